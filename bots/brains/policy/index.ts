@@ -1,0 +1,49 @@
+import { rngFor } from '../../../sim/rng.ts';
+import { canonicalJson } from '../../../sim/store/canonical.ts';
+import type { Catalog } from '../../../sim/scenario/catalog.ts';
+import type { Perception } from '../../perception.ts';
+import type { Brain } from '../types.ts';
+import { type Candidate, clamp01, type Ctx } from './context.ts';
+import { DYING_OPTIONS, OPTIONS } from './options.ts';
+
+const NOISE = 0.35;
+
+/**
+ * The deterministic brain: every option an actor has is scored by need, personality and learned
+ * strategy weight, plus seeded noise; the best one is the call. A call just rejected is not made
+ * again unchanged.
+ */
+export function policyBrain(): Brain {
+  return {
+    name: 'policy',
+    decide(cat: Catalog, p: Perception, seed: number) {
+      const self = p.self;
+      const needs = cat.scenario.meta.rules.needs;
+      const ctx: Ctx = {
+        cat, p, self,
+        needs: {
+          hunger: clamp01((60 - self.energy) / 60),
+          poverty: clamp01((300 - self.money) / 300),
+          loneliness: clamp01((p.tick - self.lastSocial) / needs.lonelyAfterTicks),
+        },
+        rng: rngFor(seed, p.tick, self.id, 'decide'),
+        callId: `${p.tick}:${self.id}`,
+      };
+      const options = self.status === 'dying' ? DYING_OPTIONS : OPTIONS;
+      let best: Candidate | null = null;
+      let bestScore = -Infinity;
+      for (const name in options) {
+        const got = options[name](ctx);
+        for (const c of got === null ? [] : Array.isArray(got) ? got : [got]) {
+          if (p.lastFailure && p.lastFailure.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) continue;
+          const score = c.score + NOISE * ctx.rng.next();
+          if (score > bestScore) {
+            best = c;
+            bestScore = score;
+          }
+        }
+      }
+      return best?.call ?? null;
+    },
+  };
+}

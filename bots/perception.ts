@@ -1,0 +1,68 @@
+import type { EntityState } from '../sim/model/events.ts';
+import type { Message } from '../sim/model/text.ts';
+import type { Catalog } from '../sim/scenario/catalog.ts';
+import type { ActorState, MemoryItem, Observation, WorldState } from '../sim/state/types.ts';
+import type { PlaceIndex } from '../sim/tick/place-index.ts';
+import { rngFor } from '../sim/rng.ts';
+import { retrieve } from './memory.ts';
+
+export interface Neighbour { id: string; soul: string; status: ActorState['status']; relation: number; reputation: number; roles: string[] }
+
+/**
+ * What one actor can know at its heartbeat: its own body, its place, who and what is there, what
+ * happened there since it last looked, what it was told, and how its last call went. Nothing else:
+ * no global counts, no other places' events, no fact's truth.
+ */
+export interface Perception {
+  tick: number;
+  self: ActorState;
+  place: { id: string; mood: number; links: { to: string; distance: number }[]; sells: string[] };
+  people: Neighbour[];
+  entities: EntityState[];
+  owned: EntityState[];
+  recent: Observation[];
+  memories: MemoryItem[];
+  lastFailure: { sig: string; tick: number; reason: Message } | null;
+}
+
+const PEOPLE = 8;
+
+export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id: string, tick: number): Perception {
+  const self = state.actors[id];
+  const placeDef = cat.places.get(self.location);
+  const generated = state.generatedPlaces.find((g) => g.id === self.location);
+  const links = placeDef?.links ?? (generated ? [{ to: generated.parent, distance: generated.distance }] : []);
+  // since it last acted (needs are charged then), or since it arrived
+  const since = Math.max(self.arrivedAt, self.needsAt);
+  const recent = state.places[self.location].recent.filter((o) => o.tick >= since && o.tick < tick);
+  return {
+    tick, self,
+    place: { id: self.location, mood: state.places[self.location].mood, links, sells: placeDef?.sells ?? [] },
+    people: neighbours(state, index, self, tick),
+    entities: index.entities(self.location),
+    owned: index.owned(id),
+    recent,
+    memories: retrieve(self.memory, [self.location], tick, 5),
+    lastFailure: self.lastFailure,
+  };
+}
+
+/** People present: those the actor has feelings about first, then a seeded handful of strangers. */
+function neighbours(state: WorldState, index: PlaceIndex, self: ActorState, tick: number): Neighbour[] {
+  const here = index.get(self.location) ?? [];
+  const picked: string[] = [];
+  if (here.length <= PEOPLE + 1) {
+    for (const id of here) if (id !== self.id) picked.push(id);
+  } else {
+    for (const id in self.relations) if (picked.length < PEOPLE / 2 && state.actors[id]?.location === self.location) picked.push(id);
+    const rng = rngFor(state.seed, tick, self.id, 'notice');
+    for (let tries = 0; picked.length < PEOPLE && tries < PEOPLE * 3; tries++) {
+      const id = here[Math.floor(rng.next() * here.length)];
+      if (id !== self.id && !picked.includes(id)) picked.push(id);
+    }
+  }
+  return picked.map((pid) => {
+    const o = state.actors[pid];
+    return { id: pid, soul: o.soul, status: o.status, relation: self.relations[pid] ?? 0, reputation: o.reputation, roles: o.roles };
+  });
+}

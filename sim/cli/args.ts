@@ -1,0 +1,65 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { z } from 'zod';
+
+/** A command-line mistake, as locale keys with parameters: shown with the command's usage, exit code 2. */
+export class UsageError extends Error {
+  constructor(readonly problems: { key: string; params?: Record<string, unknown> }[]) {
+    super(problems.map((p) => p.key).join(', '));
+    this.name = 'UsageError';
+  }
+}
+
+const int = (name: string, min: number) => z.string().optional().transform((v, ctx) => {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) {
+    ctx.addIssue({ code: 'custom', message: 'cli.error.int', params: { name, min, value: v } });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const RunArgs = z.object({
+  scenario: z.string({ error: 'cli.error.scenario_required' }),
+  ticks: int('ticks', 1).pipe(z.number({ error: 'cli.error.ticks_required' })),
+  seed: int('seed', 0),
+  data: z.string().optional(),
+  population: int('population', 1),
+  lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
+  quiet: z.boolean().default(false),
+  'log-level': z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'cli.error.log_level' }).default('warn'),
+  'log-file': z.string().optional(),
+  feed: int('feed', 0),
+});
+
+export const LangArg = z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en');
+export const ExportArgs = z.object({ data: z.string({ error: 'cli.error.data_required' }), from: int('from', 0), to: int('to', 0) });
+export const EXPORT_OPTIONS: ParseArgsConfig['options'] = { from: { type: 'string' }, to: { type: 'string' } };
+export const ValidateArgs = z.object({ scenario: z.string({ error: 'cli.error.scenario_required' }), lang: LangArg });
+export const VALIDATE_OPTIONS: ParseArgsConfig['options'] = { lang: { type: 'string' } };
+export const SchemaArgs = z.object({ out: z.string().default('schema') });
+export type RunArgs = z.infer<typeof RunArgs>;
+
+export const RUN_OPTIONS: ParseArgsConfig['options'] = {
+  ticks: { type: 'string' }, seed: { type: 'string' }, data: { type: 'string' }, population: { type: 'string' },
+  lang: { type: 'string' }, quiet: { type: 'boolean' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' },
+  feed: { type: 'string' },
+};
+
+/** parseArgs, then zod: unknown flags and bad values become a UsageError that says which and why. */
+export function parse<S extends z.ZodTypeAny>(argv: string[], options: ParseArgsConfig['options'], positional: string[], schema: S): z.infer<S> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError([{ key: 'cli.error.args', params: { detail: (err as Error).message } }]);
+  }
+  if (parsed.positionals.length > positional.length) throw new UsageError([{ key: 'cli.error.extra', params: { value: parsed.positionals[positional.length] } }]);
+  const input: Record<string, unknown> = { ...parsed.values };
+  positional.forEach((name, i) => { if (parsed.positionals[i] !== undefined) input[name] = parsed.positionals[i]; });
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new UsageError(result.error.issues.map((i) => ({ key: i.message, params: (i as { params?: Record<string, unknown> }).params })));
+  }
+  return result.data;
+}

@@ -1,0 +1,64 @@
+import { MetaMismatchError } from '../world.ts';
+import { ScenarioError } from '../scenario/errors.ts';
+import { WriterConflictError } from '../store/types.ts';
+import { translator } from '../i18n/translator.ts';
+import type { Lang } from '../model/text.ts';
+import { UsageError } from './args.ts';
+import { exportCommand } from './export.ts';
+import { runCommand } from './run.ts';
+import { schemaCommand } from './schema.ts';
+import { printScenarioError, validateCommand, zodLanguage } from './validate.ts';
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  run: runCommand,
+  export: exportCommand,
+  validate: validateCommand,
+  schema: schemaCommand,
+};
+
+/** The language for messages before a command has parsed its own --lang. */
+function langOf(argv: string[]): Lang {
+  const i = argv.indexOf('--lang');
+  const v = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--lang='))?.slice(7) ?? process.env.ASTINUS_LANG;
+  return v === 'cn' ? 'cn' : 'en';
+}
+
+/** Exit codes: 0 ok, 1 invalid scenario or data, 2 usage, 3 money did not reconcile. */
+export async function main(argv: string[]): Promise<number> {
+  const lang = langOf(argv);
+  const t = translator(lang);
+  zodLanguage(lang);
+  const [name, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    process.stderr.write(t(name && name !== '--help' && name !== 'help' ? 'cli.unknown_command' : 'cli.usage', { name }) + '\n');
+    if (name && name !== '--help' && name !== 'help') process.stderr.write(t('cli.usage') + '\n');
+    return name === '--help' || name === 'help' ? 0 : 2;
+  }
+  try {
+    return await command(rest);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      for (const p of err.problems) process.stderr.write(t(p.key, p.params ?? {}) + '\n');
+      process.stderr.write(t(`cli.usage_${name}`) + '\n');
+      return 2;
+    }
+    if (err instanceof ScenarioError) {
+      printScenarioError(err, lang);
+      return 1;
+    }
+    if (err instanceof MetaMismatchError) {
+      process.stderr.write(t('cli.error.meta_mismatch', { field: err.field, stored: JSON.stringify(err.stored), wanted: JSON.stringify(err.wanted) }) + '\n');
+      return 1;
+    }
+    if (err instanceof WriterConflictError) {
+      process.stderr.write(t('cli.error.writer_conflict', { holder: err.holder }) + '\n');
+      return 1;
+    }
+    if (err instanceof Error && err.name === 'StoreCorruptError') {
+      process.stderr.write(t('cli.error.corrupt', { detail: err.message }) + '\n');
+      return 1;
+    }
+    throw err;
+  }
+}

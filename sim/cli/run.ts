@@ -1,0 +1,111 @@
+import { policyBrain } from '../../bots/brains/policy/index.ts';
+import { ruleEngine } from '../../world-engine/rules/index.ts';
+import { describeEvent } from '../i18n/describe.ts';
+import { Renderer } from '../i18n/render.ts';
+import { translator, type T } from '../i18n/translator.ts';
+import { createLogger } from '../log.ts';
+import { loadScenario } from '../scenario/load.ts';
+import { openEmbeddedStore } from '../store/embedded.ts';
+import { memoryStore } from '../store/memory.ts';
+import { World } from '../world.ts';
+import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
+import { Progress } from './progress.ts';
+import { SummaryBuilder } from './summary.ts';
+
+/** `astinus run <scenario> --ticks N ...`: run (or continue) a world until tick N. */
+export async function runCommand(argv: string[]): Promise<number> {
+  const args = parse(argv, RUN_OPTIONS, ['scenario'], RunArgs);
+  const t = translator(args.lang);
+  const log = createLogger({ level: args['log-level'], file: args['log-file'] });
+  // a broken pack is refused before anything is written
+  const scenario = await loadScenario(args.scenario);
+  const seed = args.seed ?? scenario.meta.defaultSeed;
+  const store = args.data ? await openEmbeddedStore(args.data) : memoryStore();
+  const world = await World.open({ scenario, seed, population: args.population ?? null, store, brain: policyBrain(), engine: ruleEngine });
+  const summary = new SummaryBuilder();
+  for await (const e of store.readEvents(0, world.tick - 1)) summary.add([e]);
+  const start = world.tick;
+  log.info({ scenario: scenario.meta.id, seed, from: start, to: args.ticks, data: args.data ?? null }, 'run');
+  if (start > 0) process.stderr.write(t('cli.run.resume', { tick: start }) + '\n');
+
+  let stop = false;
+  const onSignal = () => { stop = true; };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const r = new Renderer(args.lang, world.cat, world.state);
+  const perTick = args.feed ?? 12;
+  const progress = new Progress(args.ticks, (done, total, rate) => t('cli.run.progress', { done, total, rate }));
+  const t0 = performance.now();
+  let actions = 0;
+  try {
+    while (world.tick < args.ticks && !stop) {
+      const tick = world.tick;
+      const events = await world.step();
+      summary.add(events);
+      const s = events[events.length - 1];
+      if (s.type === 'tick_summary') actions += s.actions + s.rejections;
+      log.debug({ tick, events: events.length }, 'tick committed');
+      if (!args.quiet) feed(progress, r, t, tick, events, perTick);
+      const secs = (performance.now() - t0) / 1000;
+      progress.update(tick + 1, t('cli.run.rate', { rate: Math.round(actions / Math.max(secs, 1e-3)) }));
+    }
+  } finally {
+    progress.done();
+    await world.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (stop) process.stderr.write(t('cli.run.stopped', { tick: world.tick }) + '\n');
+  printSummary(t, r, summary, world, ((performance.now() - t0) / 1000));
+  await new Promise<void>((done) => log.flush(() => done()));
+  return summary.reconcile(world.state).exact ? 0 : 3;
+}
+
+function feed(progress: Progress, r: Renderer, t: T, tick: number, events: import('../model/events.ts').Event[], perTick: number): void {
+  if (perTick === 0) return;
+  const lines: string[] = [];
+  let more = 0;
+  for (const e of events) {
+    const line = describeEvent(r, e);
+    if (line === null) continue;
+    if (lines.length < perTick) lines.push(line);
+    else more++;
+  }
+  if (!lines.length) return;
+  progress.log(t('cli.feed.tick', { tick }));
+  for (const l of lines) progress.log(`  ${l}`);
+  if (more) progress.log(`  ${t('cli.feed.more', { count: more })}`);
+}
+
+function printSummary(t: T, r: Renderer, s: SummaryBuilder, world: World, secs: number): void {
+  const out: string[] = [];
+  const row = (label: string, value: string | number) => out.push(`  ${label.padEnd(24)} ${value}`);
+  const table = (o: Record<string, number>, name: (k: string) => string = (k) => k) =>
+    Object.entries(o).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).forEach(([k, v]) => row(name(k), v));
+  out.push('', t('cli.summary.title', { ticks: s.ticks, seconds: secs.toFixed(1) }));
+  out.push(t('cli.summary.tools'));
+  table(s.byTool, (k) => r.param(k));
+  out.push(t('cli.summary.events'));
+  table(s.byType);
+  out.push(t('cli.summary.created'));
+  table(s.created, (k) => r.param({ ref: 'template', id: k }));
+  out.push(t('cli.summary.effects'));
+  table(s.effectsFired, (k) => r.param(k));
+  out.push(t('cli.summary.society', { relationships: s.relationshipMoves, reputations: s.reputationMoves, strategies: s.strategyChanges }));
+  const { richest, poorest } = s.extremes(world.state);
+  out.push(t('cli.summary.richest'));
+  for (const a of richest) row(r.actor(a.id), a.money);
+  out.push(t('cli.summary.poorest'));
+  for (const a of poorest) row(r.actor(a.id), a.money);
+  out.push(t('cli.summary.rejections', { repeated: s.repeatedRejections }));
+  table(s.rejections, (k) => r.render({ key: `reason.${k}` }).slice(0, 40) + ` (${k})`);
+  const m = s.reconcile(world.state);
+  out.push(t('cli.summary.money'));
+  row(t('cli.summary.opening'), m.opening);
+  row(t('cli.summary.minted'), `+${m.created}`);
+  row(t('cli.summary.burned'), `-${m.destroyed}`);
+  row(t('cli.summary.expected'), m.expected);
+  row(t('cli.summary.held'), m.held);
+  out.push(`  ${t(m.exact ? 'cli.summary.exact' : 'cli.summary.broken', { ticks: s.brokenTicks.slice(0, 5).join(', ') })}`);
+  process.stdout.write(out.join('\n') + '\n');
+}

@@ -1,0 +1,69 @@
+import type { Event, MoneySummary } from '../model/events.ts';
+import { STRATEGIES } from '../model/strategy.ts';
+import type { WorldState } from '../state/types.ts';
+
+/** Figures for the end of a run, accumulated over every committed tick (a resumed run includes the earlier part). */
+export class SummaryBuilder {
+  ticks = 0;
+  byType: Record<string, number> = {};
+  byTool: Record<string, number> = {};
+  rejections: Record<string, number> = {};
+  repeatedRejections = 0;
+  created: Record<string, number> = {};
+  effectsFired: Record<string, number> = {};
+  strategyChanges = 0;
+  relationshipMoves = 0;
+  reputationMoves = 0;
+  firstMoney: number | null = null;
+  created$ = 0;
+  destroyed$ = 0;
+  lastMoney: MoneySummary | null = null;
+  /** a tick whose own books do not balance, or whose opening balance is not the last one's closing */
+  brokenTicks: number[] = [];
+
+  add(events: Event[]): void {
+    for (const e of events) {
+      this.byType[e.type] = (this.byType[e.type] ?? 0) + 1;
+      switch (e.type) {
+        case 'action': this.byTool[e.call.tool] = (this.byTool[e.call.tool] ?? 0) + 1; break;
+        case 'call_failed':
+          this.rejections[e.failed.reason.code] = (this.rejections[e.failed.reason.code] ?? 0) + 1;
+          if (e.repeated) this.repeatedRejections++;
+          break;
+        case 'entity_created': this.created[e.entity.template] = (this.created[e.entity.template] ?? 0) + 1; break;
+        case 'money_created':
+          if (e.credit && e.credit !== 'work') this.effectsFired[e.source] = (this.effectsFired[e.source] ?? 0) + 1;
+          break;
+        case 'entity_removed': this.effectsFired[`removed:${e.reason}`] = (this.effectsFired[`removed:${e.reason}`] ?? 0) + 1; break;
+        case 'place_mood': this.effectsFired.place_mood = (this.effectsFired.place_mood ?? 0) + 1; break;
+        case 'relationship_changed': this.relationshipMoves++; break;
+        case 'reputation_changed': this.reputationMoves++; break;
+        case 'reflected': if (STRATEGIES.some((k) => e.deltas[k])) this.strategyChanges++; break;
+        case 'tick_summary': this.closeTick(e.tick, e.money); break;
+      }
+    }
+  }
+
+  private closeTick(tick: number, m: MoneySummary): void {
+    this.ticks++;
+    this.firstMoney ??= m.before;
+    if (m.before + m.created - m.destroyed !== m.after || (this.lastMoney && this.lastMoney.after !== m.before)) this.brokenTicks.push(tick);
+    this.created$ += m.created;
+    this.destroyed$ += m.destroyed;
+    this.lastMoney = m;
+  }
+
+  /** Opening money + created - destroyed must equal what every actor holds now, to the yuan. */
+  reconcile(state: WorldState) {
+    let held = 0;
+    for (const id in state.actors) held += state.actors[id].money;
+    const opening = this.firstMoney ?? held;
+    const expected = opening + this.created$ - this.destroyed$;
+    return { opening, created: this.created$, destroyed: this.destroyed$, expected, held, exact: expected === held && this.brokenTicks.length === 0 };
+  }
+
+  extremes(state: WorldState, n = 3) {
+    const actors = Object.values(state.actors).sort((a, b) => b.money - a.money || (a.id < b.id ? -1 : 1));
+    return { richest: actors.slice(0, n), poorest: actors.slice(-n).reverse() };
+  }
+}

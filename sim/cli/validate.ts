@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { Renderer } from '../i18n/render.ts';
+import { translator } from '../i18n/translator.ts';
+import { loadScenario } from '../scenario/load.ts';
+import { ScenarioError } from '../scenario/errors.ts';
+import { parse, VALIDATE_OPTIONS, ValidateArgs } from './args.ts';
+import type { Lang } from '../model/text.ts';
+
+/** zod speaks the user's language too. */
+export function zodLanguage(lang: Lang): void {
+  z.config(lang === 'cn' ? z.locales.zhCN() : z.locales.en());
+}
+
+/** `astinus validate <scenario>`: exit 0 on a valid pack, 1 with every problem's file, path and reason. */
+export async function validateCommand(argv: string[]): Promise<number> {
+  const args = parse(argv, VALIDATE_OPTIONS, ['scenario'], ValidateArgs);
+  const t = translator(args.lang);
+  zodLanguage(args.lang);
+  try {
+    const s = await loadScenario(args.scenario);
+    process.stdout.write(t('cli.validate.ok', { dir: args.scenario, places: s.places.length, actors: s.actors.length, templates: s.templates.length }) + '\n');
+    return 0;
+  } catch (err) {
+    if (!(err instanceof ScenarioError)) throw err;
+    printScenarioError(err, args.lang);
+    return 1;
+  }
+}
+
+export function printScenarioError(err: ScenarioError, lang: Lang): void {
+  const t = translator(lang);
+  process.stderr.write(t('cli.validate.failed', { dir: err.dir, count: err.issues.length }) + '\n');
+  for (const i of err.issues) {
+    const reason = 'text' in i.reason ? i.reason.text : t(i.reason.key, i.reason.params ?? {});
+    process.stderr.write(`  ${i.file} ${i.path}: ${reason}\n`);
+  }
+}
+
+export type { Renderer };

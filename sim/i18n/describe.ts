@@ -1,0 +1,50 @@
+import type { Event, EventOf, EventType } from '../model/events.ts';
+import { STRATEGIES } from '../model/strategy.ts';
+import { ref } from '../model/text.ts';
+import type { Renderer } from './render.ts';
+
+type Describers = { [T in EventType]?: (r: Renderer, e: EventOf<T>) => string | null };
+
+/**
+ * One readable line per event worth reading in a live feed; routine bookkeeping (needs, money
+ * movements, summaries) has none. The same lines serve the terminal and, later, the dashboard.
+ */
+const DESCRIBE: Describers = {
+  action(r, e) {
+    const c = e.call;
+    const content = c.tool === 'interact' || c.tool === 'express' ? r.render(c.args.content) : '';
+    let line = r.render(e.narrative, { content });
+    if (content && c.tool !== 'express') line += r.t('feed.saying', { content });
+    if (e.side_effects.length) line += r.t('feed.aside', { text: e.side_effects.map((s) => r.render(s)).join(r.t('feed.sep')) });
+    return line;
+  },
+  call_failed(r, e) {
+    return r.t(e.repeated ? 'feed.failed_again' : 'feed.failed', {
+      actor: r.actor(e.actor), tool: r.param(e.failed.tool), reason: r.render(e.failed.reason.message),
+    });
+  },
+  entity_removed(r, e) {
+    const template = r.param(ref('template', e.template));
+    return r.t('feed.entity_removed', { template, owner: e.owner ? r.actor(e.owner) : '', reason: r.param(e.reason) });
+  },
+  status_changed(r, e) {
+    return r.t('feed.status', { actor: r.actor(e.actor), status: r.param(e.to), reason: r.param(e.reason) });
+  },
+  reflected(r, e) {
+    const changes = STRATEGIES.filter((k) => e.deltas[k]).map((k) => `${r.param(k)}${e.deltas[k]! > 0 ? '↑' : '↓'}`);
+    if (!changes.length) return null;
+    const why = e.reasons.length ? r.render(e.reasons[0]) : '';
+    return r.t('feed.reflected', { actor: r.actor(e.actor), changes: changes.join(r.t('feed.sep')), why });
+  },
+  fact_created(r, e) {
+    return r.t('feed.rumour', { actor: r.actor(e.fact.origin.actor), content: r.render(e.fact.content) });
+  },
+  location_created(r, e) {
+    return r.t('feed.new_place', { place: r.text(e.name), parent: r.place(e.parent) });
+  },
+};
+
+export function describeEvent(r: Renderer, e: Event): string | null {
+  const d = DESCRIBE[e.type] as ((r: Renderer, e: Event) => string | null) | undefined;
+  return d ? d(r, e) : null;
+}

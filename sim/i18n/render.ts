@@ -1,0 +1,76 @@
+import type { Lang, Message, Param, Text } from '../model/text.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+import { type T, translator, hasKey } from './translator.ts';
+
+/**
+ * Turns language-neutral messages into text in one language. References become names (a clone of
+ * a scenario person is "Name #n"); a plain string parameter is shown as the term `terms.<value>`
+ * when the locale has one (strategies, travel modes, statuses), else as it is.
+ */
+export class Renderer {
+  readonly t: T;
+  constructor(readonly lang: Lang, readonly cat: Catalog, readonly state: WorldState) {
+    this.t = translator(lang);
+  }
+
+  text(x: Text | null | undefined): string {
+    return x ? x[this.lang] || x[this.lang === 'cn' ? 'en' : 'cn'] : '';
+  }
+
+  render(m: Message, extra?: Record<string, string>): string {
+    if ('text' in m) return m.text;
+    if (m.key === 'fact.rumour') return this.rumour(m);
+    const params: Record<string, string> = { ...extra };
+    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = this.param(v);
+    return this.t(m.key, params);
+  }
+
+  param(v: Param): string {
+    if (typeof v === 'number') return String(v);
+    if (typeof v === 'string') return hasKey(this.lang, `terms.${v}`) || hasKey(this.lang === 'cn' ? 'en' : 'cn', `terms.${v}`) ? this.t(`terms.${v}`) : v;
+    switch (v.ref) {
+      case 'actor': return this.actor(v.id);
+      case 'place': return this.place(v.id);
+      case 'entity': return this.entity(v.id);
+      case 'template': return this.text(this.cat.templates.get(v.id)?.name) || v.id;
+      case 'item': return this.text(this.cat.items.get(v.id)?.name) || v.id;
+      case 'job': return this.text(this.cat.scenario.meta.jobs.find((j) => j.id === v.id)?.name) || v.id;
+      case 'fact': {
+        const f = this.state.facts[v.id];
+        return f ? this.render(f.content) : v.id;
+      }
+    }
+  }
+
+  actor(id: string): string {
+    const a = this.state.actors[id];
+    const soul = this.cat.souls.get(a?.soul ?? id);
+    if (!soul) return id;
+    const name = this.text(soul.soul.name);
+    return a && a.clone > 0 ? `${name} #${a.clone}` : name;
+  }
+
+  place(id: string): string {
+    const p = this.cat.places.get(id);
+    if (p) return this.text(p.name);
+    return this.text(this.state.generatedPlaces.find((g) => g.id === id)?.name) || id;
+  }
+
+  entity(id: string): string {
+    const e = this.state.entities[id];
+    if (!e) return this.t('terms.gone');
+    if (e.name) return this.text(e.name);
+    const template = this.text(this.cat.templates.get(e.template)?.name) || e.template;
+    return e.owner ? this.t('entity.owned', { owner: this.actor(e.owner), template }) : template;
+  }
+
+  private rumour(m: Extract<Message, { key: string }>): string {
+    const t = m.params?.template;
+    const tpl = typeof t === 'object' ? this.cat.templates.get(t.id) : undefined;
+    const eff = tpl?.effects.find((e) => e.type === 'rumour');
+    const about = m.params?.about;
+    const name = about !== undefined ? this.param(about) : '';
+    return eff?.type === 'rumour' ? this.text(eff.content).replaceAll('{{about}}', name) : this.t('fact.unknown');
+  }
+}

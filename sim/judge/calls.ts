@@ -1,0 +1,71 @@
+import type { CallOf, ToolCall, ToolName } from '../model/tools.ts';
+import { CAN_ACT } from '../model/status.ts';
+import { placeExists, travelCost, type Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+import { check } from './reasons.ts';
+import { knowsSkill } from '../model/skills.ts';
+
+/** The sink money spent by a call disappears into. */
+export function sinkOf(call: ToolCall): string {
+  switch (call.tool) {
+    case 'move': return 'travel';
+    case 'create': return 'materials';
+    case 'use_resource': return call.args.purpose === 'eat' ? 'food' : call.args.purpose === 'rent' ? 'rent' : 'goods';
+    default: return 'goods';
+  }
+}
+
+type Checks = { [T in ToolName]: (cat: Catalog, s: WorldState, c: CallOf<T>) => void };
+
+/** Whether the actor may make this call at all, before its consequences are looked at. */
+const CHECKS: Checks = {
+  use_resource(cat, s, c) {
+    const r = c.args.resource;
+    if (r.startsWith('item:')) check(cat.items.has(r.slice(5)), 'unknown_item', { id: r.slice(5) });
+    if (c.args.target !== undefined) present(cat, s, c.actor, c.args.target);
+  },
+  interact(cat, s, c) {
+    check(c.args.target !== c.actor, 'invalid_args', { why: 'self' });
+    present(cat, s, c.actor, c.args.target);
+  },
+  move(cat, s, c) {
+    const here = s.actors[c.actor].location;
+    check(placeExists(cat, s, c.args.destination), 'unknown_place', { id: c.args.destination });
+    check(c.args.destination !== here, 'already_there', { place: { ref: 'place', id: here } });
+    check(travelCost(cat, s, here, c.args.destination, c.args.mode), 'unreachable', { place: { ref: 'place', id: c.args.destination } });
+  },
+  create(cat, s, c) {
+    const a = s.actors[c.actor];
+    const t = cat.templates.get(c.args.what);
+    check(t, 'unknown_template', { id: c.args.what });
+    check(c.args.where === a.location, 'not_here', { place: { ref: 'place', id: c.args.where } });
+    const cls = t.effects.find((e) => e.type === 'class');
+    // a body can only teach what it knows
+    if (cls && cls.type === 'class') {
+      check(a.roles.includes('teacher') || knowsSkill(a, cls.skill), 'lacks_skill', { skill: cls.skill });
+    }
+    if (c.args.about !== undefined) check(s.actors[c.args.about], 'unknown_actor', { id: c.args.about });
+  },
+  express() {},
+};
+
+export function checkCall(cat: Catalog, s: WorldState, c: ToolCall): void {
+  const a = s.actors[c.actor];
+  check(a, 'unknown_actor', { id: c.actor });
+  const can = CAN_ACT[a.status];
+  check(can !== 'none', 'cannot_act', { status: a.status });
+  // the dying may only talk
+  if (can === 'talk') check(c.tool === 'express' || (c.tool === 'interact' && (c.args.manner === 'friendly' || c.args.manner === 'help')), 'can_only_talk');
+  (CHECKS[c.tool] as (cat: Catalog, s: WorldState, c: ToolCall) => void)(cat, s, c);
+}
+
+function present(cat: Catalog, s: WorldState, actor: string, target: string): void {
+  const here = s.actors[actor].location;
+  const other = s.actors[target];
+  const ent = s.entities[target];
+  check(other || ent, 'unknown_target', { id: target });
+  const there = other ? other.location : ent.location;
+  check(there === here, 'not_present', { target: { ref: other ? 'actor' : 'entity', id: target } });
+  if (other) check(other.status !== 'dead', 'not_present', { target: { ref: 'actor', id: target } });
+  void cat;
+}

@@ -1,0 +1,206 @@
+import type { WorldChange } from '../model/consequence.ts';
+import type { EventBody } from '../model/events.ts';
+import { TRANSITIONS } from '../model/status.ts';
+import type { Strategy } from '../model/strategy.ts';
+import { placeExists } from '../scenario/catalog.ts';
+import { clamp } from '../state/apply.ts';
+import type { Draft } from './draft.ts';
+import { check, reject } from './reasons.ts';
+
+/** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
+export interface Proposer {
+  actor: string | null;
+  entity: string | null;
+  clock: boolean;
+  /** where the proposal happens (the actor's place, or the entity's) */
+  place: string;
+}
+
+type Validators = { [T in WorldChange['type']]: (d: Draft, c: Extract<WorldChange, { type: T }>, p: Proposer) => void };
+
+/** What a transfer's recipient earns by, for reflection. */
+const CREDIT: Record<string, Strategy> = { stall_sale: 'trade', class_fee: 'teach', gift: 'social', tip: 'art', help: 'social' };
+
+const actorExists = (d: Draft, id: string) => check(d.state.actors[id], 'unknown_actor', { id });
+const self = (p: Proposer, id: string) => p.actor === null || p.actor === id;
+
+/**
+ * One validator per kind of world change. Each checks the change against the state, the rules and
+ * what the proposal did so far, then emits the events that carry it out.
+ */
+export const VALIDATORS: Validators = {
+  new_entity(d, c, p) {
+    const t = d.cat.templates.get(c.template);
+    check(t, 'unknown_template', { id: c.template });
+    check(placeExists(d.cat, d.state, c.location), 'unknown_place', { id: c.location });
+    if (c.owner !== null) actorExists(d, c.owner);
+    if (p.actor) {
+      check(c.owner === p.actor, 'not_yours');
+      check(c.location === p.place, 'not_here', { place: { ref: 'place', id: c.location } });
+      // things cost what their template says: the proposal must have paid it
+      check(-d.pending(p.actor, 'money') >= t.cost.money && -d.pending(p.actor, 'energy') >= t.cost.energy,
+        'underpaid', { template: { ref: 'template', id: t.id }, money: t.cost.money, energy: t.cost.energy });
+    }
+    const id = d.nextId('entity');
+    d.emit({ type: 'entity_created', by: p.actor,
+      entity: { id, template: t.id, owner: c.owner, location: c.location, name: c.name ?? null, properties: { ...c.properties }, createdAt: d.tick } });
+  },
+  entity_update(d, c, p) {
+    const id = d.resolve(c.entity);
+    const e = d.state.entities[id];
+    check(e || d.created.includes(id), 'unknown_entity', { id });
+    if (e && p.actor) check(e.owner === p.actor, 'not_yours');
+    d.emit({ type: 'entity_updated', entity: id, properties: c.properties });
+  },
+  entity_removal(d, c, p) {
+    const e = d.state.entities[c.entity];
+    check(e, 'unknown_entity', { id: c.entity });
+    if (p.actor) check(e.owner === p.actor, 'not_yours');
+    if (p.entity) check(p.entity === c.entity, 'not_yours');
+    d.emit({ type: 'entity_removed', entity: c.entity, template: e.template, owner: e.owner, reason: c.reason });
+  },
+  reputation_change(d, c) {
+    actorExists(d, c.actor);
+    const cap = d.cat.scenario.meta.rules.caps.reputationDelta;
+    const delta = clamp(c.delta, -cap, cap);
+    if (delta !== 0) d.emit({ type: 'reputation_changed', actor: c.actor, delta, reason: c.reason });
+  },
+  relationship_change(d, c, p) {
+    actorExists(d, c.from);
+    actorExists(d, c.to);
+    check(c.from !== c.to, 'invalid_args', { why: 'self' });
+    check(self(p, c.from) || self(p, c.to), 'not_involved');
+    const cap = d.cat.scenario.meta.rules.caps.relationshipDelta;
+    const delta = clamp(c.delta, -cap, cap);
+    if (delta !== 0) d.emit({ type: 'relationship_changed', from: c.from, to: c.to, delta });
+  },
+  resource_transfer(d, c, p) {
+    actorExists(d, c.from);
+    actorExists(d, c.to);
+    check(c.from !== c.to, 'invalid_args', { why: 'self' });
+    // nobody spends what is not theirs; lasting effects never move actors' belongings
+    check(p.actor !== null && c.from === p.actor, 'not_yours');
+    if (c.resource === 'money') check(c.amount <= d.cat.scenario.meta.rules.caps.moneyPerAction, 'over_cap', { amount: c.amount });
+    if (c.resource.startsWith('item:')) check(d.cat.items.has(c.resource.slice(5)), 'unknown_item', { id: c.resource.slice(5) });
+    check(c.resource !== 'time', 'invalid_args', { why: 'time' });
+    d.move(c.from, c.resource, -c.amount);
+    d.move(c.to, c.resource, c.amount);
+    d.emit({ type: 'transfer', from: c.from, to: c.to, resource: c.resource, amount: c.amount, reason: c.reason, credit: CREDIT[c.reason] ?? null });
+  },
+  money_source(d, c, p) {
+    actorExists(d, c.to);
+    check(d.cat.sources.has(c.source), 'money_from_nowhere', { source: c.source });
+    check(c.amount <= d.cat.scenario.meta.rules.caps.moneyPerAction, 'over_cap', { amount: c.amount });
+    let credit: Strategy | null;
+    const isWage = d.cat.scenario.meta.jobs.some((j) => j.source === c.source);
+    if (p.entity) {
+      // a lasting effect may pay only what its template declares, and only to the owner
+      const ent = d.state.entities[p.entity];
+      const eff = ent && d.cat.templates.get(ent.template)?.effects.find((e) => e.type === 'income' && e.source === c.source);
+      check(eff && eff.type === 'income' && ent.owner === c.to && c.amount <= eff.max, 'money_from_nowhere', { source: c.source });
+      credit = d.cat.templates.get(ent.template)!.strategy;
+    } else if (isWage) {
+      // wages go only to someone holding that job, and never above it
+      const held = d.cat.scenario.meta.jobs.find((j) => j.source === c.source && d.state.actors[c.to].tags.includes(`job:${j.id}`));
+      check(held && c.amount <= held.wage, 'not_employed');
+      credit = 'work';
+    } else {
+      // sources that belong to created things are theirs alone; the rest an actor earns in person
+      const owned = [...d.cat.templates.values()].some((t) => t.effects.some((e) => e.type === 'income' && e.source === c.source));
+      check(!owned && self(p, c.to), 'money_from_nowhere', { source: c.source });
+      credit = 'art';
+    }
+    d.move(c.to, 'money', c.amount);
+    d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit });
+  },
+  resource_gain(d, c) {
+    actorExists(d, c.actor);
+    check(c.resource !== 'money', 'money_from_nowhere', { source: 'resource_gain' });
+    if (c.resource === 'time' || c.amount === 0) return;
+    let delta = c.amount;
+    if (c.resource === 'energy') {
+      const a = d.state.actors[c.actor];
+      const max = d.cat.scenario.meta.rules.needs.energyMax;
+      delta = Math.min(delta, max - a.energy - d.pending(c.actor, 'energy'));
+      if (delta === 0) return;
+    } else {
+      const item = d.cat.items.get(c.resource.slice(5));
+      check(item, 'unknown_item', { id: c.resource.slice(5) });
+      // items are bought, never conjured: the proposal must have spent their price
+      if (delta > 0) check(-d.pending(c.actor, 'money') >= item.price * delta, 'underpaid', { item: { ref: 'item', id: item.id } });
+    }
+    d.move(c.actor, c.resource, delta);
+    d.emit({ type: 'resource_changed', actor: c.actor, resource: c.resource, delta, reason: c.reason });
+  },
+  tag_added(d, c, p) {
+    actorExists(d, c.actor);
+    const a = d.state.actors[c.actor];
+    if (a.tags.includes(c.tag)) return;
+    if (c.tag.startsWith('job:')) {
+      const job = d.cat.scenario.meta.jobs.find((j) => j.id === c.tag.slice(4));
+      check(job, 'unknown_job', { id: c.tag.slice(4) });
+      // hired in person, by someone whose role is to employ
+      const employer = Object.values(d.state.actors).find((e) => e.soul === job.employer && e.location === a.location && e.roles.includes('employer') && e.status === 'alive');
+      check(employer, 'no_employer_here');
+      check(self(p, c.actor) || (p.actor !== null && d.state.actors[p.actor].roles.includes('employer')), 'not_yours');
+      const holders = Object.values(d.state.actors).filter((x) => x.tags.includes(c.tag)).length;
+      check(holders < job.capacity, 'job_full', { job: job.id });
+    } else {
+      check(self(p, c.actor), 'not_yours');
+    }
+    d.emit({ type: 'tag_added', actor: c.actor, tag: c.tag });
+  },
+  tag_removed(d, c, p) {
+    actorExists(d, c.actor);
+    check(self(p, c.actor) || p.clock, 'not_yours');
+    if (d.state.actors[c.actor].tags.includes(c.tag)) d.emit({ type: 'tag_removed', actor: c.actor, tag: c.tag });
+  },
+  status_change(d, c, p) {
+    actorExists(d, c.actor);
+    const target = d.state.actors[c.actor];
+    const from = target.status;
+    if (from === c.to) return;
+    // an actor's only say over a body is rescuing someone else, in person
+    if (p.actor) check(p.actor !== c.actor && c.to === 'alive' && target.location === p.place, 'not_yours');
+    // death is the Judge's alone, and only at the end of a dying window
+    check(c.to !== 'dead' || p.clock, 'only_judge_decides_death');
+    check(TRANSITIONS[from].includes(c.to), 'invalid_status_change', { from, to: c.to });
+    d.emit({ type: 'status_changed', actor: c.actor, from, to: c.to, reason: c.reason });
+  },
+  new_location(d, c, p) {
+    check(placeExists(d.cat, d.state, c.parent), 'unknown_place', { id: c.parent });
+    check(c.distance <= 4, 'invalid_args', { why: 'distance' });
+    const id = d.nextId('place');
+    d.emit({ type: 'location_created', id, name: c.name, parent: c.parent, distance: c.distance, by: p.actor ?? 'world' });
+  },
+  new_fact(d, c, p) {
+    if (c.about !== null) actorExists(d, c.about);
+    check(p.actor, 'not_yours');
+    const id = d.nextId('fact');
+    d.emit({ type: 'fact_created', fact: { id, content: c.content, about: c.about, truth: c.truth, origin: { actor: p.actor, tick: d.tick, place: p.place } } });
+    d.emit({ type: 'fact_learned', actor: p.actor, fact: id, from: p.actor, channel: 'origin' });
+  },
+  knowledge_learned(d, c, p) {
+    actorExists(d, c.actor);
+    const fact = d.resolve(c.fact);
+    check(d.state.facts[fact] || d.created.includes(fact), 'unknown_fact', { id: fact });
+    // one can only pass on what one knows, and only to someone who can hear it
+    check(self(p, c.from), 'not_yours');
+    check(d.state.actors[c.from].knows.includes(fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
+    check(c.channel === 'moments' || d.state.actors[c.actor].location === p.place, 'not_present', { actor: { ref: 'actor', id: c.actor } });
+    if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;
+    d.emit({ type: 'fact_learned', actor: c.actor, fact, from: c.from, channel: c.channel });
+  },
+  place_mood(d, c, p) {
+    check(placeExists(d.cat, d.state, c.place), 'unknown_place', { id: c.place });
+    check(Math.abs(c.delta) <= 5, 'over_cap', { amount: c.delta });
+    d.emit({ type: 'place_mood', place: c.place, delta: c.delta, by: p.actor });
+  },
+};
+
+export function validateChange(d: Draft, c: WorldChange, p: Proposer): void {
+  (VALIDATORS[c.type] as (d: Draft, c: WorldChange, p: Proposer) => void)(d, c, p);
+}
+
+export type { EventBody };
+export { reject };

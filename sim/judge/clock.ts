@@ -1,0 +1,33 @@
+import type { Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+import type { TickJudge } from './judge.ts';
+
+/**
+ * The Judge's own clock: bodies get hungry, the unconscious come round, and a dying actor nobody
+ * saved within the window dies. This is the only path to `dead`.
+ */
+export function runClock(cat: Catalog, state: WorldState, tick: number, judge: TickJudge, acted: string[]): void {
+  const needs = cat.scenario.meta.rules.needs;
+  for (const id of acted) {
+    const a = state.actors[id];
+    const due = Math.min(a.energy, needs.energyDecayPerTick * (tick - a.needsAt));
+    judge.needs(id, -due);
+    if (a.energy > 0 || a.status !== 'alive') continue;
+    // an empty body first collapses; if it wakes still empty it starts dying
+    const next = a.tags.includes('collapsed') ? 'dying' : 'unconscious';
+    judge.proposal(clockProposer(a.location), [{ type: 'status_change', actor: id, to: next, reason: 'starving' },
+      { type: 'tag_added', actor: id, tag: 'collapsed' }]);
+  }
+  for (const id in state.actors) {
+    const a = state.actors[id];
+    if (a.status === 'unconscious' && tick - a.statusSince >= needs.unconsciousTicks) {
+      judge.proposal(clockProposer(a.location), [{ type: 'status_change', actor: id, to: 'alive', reason: 'came_round' }]);
+    } else if (a.status === 'dying' && tick - a.statusSince >= needs.dyingWindowTicks) {
+      judge.proposal(clockProposer(a.location), [{ type: 'status_change', actor: id, to: 'dead', reason: 'not_saved' }]);
+    } else if (a.status === 'alive' && a.energy > 20 && a.tags.includes('collapsed')) {
+      judge.proposal(clockProposer(a.location), [{ type: 'tag_removed', actor: id, tag: 'collapsed' }]);
+    }
+  }
+}
+
+const clockProposer = (place: string) => ({ actor: null, entity: null, clock: true, place });

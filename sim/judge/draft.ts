@@ -1,0 +1,67 @@
+import type { EventBody } from '../model/events.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+import { check } from './reasons.ts';
+
+/**
+ * One proposal being judged: the events it would commit and the balance changes they add up to.
+ * Nothing touches the state until every change of the proposal has passed, so a proposal is
+ * accepted or rejected whole.
+ */
+export class Draft {
+  readonly events: EventBody[] = [];
+  private readonly deltas = new Map<string, number>();
+  /** ids given to things this proposal creates, for "$new:n" references */
+  readonly created: string[] = [];
+  private counters: { entity: number; fact: number; place: number };
+
+  constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, readonly actor: string | null) {
+    this.counters = { ...state.counters };
+  }
+
+  emit(e: EventBody): void {
+    this.events.push(e);
+  }
+
+  /** Add to the running balance of one actor's resource. */
+  move(actor: string, resource: string, delta: number): void {
+    const k = `${actor}\u0000${resource}`;
+    this.deltas.set(k, (this.deltas.get(k) ?? 0) + delta);
+  }
+
+  pending(actor: string, resource: string): number {
+    return this.deltas.get(`${actor}\u0000${resource}`) ?? 0;
+  }
+
+  nextId(kind: 'entity' | 'fact' | 'place'): string {
+    const id = `${kind[0]}:${++this.counters[kind]}`;
+    this.created.push(id);
+    return id;
+  }
+
+  /** Resolve "$new:n" to the id of the n-th thing created in this proposal. */
+  resolve(id: string): string {
+    if (!id.startsWith('$new:')) return id;
+    const made = this.created[Number(id.slice(5))];
+    check(made, 'unknown_reference', { id });
+    return made;
+  }
+
+  /** Conservation: no balance may end below zero. */
+  settle(): void {
+    for (const [k, delta] of this.deltas) {
+      if (delta >= 0) continue;
+      const [actor, resource] = k.split('\u0000');
+      check(holding(this.state, actor, resource) + delta >= 0, resource === 'money' ? 'insufficient_money' : 'insufficient_resource',
+        { actor: { ref: 'actor', id: actor }, resource, need: -delta, have: holding(this.state, actor, resource) });
+    }
+  }
+}
+
+export function holding(state: WorldState, actor: string, resource: string): number {
+  const a = state.actors[actor];
+  if (resource === 'money') return a.money;
+  if (resource === 'energy') return a.energy;
+  if (resource === 'time') return Number.POSITIVE_INFINITY;
+  return a.inventory[resource.slice(5)] ?? 0;
+}

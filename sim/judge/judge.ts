@@ -1,0 +1,151 @@
+import type { Consequence, WorldChange } from '../model/consequence.ts';
+import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
+import { strategyOf } from '../model/attribution.ts';
+import type { ToolCall } from '../model/tools.ts';
+import { msg } from '../model/text.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import { applyEvent, clamp } from '../state/apply.ts';
+import type { Strategy } from '../model/strategy.ts';
+import type { Message } from '../model/text.ts';
+import type { WorldState } from '../state/types.ts';
+import { canonicalJson } from '../store/canonical.ts';
+import { checkCall, sinkOf } from './calls.ts';
+import { travelCost } from '../scenario/catalog.ts';
+import { validateChange, type Proposer } from './changes.ts';
+import { Draft } from './draft.ts';
+import { check, Rejection } from './reasons.ts';
+
+/** What the World Engine made of a call: a consequence, or an error it could not recover from. */
+export type Outcome = { ok: true; consequence: Consequence } | { ok: false; error: string };
+
+/**
+ * The only authority. One TickJudge per tick: proposals are judged one after another against the
+ * state the previous ones left, each accepted whole (its events applied through the fold) or
+ * rejected with a reason. `finish` closes the tick with its money reconciliation.
+ */
+export class TickJudge {
+  readonly events: Event[] = [];
+  readonly failed: FailedCall[] = [];
+  private seq = 0;
+  private actions = 0;
+  private created = 0;
+  private destroyed = 0;
+  private readonly moneyBefore: number;
+
+  constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number) {
+    this.moneyBefore = state.moneyTotal;
+  }
+
+  /** Judge one tool call with what the World Engine proposed for it. */
+  call(call: ToolCall, outcome: Outcome): FailedCall | null {
+    const a = this.state.actors[call.actor];
+    const strategy = a ? strategyOf(call, (id) => this.cat.templates.get(id)?.strategy) : null;
+    try {
+      checkCall(this.cat, this.state, call);
+      if (!outcome.ok) return this.fail(call, strategy, 'error', { code: 'engine_error', message: msg('reason.engine_error') });
+      const c = outcome.consequence;
+      const d = new Draft(this.cat, this.state, this.tick, call.actor);
+      const p: Proposer = { actor: call.actor, entity: null, clock: false, place: a.location };
+      d.emit({ type: 'action', actor: call.actor, strategy: strategy!, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
+      this.chargeActor(d, call, c, p);
+      if (call.tool === 'move') {
+        const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode)!;
+        check(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy, 'underpaid',
+          { money: cost.money, energy: cost.energy });
+        d.emit({ type: 'moved', actor: call.actor, from: a.location, to: call.args.destination, mode: call.args.mode, busyTicks: cost.ticks });
+      }
+      for (const change of c.world_changes) validateChange(d, change, p);
+      if (call.tool === 'interact' && this.state.actors[call.args.target]) {
+        d.emit({ type: 'addressed', actor: call.args.target, by: call.actor, manner: call.args.manner, msg: call.args.content });
+      }
+      d.settle();
+      this.commit(d.events);
+      this.actions++;
+      return null;
+    } catch (err) {
+      if (!(err instanceof Rejection)) throw err;
+      if (!a) return { id: call.id, tool: call.tool, status: 'rejected', reason: err.reason };
+      return this.fail(call, strategy, 'rejected', err.reason);
+    }
+  }
+
+  /** Judge changes proposed by a lasting effect or by the Judge's own clock. */
+  proposal(p: Proposer, changes: WorldChange[]): Reason | null {
+    const d = new Draft(this.cat, this.state, this.tick, p.actor);
+    try {
+      for (const change of changes) validateChange(d, change, p);
+      d.settle();
+      this.commit(d.events);
+      return null;
+    } catch (err) {
+      if (!(err instanceof Rejection)) throw err;
+      return err.reason;
+    }
+  }
+
+  /** A brain produced something that is not a valid call for this actor. */
+  error(actor: string, id: string, tool: string, code: string): void {
+    const a = this.state.actors[actor];
+    const failed: FailedCall = { id, tool, status: 'error', reason: { code, message: msg(`reason.${code}`) } };
+    const sig = `${tool}|${code}`;
+    this.commit([{ type: 'call_failed', actor, strategy: null, place: a.location, failed, sig, repeated: a.lastFailure?.sig === sig }]);
+    this.failed.push(failed);
+  }
+
+  /** Reflection shifts an actor's own strategy weights, a bounded step at a time. */
+  reflect(actor: string, r: { deltas: Partial<Record<Strategy, number>>; reasons: Message[] }): void {
+    const deltas: Partial<Record<Strategy, number>> = {};
+    for (const k of Object.keys(r.deltas).sort() as Strategy[]) deltas[k] = clamp(r.deltas[k]!, -0.5, 0.5);
+    this.commit([{ type: 'reflected', actor, deltas, reasons: r.reasons }]);
+  }
+
+  /** Needs are charged by the Judge: an actor's body is not a proposal. */
+  needs(actor: string, energy: number): void {
+    this.commit([{ type: 'needs', actor, energy }]);
+  }
+
+  finish(): Event[] {
+    this.commit([{ type: 'tick_summary', actions: this.actions, rejections: this.failed.length,
+      money: { before: this.moneyBefore, created: this.created, destroyed: this.destroyed, after: this.state.moneyTotal } }]);
+    return this.events;
+  }
+
+  private chargeActor(d: Draft, call: ToolCall, c: Consequence, p: Proposer): void {
+    const caps = this.cat.scenario.meta.rules.caps;
+    for (const resource of Object.keys(c.resource_changes).sort()) {
+      const delta = c.resource_changes[resource];
+      if (delta === 0 || resource === 'time') continue;
+      if (resource === 'money') {
+        // positive money for the actor must come through a declared source or a transfer
+        check(delta < 0, 'money_from_nowhere', { source: 'resource_changes' });
+        check(-delta <= caps.moneyPerAction, 'over_cap', { amount: -delta });
+        const sink = sinkOf(call);
+        check(this.cat.sinks.has(sink), 'invalid_args', { why: sink });
+        d.move(call.actor, 'money', delta);
+        d.emit({ type: 'money_destroyed', from: call.actor, amount: -delta, sink, debit: strategyOf(call, (id) => this.cat.templates.get(id)?.strategy) });
+      } else {
+        if (resource === 'energy') check(-delta <= caps.energyPerAction, 'over_cap', { amount: -delta });
+        validateChange(d, { type: 'resource_gain', actor: call.actor, resource, amount: delta, reason: 'cost' }, p);
+      }
+    }
+  }
+
+  private fail(call: ToolCall, strategy: ReturnType<typeof strategyOf> | null, status: FailedCall['status'], reason: Reason): FailedCall {
+    const a = this.state.actors[call.actor];
+    const sig = `${call.tool}|${canonicalJson(call.args)}`;
+    const failed: FailedCall = { id: call.id, tool: call.tool, status, reason };
+    this.commit([{ type: 'call_failed', actor: call.actor, strategy, place: a.location, failed, sig, repeated: a.lastFailure?.sig === sig }]);
+    this.failed.push(failed);
+    return failed;
+  }
+
+  private commit(bodies: EventBody[]): void {
+    for (const body of bodies) {
+      const e = { tick: this.tick, seq: this.seq++, ...body } as Event;
+      applyEvent(this.state, e);
+      if (e.type === 'money_created') this.created += e.amount;
+      if (e.type === 'money_destroyed') this.destroyed += e.amount;
+      this.events.push(e);
+    }
+  }
+}

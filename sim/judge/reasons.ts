@@ -1,0 +1,20 @@
+import type { Reason } from '../model/events.ts';
+import type { Param } from '../model/text.ts';
+
+/**
+ * A refusal. `code` is stable (counted in summaries, read by brains); the message is what the
+ * proposer hears, phrased in-world by the locale key `reason.<code>`.
+ */
+export class Rejection extends Error {
+  constructor(readonly reason: Reason) {
+    super(reason.code);
+  }
+}
+
+export function reject(code: string, params?: Record<string, Param>): never {
+  throw new Rejection({ code, message: params ? { key: `reason.${code}`, params } : { key: `reason.${code}` } });
+}
+
+export function check(ok: unknown, code: string, params?: Record<string, Param>): asserts ok {
+  if (!ok) reject(code, params);
+}

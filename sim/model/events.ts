@@ -1,0 +1,57 @@
+import type { Message, Text } from './text.ts';
+import type { Status } from './status.ts';
+import type { Strategy } from './strategy.ts';
+import type { ToolCall, ToolName } from './tools.ts';
+
+/** Why the Judge refused something: a stable code for counting and an in-world message for the proposer. */
+export interface Reason { code: string; message: Message }
+
+/** The `failed_calls` entry of seed 001. */
+export interface FailedCall { id: string; tool: ToolName | string; status: 'rejected' | 'error'; reason: Reason }
+
+export interface EntityState {
+  id: string; template: string; owner: string | null; location: string; name: Text | null;
+  properties: Record<string, string | number | boolean>; createdAt: number;
+}
+
+export interface FactState {
+  id: string; content: Message; about: string | null;
+  /** known only to the Judge; never part of a perception */
+  truth: boolean;
+  origin: { actor: string; tick: number; place: string };
+}
+
+/**
+ * Committed events. The world state is a fold of these (sim/state/apply.ts); nothing else changes it.
+ * `tick` and `seq` are set when the Judge accepts them.
+ */
+export type EventBody =
+  | { type: 'action'; actor: string; strategy: Strategy; call: ToolCall; place: string; narrative: Message; side_effects: Message[] }
+  | { type: 'call_failed'; actor: string; strategy: Strategy | null; place: string; failed: FailedCall; sig: string; repeated: boolean }
+  | { type: 'money_created'; to: string; amount: number; source: string; credit: Strategy | null }
+  | { type: 'money_destroyed'; from: string; amount: number; sink: string; debit: Strategy | null }
+  | { type: 'transfer'; from: string; to: string; resource: string; amount: number; reason: string; credit: Strategy | null }
+  | { type: 'resource_changed'; actor: string; resource: string; delta: number; reason: string }
+  | { type: 'needs'; actor: string; energy: number }
+  | { type: 'moved'; actor: string; from: string; to: string; mode: string; busyTicks: number }
+  | { type: 'entity_created'; entity: EntityState; by: string | null }
+  | { type: 'entity_updated'; entity: string; properties: Record<string, string | number | boolean> }
+  | { type: 'entity_removed'; entity: string; template: string; owner: string | null; reason: string }
+  | { type: 'reputation_changed'; actor: string; delta: number; reason: string }
+  | { type: 'relationship_changed'; from: string; to: string; delta: number }
+  | { type: 'tag_added'; actor: string; tag: string }
+  | { type: 'tag_removed'; actor: string; tag: string }
+  | { type: 'status_changed'; actor: string; from: Status; to: Status; reason: string }
+  | { type: 'location_created'; id: string; name: Text; parent: string; distance: number; by: string }
+  | { type: 'fact_created'; fact: FactState }
+  | { type: 'fact_learned'; actor: string; fact: string; from: string; channel: string }
+  | { type: 'place_mood'; place: string; delta: number; by: string | null }
+  | { type: 'addressed'; actor: string; by: string; manner: string; msg: Message }
+  | { type: 'reflected'; actor: string; deltas: Partial<Record<Strategy, number>>; reasons: Message[] }
+  | { type: 'tick_summary'; actions: number; rejections: number; money: MoneySummary };
+
+export interface MoneySummary { before: number; created: number; destroyed: number; after: number }
+
+export type EventType = EventBody['type'];
+export type Event = { tick: number; seq: number } & EventBody;
+export type EventOf<T extends EventType> = Extract<Event, { type: T }>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Every piece of user-visible content in a scenario exists in both languages. */
+export const Text = z.object({ cn: z.string().min(1), en: z.string().min(1) }).strict();
+export type Text = z.infer<typeof Text>;
+
+export const LANGS = ['cn', 'en'] as const;
+export const Lang = z.enum(LANGS);
+export type Lang = z.infer<typeof Lang>;
+
+/** A reference that the renderer resolves to a localized name at display time. */
+export const Ref = z.object({
+  ref: z.enum(['actor', 'place', 'entity', 'fact', 'template', 'item', 'job']),
+  id: z.string().min(1),
+}).strict();
+export type Ref = z.infer<typeof Ref>;
+
+export const Param = z.union([z.string(), z.number(), Ref]);
+export type Param = z.infer<typeof Param>;
+
+/**
+ * Language-neutral text: a locale key with parameters (rules, policy brain) or free text (a language
+ * model or a player). Committed events carry messages, never rendered strings, so one log reads in
+ * either language and exports do not depend on `--lang`.
+ */
+export const Message = z.union([
+  z.object({ key: z.string().min(1), params: z.record(z.string(), Param).optional() }).strict(),
+  z.object({ text: z.string().min(1) }).strict(),
+]);
+export type Message = z.infer<typeof Message>;
+
+export const msg = (key: string, params?: Record<string, Param>): Message => (params ? { key, params } : { key });
+export const ref = (kind: Ref['ref'], id: string): Ref => ({ ref: kind, id });

@@ -1,0 +1,92 @@
+import type { ActorDef, Place, Scenario, Template } from '../model/scenario.ts';
+import type { WorldState } from '../state/types.ts';
+import type { z } from 'zod';
+import type { Item, Job } from '../model/scenario.ts';
+import type { TRAVEL_MODES } from '../model/tools.ts';
+
+/** Read-only lookups over a scenario, built once per run. */
+export interface Catalog {
+  scenario: Scenario;
+  places: Map<string, Place>;
+  templates: Map<string, Template>;
+  items: Map<string, z.infer<typeof Item>>;
+  souls: Map<string, ActorDef>;
+  jobsByEmployer: Map<string, z.infer<typeof Job>>;
+  sources: Set<string>;
+  sinks: Set<string>;
+  /** shortest distances between scenario places */
+  dist: Map<string, Map<string, number>>;
+}
+
+export function buildCatalog(scenario: Scenario): Catalog {
+  const places = new Map(scenario.places.map((p) => [p.id, p]));
+  return {
+    scenario,
+    places,
+    templates: new Map(scenario.templates.map((t) => [t.id, t])),
+    items: new Map(scenario.meta.items.map((i) => [i.id, i])),
+    souls: new Map(scenario.actors.map((a) => [a.id, a])),
+    jobsByEmployer: new Map(scenario.meta.jobs.map((j) => [j.employer, j])),
+    sources: new Set(scenario.meta.rules.money.sources.map((s) => s.id)),
+    sinks: new Set(scenario.meta.rules.money.sinks.map((s) => s.id)),
+    dist: allPairs(scenario.places),
+  };
+}
+
+function allPairs(places: Place[]): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  for (const start of places) {
+    const d = new Map<string, number>([[start.id, 0]]);
+    const queue = [start.id];
+    // Dijkstra on a handful of places: a sorted queue is plenty
+    while (queue.length) {
+      queue.sort((a, b) => d.get(a)! - d.get(b)!);
+      const at = queue.shift()!;
+      for (const link of places.find((p) => p.id === at)!.links) {
+        const nd = d.get(at)! + link.distance;
+        if (nd < (d.get(link.to) ?? Infinity)) {
+          d.set(link.to, nd);
+          queue.push(link.to);
+        }
+      }
+    }
+    out.set(start.id, d);
+  }
+  return out;
+}
+
+/** Distance between two places, generated sub-areas included (they hang off a parent place). */
+export function distance(cat: Catalog, state: WorldState, from: string, to: string): number | null {
+  const lift = (id: string): [string, number] | null => {
+    if (cat.places.has(id)) return [id, 0];
+    const g = state.generatedPlaces.find((p) => p.id === id);
+    if (!g) return null;
+    const up = lift(g.parent);
+    return up && [up[0], up[1] + g.distance];
+  };
+  if (from === to) return 0;
+  const a = lift(from);
+  const b = lift(to);
+  if (!a || !b) return null;
+  if (a[0] === b[0]) return Math.abs(a[1] - b[1]) || 1;
+  const mid = cat.dist.get(a[0])?.get(b[0]);
+  return mid === undefined ? null : a[1] + mid + b[1];
+}
+
+export function placeExists(cat: Catalog, state: WorldState, id: string): boolean {
+  return cat.places.has(id) || state.places[id] !== undefined;
+}
+
+/** What moving costs: the Judge's rule, which no World Engine may undercut. */
+export function travelCost(cat: Catalog, state: WorldState, from: string, to: string, mode: (typeof TRAVEL_MODES)[number]) {
+  const dist = distance(cat, state, from, to);
+  if (dist === null) return null;
+  const m = cat.scenario.meta.rules.travel[mode];
+  return {
+    distance: dist,
+    money: m.moneyBase + m.moneyPerUnit * dist,
+    energy: m.energyPerUnit * dist,
+    ticks: Math.max(1, Math.ceil(m.ticksPerUnit * dist)),
+  };
+}
+

@@ -1,0 +1,55 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { OPTIONAL_FILES, PACK_FILES, type PackFileName, type Scenario } from '../model/scenario.ts';
+import { checksum } from '../store/canonical.ts';
+import { crossCheck } from './crossref.ts';
+import { jsonPath, type PackIssue, ScenarioError } from './errors.ts';
+
+type Parsed = { [F in PackFileName]: z.infer<(typeof PACK_FILES)[F]> | null };
+
+/**
+ * Load and validate a scenario pack. Every problem in every file is collected before failing, so
+ * an author fixes them in one pass; nothing is returned unless the whole pack holds.
+ */
+export async function loadScenario(dir: string): Promise<Scenario> {
+  const issues: PackIssue[] = [];
+  const info = await stat(dir).catch(() => null);
+  if (!info?.isDirectory()) throw new ScenarioError(dir, [{ file: dir, path: '$', reason: { key: 'pack.not_a_folder' } }]);
+  const parsed = {} as Parsed;
+  const raw: string[] = [];
+  for (const file of Object.keys(PACK_FILES) as PackFileName[]) {
+    const text = await readFile(path.join(dir, file), 'utf8').catch(() => null);
+    if (text === null) {
+      if (!OPTIONAL_FILES.includes(file)) issues.push({ file, path: '$', reason: { key: 'pack.missing' } });
+      (parsed as Record<string, unknown>)[file] = null;
+      continue;
+    }
+    raw.push(file, text);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      issues.push({ file, path: '$', reason: { key: 'pack.bad_json', params: { detail: (err as Error).message } } });
+      continue;
+    }
+    const result = PACK_FILES[file].safeParse(json);
+    if (!result.success) {
+      for (const i of result.error.issues) issues.push({ file, path: jsonPath(i.path), reason: { text: i.message } });
+      continue;
+    }
+    (parsed as Record<string, unknown>)[file] = result.data;
+  }
+  if (issues.length) throw new ScenarioError(dir, issues);
+  const scenario = {
+    meta: parsed['scenario.json']!,
+    places: parsed['places.json']!.places,
+    actors: parsed['actors.json']!.actors,
+    templates: parsed['templates.json']!.templates,
+    entities: parsed['entities.json']?.entities ?? [],
+    lore: parsed['lore.json'],
+  };
+  const cross = crossCheck(scenario);
+  if (cross.length) throw new ScenarioError(dir, cross);
+  return { ...scenario, dir, hash: checksum(raw.join('\u0000')) };
+}

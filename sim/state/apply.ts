@@ -1,0 +1,208 @@
+import type { Event, EventOf, EventType } from '../model/events.ts';
+import type { Message } from '../model/text.ts';
+import { msg, ref } from '../model/text.ts';
+import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../model/strategy.ts';
+import type { ActorState, MemoryItem, WorldState } from './types.ts';
+
+/**
+ * The fold: the only code that changes a WorldState. The Judge calls it for each event it accepts,
+ * and loading replays it over the log, so both arrive at the same state.
+ */
+export function applyEvent(state: WorldState, e: Event): void {
+  (HANDLERS[e.type] as (s: WorldState, e: Event) => void)(state, e);
+}
+
+export const MEMORY_CAP = 24;
+export const RECENT_CAP = 16;
+
+type Handlers = { [T in EventType]: (s: WorldState, e: EventOf<T>) => void };
+
+const HANDLERS: Handlers = {
+  action(s, e) {
+    const a = s.actors[e.actor];
+    a.nextWake = e.tick + a.heartbeat;
+    a.wakes++;
+    a.lastFailure = null;
+    line(a, e.strategy).tries++;
+    remember(a, { tick: e.tick, kind: 'did', msg: e.narrative, importance: IMPORTANCE[e.call.tool], about: aboutOf(e) });
+    observe(s, e.place, e.tick, e.actor, e.narrative);
+    for (const side of e.side_effects) observe(s, e.place, e.tick, null, side);
+  },
+  call_failed(s, e) {
+    const a = s.actors[e.actor];
+    a.nextWake = e.tick + a.heartbeat;
+    a.wakes++;
+    if (e.strategy) line(a, e.strategy).tries++;
+    a.lastFailure = { sig: e.sig, tick: e.tick, reason: e.failed.reason.message };
+    remember(a, { tick: e.tick, kind: 'failed', msg: e.failed.reason.message, importance: 5, about: [] });
+  },
+  money_created(s, e) {
+    const a = s.actors[e.to];
+    a.money += e.amount;
+    s.moneyTotal += e.amount;
+    if (e.credit) line(a, e.credit).earned += e.amount;
+  },
+  money_destroyed(s, e) {
+    const a = s.actors[e.from];
+    a.money -= e.amount;
+    s.moneyTotal -= e.amount;
+    if (e.debit) line(a, e.debit).spent += e.amount;
+  },
+  transfer(s, e) {
+    const from = s.actors[e.from];
+    const to = s.actors[e.to];
+    if (e.resource === 'money') {
+      from.money -= e.amount;
+      to.money += e.amount;
+    } else if (e.resource === 'energy') {
+      from.energy -= e.amount;
+      to.energy += e.amount;
+    } else {
+      const item = e.resource.slice('item:'.length);
+      addItem(from.inventory, item, -e.amount);
+      addItem(to.inventory, item, e.amount);
+    }
+    if (e.credit) {
+      const l = line(to, e.credit);
+      if (e.resource === 'money') l.earned += e.amount;
+      l.responses++;
+    }
+    remember(to, { tick: e.tick, kind: 'gained', msg: msg('memory.received', { from: ref('actor', e.from), amount: e.amount, resource: e.resource }), importance: 4, about: [e.from] });
+  },
+  resource_changed(s, e) {
+    const a = s.actors[e.actor];
+    if (e.resource === 'money') throw new Error('money changes only through created, destroyed or transfer events');
+    if (e.resource === 'energy') a.energy += e.delta;
+    else if (e.resource.startsWith('item:')) addItem(a.inventory, e.resource.slice(5), e.delta);
+  },
+  needs(s, e) {
+    const a = s.actors[e.actor];
+    a.energy += e.energy;
+    a.needsAt = e.tick;
+  },
+  moved(s, e) {
+    const a = s.actors[e.actor];
+    a.location = e.to;
+    a.arrivedAt = e.tick;
+    a.nextWake = Math.max(a.nextWake, e.tick + e.busyTicks);
+    observe(s, e.from, e.tick, e.actor, msg('observe.left', { actor: ref('actor', e.actor), place: ref('place', e.to) }));
+    observe(s, e.to, e.tick, e.actor, msg('observe.arrived', { actor: ref('actor', e.actor), mode: e.mode }));
+  },
+  entity_created(s, e) {
+    s.entities[e.entity.id] = e.entity;
+    s.counters.entity++;
+    observe(s, e.entity.location, e.tick, e.by, msg('observe.entity_created', { entity: ref('entity', e.entity.id) }));
+  },
+  entity_updated(s, e) {
+    Object.assign(s.entities[e.entity].properties, e.properties);
+  },
+  entity_removed(s, e) {
+    const ent = s.entities[e.entity];
+    observe(s, ent.location, e.tick, null, msg('observe.entity_removed', { entity: ref('entity', e.entity), reason: e.reason }));
+    delete s.entities[e.entity];
+  },
+  reputation_changed(s, e) {
+    const a = s.actors[e.actor];
+    a.reputation = clamp(a.reputation + e.delta, -100, 100);
+  },
+  relationship_changed(s, e) {
+    const a = s.actors[e.from];
+    a.relations[e.to] = clamp((a.relations[e.to] ?? 0) + e.delta, -100, 100);
+    a.lastSocial = e.tick;
+  },
+  tag_added(s, e) {
+    const a = s.actors[e.actor];
+    if (!a.tags.includes(e.tag)) a.tags.push(e.tag);
+  },
+  tag_removed(s, e) {
+    const a = s.actors[e.actor];
+    a.tags = a.tags.filter((t) => t !== e.tag);
+  },
+  status_changed(s, e) {
+    const a = s.actors[e.actor];
+    a.status = e.to;
+    a.statusSince = e.tick;
+    if (e.to === 'alive') a.nextWake = Math.min(a.nextWake, e.tick + 1);
+    remember(a, { tick: e.tick, kind: 'lost', msg: msg(`status.${e.to}`), importance: 9, about: [] });
+    observe(s, a.location, e.tick, e.actor, msg('observe.status', { actor: ref('actor', e.actor), status: e.to }));
+  },
+  location_created(s, e) {
+    s.generatedPlaces.push({ id: e.id, name: e.name, parent: e.parent, distance: e.distance });
+    s.places[e.id] = { id: e.id, mood: 0, recent: [] };
+    s.counters.place++;
+  },
+  fact_created(s, e) {
+    s.facts[e.fact.id] = e.fact;
+    s.counters.fact++;
+  },
+  fact_learned(s, e) {
+    const a = s.actors[e.actor];
+    if (!a.knows.includes(e.fact)) a.knows.push(e.fact);
+    const fact = s.facts[e.fact];
+    remember(a, { tick: e.tick, kind: 'learned', msg: fact.content, importance: 6, about: fact.about ? [fact.about, e.from] : [e.from] });
+  },
+  place_mood(s, e) {
+    s.places[e.place].mood = clamp(s.places[e.place].mood + e.delta, -10, 10);
+  },
+  addressed(s, e) {
+    const a = s.actors[e.actor];
+    a.nextWake = Math.min(a.nextWake, e.tick + 1);
+    a.lastSocial = e.tick;
+    line(a, 'social').responses++;
+    remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: e.manner === 'hostile' ? 7 : 3, about: [e.by] });
+  },
+  reflected(s, e) {
+    const a = s.actors[e.actor];
+    for (const k of STRATEGIES) {
+      const d = e.deltas[k];
+      if (d) a.strategy[k] = round3(clamp(a.strategy[k] + d, WEIGHT_MIN, WEIGHT_MAX));
+    }
+    a.ledger = {};
+    a.wakes = 0;
+  },
+  tick_summary(s, e) {
+    s.tick = e.tick;
+  },
+};
+
+const IMPORTANCE: Record<string, number> = { use_resource: 2, interact: 4, move: 1, create: 7, express: 3 };
+
+function aboutOf(e: EventOf<'action'>): string[] {
+  const c = e.call;
+  switch (c.tool) {
+    case 'interact': return [c.args.target];
+    case 'move': return [c.args.destination];
+    case 'create': return [c.args.what, c.args.where];
+    case 'use_resource': return c.args.target ? [c.args.target, c.args.purpose] : [c.args.purpose];
+    case 'express': return [c.args.channel];
+  }
+}
+
+function remember(a: ActorState, m: MemoryItem): void {
+  a.memory.push(m);
+  if (a.memory.length > MEMORY_CAP) {
+    // forget the least important of the older half, so vivid memories outlast routine ones
+    let drop = 0;
+    for (let i = 1; i < MEMORY_CAP / 2; i++) if (a.memory[i].importance < a.memory[drop].importance) drop = i;
+    a.memory.splice(drop, 1);
+  }
+}
+
+function observe(s: WorldState, place: string, tick: number, actor: string | null, m: Message): void {
+  const p = s.places[place];
+  p.recent.push({ tick, actor, msg: m });
+  if (p.recent.length > RECENT_CAP) p.recent.shift();
+}
+
+function line(a: ActorState, k: Strategy) {
+  return (a.ledger[k] ??= { tries: 0, responses: 0, spent: 0, earned: 0 });
+}
+
+function addItem(inv: Record<string, number>, item: string, delta: number): void {
+  const n = (inv[item] ?? 0) + delta;
+  if (n === 0) delete inv[item];
+  else inv[item] = n;
+}
+
+export const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
+const round3 = (v: number) => Math.round(v * 1000) / 1000;

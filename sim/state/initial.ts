@@ -1,0 +1,70 @@
+import type { ActorDef, Drives } from '../model/scenario.ts';
+import type { Strategy } from '../model/strategy.ts';
+import { rngFor } from '../rng.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { ActorState, WorldState } from './types.ts';
+
+/** Starting weights: personality decides what an actor tries first; reflection takes it from there. */
+export function weightsFromDrives(d: Drives): Record<Strategy, number> {
+  const r = (v: number) => Math.round(v * 1000) / 1000;
+  return {
+    work: r(0.4 + d.diligence),
+    trade: r(0.3 + 0.7 * d.ambition + 0.3 * d.thrift),
+    art: r(0.2 + d.creativity),
+    teach: r(0.2 + 0.5 * d.creativity + 0.5 * d.sociability),
+    gossip: r(0.1 + d.gossip),
+    social: r(0.3 + d.sociability),
+    explore: r(0.3 + 0.5 * (1 - d.diligence)),
+    rest: 1,
+  };
+}
+
+export function initialState(cat: Catalog, seed: number, population: number | null): WorldState {
+  const { scenario } = cat;
+  const state: WorldState = {
+    version: 1, scenario: scenario.meta.id, seed, tick: -1,
+    actors: {}, places: {}, generatedPlaces: [], entities: {}, facts: {},
+    counters: { entity: 0, fact: 0, place: 0 }, moneyTotal: 0,
+  };
+  for (const p of scenario.places) state.places[p.id] = { id: p.id, mood: p.mood, recent: [] };
+  for (const e of scenario.entities) {
+    state.entities[e.id] = { id: e.id, template: e.template, owner: e.owner, location: e.location, name: e.name ?? null,
+      properties: { ...e.properties }, createdAt: -1 };
+  }
+  const originals = population === null ? scenario.actors : scenario.actors.slice(0, population);
+  for (const def of originals) addActor(state, actorFrom(def, def.id, 0, seed));
+  const clones = population === null ? 0 : Math.max(0, population - originals.length);
+  const placeIds = scenario.places.map((p) => p.id);
+  for (let n = 1; n <= clones; n++) {
+    const rng = rngFor(seed, -1, `clone${n}`, 'population');
+    const def = rng.pick(scenario.actors);
+    const a = actorFrom(def, `${def.id}__${n}`, n, seed);
+    if (rng.chance(0.5)) a.location = rng.pick(placeIds);
+    a.money = Math.max(0, Math.round(a.money * (0.5 + rng.next())));
+    for (const k of Object.keys(a.drives) as (keyof Drives)[]) {
+      a.drives[k] = Math.round(Math.min(1, Math.max(0, a.drives[k] + (rng.next() - 0.5) * 0.3)) * 1000) / 1000;
+    }
+    a.strategy = weightsFromDrives(a.drives);
+    a.relations = {};
+    addActor(state, a);
+  }
+  return state;
+}
+
+function addActor(state: WorldState, a: ActorState): void {
+  state.actors[a.id] = a;
+  state.moneyTotal += a.money;
+}
+
+function actorFrom(def: ActorDef, id: string, clone: number, seed: number): ActorState {
+  const b = def.body;
+  return {
+    id, soul: def.id, clone, location: b.location, arrivedAt: 0,
+    money: b.money, energy: b.energy, inventory: { ...b.inventory }, relations: { ...b.relations },
+    reputation: b.reputation, tags: [...b.tags], status: b.status, statusSince: 0,
+    heartbeat: def.heartbeat,
+    nextWake: rngFor(seed, -1, id, 'first-wake').int(0, def.heartbeat - 1),
+    drives: { ...def.drives }, roles: [...def.roles], strategy: weightsFromDrives(def.drives),
+    ledger: {}, wakes: 0, needsAt: 0, lastSocial: 0, memory: [], knows: [], lastFailure: null,
+  };
+}

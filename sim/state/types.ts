@@ -1,0 +1,81 @@
+import type { EntityState, FactState } from '../model/events.ts';
+import type { Message, Text } from '../model/text.ts';
+import type { Status } from '../model/status.ts';
+import type { Strategy } from '../model/strategy.ts';
+import type { Drives } from '../model/scenario.ts';
+
+/**
+ * The world state: everything that changes, as plain JSON so a snapshot is just its serialization.
+ * What never changes (souls, the place graph, templates, rules) stays in the Scenario.
+ */
+export interface MemoryItem {
+  tick: number;
+  kind: 'did' | 'failed' | 'told' | 'learned' | 'gained' | 'lost';
+  msg: Message;
+  /** 1..10 */
+  importance: number;
+  /** ids this memory is about, for retrieval */
+  about: string[];
+}
+
+/** What an actor tried since its last reflection, per strategy, and what came of it. */
+export interface LedgerLine { tries: number; responses: number; spent: number; earned: number }
+
+export interface ActorState {
+  id: string;
+  /** the scenario actor whose soul this one has (itself, or the original of a population clone) */
+  soul: string;
+  /** 0 for a scenario actor, n for the n-th clone of a soul */
+  clone: number;
+  location: string;
+  arrivedAt: number;
+  money: number;
+  energy: number;
+  inventory: Record<string, number>;
+  relations: Record<string, number>;
+  reputation: number;
+  tags: string[];
+  status: Status;
+  statusSince: number;
+  heartbeat: number;
+  nextWake: number;
+  drives: Drives;
+  roles: string[];
+  strategy: Record<Strategy, number>;
+  ledger: Partial<Record<Strategy, LedgerLine>>;
+  wakes: number;
+  /** tick up to which needs (hunger, fatigue) have been charged */
+  needsAt: number;
+  lastSocial: number;
+  memory: MemoryItem[];
+  /** ids of facts this actor has learned */
+  knows: string[];
+  /** signature of the last rejected call and its reason, shown at the next heartbeat */
+  lastFailure: { sig: string; tick: number; reason: Message } | null;
+}
+
+export interface Observation { tick: number; actor: string | null; msg: Message }
+
+export interface PlaceState {
+  id: string;
+  mood: number;
+  /** recent things that happened here, newest last, for the perception of those present */
+  recent: Observation[];
+}
+
+export interface GeneratedPlace { id: string; name: Text; parent: string; distance: number }
+
+export interface WorldState {
+  version: 1;
+  scenario: string;
+  seed: number;
+  /** last committed tick; -1 before the first */
+  tick: number;
+  actors: Record<string, ActorState>;
+  places: Record<string, PlaceState>;
+  generatedPlaces: GeneratedPlace[];
+  entities: Record<string, EntityState>;
+  facts: Record<string, FactState>;
+  counters: { entity: number; fact: number; place: number };
+  moneyTotal: number;
+}

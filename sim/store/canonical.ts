@@ -1,0 +1,64 @@
+/**
+ * Canonical JSON: object keys sorted (by UTF-16 code units, i.e. Array.prototype.sort), arrays in
+ * order, no whitespace. Two equal values give the same bytes whatever order their keys were
+ * inserted in, so exports are byte-identical across runs (a resumed run rebuilds objects from JSON
+ * and would otherwise order keys differently) and checksums of state mean something.
+ *
+ * Otherwise it follows JSON.stringify: toJSON is honoured, undefined / functions / symbols are
+ * left out of objects and become null in arrays, non-finite numbers become null, bigint throws.
+ * A replacer on JSON.stringify cannot do this: integer-like keys ("2", "10") are always
+ * enumerated first in numeric order, whatever order they were inserted in.
+ */
+import { createHash } from 'node:crypto';
+
+export function canonicalJson(value: unknown): string {
+  const out = write(value);
+  // JSON.stringify(undefined) is undefined; a string-typed API says "null" instead.
+  return out === undefined ? 'null' : out;
+}
+
+function write(value: unknown): string | undefined {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON: () => unknown }).toJSON();
+  }
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      throw new TypeError('canonicalJson: cannot serialize a bigint');
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    let s = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) s += ',';
+      s += write(value[i]) ?? 'null';
+    }
+    return s + ']';
+  }
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj).sort();
+  let s = '{';
+  let first = true;
+  for (const k of keys) {
+    const v = write(obj[k]);
+    if (v === undefined) continue;
+    if (!first) s += ',';
+    first = false;
+    s += JSON.stringify(k) + ':' + v;
+  }
+  return s + '}';
+}
+
+/** sha256, hex, first 16 characters (64 bits): enough to catch corruption, not meant against forgery. */
+export function checksum(s: string | Uint8Array): string {
+  return createHash('sha256').update(s).digest('hex').slice(0, 16);
+}

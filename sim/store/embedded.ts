@@ -1,0 +1,529 @@
+/**
+ * The embedded store: one world in one local directory, no server.
+ *
+ *   meta.json                   StoreMeta, written once (temp file + rename)
+ *   events.log                  one line per committed tick:
+ *                               {"tick":N,"sum":"<checksum of the events JSON>","events":[...]}\n
+ *   snapshots/<tick:10>.json    {"tick":N,"state":...}, temp file + fsync + rename; newest few kept
+ *   writer.lock                 {pid, hostname, token} of the single writer
+ *
+ * Why this shape:
+ * - A tick is one line written by one append and then fsynced, so a crash leaves either the whole
+ *   tick or a torn last line, never half a tick that parses. The checksum catches a last line that
+ *   is complete but damaged (e.g. zero-filled blocks after a power cut).
+ * - A torn or damaged LAST line can only be a write that never finished (and never returned
+ *   'committed'), so it is dropped: the writer truncates it away on acquire, a reader ignores it.
+ *   A bad line with good lines after it cannot come from a crash; that is real corruption and is
+ *   an error naming the file and line, never skipped: skipping it would silently fork history.
+ * - Ticks start at 0 and are consecutive, so line n holds tick n - 1 and gaps are detectable.
+ * - One writer per world, leased through writer.lock (O_EXCL create). A lock whose process is dead
+ *   (SIGKILL, power cut) is taken over, so a crashed run can be resumed without manual cleanup;
+ *   readers (export while a run is live) never take the lock.
+ * - The writer keeps the log handle open and knows lastTick and every line's offset in memory, so
+ *   a commit is serialize + hash + append + fdatasync, and reads can seek straight to a tick.
+ */
+import { createReadStream } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { hostname as osHostname } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Event } from '../model/events.ts';
+import { checksum } from './canonical.ts';
+import {
+  StoreGapError, WriterConflictError,
+  type LoadedWorld, type Snapshot, type Store, type StoreMeta, type TickRecord,
+} from './types.ts';
+
+/** The log (or meta.json) is damaged somewhere a crash cannot explain. */
+export class StoreCorruptError extends Error {
+  constructor(readonly file: string, readonly line: number | null, reason: string) {
+    super(`${file}${line === null ? '' : `: line ${line}`}: ${reason}`);
+    this.name = 'StoreCorruptError';
+  }
+}
+
+export interface EmbeddedStoreOptions {
+  /** how many snapshots to keep on disk, newest first (default 2, at least 1) */
+  snapshotKeep?: number;
+}
+
+interface LockInfo { pid: number; hostname: string; token: string }
+
+/** Lock tokens held by stores open in this process: tells "another store of ours" from "a dead process that had our pid". */
+const heldTokens = new Set<string>();
+
+const LOG = 'events.log';
+const META = 'meta.json';
+const LOCK = 'writer.lock';
+const SNAPSHOTS = 'snapshots';
+const SNAPSHOT_NAME = /^(\d{10})\.json$/;
+// The head is written by us alone, so a fixed shape is both the parser and the first integrity check.
+const HEAD = /^\{"tick":(0|[1-9]\d*),"sum":"([0-9a-f]{16})","events":/;
+const CLOSE_BRACE = 0x7d;
+const NEWLINE = 0x0a;
+
+export async function openEmbeddedStore(dir: string, opts: EmbeddedStoreOptions = {}): Promise<Store> {
+  const keep = opts.snapshotKeep ?? 2;
+  if (!Number.isInteger(keep) || keep < 1) throw new RangeError(`snapshotKeep must be an integer >= 1, got ${keep}`);
+  return new EmbeddedStore(dir, keep);
+}
+
+interface Line { tick: number; start: number; end: number; events: Buffer }
+interface Torn { torn: true; start: number; line: number; reason: string }
+
+class EmbeddedStore implements Store {
+  private readonly logPath: string;
+  private readonly snapDir: string;
+  /** index[t] = byte offset of tick t's line; verified lines only */
+  private index: number[] = [];
+  /** byte offset just past the last indexed line */
+  private indexedEnd = 0;
+  private lock: LockInfo | null = null;
+  private log: FileHandle | null = null;
+  /** a failed append we could not undo: the log tail is unknown, so no more commits */
+  private broken: Error | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly dir: string, private readonly keep: number) {
+    this.logPath = join(dir, LOG);
+    this.snapDir = join(dir, SNAPSHOTS);
+  }
+
+  async acquire(meta: StoreMeta): Promise<StoreMeta> {
+    return this.exclusive(async () => {
+      if (this.lock) return (await this.readMeta()) ?? meta;
+      await fsp.mkdir(this.snapDir, { recursive: true });
+      const lock = await takeLock(join(this.dir, LOCK));
+      try {
+        let stored = await this.readMeta();
+        if (!stored) {
+          await writeFileAtomic(join(this.dir, META), JSON.stringify(meta, null, 2) + '\n', this.dir);
+          stored = meta;
+        }
+        await this.openLogForAppend();
+        await removeTempFiles(this.snapDir);
+        this.lock = lock;
+        return stored;
+      } catch (err) {
+        await this.log?.close().catch(() => {});
+        this.log = null;
+        await releaseLock(join(this.dir, LOCK), lock);
+        throw err;
+      }
+    });
+  }
+
+  async lastTick(): Promise<number> {
+    if (!this.lock) {
+      // A reader follows a log another process may be appending to: scan only the new part.
+      const start = await this.startAt(Infinity);
+      for await (const _ of this.scan(start.offset, start.tick));
+    }
+    return this.index.length - 1;
+  }
+
+  async commitTick(tick: number, events: Event[]): Promise<'committed' | 'duplicate'> {
+    checkTick(tick);
+    return this.exclusive(async () => {
+      const log = this.writable();
+      const last = this.index.length - 1;
+      if (tick <= last) return 'duplicate';
+      if (tick !== last + 1) throw new StoreGapError(last + 1, tick);
+      for (const e of events) {
+        if (e.tick !== tick) throw new Error(`commitTick(${tick}): event seq ${e.seq} (${e.type}) has tick ${e.tick}`);
+      }
+      // JSON.stringify, not canonicalJson: this is the hot path, and events are built
+      // deterministically; exports re-serialize canonically.
+      const json = JSON.stringify(events);
+      const buf = Buffer.from(`{"tick":${tick},"sum":"${checksum(json)}","events":${json}}\n`, 'utf8');
+      const start = this.indexedEnd;
+      try {
+        await writeAll(log, buf);
+        await log.datasync();
+      } catch (err) {
+        // Leave no partial line behind: a later append after it would turn a torn tail into
+        // mid-log corruption.
+        try {
+          await log.truncate(start);
+          await log.datasync();
+        } catch {
+          this.broken = err as Error;
+        }
+        throw err;
+      }
+      this.index.push(start);
+      this.indexedEnd = start + buf.length;
+      return 'committed';
+    });
+  }
+
+  async saveSnapshot<S>(tick: number, state: S): Promise<void> {
+    checkTick(tick);
+    return this.exclusive(async () => {
+      this.writable();
+      const last = this.index.length - 1;
+      if (tick > last) throw new Error(`cannot snapshot tick ${tick}: the last committed tick is ${last}`);
+      const name = `${String(tick).padStart(10, '0')}.json`;
+      await writeFileAtomic(join(this.snapDir, name), `{"tick":${tick},"state":${JSON.stringify(state)}}`, this.snapDir);
+      const names = await listSnapshots(this.snapDir);
+      for (const old of names.slice(this.keep)) await fsp.rm(join(this.snapDir, old.name), { force: true });
+    });
+  }
+
+  async load<S>(): Promise<LoadedWorld<S>> {
+    const meta = await this.readMeta();
+    const candidates = await listSnapshots(this.snapDir);
+    let ceiling = Infinity;
+    for (;;) {
+      const snapshot = await newestValidSnapshot<S>(this.snapDir, candidates, ceiling);
+      const ticks: TickRecord[] = [];
+      const from = snapshot ? snapshot.tick + 1 : 0;
+      const start = await this.startAt(from);
+      let last = start.tick - 1;
+      for await (const line of this.scan(start.offset, start.tick)) {
+        last = line.tick;
+        if (line.tick >= from && !this.beyondCommitted(line.tick)) ticks.push({ tick: line.tick, events: this.parseEvents(line) });
+      }
+      if (this.lock) last = Math.min(last, this.index.length - 1);
+      // A snapshot ahead of the log describes history the log does not have; use an older one.
+      if (snapshot && snapshot.tick > last) { ceiling = last; continue; }
+      return { meta, snapshot, ticks };
+    }
+  }
+
+  async *readEvents(from: number, to: number): AsyncIterable<Event> {
+    from = Math.max(0, Math.ceil(from));
+    if (to < from) return;
+    const start = await this.startAt(from);
+    for await (const line of this.scan(start.offset, start.tick)) {
+      if (line.tick > to || this.beyondCommitted(line.tick)) return;
+      if (line.tick >= from) yield* this.parseEvents(line);
+    }
+  }
+
+  async close(): Promise<void> {
+    return this.exclusive(async () => {
+      const lock = this.lock;
+      this.lock = null;
+      const log = this.log;
+      this.log = null;
+      try {
+        await log?.close();
+      } finally {
+        if (lock) await releaseLock(join(this.dir, LOCK), lock);
+      }
+    });
+  }
+
+  // --- internals ---
+
+  /** Serializes writer operations, so lastTick checks and appends cannot interleave. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private writable(): FileHandle {
+    if (!this.lock || !this.log) throw new Error(`${this.dir}: not the writer (call acquire first)`);
+    if (this.broken) throw new Error(`${this.dir}: an earlier append failed and could not be undone: ${this.broken.message}`);
+    return this.log;
+  }
+
+  /** The writer's own lines past its committed tick are appends still in flight (or failing). */
+  private beyondCommitted(tick: number): boolean {
+    return this.lock !== null && tick > this.index.length - 1;
+  }
+
+  private async readMeta(): Promise<StoreMeta | null> {
+    const file = join(this.dir, META);
+    let text: string;
+    try {
+      text = await fsp.readFile(file, 'utf8');
+    } catch (err) {
+      if (isCode(err, 'ENOENT')) return null;
+      throw err;
+    }
+    try {
+      return JSON.parse(text) as StoreMeta;
+    } catch (err) {
+      throw new StoreCorruptError(file, null, `not valid JSON (${(err as Error).message})`);
+    }
+  }
+
+  /** Where to start reading to reach `tick`: its line if indexed, else the end of what is indexed. */
+  private async startAt(tick: number): Promise<{ offset: number; tick: number }> {
+    if (!this.lock) {
+      // A world deleted and recreated under a reader: forget what we knew.
+      const size = await fsp.stat(this.logPath).then((s) => s.size, () => 0);
+      if (size < this.indexedEnd) { this.index = []; this.indexedEnd = 0; }
+    }
+    if (tick < this.index.length) return { offset: this.index[tick], tick };
+    return { offset: this.indexedEnd, tick: this.index.length };
+  }
+
+  /** Verified lines from `offset` (where tick `firstTick` starts) on; a torn tail ends it silently. */
+  private async *scan(offset: number, firstTick: number): AsyncGenerator<Line> {
+    for await (const item of scanLog(this.logPath, offset, firstTick)) {
+      if ('torn' in item) return;
+      // The writer owns its index (commits extend it); readers learn as they read.
+      if (!this.lock && item.tick === this.index.length && item.start === this.indexedEnd) {
+        this.index.push(item.start);
+        this.indexedEnd = item.end;
+      }
+      yield item;
+    }
+  }
+
+  private parseEvents(line: Line): Event[] {
+    try {
+      return JSON.parse(line.events.toString('utf8')) as Event[];
+    } catch (err) {
+      throw new StoreCorruptError(this.logPath, line.tick + 1, `events are not valid JSON (${(err as Error).message})`);
+    }
+  }
+
+  /** Full verified scan; drops a torn tail; leaves the log open for appends. */
+  private async openLogForAppend(): Promise<void> {
+    this.index = [];
+    this.indexedEnd = 0;
+    let torn: Torn | null = null;
+    for await (const item of scanLog(this.logPath, 0, 0)) {
+      if ('torn' in item) { torn = item; break; }
+      this.index.push(item.start);
+      this.indexedEnd = item.end;
+    }
+    const log = await fsp.open(this.logPath, 'a');
+    try {
+      if (torn) {
+        // O_APPEND writes go to the (new) end, so truncating under an append handle is safe.
+        await log.truncate(torn.start);
+        await log.sync();
+      }
+      await syncDir(this.dir);
+    } catch (err) {
+      await log.close();
+      throw err;
+    }
+    this.log = log;
+  }
+}
+
+/**
+ * Reads the log from `offset` (a line start holding `firstTick`), yielding verified lines. The last
+ * line may be torn (yielded as Torn, last); any bad line before it throws StoreCorruptError.
+ * Hashes the bytes as read and leaves decoding to the caller, so skipped ticks cost little.
+ */
+async function* scanLog(file: string, offset: number, firstTick: number): AsyncGenerator<Line | Torn> {
+  try {
+    await fsp.access(file);
+  } catch {
+    return;
+  }
+  const stream = createReadStream(file, { start: offset, highWaterMark: 1 << 20 });
+  let carry: Buffer[] = [];
+  let carryLen = 0;
+  let pos = offset;
+  let expect = firstTick;
+  let lineNo = firstTick + 1;
+  let bad: { line: number; start: number; reason: string } | null = null;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let from = 0;
+      for (;;) {
+        const nl = chunk.indexOf(NEWLINE, from);
+        if (nl < 0) {
+          if (from < chunk.length) { carry.push(chunk.subarray(from)); carryLen += chunk.length - from; }
+          break;
+        }
+        let buf = chunk.subarray(from, nl);
+        if (carryLen > 0) {
+          carry.push(buf);
+          buf = Buffer.concat(carry, carryLen + buf.length);
+          carry = [];
+          carryLen = 0;
+        }
+        from = nl + 1;
+        const start = pos;
+        pos = start + buf.length + 1;
+        if (bad) throw new StoreCorruptError(file, bad.line, `${bad.reason}, and more of the log follows it`);
+        const parsed = parseLine(buf);
+        if (typeof parsed === 'string') {
+          bad = { line: lineNo, start, reason: parsed };
+        } else {
+          if (parsed.tick !== expect) throw new StoreCorruptError(file, lineNo, `holds tick ${parsed.tick}, expected tick ${expect}`);
+          yield { tick: parsed.tick, start, end: pos, events: parsed.events };
+          expect++;
+        }
+        lineNo++;
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (carryLen > 0) {
+    if (bad) throw new StoreCorruptError(file, bad.line, `${bad.reason}, and more of the log follows it`);
+    yield { torn: true, start: pos, line: lineNo, reason: 'incomplete last line (no newline)' };
+  } else if (bad) {
+    yield { torn: true, start: bad.start, line: bad.line, reason: bad.reason };
+  }
+}
+
+function parseLine(buf: Buffer): { tick: number; events: Buffer } | string {
+  const head = HEAD.exec(buf.toString('latin1', 0, Math.min(buf.length, 64)));
+  if (!head || buf.length < head[0].length + 3 || buf[buf.length - 1] !== CLOSE_BRACE) return 'not a tick record';
+  // The head is ASCII, so its length in characters is its length in bytes.
+  const events = buf.subarray(head[0].length, buf.length - 1);
+  if (checksum(events) !== head[2]) return 'checksum mismatch';
+  return { tick: Number(head[1]), events };
+}
+
+function checkTick(tick: number): void {
+  if (!Number.isSafeInteger(tick) || tick < 0) throw new RangeError(`tick must be an integer >= 0, got ${tick}`);
+}
+
+async function writeAll(fh: FileHandle, buf: Buffer): Promise<void> {
+  let done = 0;
+  while (done < buf.length) {
+    const { bytesWritten } = await fh.write(buf, done, buf.length - done, null);
+    done += bytesWritten;
+  }
+}
+
+// --- the writer lease ---
+
+/** O_EXCL create; on conflict, take over only a lock whose holder is provably gone. */
+async function takeLock(path: string): Promise<LockInfo> {
+  const mine: LockInfo = { pid: process.pid, hostname: osHostname(), token: randomUUID() };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const fh = await fsp.open(path, 'wx');
+      try {
+        await fh.writeFile(JSON.stringify(mine) + '\n');
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      heldTokens.add(mine.token);
+      return mine;
+    } catch (err) {
+      if (!isCode(err, 'EEXIST')) throw err;
+    }
+    const text = await fsp.readFile(path, 'utf8').catch((err) => {
+      if (isCode(err, 'ENOENT')) return null; // released meanwhile: try again
+      throw err;
+    });
+    if (text === null) continue;
+    const holder = parseLock(text);
+    // An unreadable lock is one whose writer died between create and write.
+    if (holder) {
+      const who = `pid ${holder.pid} on ${holder.hostname}, lock ${path}`;
+      if (holder.hostname !== mine.hostname) {
+        throw new WriterConflictError(`${who}; cannot tell from here whether it is alive: delete the lock if it is not`);
+      }
+      if (holder.pid === process.pid ? heldTokens.has(holder.token) : isAlive(holder.pid)) {
+        throw new WriterConflictError(who);
+      }
+      // Same pid but not one of ours: a previous process that had our pid (containers reuse pids).
+    }
+    // Remove the stale lock only if it is still the one we judged, then race for it with O_EXCL.
+    const again = await fsp.readFile(path, 'utf8').catch(() => null);
+    if (again === text) await fsp.rm(path, { force: true });
+  }
+  throw new WriterConflictError(`lock ${path} keeps changing hands`);
+}
+
+async function releaseLock(path: string, lock: LockInfo): Promise<void> {
+  heldTokens.delete(lock.token);
+  const text = await fsp.readFile(path, 'utf8').catch(() => null);
+  if (text !== null && parseLock(text)?.token === lock.token) await fsp.rm(path, { force: true });
+}
+
+function parseLock(text: string): LockInfo | null {
+  try {
+    const v = JSON.parse(text) as Partial<LockInfo>;
+    if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string') return v as LockInfo;
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, it is just not ours to signal.
+    return isCode(err, 'EPERM');
+  }
+}
+
+// --- files ---
+
+/** Temp file + fsync + rename: readers see the old file or the whole new one, never a part. */
+async function writeFileAtomic(path: string, content: string, dir: string): Promise<void> {
+  const tmp = `${path}.tmp-${process.pid}`;
+  const fh = await fsp.open(tmp, 'w');
+  try {
+    await fh.writeFile(content);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await fsp.rename(tmp, path);
+  await syncDir(dir);
+}
+
+/** Makes a rename or create durable; best effort where directories cannot be opened (Windows). */
+async function syncDir(dir: string): Promise<void> {
+  let fh: FileHandle | undefined;
+  try {
+    fh = await fsp.open(dir, 'r');
+    await fh.sync();
+  } catch {
+    // not supported here
+  } finally {
+    await fh?.close().catch(() => {});
+  }
+}
+
+async function removeTempFiles(dir: string): Promise<void> {
+  const names = await fsp.readdir(dir).catch(() => [] as string[]);
+  for (const n of names) if (n.includes('.tmp-')) await fsp.rm(join(dir, n), { force: true });
+}
+
+/** newest first */
+async function listSnapshots(dir: string): Promise<{ name: string; tick: number }[]> {
+  const names = await fsp.readdir(dir).catch((err) => {
+    if (isCode(err, 'ENOENT')) return [] as string[];
+    throw err;
+  });
+  const out: { name: string; tick: number }[] = [];
+  for (const name of names) {
+    const m = SNAPSHOT_NAME.exec(name);
+    if (m) out.push({ name, tick: Number(m[1]) });
+  }
+  return out.sort((a, b) => b.tick - a.tick);
+}
+
+/** A snapshot that fails to parse or disagrees with its name is skipped: snapshots only speed loading up. */
+async function newestValidSnapshot<S>(
+  dir: string, candidates: { name: string; tick: number }[], ceiling: number,
+): Promise<Snapshot<S> | null> {
+  for (const c of candidates) {
+    if (c.tick > ceiling) continue;
+    try {
+      const v = JSON.parse(await fsp.readFile(join(dir, c.name), 'utf8')) as { tick?: unknown; state?: unknown };
+      if (v && typeof v === 'object' && v.tick === c.tick && 'state' in v) return { tick: c.tick, state: v.state as S };
+    } catch {
+      // unreadable: fall back to an older one
+    }
+  }
+  return null;
+}
+
+function isCode(err: unknown, code: string): boolean {
+  return (err as NodeJS.ErrnoException | null)?.code === code;
+}

@@ -1,0 +1,60 @@
+import type { Event } from '../model/events.ts';
+
+/** What a data directory (or database) was created for; continuing it with anything else is refused. */
+export interface StoreMeta {
+  world: string;
+  scenario: string;
+  scenarioHash: string;
+  seed: number;
+  population: number | null;
+}
+
+export interface TickRecord { tick: number; events: Event[] }
+
+export interface Snapshot<S = unknown> { tick: number; state: S }
+
+export interface LoadedWorld<S = unknown> {
+  meta: StoreMeta | null;
+  /** the newest snapshot, if any */
+  snapshot: Snapshot<S> | null;
+  /** every committed tick after the snapshot, in order */
+  ticks: TickRecord[];
+}
+
+/**
+ * The event log of one world. Ticks are committed whole or not at all, in order, and committing a
+ * tick that is already there changes nothing. Snapshots only speed up loading.
+ * Implementations: embedded (sim/store/embedded.ts); MongoDB joins in a later issue. All pass
+ * test/store.contract.ts.
+ */
+export interface Store {
+  /**
+   * Become the single writer of the world: refuses (WriterConflictError) while another live writer
+   * holds it. Records `meta` on first open; afterwards returns the recorded meta for the caller to
+   * compare.
+   */
+  acquire(meta: StoreMeta): Promise<StoreMeta>;
+  /** -1 when nothing is committed */
+  lastTick(): Promise<number>;
+  /** tick must be lastTick + 1 (a new tick) or <= lastTick (a duplicate: a no-op) */
+  commitTick(tick: number, events: Event[]): Promise<'committed' | 'duplicate'>;
+  saveSnapshot<S>(tick: number, state: S): Promise<void>;
+  load<S>(): Promise<LoadedWorld<S>>;
+  /** committed events with from <= tick <= to, in commit order */
+  readEvents(from: number, to: number): AsyncIterable<Event>;
+  close(): Promise<void>;
+}
+
+export class WriterConflictError extends Error {
+  constructor(readonly holder: string) {
+    super(`another writer holds this world (${holder})`);
+    this.name = 'WriterConflictError';
+  }
+}
+
+export class StoreGapError extends Error {
+  constructor(readonly expected: number, readonly got: number) {
+    super(`tick ${got} cannot be committed: the next tick is ${expected}`);
+    this.name = 'StoreGapError';
+  }
+}

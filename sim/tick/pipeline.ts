@@ -1,0 +1,67 @@
+import { dueForReflection, reflect } from '../../bots/reflection.ts';
+import { perceive } from '../../bots/perception.ts';
+import { lastingEffects } from '../../world-engine/effects/index.ts';
+import { sliceFor } from '../../world-engine/slice.ts';
+import { runClock } from '../judge/clock.ts';
+import { TickJudge } from '../judge/judge.ts';
+import type { Event } from '../model/events.ts';
+import type { ToolCall } from '../model/tools.ts';
+import { rngFor } from '../rng.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+import type { Deliberation } from './deliberation.ts';
+import { indexPlaces } from './place-index.ts';
+
+/** Actors due at this tick: awake, alive or dying, and past their next wake. */
+export function dueActors(state: WorldState, tick: number): string[] {
+  const out: string[] = [];
+  for (const id in state.actors) {
+    const a = state.actors[id];
+    if (a.nextWake <= tick && (a.status === 'alive' || a.status === 'dying')) out.push(id);
+  }
+  return out;
+}
+
+/**
+ * One tick, as DESIGN.md draws it: perceive, decide and resolve (parallel, against the pre-tick
+ * state), then judge one proposal after another in a seeded order, then lasting effects, needs and
+ * clocks, then reflection. Returns the tick's events; the state has already folded them.
+ */
+export async function runTick(cat: Catalog, state: WorldState, tick: number, delib: Deliberation): Promise<Event[]> {
+  const due = dueActors(state, tick);
+  const index = indexPlaces(state);
+  const decisions = await delib.decide(cat, due.map((id) => perceive(cat, state, index, id, tick)), state.seed);
+
+  const work: { slice: ReturnType<typeof sliceFor>; call: ToolCall }[] = [];
+  const workOf = new Array<number>(due.length).fill(-1);
+  decisions.forEach((d, i) => {
+    if (d?.ok && d.call.actor === due[i]) {
+      workOf[i] = work.length;
+      work.push({ slice: sliceFor(state, index, tick, d.call), call: d.call });
+    }
+  });
+  const outcomes = await delib.resolve(cat, work);
+
+  const judge = new TickJudge(cat, state, tick);
+  const order = rngFor(state.seed, tick, '*', 'judge-order').shuffle(due.map((_, i) => i));
+  const acted: string[] = [];
+  for (const i of order) {
+    const d = decisions[i];
+    if (d === null) continue;
+    acted.push(due[i]);
+    if (!d.ok) judge.error(due[i], `${tick}:${due[i]}`, 'unknown', 'invalid_call');
+    else if (workOf[i] < 0) judge.error(due[i], d.call.id, d.call.tool, 'not_yours');
+    else judge.call(d.call, outcomes[workOf[i]]);
+  }
+
+  for (const p of lastingEffects(cat, state, tick)) {
+    judge.proposal({ actor: null, entity: p.entity, clock: false, place: p.place }, p.changes);
+  }
+  acted.sort();
+  runClock(cat, state, tick, judge, acted);
+  for (const id of acted) {
+    const a = state.actors[id];
+    if (dueForReflection(cat, a)) judge.reflect(id, reflect(cat, state, a));
+  }
+  return judge.finish();
+}

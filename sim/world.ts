@@ -1,0 +1,76 @@
+import type { Brain } from '../bots/brains/types.ts';
+import type { WorldEngine } from '../world-engine/types.ts';
+import type { Event } from './model/events.ts';
+import type { Scenario } from './model/scenario.ts';
+import { buildCatalog, type Catalog } from './scenario/catalog.ts';
+import { applyEvent } from './state/apply.ts';
+import { initialState } from './state/initial.ts';
+import type { WorldState } from './state/types.ts';
+import type { Store, StoreMeta } from './store/types.ts';
+import { type Deliberation, localDeliberation } from './tick/deliberation.ts';
+import { runTick } from './tick/pipeline.ts';
+
+export interface WorldOptions {
+  scenario: Scenario;
+  seed: number;
+  population: number | null;
+  store: Store;
+  brain: Brain;
+  engine: (state: WorldState) => WorldEngine;
+  /** ticks between snapshots */
+  snapshotEvery?: number;
+  concurrency?: number;
+}
+
+export class MetaMismatchError extends Error {
+  constructor(readonly field: keyof StoreMeta, readonly stored: unknown, readonly wanted: unknown) {
+    super(`this data was made with ${field} ${JSON.stringify(stored)}, not ${JSON.stringify(wanted)}`);
+    this.name = 'MetaMismatchError';
+  }
+}
+
+/**
+ * A world bound to its store: the single writer. Opening loads the newest snapshot and replays
+ * the ticks after it, so a run killed at any moment continues exactly where its last commit left.
+ */
+export class World {
+  private constructor(readonly cat: Catalog, readonly state: WorldState, readonly store: Store,
+    private readonly delib: Deliberation, private readonly snapshotEvery: number) {}
+
+  static async open(o: WorldOptions): Promise<World> {
+    const cat = buildCatalog(o.scenario);
+    const meta: StoreMeta = { world: o.scenario.meta.id, scenario: o.scenario.meta.id, scenarioHash: o.scenario.hash, seed: o.seed, population: o.population };
+    const stored = await o.store.acquire(meta);
+    try {
+      for (const k of Object.keys(meta) as (keyof StoreMeta)[]) {
+        if (stored[k] !== meta[k]) throw new MetaMismatchError(k, stored[k], meta[k]);
+      }
+      const loaded = await o.store.load<WorldState>();
+      const state = loaded.snapshot?.state ?? initialState(cat, o.seed, o.population);
+      for (const t of loaded.ticks) for (const e of t.events) applyEvent(state, e);
+      const delib = localDeliberation(o.brain, o.engine(state), o.concurrency ?? 16);
+      return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50);
+    } catch (err) {
+      await o.store.close();
+      throw err;
+    }
+  }
+
+  /** the next tick to run */
+  get tick(): number {
+    return this.state.tick + 1;
+  }
+
+  /** Run one tick and commit it; returns its events. */
+  async step(): Promise<Event[]> {
+    const tick = this.tick;
+    const events = await runTick(this.cat, this.state, tick, this.delib);
+    await this.store.commitTick(tick, events);
+    if (this.snapshotEvery > 0 && (tick + 1) % this.snapshotEvery === 0) await this.store.saveSnapshot(tick, this.state);
+    return events;
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}

@@ -1,0 +1,32 @@
+import type { CallOf } from '../../sim/model/tools.ts';
+import { msg, ref } from '../../sim/model/text.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import type { Slice } from '../types.ts';
+import { Outcome } from './build.ts';
+
+/** The fact a message carries, if it names one the speaker knows. */
+function carried(s: Slice, c: CallOf<'express'>): string | null {
+  const p = 'key' in c.args.content ? c.args.content.params?.fact : undefined;
+  return typeof p === 'object' && p.ref === 'fact' && s.known.some((f) => f.id === p.id) ? p.id : null;
+}
+
+export function express(_cat: Catalog, s: Slice, c: CallOf<'express'>) {
+  const a = ref('actor', s.actor.id);
+  const out = new Outcome(msg(`narrative.express.${c.args.channel}`, { actor: a }));
+  if (c.args.channel === 'self_talk') return out.change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 1, reason: 'calm' }).done();
+  if (s.listeners.length === 0) return out.side(msg('side.ignored', { actor: a })).done();
+  const fact = carried(s, c);
+  for (const l of s.listeners) {
+    if (fact && !s.listenersKnow[fact]?.includes(l.id) && l.id !== s.known.find((f) => f.id === fact)?.about) {
+      out.change({ type: 'knowledge_learned', actor: l.id, fact, from: s.actor.id, channel: c.args.channel });
+    }
+  }
+  const channel = c.args.channel;
+  if (channel === 'moments') {
+    const first = s.listeners[0];
+    out.change({ type: 'relationship_change', from: first.id, to: s.actor.id, delta: 1 }).side(msg('side.liked', { actor: ref('actor', first.id) }));
+  } else {
+    out.side(msg('side.heard', { actor: a, count: s.listeners.length }));
+  }
+  return out.done();
+}

@@ -1,0 +1,27 @@
+import type { EntityState } from '../../sim/model/events.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import type { Slice } from '../types.ts';
+
+export interface Food { price: number; energy: number; stall: EntityState | null; item: string | null }
+
+/** The most filling food here within budget: a neighbour's stall first (it keeps money in the city). */
+export function foodHere(cat: Catalog, s: Slice, budget: number): Food | null {
+  let best: Food | null = null;
+  const better = (f: Food) => f.price <= budget && (!best || f.energy > best.energy);
+  for (const e of s.entitiesHere) {
+    if (e.owner === null || e.owner === s.actor.id) continue;
+    for (const eff of cat.templates.get(e.template)?.effects ?? []) {
+      if (eff.type !== 'food') continue;
+      const f = { price: eff.price, energy: eff.energy, stall: e, item: null };
+      if (better(f)) best = f;
+    }
+  }
+  if (best) return best;
+  for (const id of cat.places.get(s.place.id)?.sells ?? []) {
+    const item = cat.items.get(id);
+    if (!item || item.energy === 0) continue;
+    const f = { price: item.price, energy: item.energy, stall: null, item: id };
+    if (better(f)) best = f;
+  }
+  return best;
+}

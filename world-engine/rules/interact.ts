@@ -1,0 +1,121 @@
+import type { EntityState } from '../../sim/model/events.ts';
+import type { CallOf } from '../../sim/model/tools.ts';
+import { msg, ref } from '../../sim/model/text.ts';
+import { rngFor } from '../../sim/rng.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import type { ActorState } from '../../sim/state/types.ts';
+import type { Slice } from '../types.ts';
+import { Outcome } from './build.ts';
+
+type Call = CallOf<'interact'>;
+type WithActor = (cat: Catalog, s: Slice, c: Call, other: ActorState) => Outcome;
+type WithEntity = (cat: Catalog, s: Slice, c: Call, e: EntityState) => Outcome;
+
+const A = (s: Slice) => ref('actor', s.actor.id);
+const both = (a: string, b: string, delta: number) => [
+  { type: 'relationship_change' as const, from: a, to: b, delta },
+  { type: 'relationship_change' as const, from: b, to: a, delta },
+];
+
+/** A fact the speaker knows and the listener does not: what friendly talk passes on. */
+function gossip(s: Slice, other: ActorState) {
+  for (let i = s.known.length - 1; i >= 0; i--) {
+    const f = s.known[i];
+    if (!other.knows.includes(f.id) && f.about !== other.id) return f;
+  }
+  return null;
+}
+
+const WITH_ACTOR: Record<Call['args']['manner'], WithActor> = {
+  friendly(_cat, s, c, other) {
+    const rng = rngFor(s.seed, s.tick, s.actor.id, 'chat');
+    const warmth = rng.int(1, 3) + Math.round(2 * other.drives.sociability) + (s.place.mood > 0 ? 1 : 0);
+    const out = new Outcome(msg('narrative.chat', { actor: A(s), target: ref('actor', other.id) }))
+      .change(...both(s.actor.id, other.id, warmth));
+    const fact = gossip(s, other);
+    if (fact) {
+      out.change({ type: 'knowledge_learned', actor: other.id, fact: fact.id, from: s.actor.id, channel: 'word_of_mouth' })
+        .side(msg('side.whisper', { actor: A(s), target: ref('actor', other.id) }));
+    }
+    return out;
+  },
+  negotiate(cat, s, _c, other) {
+    const job = cat.jobsByEmployer.get(other.soul);
+    if (!job || !other.roles.includes('employer')) {
+      return new Outcome(msg('narrative.haggle', { actor: A(s), target: ref('actor', other.id) })).change(...both(s.actor.id, other.id, 1));
+    }
+    if (s.actor.tags.includes(`job:${job.id}`)) return new Outcome(msg('narrative.already_hired', { actor: A(s), target: ref('actor', other.id) }));
+    return new Outcome(msg('narrative.hired', { actor: A(s), target: ref('actor', other.id), job: ref('job', job.id) }))
+      .change({ type: 'tag_added', actor: s.actor.id, tag: `job:${job.id}` }, ...both(s.actor.id, other.id, 2));
+  },
+  hostile(_cat, s, _c, other) {
+    const rng = rngFor(s.seed, s.tick, s.actor.id, 'quarrel');
+    return new Outcome(msg('narrative.quarrel', { actor: A(s), target: ref('actor', other.id) }))
+      .change(...both(s.actor.id, other.id, -rng.int(4, 9)), { type: 'reputation_change', actor: s.actor.id, delta: -2, reason: 'hostility' })
+      .side(msg('side.onlookers', { actor: A(s) }));
+  },
+  help(cat, s, c, other) {
+    if (other.status !== 'dying' && other.status !== 'unconscious') return WITH_ACTOR.friendly(cat, s, c, other);
+    const gift = Math.min(30, s.actor.money);
+    const out = new Outcome(msg('narrative.rescue', { actor: A(s), target: ref('actor', other.id) }))
+      .change({ type: 'status_change', actor: other.id, to: 'alive', reason: 'rescued' },
+        { type: 'relationship_change', from: other.id, to: s.actor.id, delta: 10 },
+        { type: 'reputation_change', actor: s.actor.id, delta: 3, reason: 'rescue' });
+    if (gift > 0) out.change({ type: 'resource_transfer', from: s.actor.id, to: other.id, resource: 'money', amount: gift, reason: 'help' });
+    return out.side(msg('side.rescue', { actor: A(s), target: ref('actor', other.id) }));
+  },
+  observe(_cat, s, _c, other) {
+    return new Outcome(msg('narrative.watch', { actor: A(s), target: ref('actor', other.id) }));
+  },
+  learn(cat, s, c, other) {
+    return WITH_ACTOR.friendly(cat, s, c, other);
+  },
+  buy(cat, s, c, other) {
+    return WITH_ACTOR.negotiate(cat, s, c, other);
+  },
+};
+
+const WITH_ENTITY: Partial<Record<Call['args']['manner'], WithEntity>> = {
+  buy(cat, s, _c, e) {
+    const food = cat.templates.get(e.template)?.effects.find((f) => f.type === 'food');
+    if (!food || food.type !== 'food' || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
+    return new Outcome(msg('narrative.eat_stall', { actor: A(s), item: ref('entity', e.id) }))
+      .change({ type: 'resource_transfer', from: s.actor.id, to: e.owner, resource: 'money', amount: food.price, reason: 'stall_sale' },
+        { type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: food.energy, reason: 'food' });
+  },
+  learn(cat, s, _c, e) {
+    const cls = cat.templates.get(e.template)?.effects.find((f) => f.type === 'class');
+    if (!cls || cls.type !== 'class' || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
+    return new Outcome(msg('narrative.attend', { actor: A(s), entity: ref('entity', e.id) }))
+      .change({ type: 'resource_transfer', from: s.actor.id, to: e.owner, resource: 'money', amount: cls.fee, reason: 'class_fee' },
+        { type: 'tag_added', actor: s.actor.id, tag: `skill:${cls.skill}` },
+        { type: 'entity_update', entity: e.id, properties: { lastStudent: s.tick, students: Number(e.properties.students ?? 0) + 1 } },
+        ...both(s.actor.id, e.owner, 3));
+  },
+  observe(cat, s, _c, e) {
+    const out = new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
+    const mood = cat.templates.get(e.template)?.effects.find((f) => f.type === 'mood');
+    if (mood && e.owner && e.owner !== s.actor.id) {
+      out.tell(msg('narrative.admire', { actor: A(s), entity: ref('entity', e.id) }))
+        .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 3, reason: 'inspired' },
+          { type: 'relationship_change', from: s.actor.id, to: e.owner, delta: 2 },
+          { type: 'reputation_change', actor: e.owner, delta: 1, reason: 'admired' });
+    }
+    return out;
+  },
+  hostile(_cat, s, _c, e) {
+    const out = new Outcome(msg('narrative.scorn', { actor: A(s), entity: ref('entity', e.id) }));
+    if (e.owner && e.owner !== s.actor.id) out.change({ type: 'relationship_change', from: e.owner, to: s.actor.id, delta: -4 });
+    return out;
+  },
+};
+
+export function interact(cat: Catalog, s: Slice, c: Call) {
+  const t = s.target;
+  if (t?.kind === 'actor') return WITH_ACTOR[c.args.manner](cat, s, c, t.actor).done();
+  if (t?.kind === 'entity') {
+    const handler = WITH_ENTITY[c.args.manner];
+    return (handler ? handler(cat, s, c, t.entity) : new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', t.entity.id) }))).done();
+  }
+  return new Outcome(msg('narrative.no_one', { actor: A(s) })).done();
+}

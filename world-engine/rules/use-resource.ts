@@ -1,0 +1,84 @@
+import type { CallOf } from '../../sim/model/tools.ts';
+import { msg, ref } from '../../sim/model/text.ts';
+import { rngFor } from '../../sim/rng.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import type { Slice } from '../types.ts';
+import { Outcome } from './build.ts';
+import { foodHere } from './food.ts';
+
+type Call = CallOf<'use_resource'>;
+type Purpose = (cat: Catalog, s: Slice, c: Call) => Outcome;
+
+const A = (s: Slice) => ref('actor', s.actor.id);
+
+/** Spending a resource means what its purpose says; an unknown purpose is plain spending. */
+const PURPOSES: Record<string, Purpose> = {
+  eat(cat, s, c) {
+    if (c.args.resource.startsWith('item:')) {
+      const item = cat.items.get(c.args.resource.slice(5));
+      if (!item || item.energy === 0) return new Outcome(msg('narrative.cannot_eat', { actor: A(s) }));
+      return new Outcome(msg('narrative.eat_item', { actor: A(s), item: ref('item', item.id) })).cost(c.args.resource, 1)
+        .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: item.energy, reason: 'food' });
+    }
+    const food = foodHere(cat, s, c.args.amount);
+    if (!food) return new Outcome(msg('narrative.no_food', { actor: A(s), place: ref('place', s.place.id) }));
+    const out = new Outcome(msg(food.stall ? 'narrative.eat_stall' : 'narrative.eat_item', { actor: A(s), item: food.stall ? ref('entity', food.stall.id) : ref('item', food.item!) }))
+      .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: food.energy, reason: 'food' });
+    if (food.stall) {
+      return out.change({ type: 'resource_transfer', from: s.actor.id, to: food.stall.owner!, resource: 'money', amount: food.price, reason: 'stall_sale' },
+        { type: 'relationship_change', from: food.stall.owner!, to: s.actor.id, delta: 1 });
+    }
+    return out.cost('money', food.price);
+  },
+  work(cat, s) {
+    const job = cat.scenario.meta.jobs.find((j) => s.actor.tags.includes(`job:${j.id}`) && j.place === s.place.id);
+    if (!job) return new Outcome(msg('narrative.no_work', { actor: A(s) }));
+    return new Outcome(msg('narrative.work', { actor: A(s), job: ref('job', job.id) })).cost('energy', job.energy)
+      .change({ type: 'money_source', to: s.actor.id, amount: job.wage, source: job.source });
+  },
+  perform(cat, s, c) {
+    const rng = rngFor(s.seed, s.tick, s.actor.id, 'tips');
+    const out = new Outcome(msg('narrative.perform', { actor: A(s), item: ref('item', c.args.resource.slice(5)) })).cost('energy', 5);
+    const audience = s.listeners.length;
+    const tips = audience === 0 ? 0 : rng.int(0, 12 * audience + 4 * Math.max(0, s.place.mood));
+    if (tips > 0 && cat.sources.has('tips')) {
+      out.change({ type: 'money_source', to: s.actor.id, amount: tips, source: 'tips' }, { type: 'reputation_change', actor: s.actor.id, delta: 1, reason: 'performance' });
+      const fan = s.listeners[rng.int(0, audience - 1)];
+      out.change({ type: 'relationship_change', from: fan.id, to: s.actor.id, delta: 2 }).side(msg('side.applause', { actor: ref('actor', fan.id) }));
+    } else {
+      out.side(msg('side.ignored', { actor: A(s) }));
+    }
+    return out;
+  },
+  invest(_cat, s, c) {
+    const own = s.target?.kind === 'entity' && s.target.entity.owner === s.actor.id ? s.target.entity : null;
+    if (!own || c.args.resource !== 'money') return new Outcome(msg('narrative.spend', { actor: A(s), amount: c.args.amount })).cost(c.args.resource, c.args.amount);
+    const level = Number(own.properties.level ?? 1);
+    return new Outcome(msg('narrative.invest', { actor: A(s), entity: ref('entity', own.id) })).cost('money', c.args.amount)
+      .change({ type: 'entity_update', entity: own.id, properties: { level: level + 1 } });
+  },
+  gift(_cat, s, c) {
+    if (s.target?.kind !== 'actor') return new Outcome(msg('narrative.no_one', { actor: A(s) }));
+    const to = s.target.actor.id;
+    return new Outcome(msg('narrative.gift', { actor: A(s), target: ref('actor', to), amount: c.args.amount }))
+      .change({ type: 'resource_transfer', from: s.actor.id, to, resource: c.args.resource, amount: c.args.amount, reason: 'gift' },
+        { type: 'relationship_change', from: to, to: s.actor.id, delta: 6 }, { type: 'relationship_change', from: s.actor.id, to, delta: 2 });
+  },
+  buy(cat, s, c) {
+    const id = c.args.resource.slice(5);
+    const item = cat.items.get(id);
+    if (!item || !cat.places.get(s.place.id)?.sells.includes(id)) return new Outcome(msg('narrative.not_sold', { actor: A(s), item: id }));
+    return new Outcome(msg('narrative.buy', { actor: A(s), item: ref('item', id) })).cost('money', item.price * c.args.amount)
+      .change({ type: 'resource_gain', actor: s.actor.id, resource: c.args.resource, amount: c.args.amount, reason: 'bought' });
+  },
+  rest(_cat, s) {
+    return new Outcome(msg('narrative.rest', { actor: A(s), place: ref('place', s.place.id) }))
+      .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 6 + Math.max(0, s.place.mood), reason: 'rest' });
+  },
+};
+
+export function useResource(cat: Catalog, s: Slice, c: Call) {
+  const purpose = PURPOSES[c.args.purpose];
+  if (purpose) return purpose(cat, s, c).done();
+  return new Outcome(msg('narrative.spend', { actor: A(s), amount: c.args.amount })).cost(c.args.resource, c.args.amount).done();
+}

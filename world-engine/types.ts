@@ -1,0 +1,31 @@
+import type { Consequence } from '../sim/model/consequence.ts';
+import type { EntityState, FactState } from '../sim/model/events.ts';
+import type { ToolCall } from '../sim/model/tools.ts';
+import type { Catalog } from '../sim/scenario/catalog.ts';
+import type { ActorState } from '../sim/state/types.ts';
+
+/**
+ * What a World Engine sees of the world for one call: the actor, its place and whatever the call
+ * touches. Plain data, so it can travel to a worker process.
+ */
+export interface Slice {
+  tick: number;
+  seed: number;
+  actor: ActorState;
+  place: { id: string; mood: number; present: number };
+  /** the call's target, when it names one */
+  target: { kind: 'actor'; actor: ActorState } | { kind: 'entity'; entity: EntityState } | null;
+  entitiesHere: EntityState[];
+  /** facts the actor knows, newest last (a handful) */
+  known: FactState[];
+  /** a few people who would hear the actor here (or, for `moments`, its friends anywhere) */
+  listeners: ActorState[];
+  /** how many in the audience know each of the actor's facts, by fact id */
+  listenersKnow: Record<string, string[]>;
+}
+
+export interface WorldEngine {
+  readonly name: string;
+  /** Propose consequences; may be wrong or hostile: the Judge decides. */
+  resolve(cat: Catalog, slice: Slice, call: ToolCall): Consequence | Promise<Consequence>;
+}
