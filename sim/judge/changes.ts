@@ -49,7 +49,8 @@ export const VALIDATORS: Validators = {
     const id = d.resolve(c.entity);
     const e = d.state.entities[id];
     check(e || d.created.includes(id), 'unknown_entity', { id });
-    if (e && p.actor) check(e.owner === p.actor, 'not_yours');
+    // the owner may change a thing; so may a patron who has just paid its owner (a student joining a class)
+    if (e && p.actor) check(e.owner === p.actor || d.events.some((x) => x.type === 'transfer' && x.from === p.actor && x.to === e.owner), 'not_yours');
     d.emit({ type: 'entity_updated', entity: id, properties: c.properties });
   },
   entity_removal(d, c, p) {
@@ -160,10 +161,10 @@ export const VALIDATORS: Validators = {
     const target = d.state.actors[c.actor];
     const from = target.status;
     if (from === c.to) return;
-    // an actor's only say over a body is rescuing someone else, in person
-    if (p.actor) check(p.actor !== c.actor && c.to === 'alive' && target.location === p.place, 'not_yours');
     // death is the Judge's alone, and only at the end of a dying window
     check(c.to !== 'dead' || p.clock, 'only_judge_decides_death');
+    // an actor's only say over a body is rescuing someone else, in person
+    if (p.actor) check(p.actor !== c.actor && c.to === 'alive' && target.location === p.place, 'not_yours');
     check(TRANSITIONS[from].includes(c.to), 'invalid_status_change', { from, to: c.to });
     d.emit({ type: 'status_changed', actor: c.actor, from, to: c.to, reason: c.reason });
   },

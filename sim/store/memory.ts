@@ -1,45 +1,54 @@
 import type { Event } from '../model/events.ts';
 import { type LoadedWorld, type Snapshot, type Store, type StoreMeta, StoreGapError, type TickRecord, WriterConflictError } from './types.ts';
 
+/** The world's log in this process's memory: what the embedded store keeps on disk. */
+export interface MemoryDb { meta: StoreMeta | null; ticks: TickRecord[]; snapshot: Snapshot | null; writer: object | null }
+
+export const memoryDb = (): MemoryDb => ({ meta: null, ticks: [], snapshot: null, writer: null });
+
 /**
- * A store that keeps the log in this process: for runs without `--data`, and for tests. It obeys
- * the same contract as the embedded and MongoDB stores; its snapshots are deep copies.
+ * A store with no disk: for runs without `--data`, and for tests. Several handles on one MemoryDb
+ * behave like several processes on one data directory (one writer at a time). It passes the same
+ * contract as the embedded and MongoDB stores; everything stored is a copy.
  */
-export function memoryStore(): Store {
-  let meta: StoreMeta | null = null;
-  let held = false;
-  const ticks: TickRecord[] = [];
-  let snapshot: Snapshot | null = null;
-  const lastTick = () => (ticks.length ? ticks[ticks.length - 1].tick : -1);
+export function memoryStore(db: MemoryDb = memoryDb()): Store {
+  const me = {};
+  const last = () => (db.ticks.length ? db.ticks[db.ticks.length - 1].tick : -1);
+  const writable = () => {
+    if (db.writer !== me) throw new Error('this store does not hold the writer lease');
+  };
   return {
     async acquire(m) {
-      if (held) throw new WriterConflictError('this process');
-      held = true;
-      meta ??= m;
-      return meta;
+      if (db.writer !== null && db.writer !== me) throw new WriterConflictError('another handle in this process');
+      db.writer = me;
+      db.meta ??= structuredClone(m);
+      return structuredClone(db.meta);
     },
     async lastTick() {
-      return lastTick();
+      return last();
     },
     async commitTick(tick, events) {
-      if (!held) throw new Error('commitTick without acquire');
-      if (tick <= lastTick()) return 'duplicate';
-      if (tick !== lastTick() + 1) throw new StoreGapError(lastTick() + 1, tick);
-      ticks.push({ tick, events: structuredClone(events) });
+      writable();
+      if (tick <= last()) return 'duplicate';
+      if (tick !== last() + 1) throw new StoreGapError(last() + 1, tick);
+      db.ticks.push({ tick, events: structuredClone(events) });
       return 'committed';
     },
     async saveSnapshot(tick, state) {
-      snapshot = { tick, state: structuredClone(state) };
+      writable();
+      if (tick > last()) throw new Error(`cannot snapshot tick ${tick}: the last committed tick is ${last()}`);
+      db.snapshot = { tick, state: structuredClone(state) };
     },
     async load<S>() {
-      const snap = snapshot && { tick: snapshot.tick, state: structuredClone(snapshot.state) as S };
-      return { meta, snapshot: snap, ticks: ticks.filter((t) => t.tick > (snap?.tick ?? -1)) } as LoadedWorld<S>;
+      const snap = db.snapshot && { tick: db.snapshot.tick, state: structuredClone(db.snapshot.state) as S };
+      const ticks = db.ticks.filter((t) => t.tick > (snap?.tick ?? -1)).map((t) => structuredClone(t));
+      return { meta: db.meta && structuredClone(db.meta), snapshot: snap, ticks } as LoadedWorld<S>;
     },
     async *readEvents(from, to): AsyncIterable<Event> {
-      for (const t of ticks) if (t.tick >= from && t.tick <= to) yield* t.events;
+      for (const t of db.ticks) if (t.tick >= from && t.tick <= to) for (const e of t.events) yield structuredClone(e);
     },
     async close() {
-      held = false;
+      if (db.writer === me) db.writer = null;
     },
   };
 }

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import type { Consequence } from '../../sim/model/consequence.ts';
+import type { ToolCall } from '../../sim/model/tools.ts';
+import { TickJudge } from '../../sim/judge/judge.ts';
+import { buildCatalog, type Catalog } from '../../sim/scenario/catalog.ts';
+import { loadScenario } from '../../sim/scenario/load.ts';
+import { initialState } from '../../sim/state/initial.ts';
+import type { WorldState } from '../../sim/state/types.ts';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+let cached: Catalog | null = null;
+
+/** The Shenzhen pack, loaded once per test file. */
+export async function shenzhen(): Promise<Catalog> {
+  cached ??= buildCatalog(await loadScenario(`${ROOT}scenarios/shenzhen`));
+  return cached;
+}
+
+export function fresh(cat: Catalog, seed = 1): WorldState {
+  const s = initialState(cat, seed, null);
+  s.tick = 0;
+  return s;
+}
+
+export const consequence = (c: Partial<Consequence> = {}): Consequence =>
+  ({ narrative: { text: 'test' }, world_changes: [], resource_changes: {}, side_effects: [], ...c });
+
+let n = 0;
+export function call<T extends ToolCall['tool']>(actor: string, tool: T, args: Extract<ToolCall, { tool: T }>['args']): ToolCall {
+  return { id: `t${n++}`, actor, tool, args } as ToolCall;
+}
+
+/** Judge a single call at the next tick; returns the failure (or null) and the events committed. */
+export function judgeOne(cat: Catalog, state: WorldState, c: ToolCall, q: Consequence) {
+  const judge = new TickJudge(cat, state, state.tick + 1);
+  const failed = judge.call(c, { ok: true, consequence: q });
+  return { failed, events: judge.events, judge };
+}
+
+/** Put an actor somewhere, as a test's starting position. */
+export function place(state: WorldState, actor: string, where: string): void {
+  state.actors[actor].location = where;
+}
