@@ -12,29 +12,30 @@ export function readLocale(lang: Lang): Record<string, unknown> {
   return JSON.parse(readFileSync(`${LOCALES}${lang}.json`, 'utf8'));
 }
 
-let shared: i18n | null = null;
+type Resources = Record<Lang, Record<string, unknown>>;
 
-/** One i18next instance for both languages: a missing key falls back to the other language, then to the key. */
-function instance(): i18n {
-  if (shared) return shared;
+/** i18next over both languages: a missing key falls back to the other language, then to the key itself. */
+export function createI18n(resources: Resources): i18n {
   const inst = i18next.createInstance();
   inst.init({
     initAsync: false,
-    resources: { 'zh-CN': { translation: readLocale('cn') }, en: { translation: readLocale('en') } },
+    resources: { 'zh-CN': { translation: resources.cn }, en: { translation: resources.en } },
     lng: 'en',
     fallbackLng: { 'zh-CN': ['en'], en: ['zh-CN'], default: ['en'] },
     interpolation: { escapeValue: false },
     nsSeparator: false,
     returnNull: false,
   });
-  shared = inst;
   return inst;
 }
 
+let shared: i18n | null = null;
+const instance = () => (shared ??= createI18n({ cn: readLocale('cn'), en: readLocale('en') }));
+
 export type T = (key: string, params?: Record<string, unknown>) => string;
 
-export function translator(lang: Lang): T {
-  const fixed = instance().getFixedT(I18N_LANG[lang]);
+export function translator(lang: Lang, inst: i18n = instance()): T {
+  const fixed = inst.getFixedT(I18N_LANG[lang]);
   return (key, params) => fixed(key, params ?? {}) as string;
 }
 
