@@ -3,5 +3,10 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// `astinus export … | head` closes the pipe early: that is the reader's choice, not a failure
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 const { main } = await import('../sim/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

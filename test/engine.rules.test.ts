@@ -115,3 +115,14 @@ describe('the rule engine resolves every tool into consequences the Judge accept
     expect(s.actors.zhou_wei.reputation).toBeLessThan(before.rep);
   });
 });
+
+describe('heartbeats', () => {
+  it('being addressed wakes a bot at the next tick, sooner than its heartbeat', () => {
+    const s = fresh(cat, 3);
+    place(s, 'zhou_wei', 'dongmen');
+    s.actors.he_wenbo.nextWake = 50;
+    act(cat, s, call('zhou_wei', 'interact', { target: 'he_wenbo', manner: 'friendly', content: { key: 'topic.city' } }));
+    expect(s.actors.he_wenbo.nextWake).toBe(s.tick + 1);
+    expect(s.actors.zhou_wei.nextWake).toBe(s.tick + s.actors.zhou_wei.heartbeat);
+  });
+});

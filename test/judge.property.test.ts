@@ -30,9 +30,9 @@ function arbitraries(ids: string[], places: string[], templates: string[], items
   const call = fc.record({
     actor: fc.constantFrom(...ids),
     tool: fc.constantFrom('express', 'use_resource'),
-  }).map(({ actor: a, tool }, i): ToolCall => tool === 'express'
-    ? { id: `p${i}`, actor: a, tool: 'express', args: { channel: 'shout', content: { text: 'hey' } } }
-    : { id: `p${i}`, actor: a, tool: 'use_resource', args: { resource: 'money', amount: 10, purpose: 'buy' } });
+  }).map(({ actor: a, tool }): ToolCall => tool === 'express'
+    ? { id: 'p', actor: a, tool: 'express', args: { channel: 'shout', content: { text: 'hey' } } }
+    : { id: 'p', actor: a, tool: 'use_resource', args: { resource: 'money', amount: 10, purpose: 'buy' } });
   const proposal = fc.record({
     call,
     changes: fc.array(change, { maxLength: 5 }),

@@ -252,7 +252,7 @@ describe('judging in order', () => {
   it('a rejection reaches the proposer, and repeating the same call is noticed', () => {
     const c = call('lin_feng', 'move', { destination: 'atlantis', mode: 'walk' });
     const first = judgeOne(cat, s, c, consequence());
-    expect(s.actors.lin_feng.lastFailure?.reason.key).toBe('reason.unknown_place');
+    expect(s.actors.lin_feng.lastFailure?.reason).toEqual({ key: 'reason.unknown_place', params: { id: 'atlantis' } });
     const again = judgeOne(cat, s, { ...c, id: 'again' }, consequence());
     const ev = again.events.find((e) => e.type === 'call_failed');
     expect(first.events.find((e) => e.type === 'call_failed')).toMatchObject({ repeated: false });

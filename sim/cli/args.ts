@@ -30,6 +30,7 @@ export const RunArgs = z.object({
   'log-level': z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'cli.error.log_level' }).default('warn'),
   'log-file': z.string().optional(),
   feed: int('feed', 0),
+  pace: int('pace', 0),
 });
 
 export const LangArg = z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en');
@@ -43,7 +44,7 @@ export type RunArgs = z.infer<typeof RunArgs>;
 export const RUN_OPTIONS: ParseArgsConfig['options'] = {
   ticks: { type: 'string' }, seed: { type: 'string' }, data: { type: 'string' }, population: { type: 'string' },
   lang: { type: 'string' }, quiet: { type: 'boolean' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' },
-  feed: { type: 'string' },
+  feed: { type: 'string' }, pace: { type: 'string' },
 };
 
 /** parseArgs, then zod: unknown flags and bad values become a UsageError that says which and why. */

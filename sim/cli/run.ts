@@ -48,6 +48,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       if (!args.quiet) feed(progress, r, t, tick, events, perTick);
       const secs = (performance.now() - t0) / 1000;
       progress.update(tick + 1, t('cli.run.rate', { rate: Math.round(actions / Math.max(secs, 1e-3)) }));
+      // --pace: slow down for people watching; the world itself never reads the clock
+      if (args.pace) await new Promise((done) => setTimeout(done, args.pace));
     }
   } finally {
     progress.done();
@@ -98,7 +100,7 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, world: World, secs: 
   out.push(t('cli.summary.poorest'));
   for (const a of poorest) row(r.actor(a.id), a.money);
   out.push(t('cli.summary.rejections', { repeated: s.repeatedRejections }));
-  table(s.rejections, (k) => r.render({ key: `reason.${k}` }).slice(0, 40) + ` (${k})`);
+  table(s.rejections, (k) => `${k}: ${r.render(s.example[k])}`);
   const m = s.reconcile(world.state);
   out.push(t('cli.summary.money'));
   row(t('cli.summary.opening'), m.opening);

@@ -1,6 +1,7 @@
 import type { Event, MoneySummary } from '../model/events.ts';
 import { STRATEGIES } from '../model/strategy.ts';
 import type { WorldState } from '../state/types.ts';
+import type { Message } from '../model/text.ts';
 
 /** Figures for the end of a run, accumulated over every committed tick (a resumed run includes the earlier part). */
 export class SummaryBuilder {
@@ -8,6 +9,8 @@ export class SummaryBuilder {
   byType: Record<string, number> = {};
   byTool: Record<string, number> = {};
   rejections: Record<string, number> = {};
+  /** the latest rejection of each kind, to show with its own details */
+  example: Record<string, Message> = {};
   repeatedRejections = 0;
   created: Record<string, number> = {};
   effectsFired: Record<string, number> = {};
@@ -28,6 +31,7 @@ export class SummaryBuilder {
         case 'action': this.byTool[e.call.tool] = (this.byTool[e.call.tool] ?? 0) + 1; break;
         case 'call_failed':
           this.rejections[e.failed.reason.code] = (this.rejections[e.failed.reason.code] ?? 0) + 1;
+          this.example[e.failed.reason.code] = e.failed.reason.message;
           if (e.repeated) this.repeatedRejections++;
           break;
         case 'entity_created': this.created[e.entity.template] = (this.created[e.entity.template] ?? 0) + 1; break;

@@ -9,8 +9,9 @@ import { jsonPath, type PackIssue, ScenarioError } from './errors.ts';
 type Parsed = { [F in PackFileName]: z.infer<(typeof PACK_FILES)[F]> | null };
 
 /**
- * Load and validate a scenario pack. Every problem in every file is collected before failing, so
- * an author fixes them in one pass; nothing is returned unless the whole pack holds.
+ * Load and validate a scenario pack. Every schema problem in every file is reported together; the
+ * references between files are checked once each file holds its own shape (an unknown place
+ * cannot be looked for in a file that does not parse). Nothing is returned unless the pack holds.
  */
 export async function loadScenario(dir: string): Promise<Scenario> {
   const issues: PackIssue[] = [];

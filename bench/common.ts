@@ -1,0 +1,43 @@
+/** What every bench script shares: the scenario, the seed, and the stock brain and engine. */
+import { fileURLToPath } from 'node:url';
+import { policyBrain } from '../bots/brains/policy/index.ts';
+import type { Event } from '../sim/model/events.ts';
+import type { Scenario } from '../sim/model/scenario.ts';
+import { loadScenario } from '../sim/scenario/load.ts';
+import { ruleEngine } from '../world-engine/rules/index.ts';
+
+export const SEED = 42;
+export const SCENARIO_DIR = fileURLToPath(new URL('../scenarios/shenzhen', import.meta.url));
+/** World's default snapshot cadence (sim/world.ts); used to amortize snapshot cost over ticks. */
+export const SNAPSHOT_EVERY = 50;
+
+export { policyBrain, ruleEngine };
+
+let scenario: Promise<Scenario> | null = null;
+export function shenzhen(): Promise<Scenario> {
+  scenario ??= loadScenario(SCENARIO_DIR);
+  return scenario;
+}
+
+/** Judged calls in a tick: its last event is the Judge's tick_summary. */
+export function judgedCalls(events: Event[]): number {
+  const s = events[events.length - 1];
+  if (s?.type !== 'tick_summary') throw new Error(`a tick should end with tick_summary, not ${s?.type}`);
+  return s.actions + s.rejections;
+}
+
+export function progress(line: string): void {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+export const MiB = 1024 * 1024;
+export const round = (v: number, digits = 1): number => Number(v.toFixed(digits));
+
+/** `--name value` from argv, as a number. */
+export function numArg(argv: string[], name: string, fallback: number): number {
+  const i = argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const v = Number(argv[i + 1]);
+  if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} needs a number, got ${argv[i + 1]}`);
+  return v;
+}

@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packSchemas } from '../sim/cli/schema.ts';
+import { PACK_FILES } from '../sim/model/scenario.ts';
+import { astinus, copyScenario, removeDir, REPO, SHENZHEN, tempDir } from './helpers/cli.ts';
+
+const CJK = /[\u4e00-\u9fff]/;
+const LONG = 60_000;
+
+const dirs: string[] = [];
+afterAll(async () => { await Promise.all(dirs.map(removeDir)); });
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A copy of the Shenzhen pack with some files changed. */
+async function brokenPack(edit: (dir: string) => Promise<void>): Promise<string> {
+  const dir = await copyScenario();
+  dirs.push(dir);
+  await edit(dir);
+  return dir;
+}
+
+async function editJson(dir: string, file: string, change: (json: Json) => void): Promise<void> {
+  const json = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
+  change(json);
+  await writeFile(path.join(dir, file), JSON.stringify(json, null, 2));
+}
+
+/** The problem lines of a failed validation ("  file path: reason"). */
+const problems = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('  '));
+
+/** The real pack's actors, to aim the breakage at. */
+const ACTORS: Json[] = JSON.parse(await readFile(path.join(SHENZHEN, 'actors.json'), 'utf8')).actors;
+const WORKER: string = ACTORS.find((a) => !a.roles?.includes('employer')).id;
+/** a second copy of actors[1], appended: the duplicate sits at the end */
+const duplicateActor = (j: Json) => { j.actors.push(structuredClone(j.actors[1])); };
+const DUPLICATE_PATH = `$.actors[${ACTORS.length}].id`;
+
+it('the Shenzhen pack is valid', { timeout: LONG }, async () => {
+  const r = await astinus(['validate', 'scenarios/shenzhen']);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain('valid scenario');
+});
+
+describe('a broken pack is refused with the file, the JSON path and the reason', () => {
+  const cases: [string, (dir: string) => Promise<void>, { file: string; path: string; says: RegExp }][] = [
+    ['an actor in a place that does not exist',
+      (d) => editJson(d, 'actors.json', (j) => { j.actors[0].body.location = 'nowhere'; }),
+      { file: 'actors.json', path: '$.actors[0].body.location', says: /nowhere/ }],
+    ['a value of the wrong type',
+      (d) => editJson(d, 'actors.json', (j) => { j.actors[2].body.energy = 'lots'; }),
+      { file: 'actors.json', path: '$.actors[2].body.energy', says: /number/ }],
+    ['a file that is not JSON',
+      async (d) => { await writeFile(path.join(d, 'places.json'), '{ "places": [ { "id": "oops", } '); },
+      { file: 'places.json', path: '$', says: /JSON/ }],
+    ['a missing required file',
+      (d) => rm(path.join(d, 'templates.json')),
+      { file: 'templates.json', path: '$', says: /missing/ }],
+    ['a link to an unknown place',
+      (d) => editJson(d, 'places.json', (j) => { j.places[1].links.push({ to: 'atlantis', distance: 3 }); }),
+      { file: 'places.json', path: '$.places[1].links', says: /atlantis/ }],
+    ['a job whose employer is no employer',
+      (d) => editJson(d, 'scenario.json', (j) => { j.jobs[0].employer = WORKER; }),
+      { file: 'scenario.json', path: '$.jobs[0].employer', says: /employer/ }],
+    ['two actors with the same id',
+      (d) => editJson(d, 'actors.json', duplicateActor),
+      { file: 'actors.json', path: DUPLICATE_PATH, says: /duplicate/ }],
+  ];
+
+  it.concurrent.each(cases)('%s', { timeout: LONG }, async (_name, breakIt, want) => {
+    const dir = await brokenPack(breakIt);
+    const r = await astinus(['validate', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(dir);
+    const lines = problems(r.stderr);
+    expect(lines, r.stderr).toHaveLength(1);
+    expect(lines[0]).toContain(want.file);
+    expect(lines[0]).toContain(want.path);
+    expect(lines[0]).toMatch(want.says);
+  });
+});
+
+describe('several problems are reported together', () => {
+  it.concurrent('in files that do not parse', { timeout: LONG }, async () => {
+    const dir = await brokenPack(async (dir) => {
+      await editJson(dir, 'actors.json', (j) => { j.actors[1].body.energy = 'lots'; j.actors[4].drives.thrift = 7; });
+      await writeFile(path.join(dir, 'places.json'), '[');
+      await rm(path.join(dir, 'templates.json'));
+    });
+    const r = await astinus(['validate', dir]);
+    expect(r.code).toBe(1);
+    const lines = problems(r.stderr);
+    expect(lines, r.stderr).toHaveLength(4);
+    expect(lines.some((l) => l.includes('actors.json $.actors[1].body.energy'))).toBe(true);
+    expect(lines.some((l) => l.includes('actors.json $.actors[4].drives.thrift'))).toBe(true);
+    expect(lines.some((l) => l.includes('places.json $'))).toBe(true);
+    expect(lines.some((l) => l.includes('templates.json $'))).toBe(true);
+    expect(r.stderr).toContain('4');
+  });
+
+  it.concurrent('across files that refer to each other', { timeout: LONG }, async () => {
+    const dir = await brokenPack(async (dir) => {
+      await editJson(dir, 'actors.json', (j) => { j.actors[0].body.location = 'nowhere'; duplicateActor(j); });
+      await editJson(dir, 'places.json', (j) => { j.places[1].links.push({ to: 'atlantis', distance: 3 }); });
+      await editJson(dir, 'scenario.json', (j) => { j.jobs[0].employer = WORKER; });
+    });
+    const r = await astinus(['validate', dir]);
+    expect(r.code).toBe(1);
+    const lines = problems(r.stderr);
+    expect(lines, r.stderr).toHaveLength(4);
+    for (const want of ['actors.json $.actors[0].body.location', `actors.json ${DUPLICATE_PATH}`, 'places.json $.places[1].links', 'scenario.json $.jobs[0].employer']) {
+      expect(lines.filter((l) => l.includes(want)), `${want} in\n${r.stderr}`).toHaveLength(1);
+    }
+  });
+});
+
+it('run refuses a broken pack before writing anything', { timeout: LONG }, async () => {
+  const dir = await brokenPack(async (dir) => editJson(dir, 'actors.json', (j) => { j.actors[0].body.location = 'nowhere'; }));
+  const data = path.join(await tempDir('astinus-data-'), 'data');
+  dirs.push(path.dirname(data));
+  const r = await astinus(['run', dir, '--ticks', '5', '--data', data]);
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain('actors.json');
+  expect(r.stderr).toContain('nowhere');
+  expect(existsSync(data)).toBe(false);
+});
+
+it('--lang cn gives the reasons in Chinese', { timeout: LONG }, async () => {
+  const dir = await brokenPack(async (dir) => editJson(dir, 'actors.json', (j) => {
+    j.actors[0].body.location = 'nowhere';
+  }));
+  const [cn, en] = await Promise.all([astinus(['validate', dir, '--lang', 'cn']), astinus(['validate', dir])]);
+  expect(cn.code).toBe(1);
+  const line = problems(cn.stderr)[0];
+  expect(line).toContain('actors.json $.actors[0].body.location');
+  expect(line).toContain('nowhere');
+  // the reason, after the path, is in Chinese and not the English one
+  const reason = line.split('$.actors[0].body.location')[1];
+  expect(reason).toMatch(CJK);
+  expect(reason).not.toBe(problems(en.stderr)[0].split('$.actors[0].body.location')[1]);
+  expect(en.stderr).not.toMatch(CJK);
+});
+
+describe('published JSON Schemas', () => {
+  const SCHEMA_DIR = path.join(REPO, 'schema');
+
+  it('schema/ holds exactly what `astinus schema` generates (run `npm run schema` after changing a pack format)', async () => {
+    const generated = packSchemas();
+    expect(Object.keys(generated).sort()).toEqual(Object.keys(PACK_FILES).map((f) => f.replace('.json', '.schema.json')).sort());
+    const committed = (await readdir(SCHEMA_DIR)).filter((f) => f.endsWith('.schema.json')).sort();
+    expect(committed).toEqual(Object.keys(generated).sort());
+    for (const [name, text] of Object.entries(generated)) {
+      expect(await readFile(path.join(SCHEMA_DIR, name), 'utf8'), `schema/${name} is stale`).toBe(text);
+    }
+  });
+
+  it('every Shenzhen file points its $schema at the matching schema file', async () => {
+    for (const file of Object.keys(PACK_FILES)) {
+      const json = JSON.parse(await readFile(path.join(SHENZHEN, file), 'utf8'));
+      expect(json.$schema, file).toBeTypeOf('string');
+      const target = path.resolve(SHENZHEN, json.$schema);
+      expect(target, file).toBe(path.join(SCHEMA_DIR, file.replace('.json', '.schema.json')));
+      expect(existsSync(target), `${file} -> ${json.$schema}`).toBe(true);
+    }
+  });
+});
