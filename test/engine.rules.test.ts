@@ -98,7 +98,7 @@ describe('the rule engine resolves every tool into consequences the Judge accept
   it('the foreman hires, and work pays a wage from a declared source', () => {
     place(s, 'ma_dahai', 'construction_site');
     expect(act(cat, s, call('ma_dahai', 'interact', { target: 'lao_chen', manner: 'negotiate', content: { key: 'say.ask_work' } })).failed).toBeNull();
-    expect(s.actors.ma_dahai.tags).toContain('job:site_labour');
+    expect(s.actors.ma_dahai.tags).toContain('job:site_labour:lao_chen');
     const money = s.actors.ma_dahai.money;
     const r = act(cat, s, call('ma_dahai', 'use_resource', { resource: 'energy', amount: 35, purpose: 'work' }));
     expect(r.failed).toBeNull();

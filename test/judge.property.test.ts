@@ -24,7 +24,7 @@ function arbitraries(ids: string[], places: string[], templates: string[], items
     fc.record({ type: fc.constant('reputation_change' as const), actor, delta: fc.integer({ min: -500, max: 500 }), reason: fc.constant('x') }),
     fc.record({ type: fc.constant('status_change' as const), actor, to: fc.constantFrom('alive', 'dying', 'unconscious', 'restrained_permanent', 'dead'), reason: fc.constant('x') }),
     fc.record({ type: fc.constant('new_entity' as const), template: fc.constantFrom(...templates, 'dragon'), location: place, owner: fc.option(actor, { nil: null }), properties: fc.constant({}) }),
-    fc.record({ type: fc.constant('tag_added' as const), actor, tag: fc.constantFrom('job:site_labour', 'skill:guitar', 'brave') }),
+    fc.record({ type: fc.constant('tag_added' as const), actor, tag: fc.constantFrom('job:site_labour:lao_chen', 'skill:guitar', 'brave') }),
     fc.record({ type: fc.constant('place_mood' as const), place, delta: fc.integer({ min: -9, max: 9 }) }),
   );
   const call = fc.record({

@@ -217,7 +217,7 @@ describe('identity: bodies and roles', () => {
   it('only an employer present can hire', () => {
     place(s, 'ma_dahai', 'dongmen');
     const r = judgeOne(cat, s, call('ma_dahai', 'express', { channel: 'self_talk', content: say }),
-      consequence({ world_changes: [{ type: 'tag_added', actor: 'ma_dahai', tag: 'job:site_labour' }] }));
+      consequence({ world_changes: [{ type: 'tag_added', actor: 'ma_dahai', tag: 'job:site_labour:lao_chen' }] }));
     expect(code(r)).toBe('no_employer_here');
   });
   it('nobody passes on a fact they never learned', () => {
@@ -237,17 +237,17 @@ describe('judging in order', () => {
   it('two proposals for the last place on a crew: the second is judged against the first and refused', () => {
     const job = cat.scenario.meta.jobs.find((j) => j.id === 'site_labour')!;
     const ids = Object.keys(s.actors).filter((id) => !s.actors[id].roles.includes('employer'));
-    for (const id of ids.slice(0, job.capacity - 1)) s.actors[id].tags.push('job:site_labour');
+    s.jobHolders['job:site_labour:lao_chen'] = job.capacity - 1;
     const [a, b] = ids.slice(job.capacity - 1, job.capacity + 1);
     place(s, a, 'construction_site');
     place(s, b, 'construction_site');
     const j = new TickJudge(cat, s, 1);
     const hire = (who: string) => j.call(call(who, 'interact', { target: 'lao_chen', manner: 'negotiate', content: say }),
-      { ok: true, consequence: consequence({ world_changes: [{ type: 'tag_added', actor: who, tag: 'job:site_labour' }] }) });
+      { ok: true, consequence: consequence({ world_changes: [{ type: 'tag_added', actor: who, tag: 'job:site_labour:lao_chen' }] }) });
     expect(hire(a)).toBeNull();
     expect(hire(b)?.reason.code).toBe('job_full');
-    expect(s.actors[a].tags).toContain('job:site_labour');
-    expect(s.actors[b].tags).not.toContain('job:site_labour');
+    expect(s.actors[a].tags).toContain('job:site_labour:lao_chen');
+    expect(s.actors[b].tags).not.toContain('job:site_labour:lao_chen');
   });
   it('a rejection reaches the proposer, and repeating the same call is noticed', () => {
     const c = call('lin_feng', 'move', { destination: 'atlantis', mode: 'walk' });

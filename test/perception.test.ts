@@ -22,7 +22,7 @@ describe('perception is isolated', () => {
     place(s, 'xu_na', 'huaqiangbei');
     act(cat, s, call('zhao_lei', 'interact', { target: 'xu_na', manner: 'hostile', content: { key: 'say.get_lost' } }));
     act(cat, s, call('fang_lan', 'express', { channel: 'shout', content: { key: 'say.moment', params: { place: { ref: 'place', id: 'dongmen' } } } }));
-    const p = perceive(cat, s, indexPlaces(s), 'lin_feng', s.tick + 1);
+    const p = perceive(cat, s, indexPlaces(cat, s), 'lin_feng', s.tick + 1);
     const seen = JSON.stringify(p.recent);
     expect(seen).toContain('fang_lan');
     expect(seen).not.toContain('zhao_lei');

@@ -16,7 +16,7 @@ beforeAll(async () => { cat = await shenzhen(); });
 /** What the policy brain would do at each of many ticks, from the same state. */
 function choices(s: WorldState, actor: string, n = 300): ToolCall[] {
   const brain = policyBrain();
-  const index = indexPlaces(s);
+  const index = indexPlaces(cat, s);
   const out: ToolCall[] = [];
   for (let t = 1; t <= n; t++) {
     const c = brain.decide(cat, perceive(cat, s, index, actor, t), s.seed) as ToolCall | null;
@@ -74,7 +74,7 @@ describe('reflection: did my actions work?', () => {
   it('a rejection is not repeated unchanged at the next heartbeat', () => {
     const s = fresh(cat, 9);
     const brain = policyBrain();
-    const p = perceive(cat, s, indexPlaces(s), 'ma_dahai', 1);
+    const p = perceive(cat, s, indexPlaces(cat, s), 'ma_dahai', 1);
     const first = brain.decide(cat, p, s.seed) as ToolCall;
     const sig = `${first.tool}|${canonicalJson(first.args)}`;
     const again = brain.decide(cat, { ...p, lastFailure: { sig, tick: 0, reason: { key: 'reason.job_full' } } }, s.seed) as ToolCall;

@@ -1,4 +1,5 @@
 import type { ToolCall } from '../sim/model/tools.ts';
+import type { EntityState } from '../sim/model/events.ts';
 import { rngFor } from '../sim/rng.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/tick/place-index.ts';
@@ -8,7 +9,7 @@ const LISTENERS = 4;
 const FRIEND = 20;
 
 /** Cut the part of the (pre-tick) state a World Engine needs for one call. */
-export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, call: ToolCall): Slice {
+export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: EntityState[]): Slice {
   const actor = state.actors[call.actor];
   const here = index.get(actor.location) ?? [];
   const targetId = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target : undefined;
@@ -17,7 +18,7 @@ export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, cal
     : state.entities[targetId] ? { kind: 'entity' as const, entity: state.entities[targetId] } : null;
   const listeners = call.tool === 'express' && call.args.channel === 'moments'
     ? Object.keys(actor.relations).filter((id) => actor.relations[id] >= FRIEND && state.actors[id]?.status === 'alive').sort().slice(0, LISTENERS).map((id) => state.actors[id])
-    : sample(here.filter((id) => id !== actor.id), LISTENERS, state.seed, tick, actor.id).map((id) => state.actors[id]);
+    : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
   const known = actor.knows.slice(-4).map((id) => state.facts[id]).filter(Boolean);
   const listenersKnow: Record<string, string[]> = {};
   for (const f of known) listenersKnow[f.id] = listeners.filter((l) => l.knows.includes(f.id)).map((l) => l.id);
@@ -25,15 +26,20 @@ export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, cal
     tick, seed: state.seed, actor,
     place: { id: actor.location, mood: state.places[actor.location].mood, present: here.length },
     target,
-    entitiesHere: index.entities(actor.location),
+    // what the actor noticed when it decided, when the caller has it at hand
+    entitiesHere: noticed ?? index.notice(actor.location, actor.id, tick),
     known, listeners, listenersKnow,
   };
 }
 
-function sample(ids: string[], n: number, seed: number, tick: number, actor: string): string[] {
-  if (ids.length <= n) return ids;
-  const rng = rngFor(seed, tick, actor, 'listeners');
+/** Up to n of the ids, never `self`, seeded; without copying a crowd of thousands. */
+function sample(ids: string[], self: string, n: number, seed: number, tick: number): string[] {
+  if (ids.length <= n + 1) return ids.filter((id) => id !== self);
+  const rng = rngFor(seed, tick, self, 'listeners');
   const out = new Set<string>();
-  while (out.size < n) out.add(ids[Math.floor(rng.next() * ids.length)]);
+  for (let tries = 0; out.size < n && tries < n * 4; tries++) {
+    const id = ids[Math.floor(rng.next() * ids.length)];
+    if (id !== self) out.add(id);
+  }
   return [...out].sort();
 }

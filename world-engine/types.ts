@@ -15,6 +15,7 @@ export interface Slice {
   place: { id: string; mood: number; present: number };
   /** the call's target, when it names one */
   target: { kind: 'actor'; actor: ActorState } | { kind: 'entity'; entity: EntityState } | null;
+  /** the things at the place the actor notices */
   entitiesHere: EntityState[];
   /** facts the actor knows, newest last (a handful) */
   known: FactState[];
@@ -26,6 +27,8 @@ export interface Slice {
 
 export interface WorldEngine {
   readonly name: string;
+  /** as Brain.trusted: the rule engine's output is typed; a language model's is parsed */
+  readonly trusted?: boolean;
   /** Propose consequences; may be wrong or hostile: the Judge decides. */
   resolve(cat: Catalog, slice: Slice, call: ToolCall): Consequence | Promise<Consequence>;
 }

@@ -8,5 +8,10 @@ import type { Perception } from '../perception.ts';
  */
 export interface Brain {
   readonly name: string;
+  /**
+   * Deterministic code of this project, typed at compile time: its calls skip the zod parse (the
+   * Judge still checks everything). A language model's brain is never trusted.
+   */
+  readonly trusted?: boolean;
   decide(cat: Catalog, p: Perception, seed: number): ToolCall | null | Promise<ToolCall | null>;
 }

@@ -4,6 +4,7 @@ import { TRANSITIONS } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { clamp } from '../state/apply.ts';
+import { heldJob, parseJobTag } from '../model/jobs.ts';
 import type { Draft } from './draft.ts';
 import { check, reject } from './reasons.ts';
 
@@ -102,7 +103,8 @@ export const VALIDATORS: Validators = {
       credit = d.cat.templates.get(ent.template)!.strategy;
     } else if (isWage) {
       // wages go only to someone holding that job, and never above it
-      const held = d.cat.scenario.meta.jobs.find((j) => j.source === c.source && d.state.actors[c.to].tags.includes(`job:${j.id}`));
+      const holds = heldJob(d.state.actors[c.to].tags);
+      const held = holds && d.cat.scenario.meta.jobs.find((j) => j.id === holds.job && j.source === c.source);
       check(held && c.amount <= held.wage, 'not_employed');
       credit = 'work';
     } else {
@@ -138,14 +140,15 @@ export const VALIDATORS: Validators = {
     const a = d.state.actors[c.actor];
     if (a.tags.includes(c.tag)) return;
     if (c.tag.startsWith('job:')) {
-      const job = d.cat.scenario.meta.jobs.find((j) => j.id === c.tag.slice(4));
-      check(job, 'unknown_job', { id: c.tag.slice(4) });
-      // hired in person, by someone whose role is to employ
-      const employer = Object.values(d.state.actors).find((e) => e.soul === job.employer && e.location === a.location && e.roles.includes('employer') && e.status === 'alive');
-      check(employer, 'no_employer_here');
-      check(self(p, c.actor) || (p.actor !== null && d.state.actors[p.actor].roles.includes('employer')), 'not_yours');
-      const holders = Object.values(d.state.actors).filter((x) => x.tags.includes(c.tag)).length;
-      check(holders < job.capacity, 'job_full', { job: job.id });
+      const held = parseJobTag(c.tag);
+      const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job);
+      check(job, 'unknown_job', { id: c.tag });
+      check(!heldJob(a.tags), 'already_employed');
+      // hired in person, by someone whose body and role are this job's employer
+      const boss = d.state.actors[held!.employer];
+      check(boss && boss.soul === job.employer && boss.roles.includes('employer') && boss.status === 'alive' && boss.location === a.location, 'no_employer_here');
+      check(p.actor === c.actor || p.actor === boss.id, 'not_yours');
+      check((d.state.jobHolders[c.tag] ?? 0) < job.capacity, 'job_full', { job: { ref: 'job', id: job.id } });
     } else {
       check(self(p, c.actor), 'not_yours');
     }

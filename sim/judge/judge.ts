@@ -47,7 +47,7 @@ export class TickJudge {
       const d = new Draft(this.cat, this.state, this.tick, call.actor);
       const p: Proposer = { actor: call.actor, entity: null, clock: false, place: a.location };
       d.emit({ type: 'action', actor: call.actor, strategy: strategy!, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
-      this.chargeActor(d, call, c, p);
+      this.chargeActor(d, call, c, p, strategy!);
       if (call.tool === 'move') {
         const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode)!;
         check(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy, 'underpaid',
@@ -110,7 +110,7 @@ export class TickJudge {
     return this.events;
   }
 
-  private chargeActor(d: Draft, call: ToolCall, c: Consequence, p: Proposer): void {
+  private chargeActor(d: Draft, call: ToolCall, c: Consequence, p: Proposer, strategy: Strategy): void {
     const caps = this.cat.scenario.meta.rules.caps;
     for (const resource of Object.keys(c.resource_changes).sort()) {
       const delta = c.resource_changes[resource];
@@ -122,7 +122,7 @@ export class TickJudge {
         const sink = sinkOf(call);
         check(this.cat.sinks.has(sink), 'invalid_args', { why: sink });
         d.move(call.actor, 'money', delta);
-        d.emit({ type: 'money_destroyed', from: call.actor, amount: -delta, sink, debit: strategyOf(call, (id) => this.cat.templates.get(id)?.strategy) });
+        d.emit({ type: 'money_destroyed', from: call.actor, amount: -delta, sink, debit: strategy });
       } else {
         if (resource === 'energy') check(-delta <= caps.energyPerAction, 'over_cap', { amount: -delta });
         validateChange(d, { type: 'resource_gain', actor: call.actor, resource, amount: delta, reason: 'cost' }, p);

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { OPTIONAL_FILES, PACK_FILES, type PackFileName, type Scenario } from '../model/scenario.ts';
-import { checksum } from '../store/canonical.ts';
+import { digest } from '../store/canonical.ts';
 import { crossCheck } from './crossref.ts';
 import { jsonPath, type PackIssue, ScenarioError } from './errors.ts';
 
@@ -52,5 +52,5 @@ export async function loadScenario(dir: string): Promise<Scenario> {
   };
   const cross = crossCheck(scenario);
   if (cross.length) throw new ScenarioError(dir, cross);
-  return { ...scenario, dir, hash: checksum(raw.join('\u0000')) };
+  return { ...scenario, dir, hash: digest(raw.join('\u0000')) };
 }

@@ -3,6 +3,7 @@ import type { Message } from '../model/text.ts';
 import { msg, ref } from '../model/text.ts';
 import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../model/strategy.ts';
 import type { ActorState, MemoryItem, WorldState } from './types.ts';
+import { parseJobTag } from '../model/jobs.ts';
 
 /**
  * The fold: the only code that changes a WorldState. The Judge calls it for each event it accepts,
@@ -12,7 +13,7 @@ export function applyEvent(state: WorldState, e: Event): void {
   (HANDLERS[e.type] as (s: WorldState, e: Event) => void)(state, e);
 }
 
-export const MEMORY_CAP = 24;
+export const MEMORY_CAP = 16;
 export const RECENT_CAP = 16;
 
 type Handlers = { [T in EventType]: (s: WorldState, e: EventOf<T>) => void };
@@ -112,11 +113,15 @@ const HANDLERS: Handlers = {
   },
   tag_added(s, e) {
     const a = s.actors[e.actor];
-    if (!a.tags.includes(e.tag)) a.tags.push(e.tag);
+    if (a.tags.includes(e.tag)) return;
+    a.tags.push(e.tag);
+    if (parseJobTag(e.tag)) s.jobHolders[e.tag] = (s.jobHolders[e.tag] ?? 0) + 1;
   },
   tag_removed(s, e) {
     const a = s.actors[e.actor];
+    if (!a.tags.includes(e.tag)) return;
     a.tags = a.tags.filter((t) => t !== e.tag);
+    if (parseJobTag(e.tag)) s.jobHolders[e.tag]--;
   },
   status_changed(s, e) {
     const a = s.actors[e.actor];

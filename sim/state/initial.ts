@@ -3,6 +3,7 @@ import type { Strategy } from '../model/strategy.ts';
 import { rngFor } from '../rng.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { ActorState, WorldState } from './types.ts';
+import { parseJobTag } from '../model/jobs.ts';
 
 /** Starting weights: personality decides what an actor tries first; reflection takes it from there. */
 export function weightsFromDrives(d: Drives): Record<Strategy, number> {
@@ -24,7 +25,7 @@ export function initialState(cat: Catalog, seed: number, population: number | nu
   const state: WorldState = {
     version: 1, scenario: scenario.meta.id, seed, tick: -1,
     actors: {}, places: {}, generatedPlaces: [], entities: {}, facts: {},
-    counters: { entity: 0, fact: 0, place: 0 }, moneyTotal: 0,
+    counters: { entity: 0, fact: 0, place: 0 }, jobHolders: {}, moneyTotal: 0,
   };
   for (const p of scenario.places) state.places[p.id] = { id: p.id, mood: p.mood, recent: [] };
   for (const e of scenario.entities) {
@@ -54,6 +55,7 @@ export function initialState(cat: Catalog, seed: number, population: number | nu
 function addActor(state: WorldState, a: ActorState): void {
   state.actors[a.id] = a;
   state.moneyTotal += a.money;
+  for (const t of a.tags) if (parseJobTag(t)) state.jobHolders[t] = (state.jobHolders[t] ?? 0) + 1;
 }
 
 function actorFrom(def: ActorDef, id: string, clone: number, seed: number): ActorState {

@@ -77,5 +77,7 @@ export interface WorldState {
   entities: Record<string, EntityState>;
   facts: Record<string, FactState>;
   counters: { entity: number; fact: number; place: number };
+  /** how many hold each `job:<job>:<employer>` tag, so a crew's size is known without a scan */
+  jobHolders: Record<string, number>;
   moneyTotal: number;
 }

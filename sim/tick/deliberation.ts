@@ -21,24 +21,32 @@ export interface Deliberation {
 }
 
 export function localDeliberation(brain: Brain, engine: WorldEngine, concurrency = 16): Deliberation {
-  return {
-    decide: (cat, perceptions, seed) => mapBounded(perceptions, concurrency, async (p) => {
-      try {
-        const raw = await brain.decide(cat, p, seed);
-        if (raw === null) return null;
-        const parsed = ToolCall.safeParse(raw);
-        return parsed.success ? { ok: true as const, call: parsed.data } : { ok: false as const, error: parsed.error.issues[0]?.message ?? 'invalid call' };
-      } catch (err) {
-        return { ok: false as const, error: (err as Error).message };
-      }
-    }),
-    resolve: (cat, work) => mapBounded(work, concurrency, async ({ slice, call }) => {
-      try {
-        const parsed = Consequence.safeParse(await engine.resolve(cat, slice, call));
-        return parsed.success ? { ok: true as const, consequence: parsed.data } : { ok: false as const, error: parsed.error.issues[0]?.message ?? 'invalid consequence' };
-      } catch (err) {
-        return { ok: false as const, error: (err as Error).message };
-      }
-    }),
+  const decision = (raw: unknown): Decision => {
+    if (raw === null) return null;
+    if (brain.trusted) return { ok: true, call: raw as ToolCall };
+    const parsed = ToolCall.safeParse(raw);
+    return parsed.success ? { ok: true, call: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid call' };
   };
+  const outcome = (raw: unknown): Outcome => {
+    if (engine.trusted) return { ok: true, consequence: raw as Consequence };
+    const parsed = Consequence.safeParse(raw);
+    return parsed.success ? { ok: true, consequence: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid consequence' };
+  };
+  // synchronous brains and engines run straight through; only a promise is awaited
+  return {
+    decide: (cat, perceptions, seed) => mapBounded(perceptions, concurrency, (p) =>
+      guard(() => brain.decide(cat, p, seed), decision, (error) => ({ ok: false, error }))),
+    resolve: (cat, work) => mapBounded(work, concurrency, ({ slice, call }) =>
+      guard(() => engine.resolve(cat, slice, call), outcome, (error) => ({ ok: false, error }))),
+  };
+}
+
+/** Run `f`, map its value (or awaited value) through `ok`, and turn a throw into `fail`. */
+function guard<R, T>(f: () => R | Promise<R>, ok: (r: R) => T, fail: (error: string) => T): T | Promise<T> {
+  try {
+    const r = f();
+    return r instanceof Promise ? r.then(ok, (err: Error) => fail(err.message)) : ok(r);
+  } catch (err) {
+    return fail((err as Error).message);
+  }
 }

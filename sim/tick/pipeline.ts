@@ -29,15 +29,16 @@ export function dueActors(state: WorldState, tick: number): string[] {
  */
 export async function runTick(cat: Catalog, state: WorldState, tick: number, delib: Deliberation): Promise<Event[]> {
   const due = dueActors(state, tick);
-  const index = indexPlaces(state);
-  const decisions = await delib.decide(cat, due.map((id) => perceive(cat, state, index, id, tick)), state.seed);
+  const index = indexPlaces(cat, state);
+  const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
+  const decisions = await delib.decide(cat, perceptions, state.seed);
 
   const work: { slice: ReturnType<typeof sliceFor>; call: ToolCall }[] = [];
   const workOf = new Array<number>(due.length).fill(-1);
   decisions.forEach((d, i) => {
     if (d?.ok && d.call.actor === due[i]) {
       workOf[i] = work.length;
-      work.push({ slice: sliceFor(state, index, tick, d.call), call: d.call });
+      work.push({ slice: sliceFor(state, index, tick, d.call, perceptions[i].entities), call: d.call });
     }
   });
   const outcomes = await delib.resolve(cat, work);

@@ -1,15 +1,25 @@
 import type { EntityState } from '../model/events.ts';
+import { rngFor } from '../rng.ts';
 import type { WorldState } from '../state/types.ts';
+import type { Catalog } from '../scenario/catalog.ts';
 
-/** Who and what is where, built once per tick from the pre-tick state (scanning 100k actors per call would not do). */
+/**
+ * Who and what is where, built once per tick from the pre-tick state: a crowded place in a city of
+ * 100k holds thousands of people and things, and nothing per call may scan them all.
+ */
 export interface PlaceIndex {
   get(place: string): string[] | undefined;
-  entities(place: string): EntityState[];
+  /** a few things at a place that one person notices: their own first, then a seeded handful */
+  notice(place: string, viewer: string, tick: number, n?: number): EntityState[];
+  /** how many things of each kind stand at a place */
+  kinds(place: string): Record<string, number>;
   /** what an actor owns, wherever it stands */
   owned(actor: string): EntityState[];
 }
 
-export function indexPlaces(state: WorldState): PlaceIndex {
+const NOTICE = 8;
+
+export function indexPlaces(cat: Catalog, state: WorldState): PlaceIndex {
   const actors = new Map<string, string[]>();
   for (const id in state.actors) {
     const a = state.actors[id];
@@ -20,6 +30,7 @@ export function indexPlaces(state: WorldState): PlaceIndex {
   }
   const entities = new Map<string, EntityState[]>();
   const owners = new Map<string, EntityState[]>();
+  const kinds = new Map<string, Record<string, number>>();
   const push = (m: Map<string, EntityState[]>, k: string, e: EntityState) => {
     const list = m.get(k);
     if (list) list.push(e);
@@ -29,6 +40,30 @@ export function indexPlaces(state: WorldState): PlaceIndex {
     const e = state.entities[id];
     push(entities, e.location, e);
     if (e.owner) push(owners, e.owner, e);
+    const kind = cat.templates.get(e.template)?.kind;
+    if (kind) {
+      const k = kinds.get(e.location) ?? {};
+      k[kind] = (k[kind] ?? 0) + 1;
+      kinds.set(e.location, k);
+    }
   }
-  return { get: (p) => actors.get(p), entities: (p) => entities.get(p) ?? [], owned: (a) => owners.get(a) ?? [] };
+  const owned = (a: string) => owners.get(a) ?? [];
+  return {
+    get: (p) => actors.get(p),
+    kinds: (p) => kinds.get(p) ?? {},
+    owned,
+    notice(place, viewer, tick, n = NOTICE) {
+      const all = entities.get(place) ?? [];
+      if (all.length <= n) return all;
+      const out: EntityState[] = [];
+      for (const e of owners.get(viewer) ?? []) if (e.location === place) out.push(e);
+      const want = out.length + n;
+      const rng = rngFor(state.seed, tick, viewer, 'notice-things');
+      for (let tries = 0; out.length < want && tries < n * 3; tries++) {
+        const e = all[Math.floor(rng.next() * all.length)];
+        if (!out.includes(e)) out.push(e);
+      }
+      return out;
+    },
+  };
 }

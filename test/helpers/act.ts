@@ -10,7 +10,7 @@ import { lastingEffects } from '../../world-engine/effects/index.ts';
 /** Resolve one call with the rule engine and judge it at the next tick, as the pipeline would. */
 export function act(cat: Catalog, state: WorldState, call: ToolCall) {
   const tick = state.tick + 1;
-  const consequence = ruleEngine(state).resolve(cat, sliceFor(state, indexPlaces(state), tick, call), call) as ReturnType<ReturnType<typeof ruleEngine>['resolve']> & object;
+  const consequence = ruleEngine(state).resolve(cat, sliceFor(state, indexPlaces(cat, state), tick, call), call) as ReturnType<ReturnType<typeof ruleEngine>['resolve']> & object;
   const judge = new TickJudge(cat, state, tick);
   const failed = judge.call(call, { ok: true, consequence: consequence as never });
   const events = judge.finish();

@@ -20,6 +20,7 @@ const RESOLVERS: Resolvers = { use_resource: useResource, interact, move, create
 export function ruleEngine(state: Pick<WorldState, 'generatedPlaces'>): WorldEngine {
   return {
     name: 'rules',
+    trusted: true,
     resolve(cat, slice, call: ToolCall) {
       return (RESOLVERS[call.tool] as Resolvers[ToolName] as (cat: Catalog, s: Slice, c: ToolCall, st: typeof state) => Consequence)(cat, slice, call, state);
     },

@@ -6,6 +6,7 @@ import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { ActorState } from '../../sim/state/types.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
+import { heldJob, jobTag } from '../../sim/model/jobs.ts';
 
 type Call = CallOf<'interact'>;
 type WithActor = (cat: Catalog, s: Slice, c: Call, other: ActorState) => Outcome;
@@ -44,9 +45,9 @@ const WITH_ACTOR: Record<Call['args']['manner'], WithActor> = {
     if (!job || !other.roles.includes('employer')) {
       return new Outcome(msg('narrative.haggle', { actor: A(s), target: ref('actor', other.id) })).change(...both(s.actor.id, other.id, 1));
     }
-    if (s.actor.tags.includes(`job:${job.id}`)) return new Outcome(msg('narrative.already_hired', { actor: A(s), target: ref('actor', other.id) }));
+    if (heldJob(s.actor.tags)) return new Outcome(msg('narrative.already_hired', { actor: A(s), target: ref('actor', other.id) }));
     return new Outcome(msg('narrative.hired', { actor: A(s), target: ref('actor', other.id), job: ref('job', job.id) }))
-      .change({ type: 'tag_added', actor: s.actor.id, tag: `job:${job.id}` }, ...both(s.actor.id, other.id, 2));
+      .change({ type: 'tag_added', actor: s.actor.id, tag: jobTag(job.id, other.id) }, ...both(s.actor.id, other.id, 2));
   },
   hostile(_cat, s, _c, other) {
     const rng = rngFor(s.seed, s.tick, s.actor.id, 'quarrel');

@@ -5,6 +5,7 @@ import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 import { foodHere } from './food.ts';
+import { heldJob } from '../../sim/model/jobs.ts';
 
 type Call = CallOf<'use_resource'>;
 type Purpose = (cat: Catalog, s: Slice, c: Call) => Outcome;
@@ -31,7 +32,8 @@ const PURPOSES: Record<string, Purpose> = {
     return out.cost('money', food.price);
   },
   work(cat, s) {
-    const job = cat.scenario.meta.jobs.find((j) => s.actor.tags.includes(`job:${j.id}`) && j.place === s.place.id);
+    const held = heldJob(s.actor.tags);
+    const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === s.place.id);
     if (!job) return new Outcome(msg('narrative.no_work', { actor: A(s) }));
     return new Outcome(msg('narrative.work', { actor: A(s), job: ref('job', job.id) })).cost('energy', job.energy)
       .change({ type: 'money_source', to: s.actor.id, amount: job.wage, source: job.source });

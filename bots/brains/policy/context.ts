@@ -15,6 +15,8 @@ export interface Ctx {
   needs: Needs;
   rng: Rng;
   callId: string;
+  /** people present and alive, computed on first use */
+  alive?: Perception['people'];
 }
 
 /** A possible action and how much the actor wants it. */

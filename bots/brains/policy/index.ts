@@ -16,6 +16,7 @@ const NOISE = 0.35;
 export function policyBrain(): Brain {
   return {
     name: 'policy',
+    trusted: true,
     decide(cat: Catalog, p: Perception, seed: number) {
       const self = p.self;
       const needs = cat.scenario.meta.rules.needs;

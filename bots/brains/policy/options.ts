@@ -2,6 +2,8 @@ import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
 import type { TRAVEL_MODES } from '../../../sim/model/tools.ts';
 import { knowsSkill } from '../../../sim/model/skills.ts';
+import type { Catalog } from '../../../sim/scenario/catalog.ts';
+import { heldJob } from '../../../sim/model/jobs.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 
 type Mode = (typeof TRAVEL_MODES)[number];
@@ -22,8 +24,18 @@ function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: st
   return propose(ctx, strategy, base, 'move', { destination: place, mode: modeFor(ctx, d) });
 }
 
-const templatesOf = (ctx: Ctx, kind: Template['kind']) => [...ctx.cat.templates.values()].filter((t) => t.kind === kind);
-const alive = (ctx: Ctx) => ctx.p.people.filter((n) => n.status === 'alive');
+const byKind = new WeakMap<Catalog, Map<string, Template[]>>();
+/** templates of a kind, grouped once per catalog */
+function templatesOf(ctx: Ctx, kind: Template['kind']): Template[] {
+  let m = byKind.get(ctx.cat);
+  if (!m) {
+    m = new Map();
+    for (const t of ctx.cat.templates.values()) m.set(t.kind, [...(m.get(t.kind) ?? []), t]);
+    byKind.set(ctx.cat, m);
+  }
+  return m.get(kind) ?? [];
+}
+const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
 const TOPICS = ['music', 'work', 'food', 'city', 'family', 'money'] as const;
 
 export const OPTIONS: Record<string, Option> = {
@@ -52,7 +64,8 @@ export const OPTIONS: Record<string, Option> = {
     const { self, cat, needs } = ctx;
     // the poor need the wage; the comfortable work out of habit, less and less
     const drive = (0.4 + needs.poverty * 1.5) * (0.5 + self.drives.diligence) * (self.money > 2000 ? 0.4 : 1);
-    const job = cat.scenario.meta.jobs.find((j) => self.tags.includes(`job:${j.id}`));
+    const held = heldJob(self.tags);
+    const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job);
     if (job) {
       if (self.energy < job.energy + 10) return null;
       if (job.place === ctx.p.place.id) return propose(ctx, 'work', 1.6 * drive, 'use_resource', { resource: 'energy', amount: job.energy, purpose: 'work' });
@@ -73,12 +86,12 @@ export const OPTIONS: Record<string, Option> = {
     return propose(ctx, 'trade', 1.2 * self.drives.ambition + 0.2, 'create', { what: pick.id, where: ctx.p.place.id, using: { money: pick.cost.money, energy: pick.cost.energy } });
   },
   invest(ctx) {
-    const stall = ctx.p.entities.find((e) => e.owner === ctx.self.id && ctx.cat.templates.get(e.template)?.kind === 'stall');
+    const stall = ctx.p.owned.find((e) => e.location === ctx.p.place.id && ctx.cat.templates.get(e.template)?.kind === 'stall');
     if (!stall || ctx.self.money < 400 || Number(stall.properties.level ?? 1) >= 4) return null;
     return propose(ctx, 'trade', 0.6 + 0.3 * ctx.self.drives.ambition, 'use_resource', { resource: 'money', amount: 100, purpose: 'invest', target: stall.id });
   },
   paint(ctx) {
-    const murals = ctx.p.entities.filter((e) => ctx.cat.templates.get(e.template)?.kind === 'mural').length;
+    const murals = ctx.p.kinds.mural ?? 0;
     const t = templatesOf(ctx, 'mural').filter((m) => ctx.self.money >= m.cost.money + 20 && ctx.self.energy > m.cost.energy + 15);
     if (!t.length || murals >= 2) return null;
     const m = t[0];
@@ -106,8 +119,9 @@ export const OPTIONS: Record<string, Option> = {
   chat(ctx) {
     const people = alive(ctx);
     if (!people.length) return null;
-    const best = [...people].sort((a, b) => b.relation - a.relation || (a.id < b.id ? -1 : 1));
-    const target = ctx.rng.chance(0.6) ? best[0] : ctx.rng.pick(people);
+    let best = people[0];
+    for (const n of people) if (n.relation > best.relation || (n.relation === best.relation && n.id < best.id)) best = n;
+    const target = ctx.rng.chance(0.6) ? best : ctx.rng.pick(people);
     if (target.relation <= -30) return null;
     const topic = ctx.rng.pick(TOPICS);
     return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * (0.5 + ctx.needs.loneliness), 'interact', { target: target.id, manner: 'friendly', content: msg(`topic.${topic}`) });
