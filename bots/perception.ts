@@ -36,7 +36,11 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
   const links = placeDef?.links ?? (generated ? [{ to: generated.parent, distance: generated.distance }] : []);
   // since it last acted (needs are charged then), or since it arrived
   const since = Math.max(self.arrivedAt, self.needsAt);
-  const recent = state.places[self.location].recent.filter((o) => o.tick >= since && o.tick < tick);
+  const all = state.places[self.location].recent;
+  let from = all.length;
+  while (from > 0 && all[from - 1].tick >= since) from--;
+  // observations are in tick order, and none is from this tick yet (it has not been judged)
+  const recent = all.slice(from);
   return {
     tick, self,
     place: { id: self.location, mood: state.places[self.location].mood, links, sells: placeDef?.sells ?? [] },
@@ -56,7 +60,10 @@ function neighbours(state: WorldState, index: PlaceIndex, self: ActorState, tick
   if (here.length <= PEOPLE + 1) {
     for (const id of here) if (id !== self.id) picked.push(id);
   } else {
-    for (const id in self.relations) if (picked.length < PEOPLE / 2 && state.actors[id]?.location === self.location) picked.push(id);
+    for (const id in self.relations) {
+      if (picked.length >= PEOPLE / 2) break;
+      if (state.actors[id]?.location === self.location) picked.push(id);
+    }
     const rng = rngFor(state.seed, tick, self.id, 'notice');
     for (let tries = 0; picked.length < PEOPLE && tries < PEOPLE * 3; tries++) {
       const id = here[Math.floor(rng.next() * here.length)];

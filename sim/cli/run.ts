@@ -105,9 +105,16 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, world: World, secs: 
   out.push(t('cli.summary.money'));
   row(t('cli.summary.opening'), m.opening);
   row(t('cli.summary.minted'), `+${m.created}`);
+  for (const [k, v] of Object.entries(s.bySource)) row(`  ${moneyName(world, r, k, 'sources')}`, `+${v}`);
   row(t('cli.summary.burned'), `-${m.destroyed}`);
+  for (const [k, v] of Object.entries(s.bySink)) row(`  ${moneyName(world, r, k, 'sinks')}`, `-${v}`);
   row(t('cli.summary.expected'), m.expected);
   row(t('cli.summary.held'), m.held);
   out.push(`  ${t(m.exact ? 'cli.summary.exact' : 'cli.summary.broken', { ticks: s.brokenTicks.slice(0, 5).join(', ') })}`);
   process.stdout.write(out.join('\n') + '\n');
+}
+
+/** A declared source's or sink's name from the scenario, in the run's language. */
+function moneyName(world: World, r: Renderer, id: string, kind: 'sources' | 'sinks'): string {
+  return r.text(world.cat.scenario.meta.rules.money[kind].find((x) => x.id === id)?.name) || id;
 }

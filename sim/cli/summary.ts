@@ -20,6 +20,8 @@ export class SummaryBuilder {
   firstMoney: number | null = null;
   created$ = 0;
   destroyed$ = 0;
+  bySource: Record<string, number> = {};
+  bySink: Record<string, number> = {};
   lastMoney: MoneySummary | null = null;
   /** a tick whose own books do not balance, or whose opening balance is not the last one's closing */
   brokenTicks: number[] = [];
@@ -54,6 +56,9 @@ export class SummaryBuilder {
     if (m.before + m.created - m.destroyed !== m.after || (this.lastMoney && this.lastMoney.after !== m.before)) this.brokenTicks.push(tick);
     this.created$ += m.created;
     this.destroyed$ += m.destroyed;
+    for (const [k, v] of Object.entries(m.sources)) this.bySource[k] = (this.bySource[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(m.sinks)) this.bySink[k] = (this.bySink[k] ?? 0) + v;
+    if (sum(m.sources) !== m.created || sum(m.sinks) !== m.destroyed) this.brokenTicks.push(tick);
     this.lastMoney = m;
   }
 
@@ -71,3 +76,5 @@ export class SummaryBuilder {
     return { richest: actors.slice(0, n), poorest: actors.slice(-n).reverse() };
   }
 }
+
+const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);

@@ -30,6 +30,8 @@ export class TickJudge {
   private actions = 0;
   private created = 0;
   private destroyed = 0;
+  private readonly sources: Record<string, number> = {};
+  private readonly sinks: Record<string, number> = {};
   private readonly moneyBefore: number;
 
   constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number) {
@@ -106,7 +108,8 @@ export class TickJudge {
 
   finish(): Event[] {
     this.commit([{ type: 'tick_summary', actions: this.actions, rejections: this.failed.length,
-      money: { before: this.moneyBefore, created: this.created, destroyed: this.destroyed, after: this.state.moneyTotal } }]);
+      money: { before: this.moneyBefore, created: this.created, destroyed: this.destroyed, after: this.state.moneyTotal,
+        sources: sorted(this.sources), sinks: sorted(this.sinks) } }]);
     return this.events;
   }
 
@@ -143,9 +146,16 @@ export class TickJudge {
     for (const body of bodies) {
       const e = { tick: this.tick, seq: this.seq++, ...body } as Event;
       applyEvent(this.state, e);
-      if (e.type === 'money_created') this.created += e.amount;
-      if (e.type === 'money_destroyed') this.destroyed += e.amount;
+      if (e.type === 'money_created') {
+        this.created += e.amount;
+        this.sources[e.source] = (this.sources[e.source] ?? 0) + e.amount;
+      } else if (e.type === 'money_destroyed') {
+        this.destroyed += e.amount;
+        this.sinks[e.sink] = (this.sinks[e.sink] ?? 0) + e.amount;
+      }
       this.events.push(e);
     }
   }
 }
+
+const sorted = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -50,7 +50,11 @@ export type EventBody =
   | { type: 'reflected'; actor: string; deltas: Partial<Record<Strategy, number>>; reasons: Message[] }
   | { type: 'tick_summary'; actions: number; rejections: number; money: MoneySummary };
 
-export interface MoneySummary { before: number; created: number; destroyed: number; after: number }
+/** A tick's books: opening and closing money, and what each declared source created and each sink destroyed. */
+export interface MoneySummary {
+  before: number; created: number; destroyed: number; after: number;
+  sources: Record<string, number>; sinks: Record<string, number>;
+}
 
 export type EventType = EventBody['type'];
 export type Event = { tick: number; seq: number } & EventBody;
