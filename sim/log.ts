@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -9,6 +10,7 @@ export type { Logger };
 export function createLogger(opts: { level?: string; file?: string }): Logger {
   const level = opts.level ?? process.env.LOG_LEVEL ?? 'warn';
   if (opts.file) return pino({ level }, pino.destination({ dest: opts.file, mkdir: true, sync: false }));
-  if (process.stderr.isTTY) return pino({ level, transport: { target: 'pino-pretty', options: { destination: 2, colorize: true } } });
+  // in-thread and synchronous: a short run must not exit before its last line is written
+  if (process.stderr.isTTY) return pino({ level }, pretty({ destination: 2, sync: true, colorize: true }));
   return pino({ level }, pino.destination(2));
 }
