@@ -9,7 +9,10 @@ const LISTENERS = 4;
 const FRIEND = 20;
 
 /** Cut the part of the (pre-tick) state a World Engine needs for one call. */
-export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: EntityState[]): Slice {
+/** What the actor noticed when it decided: the engine works with the same things and people. */
+export interface Noticed { entities: EntityState[]; people: { id: string; status: string }[] }
+
+export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: Noticed): Slice {
   const actor = state.actors[call.actor];
   const here = index.get(actor.location) ?? [];
   const targetId = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target : undefined;
@@ -18,6 +21,7 @@ export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, cal
     : state.entities[targetId] ? { kind: 'entity' as const, entity: state.entities[targetId] } : null;
   const listeners = call.tool === 'express' && call.args.channel === 'moments'
     ? Object.keys(actor.relations).filter((id) => actor.relations[id] >= FRIEND && state.actors[id]?.status === 'alive').sort().slice(0, LISTENERS).map((id) => state.actors[id])
+    : noticed ? noticed.people.filter((n) => n.status === 'alive').slice(0, LISTENERS).map((n) => state.actors[n.id])
     : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
   const known = actor.knows.slice(-4).map((id) => state.facts[id]).filter(Boolean);
   const listenersKnow: Record<string, string[]> = {};
@@ -26,8 +30,7 @@ export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, cal
     tick, seed: state.seed, actor,
     place: { id: actor.location, mood: state.places[actor.location].mood, present: here.length },
     target,
-    // what the actor noticed when it decided, when the caller has it at hand
-    entitiesHere: noticed ?? index.notice(actor.location, actor.id, tick),
+    entitiesHere: noticed?.entities ?? index.notice(actor.location, actor.id, tick),
     known, listeners, listenersKnow,
   };
 }

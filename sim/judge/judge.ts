@@ -144,7 +144,8 @@ export class TickJudge {
 
   private commit(bodies: EventBody[]): void {
     for (const body of bodies) {
-      const e = { tick: this.tick, seq: this.seq++, ...body } as Event;
+      // bodies are fresh objects made for this commit: stamping them saves a copy per event
+      const e = Object.assign(body, { tick: this.tick, seq: this.seq++ }) as Event;
       applyEvent(this.state, e);
       if (e.type === 'money_created') {
         this.created += e.amount;
