@@ -22,11 +22,11 @@ const CHECKS: Checks = {
   use_resource(cat, s, c) {
     const r = c.args.resource;
     if (r.startsWith('item:')) check(cat.items.has(r.slice(5)), 'unknown_item', { id: r.slice(5) });
-    if (c.args.target !== undefined) present(cat, s, c.actor, c.args.target);
+    if (c.args.target !== undefined) present(s, c.actor, c.args.target);
   },
   interact(cat, s, c) {
     check(c.args.target !== c.actor, 'invalid_args', { why: 'self' });
-    present(cat, s, c.actor, c.args.target);
+    present(s, c.actor, c.args.target);
   },
   move(cat, s, c) {
     const here = s.actors[c.actor].location;
@@ -59,7 +59,7 @@ export function checkCall(cat: Catalog, s: WorldState, c: ToolCall): void {
   (CHECKS[c.tool] as (cat: Catalog, s: WorldState, c: ToolCall) => void)(cat, s, c);
 }
 
-function present(cat: Catalog, s: WorldState, actor: string, target: string): void {
+function present(s: WorldState, actor: string, target: string): void {
   const here = s.actors[actor].location;
   const other = s.actors[target];
   const ent = s.entities[target];
@@ -67,5 +67,4 @@ function present(cat: Catalog, s: WorldState, actor: string, target: string): vo
   const there = other ? other.location : ent.location;
   check(there === here, 'not_present', { target: { ref: other ? 'actor' : 'entity', id: target } });
   if (other) check(other.status !== 'dead', 'not_present', { target: { ref: 'actor', id: target } });
-  void cat;
 }

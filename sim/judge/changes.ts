@@ -1,12 +1,11 @@
 import type { WorldChange } from '../model/consequence.ts';
-import type { EventBody } from '../model/events.ts';
 import { TRANSITIONS } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { clamp } from '../state/apply.ts';
 import { heldJob, parseJobTag } from '../model/jobs.ts';
 import type { Draft } from './draft.ts';
-import { check, reject } from './reasons.ts';
+import { check } from './reasons.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -98,8 +97,8 @@ export const VALIDATORS: Validators = {
     if (p.entity) {
       // a lasting effect may pay only what its template declares, and only to the owner
       const ent = d.state.entities[p.entity];
-      const eff = ent && d.cat.templates.get(ent.template)?.effects.find((e) => e.type === 'income' && e.source === c.source);
-      check(eff && eff.type === 'income' && ent.owner === c.to && c.amount <= eff.max, 'money_from_nowhere', { source: c.source });
+      const eff = ent && d.cat.effect(ent.template, 'income');
+      check(eff && eff.source === c.source && ent.owner === c.to && c.amount <= eff.max, 'money_from_nowhere', { source: c.source });
       credit = d.cat.templates.get(ent.template)!.strategy;
     } else if (isWage) {
       // wages go only to someone holding that job, and never above it
@@ -109,8 +108,7 @@ export const VALIDATORS: Validators = {
       credit = 'work';
     } else {
       // sources that belong to created things are theirs alone; the rest an actor earns in person
-      const owned = [...d.cat.templates.values()].some((t) => t.effects.some((e) => e.type === 'income' && e.source === c.source));
-      check(!owned && self(p, c.to), 'money_from_nowhere', { source: c.source });
+      check(!d.cat.incomeSources.has(c.source) && self(p, c.to), 'money_from_nowhere', { source: c.source });
       credit = 'art';
     }
     d.move(c.to, 'money', c.amount);
@@ -206,5 +204,3 @@ export function validateChange(d: Draft, c: WorldChange, p: Proposer): void {
   (VALIDATORS[c.type] as (d: Draft, c: WorldChange, p: Proposer) => void)(d, c, p);
 }
 
-export type { EventBody };
-export { reject };

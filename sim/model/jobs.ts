@@ -6,15 +6,12 @@ export const jobTag = (job: string, employer: string) => `job:${job}:${employer}
 
 export function parseJobTag(tag: string): { job: string; employer: string } | null {
   if (!tag.startsWith('job:')) return null;
-  const [, job, employer] = tag.split(':');
-  return job && employer ? { job, employer } : null;
+  const cut = tag.indexOf(':', 4);
+  return cut > 4 && cut < tag.length - 1 ? { job: tag.slice(4, cut), employer: tag.slice(cut + 1) } : null;
 }
 
 /** The job an actor holds, if any. */
 export function heldJob(tags: readonly string[]): { job: string; employer: string } | null {
-  for (const t of tags) {
-    const j = parseJobTag(t);
-    if (j) return j;
-  }
+  for (const t of tags) if (t.startsWith('job:')) return parseJobTag(t);
   return null;
 }

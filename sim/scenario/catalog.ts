@@ -1,4 +1,4 @@
-import type { ActorDef, Place, Scenario, Template } from '../model/scenario.ts';
+import type { ActorDef, Effect, Place, Scenario, Template } from '../model/scenario.ts';
 import type { WorldState } from '../state/types.ts';
 import type { z } from 'zod';
 import type { Item, Job } from '../model/scenario.ts';
@@ -16,11 +16,19 @@ export interface Catalog {
   sinks: Set<string>;
   /** shortest distances between scenario places */
   dist: Map<string, Map<string, number>>;
+  /** money sources that belong to created things (their income), not to people */
+  incomeSources: Set<string>;
+  /** a template's effect of one type, looked up without scanning */
+  effect<T extends Effect['type']>(template: string, type: T): Extract<Effect, { type: T }> | undefined;
 }
 
 export function buildCatalog(scenario: Scenario): Catalog {
   const places = new Map(scenario.places.map((p) => [p.id, p]));
+  const effects = new Map<string, Effect>();
+  for (const t of scenario.templates) for (const e of t.effects) if (!effects.has(`${t.id}/${e.type}`)) effects.set(`${t.id}/${e.type}`, e);
   return {
+    incomeSources: new Set(scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'income' ? [e.source] : [])))),
+    effect: <T extends Effect['type']>(template: string, type: T) => effects.get(`${template}/${type}`) as Extract<Effect, { type: T }> | undefined,
     scenario,
     places,
     templates: new Map(scenario.templates.map((t) => [t.id, t])),

@@ -10,11 +10,10 @@ export function foodHere(cat: Catalog, s: Slice, budget: number): Food | null {
   const better = (f: Food) => f.price <= budget && (!best || f.energy > best.energy);
   for (const e of s.entitiesHere) {
     if (e.owner === null || e.owner === s.actor.id) continue;
-    for (const eff of cat.templates.get(e.template)?.effects ?? []) {
-      if (eff.type !== 'food') continue;
-      const f = { price: eff.price, energy: eff.energy, stall: e, item: null };
-      if (better(f)) best = f;
-    }
+    const eff = cat.effect(e.template, 'food');
+    if (!eff) continue;
+    const f = { price: eff.price, energy: eff.energy, stall: e, item: null };
+    if (better(f)) best = f;
   }
   if (best) return best;
   for (const id of cat.places.get(s.place.id)?.sells ?? []) {

@@ -78,15 +78,15 @@ const WITH_ACTOR: Record<Call['args']['manner'], WithActor> = {
 
 const WITH_ENTITY: Partial<Record<Call['args']['manner'], WithEntity>> = {
   buy(cat, s, _c, e) {
-    const food = cat.templates.get(e.template)?.effects.find((f) => f.type === 'food');
-    if (!food || food.type !== 'food' || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
+    const food = cat.effect(e.template, 'food');
+    if (!food || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
     return new Outcome(msg('narrative.eat_stall', { actor: A(s), item: ref('entity', e.id) }))
       .change({ type: 'resource_transfer', from: s.actor.id, to: e.owner, resource: 'money', amount: food.price, reason: 'stall_sale' },
         { type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: food.energy, reason: 'food' });
   },
   learn(cat, s, _c, e) {
-    const cls = cat.templates.get(e.template)?.effects.find((f) => f.type === 'class');
-    if (!cls || cls.type !== 'class' || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
+    const cls = cat.effect(e.template, 'class');
+    if (!cls || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
     return new Outcome(msg('narrative.attend', { actor: A(s), entity: ref('entity', e.id) }))
       .change({ type: 'resource_transfer', from: s.actor.id, to: e.owner, resource: 'money', amount: cls.fee, reason: 'class_fee' },
         { type: 'tag_added', actor: s.actor.id, tag: `skill:${cls.skill}` },
@@ -95,7 +95,7 @@ const WITH_ENTITY: Partial<Record<Call['args']['manner'], WithEntity>> = {
   },
   observe(cat, s, _c, e) {
     const out = new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
-    const mood = cat.templates.get(e.template)?.effects.find((f) => f.type === 'mood');
+    const mood = cat.effect(e.template, 'mood');
     if (mood && e.owner && e.owner !== s.actor.id) {
       out.tell(msg('narrative.admire', { actor: A(s), entity: ref('entity', e.id) }))
         .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 3, reason: 'inspired' },

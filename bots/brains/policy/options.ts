@@ -49,7 +49,7 @@ export const OPTIONS: Record<string, Option> = {
     if (hunger < 0.25) return null;
     const food = Object.keys(ctx.self.inventory).find((i) => (ctx.cat.items.get(i)?.energy ?? 0) > 0);
     if (food) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: `item:${food}`, amount: 1, purpose: 'eat' });
-    const stall = ctx.p.entities.find((e) => e.owner && e.owner !== ctx.self.id && ctx.cat.templates.get(e.template)?.effects.some((f) => f.type === 'food' && f.price <= ctx.self.money));
+    const stall = ctx.p.entities.find((e) => e.owner && e.owner !== ctx.self.id && (ctx.cat.effect(e.template, 'food')?.price ?? Infinity) <= ctx.self.money);
     if (stall) return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: 'buy', content: msg('say.order') });
     const sold = ctx.p.place.sells.map((i) => ctx.cat.items.get(i)!).filter((i) => i && i.energy > 0 && i.price <= ctx.self.money);
     if (sold.length) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: 'money', amount: Math.max(...sold.map((i) => i.price)), purpose: 'eat' });
@@ -108,8 +108,10 @@ export const OPTIONS: Record<string, Option> = {
     return propose(ctx, 'teach', 0.5 * self.drives.creativity + 0.6 * self.drives.sociability, 'create', { what: t.id, where: ctx.p.place.id, using: { money: t.cost.money, energy: t.cost.energy } });
   },
   learn(ctx) {
-    const cls = ctx.p.entities.find((e) => e.owner && e.owner !== ctx.self.id && ctx.cat.templates.get(e.template)?.effects.some((f) =>
-      f.type === 'class' && f.fee <= ctx.self.money - 50 && !ctx.self.tags.includes(`skill:${f.skill}`)));
+    const cls = ctx.p.entities.find((e) => {
+      const c = e.owner && e.owner !== ctx.self.id ? ctx.cat.effect(e.template, 'class') : undefined;
+      return c !== undefined && c.fee <= ctx.self.money - 50 && !ctx.self.tags.includes(`skill:${c.skill}`);
+    });
     return cls ? propose(ctx, 'explore', 0.5 + 0.6 * ctx.self.drives.creativity, 'interact', { target: cls.id, manner: 'learn', content: msg('say.sign_up') }) : null;
   },
   admire(ctx) {
