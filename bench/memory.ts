@@ -36,7 +36,7 @@ const measure = (stage: string, extra: object = {}) => {
     maxRssMiB: process.resourceUsage().maxRSS / 1024 });
 };
 
-const world = await World.open({ scenario: await shenzhen(), seed: SEED, population, store: memoryStore(), brain: policyBrain(), engine: ruleEngine });
+const world = await World.open({ scenario: await shenzhen(), seed: SEED, population, store: memoryStore(), brain: policyBrain(), engine: ruleEngine() });
 measure('open');
 progress(`memory ${population} bots: opened in ${((performance.now() - t0) / 1000).toFixed(1)} s, running ${ticks} ticks`);
 for (let i = 0; i < ticks; i++) {

@@ -28,7 +28,7 @@ const session = new Session();
 session.connect();
 let profile: CpuProfile;
 try {
-  const world = await World.open({ scenario: await shenzhen(), seed: SEED, population, store: await openEmbeddedStore(dir), brain: policyBrain(), engine: ruleEngine });
+  const world = await World.open({ scenario: await shenzhen(), seed: SEED, population, store: await openEmbeddedStore(dir), brain: policyBrain(), engine: ruleEngine() });
   const step = async (label: string) => {
     const t0 = performance.now();
     const calls = judgedCalls(await world.step());

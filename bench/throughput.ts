@@ -11,7 +11,6 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Brain } from '../bots/brains/types.ts';
-import type { WorldState } from '../sim/state/types.ts';
 import { openEmbeddedStore } from '../sim/store/embedded.ts';
 import type { Store } from '../sim/store/types.ts';
 import { World } from '../sim/world.ts';
@@ -62,6 +61,8 @@ class Marks {
 function timedBrain(inner: Brain, m: Marks): Brain {
   return {
     name: inner.name,
+    // the wrapper must not change what is measured: a trusted brain's calls skip parsing
+    trusted: inner.trusted,
     decide(cat, p, seed) {
       if (Number.isNaN(m.decide)) m.decide = performance.now();
       return inner.decide(cat, p, seed);
@@ -69,18 +70,16 @@ function timedBrain(inner: Brain, m: Marks): Brain {
   };
 }
 
-function timedEngine(make: (s: WorldState) => WorldEngine, m: Marks): (s: WorldState) => WorldEngine {
-  return (state) => {
-    const inner = make(state);
-    return {
-      name: inner.name,
-      resolve(cat, slice, call) {
-        if (Number.isNaN(m.resolve)) m.resolve = performance.now();
-        const out = inner.resolve(cat, slice, call);
-        m.resolved = performance.now();
-        return out;
-      },
-    };
+function timedEngine(inner: WorldEngine, m: Marks): WorldEngine {
+  return {
+    name: inner.name,
+    trusted: inner.trusted,
+    resolve(cat, slice, call) {
+      if (Number.isNaN(m.resolve)) m.resolve = performance.now();
+      const out = inner.resolve(cat, slice, call);
+      m.resolved = performance.now();
+      return out;
+    },
   };
 }
 
@@ -112,7 +111,7 @@ export async function measureThroughput(o: ThroughputOptions): Promise<Throughpu
     const t0 = performance.now();
     const world = await World.open({
       scenario, seed: SEED, population: o.population,
-      store: timedStore(await openEmbeddedStore(dir), m), brain: timedBrain(policyBrain(), m), engine: timedEngine(ruleEngine, m),
+      store: timedStore(await openEmbeddedStore(dir), m), brain: timedBrain(policyBrain(), m), engine: timedEngine(ruleEngine(), m),
     });
     const openSeconds = (performance.now() - t0) / 1000;
     progress(`throughput ${o.population} bots: opened in ${openSeconds.toFixed(1)} s, ${o.warmup} warm-up ticks`);

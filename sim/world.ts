@@ -16,7 +16,7 @@ export interface WorldOptions {
   population: number | null;
   store: Store;
   brain: Brain;
-  engine: (state: WorldState) => WorldEngine;
+  engine: WorldEngine;
   /** ticks between snapshots */
   snapshotEvery?: number;
   concurrency?: number;
@@ -48,7 +48,7 @@ export class World {
       const loaded = await o.store.load<WorldState>();
       const state = loaded.snapshot?.state ?? initialState(cat, o.seed, o.population);
       for (const t of loaded.ticks) for (const e of t.events) applyEvent(state, e);
-      const delib = localDeliberation(o.brain, o.engine(state), o.concurrency ?? 16);
+      const delib = localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
       return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50);
     } catch (err) {
       await o.store.close();

@@ -37,7 +37,7 @@ describe('perception is isolated', () => {
     const seen: Perception[] = [];
     const inner = policyBrain();
     const spy: Brain = { name: 'spy', decide: (c, p, seed) => { seen.push(structuredClone(p)); return inner.decide(c, p, seed); } };
-    const world = await World.open({ scenario: cat.scenario, seed: 11, population: null, store: memoryStore(), brain: spy, engine: ruleEngine });
+    const world = await World.open({ scenario: cat.scenario, seed: 11, population: null, store: memoryStore(), brain: spy, engine: ruleEngine() });
     const where: Record<string, string>[] = [];
     for (let t = 0; t < 60; t++) {
       where[t] = Object.fromEntries(Object.values(world.state.actors).map((a) => [a.id, a.location]));

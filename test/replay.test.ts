@@ -12,7 +12,7 @@ let cat: Catalog;
 beforeAll(async () => { cat = await shenzhen(); });
 
 const open = (db = memoryDb(), brain: Brain = policyBrain(), seed = 4) =>
-  World.open({ scenario: cat.scenario, seed, population: null, store: memoryStore(db), brain, engine: ruleEngine, snapshotEvery: 25 });
+  World.open({ scenario: cat.scenario, seed, population: null, store: memoryStore(db), brain, engine: ruleEngine(), snapshotEvery: 25 });
 
 describe('the world state is a fold of committed events', () => {
   it('reopening from snapshot + log rebuilds exactly the live state, and the run goes on identically', async () => {

@@ -1,4 +1,5 @@
 import type { ToolCall } from '../sim/model/tools.ts';
+import { travelCost, type Catalog } from '../sim/scenario/catalog.ts';
 import type { EntityState } from '../sim/model/events.ts';
 import { rngFor } from '../sim/rng.ts';
 import type { WorldState } from '../sim/state/types.ts';
@@ -12,7 +13,7 @@ const FRIEND = 20;
 /** What the actor noticed when it decided: the engine works with the same things and people. */
 export interface Noticed { entities: EntityState[]; people: { id: string; status: string }[] }
 
-export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: Noticed): Slice {
+export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: Noticed): Slice {
   const actor = state.actors[call.actor];
   const here = index.get(actor.location) ?? [];
   const targetId = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target : undefined;
@@ -32,6 +33,7 @@ export function sliceFor(state: WorldState, index: PlaceIndex, tick: number, cal
     target,
     entitiesHere: noticed?.entities ?? index.notice(actor.location, actor.id, tick),
     known, listeners, listenersKnow,
+    travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode) : null,
   };
 }
 

@@ -21,7 +21,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const scenario = await loadScenario(args.scenario);
   const seed = args.seed ?? scenario.meta.defaultSeed;
   const store = args.data ? await openEmbeddedStore(args.data) : memoryStore();
-  const world = await World.open({ scenario, seed, population: args.population ?? null, store, brain: policyBrain(), engine: ruleEngine });
+  const world = await World.open({ scenario, seed, population: args.population ?? null, store, brain: policyBrain(), engine: ruleEngine() });
   const summary = new SummaryBuilder();
   for await (const e of store.readEvents(0, world.tick - 1)) summary.add([e]);
   const start = world.tick;

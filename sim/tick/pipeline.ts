@@ -38,7 +38,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   decisions.forEach((d, i) => {
     if (d?.ok && d.call.actor === due[i]) {
       workOf[i] = work.length;
-      work.push({ slice: sliceFor(state, index, tick, d.call, perceptions[i]), call: d.call });
+      work.push({ slice: sliceFor(cat, state, index, tick, d.call, perceptions[i]), call: d.call });
     }
   });
   const outcomes = await delib.resolve(cat, work);

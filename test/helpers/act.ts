@@ -1,5 +1,6 @@
 import { TickJudge } from '../../sim/judge/judge.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
+import type { Consequence } from '../../sim/model/consequence.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import { indexPlaces } from '../../sim/tick/place-index.ts';
@@ -10,9 +11,9 @@ import { lastingEffects } from '../../world-engine/effects/index.ts';
 /** Resolve one call with the rule engine and judge it at the next tick, as the pipeline would. */
 export function act(cat: Catalog, state: WorldState, call: ToolCall) {
   const tick = state.tick + 1;
-  const consequence = ruleEngine(state).resolve(cat, sliceFor(state, indexPlaces(cat, state), tick, call), call) as ReturnType<ReturnType<typeof ruleEngine>['resolve']> & object;
+  const consequence = ruleEngine().resolve(cat, sliceFor(cat, state, indexPlaces(cat, state), tick, call), call) as Consequence;
   const judge = new TickJudge(cat, state, tick);
-  const failed = judge.call(call, { ok: true, consequence: consequence as never });
+  const failed = judge.call(call, { ok: true, consequence });
   const events = judge.finish();
   return { consequence, failed, events };
 }

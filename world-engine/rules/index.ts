@@ -1,7 +1,6 @@
 import type { Consequence } from '../../sim/model/consequence.ts';
 import type { CallOf, ToolCall, ToolName } from '../../sim/model/tools.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
-import type { WorldState } from '../../sim/state/types.ts';
 import type { Slice, WorldEngine } from '../types.ts';
 import { create } from './create.ts';
 import { express } from './express.ts';
@@ -9,7 +8,7 @@ import { interact } from './interact.ts';
 import { move } from './move.ts';
 import { useResource } from './use-resource.ts';
 
-type Resolvers = { [T in ToolName]: (cat: Catalog, s: Slice, c: CallOf<T>, state: Pick<WorldState, 'generatedPlaces'>) => Consequence };
+type Resolvers = { [T in ToolName]: (cat: Catalog, s: Slice, c: CallOf<T>) => Consequence };
 
 const RESOLVERS: Resolvers = { use_resource: useResource, interact, move, create, express };
 
@@ -17,12 +16,12 @@ const RESOLVERS: Resolvers = { use_resource: useResource, interact, move, create
  * The deterministic World Engine: every tool resolved by rules into the consequence format of seed
  * 002. It proposes generously and lets the Judge refuse; randomness is keyed by tick and actor.
  */
-export function ruleEngine(state: Pick<WorldState, 'generatedPlaces'>): WorldEngine {
+export function ruleEngine(): WorldEngine {
   return {
     name: 'rules',
     trusted: true,
     resolve(cat, slice, call: ToolCall) {
-      return (RESOLVERS[call.tool] as Resolvers[ToolName] as (cat: Catalog, s: Slice, c: ToolCall, st: typeof state) => Consequence)(cat, slice, call, state);
+      return (RESOLVERS[call.tool] as (cat: Catalog, s: Slice, c: ToolCall) => Consequence)(cat, slice, call);
     },
   };
 }
