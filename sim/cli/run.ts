@@ -8,6 +8,7 @@ import { loadScenario } from '../scenario/load.ts';
 import { openEmbeddedStore } from '../store/embedded.ts';
 import { memoryStore } from '../store/memory.ts';
 import { World } from '../world.ts';
+import type { Event } from '../model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
 import { Progress } from './progress.ts';
 import { SummaryBuilder } from './summary.ts';
@@ -63,7 +64,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   return summary.reconcile(world.state).exact ? 0 : 3;
 }
 
-function feed(progress: Progress, r: Renderer, t: T, tick: number, events: import('../model/events.ts').Event[], perTick: number): void {
+function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event[], perTick: number): void {
   if (perTick === 0) return;
   const lines: string[] = [];
   let more = 0;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Renderer } from '../i18n/render.ts';
 import { translator } from '../i18n/translator.ts';
 import { loadScenario } from '../scenario/load.ts';
 import { ScenarioError } from '../scenario/errors.ts';
@@ -36,4 +35,3 @@ export function printScenarioError(err: ScenarioError, lang: Lang): void {
   }
 }
 
-export type { Renderer };

@@ -25,6 +25,7 @@ const HANDLERS: Handlers = {
     a.wakes++;
     a.lastFailure = null;
     line(a, e.strategy).tries++;
+    if (PURPOSEFUL.has(e.strategy)) a.lastPurpose = e.tick;
     remember(a, { tick: e.tick, kind: 'did', msg: e.narrative, importance: IMPORTANCE[e.call.tool], about: aboutOf(e) });
     observe(s, e.place, e.tick, e.actor, e.narrative);
     for (const side of e.side_effects) observe(s, e.place, e.tick, null, side);
@@ -169,6 +170,8 @@ const HANDLERS: Handlers = {
     s.tick = e.tick;
   },
 };
+
+const PURPOSEFUL = new Set<Strategy>(['work', 'trade', 'art', 'teach']);
 
 const IMPORTANCE: Record<string, number> = { use_resource: 2, interact: 4, move: 1, create: 7, express: 3 };
 

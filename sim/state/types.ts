@@ -47,6 +47,8 @@ export interface ActorState {
   /** tick up to which needs (hunger, fatigue) have been charged */
   needsAt: number;
   lastSocial: number;
+  /** last tick the actor worked or made something: the need for purpose grows from it */
+  lastPurpose: number;
   memory: MemoryItem[];
   /** ids of facts this actor has learned */
   knows: string[];

@@ -2,6 +2,7 @@ import { dueForReflection, reflect } from '../../bots/reflection.ts';
 import { perceive } from '../../bots/perception.ts';
 import { lastingEffects } from '../../world-engine/effects/index.ts';
 import { sliceFor } from '../../world-engine/slice.ts';
+import type { Slice } from '../../world-engine/types.ts';
 import { runClock } from '../judge/clock.ts';
 import { TickJudge } from '../judge/judge.ts';
 import type { Event } from '../model/events.ts';
@@ -33,7 +34,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
   const decisions = await delib.decide(cat, perceptions, state.seed);
 
-  const work: { slice: ReturnType<typeof sliceFor>; call: ToolCall }[] = [];
+  const work: { slice: Slice; call: ToolCall }[] = [];
   const workOf = new Array<number>(due.length).fill(-1);
   decisions.forEach((d, i) => {
     if (d?.ok && d.call.actor === due[i]) {

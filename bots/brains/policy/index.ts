@@ -26,6 +26,8 @@ export function policyBrain(): Brain {
           hunger: clamp01((60 - self.energy) / 60),
           poverty: clamp01((300 - self.money) / 300),
           loneliness: clamp01((p.tick - self.lastSocial) / needs.lonelyAfterTicks),
+          // idle hands: the longer since one worked or made something, the more it is wanted
+          purpose: clamp01((p.tick - self.lastPurpose) / (2 * needs.lonelyAfterTicks)),
         },
         rng: rngFor(seed, p.tick, self.id, 'decide'),
         callId: `${p.tick}:${self.id}`,

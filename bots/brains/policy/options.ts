@@ -154,7 +154,9 @@ export const OPTIONS: Record<string, Option> = {
     const out: Candidate[] = [];
     if (friends) out.push(propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', { channel: 'moments', content: msg('say.moment', { place: ref('place', ctx.p.place.id) }) }));
     const mine = ctx.p.owned.find((e) => e.location === ctx.p.place.id && ['class', 'stall'].includes(ctx.cat.templates.get(e.template)?.kind ?? ''));
-    if (mine) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.6, 'express', { channel: 'shout', content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
+    // advertising is worth it now and then, not at every heartbeat
+    const advertised = self.memory.some((m) => m.kind === 'did' && m.about.includes('shout') && ctx.p.tick - m.tick < 6);
+    if (mine && !advertised) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: 'shout', content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
     out.push(propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', { channel: 'self_talk', content: msg('say.thoughts') }));
     return out;
   },
@@ -169,7 +171,7 @@ export const OPTIONS: Record<string, Option> = {
     const lonely = alive(ctx).length === 0 ? 0.5 : 0;
     // the longer one stays put, the more somewhere else calls
     const restless = Math.min(1, (ctx.p.tick - ctx.self.arrivedAt) / 30);
-    return goTo(ctx, 'explore', 0.2 + 0.3 * (1 - ctx.self.drives.diligence) + 0.5 * restless + lonely, ctx.rng.pick(links).to);
+    return goTo(ctx, 'explore', 0.25 + 0.3 * (1 - ctx.self.drives.diligence) + 0.8 * restless + lonely, ctx.rng.pick(links).to);
   },
 };
 
