@@ -25,14 +25,12 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     : noticed ? noticed.people.filter((n) => n.status === 'alive').slice(0, LISTENERS).map((n) => state.actors[n.id])
     : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
   const known = actor.knows.slice(-4).map((id) => state.facts[id]).filter(Boolean);
-  const listenersKnow: Record<string, string[]> = {};
-  for (const f of known) listenersKnow[f.id] = listeners.filter((l) => l.knows.includes(f.id)).map((l) => l.id);
   return {
     tick, seed: state.seed, actor,
     place: { id: actor.location, mood: state.places[actor.location].mood, present: here.length },
     target,
     entitiesHere: noticed?.entities ?? index.notice(actor.location, actor.id, tick),
-    known, listeners, listenersKnow,
+    known, listeners,
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode) : null,
   };
 }

@@ -21,8 +21,6 @@ export interface Slice {
   known: FactState[];
   /** a few people who would hear the actor here (or, for `moments`, its friends anywhere) */
   listeners: ActorState[];
-  /** how many in the audience know each of the actor's facts, by fact id */
-  listenersKnow: Record<string, string[]>;
   /** for a move: what the trip costs by the scenario's rules (null if there is no way there) */
   travel: { money: number; energy: number; ticks: number } | null;
 }

@@ -17,7 +17,7 @@ export function express(_cat: Catalog, s: Slice, c: CallOf<'express'>) {
   if (s.listeners.length === 0) return out.side(msg('side.ignored', { actor: a })).done();
   const fact = carried(s, c);
   for (const l of s.listeners) {
-    if (fact && !s.listenersKnow[fact]?.includes(l.id) && l.id !== s.known.find((f) => f.id === fact)?.about) {
+    if (fact && !l.knows.includes(fact) && l.id !== s.known.find((f) => f.id === fact)?.about) {
       out.change({ type: 'knowledge_learned', actor: l.id, fact, from: s.actor.id, channel: c.args.channel });
     }
   }
