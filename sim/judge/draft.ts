@@ -10,14 +10,13 @@ import { check } from './reasons.ts';
  */
 export class Draft {
   readonly events: EventBody[] = [];
-  private readonly deltas = new Map<string, number>();
+  /** made on first use: most proposals move no balance twice and create nothing */
+  private deltas: Map<string, number> | null = null;
   /** ids given to things this proposal creates, for "$new:n" references */
   readonly created: string[] = [];
-  private counters: { entity: number; fact: number; place: number };
+  private counters: { entity: number; fact: number; place: number } | null = null;
 
-  constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, readonly actor: string | null) {
-    this.counters = { ...state.counters };
-  }
+  constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, readonly actor: string | null) {}
 
   emit(e: EventBody): void {
     this.events.push(e);
@@ -26,14 +25,16 @@ export class Draft {
   /** Add to the running balance of one actor's resource. */
   move(actor: string, resource: string, delta: number): void {
     const k = `${actor}\u0000${resource}`;
+    this.deltas ??= new Map();
     this.deltas.set(k, (this.deltas.get(k) ?? 0) + delta);
   }
 
   pending(actor: string, resource: string): number {
-    return this.deltas.get(`${actor}\u0000${resource}`) ?? 0;
+    return this.deltas?.get(`${actor}\u0000${resource}`) ?? 0;
   }
 
   nextId(kind: 'entity' | 'fact' | 'place'): string {
+    this.counters ??= { ...this.state.counters };
     const id = `${kind[0]}:${++this.counters[kind]}`;
     this.created.push(id);
     return id;
@@ -49,7 +50,7 @@ export class Draft {
 
   /** Conservation: no balance may end below zero. */
   settle(): void {
-    for (const [k, delta] of this.deltas) {
+    for (const [k, delta] of this.deltas ?? []) {
       if (delta >= 0) continue;
       const [actor, resource] = k.split('\u0000');
       check(holding(this.state, actor, resource) + delta >= 0, resource === 'money' ? 'insufficient_money' : 'insufficient_resource',

@@ -62,6 +62,7 @@ const SNAPSHOT_NAME = /^(\d{10})\.json$/;
 const HEAD = /^\{"tick":(0|[1-9]\d*),"sum":"([0-9a-f]{16})","events":/;
 const CLOSE_BRACE = 0x7d;
 const NEWLINE = 0x0a;
+const LINE_END = Buffer.from('}\n', 'latin1');
 
 export async function openEmbeddedStore(dir: string, opts: EmbeddedStoreOptions = {}): Promise<Store> {
   const keep = opts.snapshotKeep ?? 2;
@@ -135,8 +136,9 @@ class EmbeddedStore implements Store {
       }
       // JSON.stringify, not canonicalJson: this is the hot path, and events are built
       // deterministically; exports re-serialize canonically.
-      const json = JSON.stringify(events);
-      const buf = Buffer.from(`{"tick":${tick},"sum":"${checksum(json)}","events":${json}}\n`, 'utf8');
+      // encoded once, summed over the bytes: no second copy of megabytes of JSON per tick
+      const body = Buffer.from(JSON.stringify(events), 'utf8');
+      const buf = Buffer.concat([Buffer.from(`{"tick":${tick},"sum":"${checksum(body)}","events":`, 'latin1'), body, LINE_END]);
       const start = this.indexedEnd;
       try {
         await writeAll(log, buf);
