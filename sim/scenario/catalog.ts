@@ -9,6 +9,7 @@ export interface Catalog {
   scenario: Scenario;
   places: Map<string, Place>;
   templates: Map<string, Template>;
+  templatesByKind: Map<Template['kind'], Template[]>;
   items: Map<string, z.infer<typeof Item>>;
   souls: Map<string, ActorDef>;
   jobsByEmployer: Map<string, z.infer<typeof Job>>;
@@ -32,6 +33,7 @@ export function buildCatalog(scenario: Scenario): Catalog {
     scenario,
     places,
     templates: new Map(scenario.templates.map((t) => [t.id, t])),
+    templatesByKind: groupBy(scenario.templates, (t) => t.kind),
     items: new Map(scenario.meta.items.map((i) => [i.id, i])),
     souls: new Map(scenario.actors.map((a) => [a.id, a])),
     jobsByEmployer: new Map(scenario.meta.jobs.map((j) => [j.employer, j])),
@@ -98,3 +100,15 @@ export function travelCost(cat: Catalog, state: WorldState, from: string, to: st
   };
 }
 
+
+/** Map.groupBy arrives with Node 21; this runs on 20. */
+function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const t of items) {
+    const k = key(t);
+    const list = out.get(k);
+    if (list) list.push(t);
+    else out.set(k, [t]);
+  }
+  return out;
+}

@@ -2,7 +2,6 @@ import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
 import type { TRAVEL_MODES } from '../../../sim/model/tools.ts';
 import { knowsSkill } from '../../../sim/model/skills.ts';
-import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import { heldJob } from '../../../sim/model/jobs.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 
@@ -24,17 +23,7 @@ function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: st
   return propose(ctx, strategy, base, 'move', { destination: place, mode: modeFor(ctx, d) });
 }
 
-const byKind = new WeakMap<Catalog, Map<string, Template[]>>();
-/** templates of a kind, grouped once per catalog */
-function templatesOf(ctx: Ctx, kind: Template['kind']): Template[] {
-  let m = byKind.get(ctx.cat);
-  if (!m) {
-    m = new Map();
-    for (const t of ctx.cat.templates.values()) m.set(t.kind, [...(m.get(t.kind) ?? []), t]);
-    byKind.set(ctx.cat, m);
-  }
-  return m.get(kind) ?? [];
-}
+const templatesOf = (ctx: Ctx, kind: Template['kind']) => ctx.cat.templatesByKind.get(kind) ?? [];
 const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
 const TOPICS = ['music', 'work', 'food', 'city', 'family', 'money'] as const;
 
