@@ -1,17 +1,15 @@
+import { strategyOf } from '../model/attribution.ts';
 import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
-import { strategyOf } from '../model/attribution.ts';
-import type { ToolCall } from '../model/tools.ts';
-import { msg } from '../model/text.ts';
-import type { Catalog } from '../scenario/catalog.ts';
-import { applyEvent, clamp } from '../state/apply.ts';
 import type { Strategy } from '../model/strategy.ts';
-import type { Message } from '../model/text.ts';
+import { type Message, msg } from '../model/text.ts';
+import type { ToolCall } from '../model/tools.ts';
+import { type Catalog, travelCost } from '../scenario/catalog.ts';
+import { applyEvent, clamp } from '../state/apply.ts';
 import type { WorldState } from '../state/types.ts';
 import { canonicalJson } from '../store/canonical.ts';
 import { checkCall, sinkOf } from './calls.ts';
-import { travelCost } from '../scenario/catalog.ts';
-import { validateChange, type Proposer } from './changes.ts';
+import { type Proposer, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { check, Rejection } from './reasons.ts';
 
