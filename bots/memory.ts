@@ -3,7 +3,8 @@ import type { MemoryItem } from '../sim/state/types.ts';
 /**
  * Retrieval over a memory stream (recency, importance, relevance), offline: relevance is overlap
  * between what a memory is about and the ids in the query. Embeddings replace it when a model is
- * configured (a later issue).
+ * configured. The policy brain reads its short-term memory directly; language-model brains put what
+ * this retrieves into their prompts.
  */
 export function retrieve(memory: readonly MemoryItem[], query: readonly string[], now: number, k = 5): MemoryItem[] {
   const scored = memory.map((m, i) => {
@@ -16,5 +17,3 @@ export function retrieve(memory: readonly MemoryItem[], query: readonly string[]
   return scored.slice(0, k).map((s) => s.m);
 }
 
-/** The last few memories, newest last: short-term memory. */
-export const shortTerm = (memory: readonly MemoryItem[], n = 10) => memory.slice(-n);

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TickJudge } from '../sim/judge/judge.ts';
 import { runClock } from '../sim/judge/clock.ts';
+import { proposers } from '../sim/judge/changes.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { call, consequence, fresh, judgeOne, place, shenzhen } from './helpers/world.ts';
@@ -154,7 +155,7 @@ describe('the status machine: death is always preventable', () => {
   });
   it('even the clock cannot take the alive -> dead edge', () => {
     const j = new TickJudge(cat, s, 1);
-    const reason = j.proposal({ actor: null, entity: null, clock: true, place: 'dongmen' }, [{ type: 'status_change', actor: 'he_wenbo', to: 'dead', reason: 'x' }]);
+    const reason = j.proposal(proposers.clock('dongmen'), [{ type: 'status_change', actor: 'he_wenbo', to: 'dead', reason: 'x' }]);
     expect(reason?.code).toBe('invalid_status_change');
   });
   it('an unconscious actor cannot act', () => {

@@ -38,7 +38,6 @@ export const ExportArgs = z.object({ data: z.string({ error: 'cli.error.data_req
 export const EXPORT_OPTIONS: ParseArgsConfig['options'] = { from: { type: 'string' }, to: { type: 'string' } };
 export const ValidateArgs = z.object({ scenario: z.string({ error: 'cli.error.scenario_required' }), lang: LangArg });
 export const VALIDATE_OPTIONS: ParseArgsConfig['options'] = { lang: { type: 'string' } };
-export const SchemaArgs = z.object({ out: z.string().default('schema') });
 export type RunArgs = z.infer<typeof RunArgs>;
 
 export const RUN_OPTIONS: ParseArgsConfig['options'] = {

@@ -24,7 +24,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const store = args.data ? await openEmbeddedStore(args.data) : memoryStore();
   const world = await World.open({ scenario, seed, population: args.population ?? null, store, brain: policyBrain(), engine: ruleEngine() });
   const summary = new SummaryBuilder();
-  for await (const e of store.readEvents(0, world.tick - 1)) summary.add([e]);
+  for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
   const start = world.tick;
   log.info({ scenario: scenario.meta.id, seed, from: start, to: args.ticks, data: args.data ?? null }, 'run');
   if (start > 0) process.stderr.write(t('cli.run.resume', { tick: start }) + '\n');
@@ -59,9 +59,10 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
   }
   if (stop) process.stderr.write(t('cli.run.stopped', { tick: world.tick }) + '\n');
-  printSummary(t, r, summary, world, ((performance.now() - t0) / 1000));
+  const books = summary.reconcile(world.state);
+  printSummary(t, r, summary, books, world, ((performance.now() - t0) / 1000));
   await new Promise<void>((done) => log.flush(() => done()));
-  return summary.reconcile(world.state).exact ? 0 : 3;
+  return books.exact ? 0 : 3;
 }
 
 function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event[], perTick: number): void {
@@ -80,7 +81,7 @@ function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event
   if (more) progress.log(`  ${t('cli.feed.more', { count: more })}`);
 }
 
-function printSummary(t: T, r: Renderer, s: SummaryBuilder, world: World, secs: number): void {
+function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<SummaryBuilder['reconcile']>, world: World, secs: number): void {
   const out: string[] = [];
   const row = (label: string, value: string | number) => out.push(`  ${label.padEnd(24)} ${value}`);
   const table = (o: Record<string, number>, name: (k: string) => string = (k) => k) =>
@@ -102,7 +103,6 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, world: World, secs: 
   for (const a of poorest) row(r.actor(a.id), a.money);
   out.push(t('cli.summary.rejections', { repeated: s.repeatedRejections }));
   table(s.rejections, (k) => `${k}: ${r.render(s.example[k])}`);
-  const m = s.reconcile(world.state);
   out.push(t('cli.summary.money'));
   row(t('cli.summary.opening'), m.opening);
   row(t('cli.summary.minted'), `+${m.created}`);

@@ -26,27 +26,29 @@ export class SummaryBuilder {
   /** a tick whose own books do not balance, or whose opening balance is not the last one's closing */
   brokenTicks: number[] = [];
 
-  add(events: Event[]): void {
-    for (const e of events) {
-      this.byType[e.type] = (this.byType[e.type] ?? 0) + 1;
-      switch (e.type) {
-        case 'action': this.byTool[e.call.tool] = (this.byTool[e.call.tool] ?? 0) + 1; break;
-        case 'call_failed':
-          this.rejections[e.failed.reason.code] = (this.rejections[e.failed.reason.code] ?? 0) + 1;
-          this.example[e.failed.reason.code] = e.failed.reason.message;
-          if (e.repeated) this.repeatedRejections++;
-          break;
-        case 'entity_created': this.created[e.entity.template] = (this.created[e.entity.template] ?? 0) + 1; break;
-        case 'money_created':
-          if (e.credit && e.credit !== 'work') this.effectsFired[e.source] = (this.effectsFired[e.source] ?? 0) + 1;
-          break;
-        case 'entity_removed': this.effectsFired[`removed:${e.reason}`] = (this.effectsFired[`removed:${e.reason}`] ?? 0) + 1; break;
-        case 'place_mood': this.effectsFired.place_mood = (this.effectsFired.place_mood ?? 0) + 1; break;
-        case 'relationship_changed': this.relationshipMoves++; break;
-        case 'reputation_changed': this.reputationMoves++; break;
-        case 'reflected': if (STRATEGIES.some((k) => e.deltas[k])) this.strategyChanges++; break;
-        case 'tick_summary': this.closeTick(e.tick, e.money); break;
-      }
+  add(events: Iterable<Event>): void {
+    for (const e of events) this.addOne(e);
+  }
+
+  addOne(e: Event): void {
+    this.byType[e.type] = (this.byType[e.type] ?? 0) + 1;
+    switch (e.type) {
+      case 'action': this.byTool[e.call.tool] = (this.byTool[e.call.tool] ?? 0) + 1; break;
+      case 'call_failed':
+        this.rejections[e.failed.reason.code] = (this.rejections[e.failed.reason.code] ?? 0) + 1;
+        this.example[e.failed.reason.code] = e.failed.reason.message;
+        if (e.repeated) this.repeatedRejections++;
+        break;
+      case 'entity_created': this.created[e.entity.template] = (this.created[e.entity.template] ?? 0) + 1; break;
+      case 'money_created':
+        if (e.entity) this.effectsFired[e.source] = (this.effectsFired[e.source] ?? 0) + 1;
+        break;
+      case 'entity_removed': this.effectsFired[`removed:${e.reason}`] = (this.effectsFired[`removed:${e.reason}`] ?? 0) + 1; break;
+      case 'place_mood': this.effectsFired.place_mood = (this.effectsFired.place_mood ?? 0) + 1; break;
+      case 'relationship_changed': this.relationshipMoves++; break;
+      case 'reputation_changed': this.reputationMoves++; break;
+      case 'reflected': if (STRATEGIES.some((k) => e.deltas[k])) this.strategyChanges++; break;
+      case 'tick_summary': this.closeTick(e.tick, e.money); break;
     }
   }
 

@@ -14,7 +14,15 @@ export interface Proposer {
   clock: boolean;
   /** where the proposal happens (the actor's place, or the entity's) */
   place: string;
+  /** for a call: the strategy it serves, credited with what it earns */
+  strategy: Strategy | null;
 }
+
+export const proposers = {
+  call: (actor: string, place: string, strategy: Strategy): Proposer => ({ actor, entity: null, clock: false, place, strategy }),
+  effect: (entity: string, place: string): Proposer => ({ actor: null, entity, clock: false, place, strategy: null }),
+  clock: (place: string): Proposer => ({ actor: null, entity: null, clock: true, place, strategy: null }),
+};
 
 type Validators = { [T in WorldChange['type']]: (d: Draft, c: Extract<WorldChange, { type: T }>, p: Proposer) => void };
 
@@ -109,10 +117,10 @@ export const VALIDATORS: Validators = {
     } else {
       // sources that belong to created things are theirs alone; the rest an actor earns in person
       check(!d.cat.incomeSources.has(c.source) && self(p, c.to), 'money_from_nowhere', { source: c.source });
-      credit = 'art';
+      credit = p.strategy;
     }
     d.move(c.to, 'money', c.amount);
-    d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit });
+    d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity });
   },
   resource_gain(d, c) {
     actorExists(d, c.actor);

@@ -1,5 +1,6 @@
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
+import { proposers } from './changes.ts';
 import type { TickJudge } from './judge.ts';
 
 /**
@@ -15,19 +16,18 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
     if (a.energy > 0 || a.status !== 'alive') continue;
     // an empty body first collapses; if it wakes still empty it starts dying
     const next = a.tags.includes('collapsed') ? 'dying' : 'unconscious';
-    judge.proposal(clockProposer(a.location), [{ type: 'status_change', actor: id, to: next, reason: 'starving' },
+    judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: next, reason: 'starving' },
       { type: 'tag_added', actor: id, tag: 'collapsed' }]);
   }
   for (const id in state.actors) {
     const a = state.actors[id];
     if (a.status === 'unconscious' && tick - a.statusSince >= needs.unconsciousTicks) {
-      judge.proposal(clockProposer(a.location), [{ type: 'status_change', actor: id, to: 'alive', reason: 'came_round' }]);
+      judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: 'alive', reason: 'came_round' }]);
     } else if (a.status === 'dying' && tick - a.statusSince >= needs.dyingWindowTicks) {
-      judge.proposal(clockProposer(a.location), [{ type: 'status_change', actor: id, to: 'dead', reason: 'not_saved' }]);
+      judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: 'dead', reason: 'not_saved' }]);
     } else if (a.status === 'alive' && a.energy > 20 && a.tags.includes('collapsed')) {
-      judge.proposal(clockProposer(a.location), [{ type: 'tag_removed', actor: id, tag: 'collapsed' }]);
+      judge.proposal(proposers.clock(a.location), [{ type: 'tag_removed', actor: id, tag: 'collapsed' }]);
     }
   }
 }
 
-const clockProposer = (place: string) => ({ actor: null, entity: null, clock: true, place });

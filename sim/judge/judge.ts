@@ -9,7 +9,7 @@ import { applyEvent, clamp } from '../state/apply.ts';
 import type { WorldState } from '../state/types.ts';
 import { canonicalJson } from '../store/canonical.ts';
 import { checkCall, sinkOf } from './calls.ts';
-import { type Proposer, validateChange } from './changes.ts';
+import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { check, Rejection } from './reasons.ts';
 
@@ -45,7 +45,7 @@ export class TickJudge {
       if (!outcome.ok) return this.fail(call, strategy, 'error', { code: 'engine_error', message: msg('reason.engine_error') });
       const c = outcome.consequence;
       const d = new Draft(this.cat, this.state, this.tick, call.actor);
-      const p: Proposer = { actor: call.actor, entity: null, clock: false, place: a.location };
+      const p = proposers.call(call.actor, a.location, strategy!);
       d.emit({ type: 'action', actor: call.actor, strategy: strategy!, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
       this.chargeActor(d, call, c, p, strategy!);
       if (call.tool === 'move') {

@@ -28,7 +28,7 @@ export interface FactState {
 export type EventBody =
   | { type: 'action'; actor: string; strategy: Strategy; call: ToolCall; place: string; narrative: Message; side_effects: Message[] }
   | { type: 'call_failed'; actor: string; strategy: Strategy | null; place: string; failed: FailedCall; sig: string; repeated: boolean }
-  | { type: 'money_created'; to: string; amount: number; source: string; credit: Strategy | null }
+  | { type: 'money_created'; to: string; amount: number; source: string; credit: Strategy | null; /** the thing whose income it is */ entity: string | null }
   | { type: 'money_destroyed'; from: string; amount: number; sink: string; debit: Strategy | null }
   | { type: 'transfer'; from: string; to: string; resource: string; amount: number; reason: string; credit: Strategy | null }
   | { type: 'resource_changed'; actor: string; resource: string; delta: number; reason: string }

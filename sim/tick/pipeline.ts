@@ -5,6 +5,7 @@ import { sliceFor } from '../../world-engine/slice.ts';
 import type { Slice } from '../../world-engine/types.ts';
 import { runClock } from '../judge/clock.ts';
 import { TickJudge } from '../judge/judge.ts';
+import { proposers } from '../judge/changes.ts';
 import type { Event } from '../model/events.ts';
 import type { ToolCall } from '../model/tools.ts';
 import { rngFor } from '../rng.ts';
@@ -57,7 +58,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   }
 
   for (const p of lastingEffects(cat, state, tick)) {
-    judge.proposal({ actor: null, entity: p.entity, clock: false, place: p.place }, p.changes);
+    judge.proposal(proposers.effect(p.entity, p.place), p.changes);
   }
   acted.sort();
   runClock(cat, state, tick, judge, acted);

@@ -1,4 +1,5 @@
 import { TickJudge } from '../../sim/judge/judge.ts';
+import { proposers } from '../../sim/judge/changes.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Consequence } from '../../sim/model/consequence.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
@@ -23,7 +24,7 @@ export function passTicks(cat: Catalog, state: WorldState, n: number) {
   const all = [];
   for (let i = 0; i < n; i++) {
     const judge = new TickJudge(cat, state, state.tick + 1);
-    for (const p of lastingEffects(cat, state, state.tick + 1)) judge.proposal({ actor: null, entity: p.entity, clock: false, place: p.place }, p.changes);
+    for (const p of lastingEffects(cat, state, state.tick + 1)) judge.proposal(proposers.effect(p.entity, p.place), p.changes);
     all.push(...judge.finish());
   }
   return all;

@@ -7,7 +7,7 @@ import type { WorldState } from '../../sim/state/types.ts';
 
 export interface EffectProposal { entity: string; place: string; changes: WorldChange[] }
 
-type Handler<T extends Effect['type']> = (ctx: { state: WorldState; tick: number; entity: EntityState; cat: Catalog },
+type Handler<T extends Effect['type']> = (ctx: { state: WorldState; tick: number; entity: EntityState },
   eff: Extract<Effect, { type: T }>) => WorldChange[];
 
 /** What created things keep doing, tick after tick (seed 002: "a stall has a chance to earn every tick"). */
@@ -21,13 +21,12 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
     const p = Math.min(0.95, eff.chance * (1 + 0.25 * (level - 1)) * (1 + 0.05 * mood));
     const rng = rngFor(state.seed, tick, entity.id, 'income');
     if (!rng.chance(p)) return [];
-    return [{ type: 'money_source', to: owner.id, amount: Math.min(eff.max, rng.int(eff.min, eff.max) * 1), source: eff.source }];
+    return [{ type: 'money_source', to: owner.id, amount: rng.int(eff.min, eff.max), source: eff.source }];
   },
-  mood({ state, tick, entity }, eff) {
-    if (tick - entity.createdAt < eff.lifetime || entity.createdAt < 0) return [];
-    const place = state.places[entity.location];
-    return [{ type: 'entity_removal', entity: entity.id, reason: 'faded' },
-      { type: 'place_mood', place: place.id, delta: -Math.sign(eff.delta) * Math.min(Math.abs(eff.delta), Math.abs(place.mood)) }];
+  mood({ tick, entity }, eff) {
+    // things present from the start are part of the place; made things fade and take their mood along
+    if (entity.createdAt < 0 || tick - entity.createdAt < eff.lifetime) return [];
+    return [{ type: 'entity_removal', entity: entity.id, reason: 'faded' }, { type: 'place_mood', place: entity.location, delta: -eff.delta }];
   },
   class({ tick, entity }, eff) {
     const last = Number(entity.properties.lastStudent ?? entity.createdAt);
@@ -45,7 +44,7 @@ export function lastingEffects(cat: Catalog, state: WorldState, tick: number): E
     const t = cat.templates.get(entity.template);
     if (!t) continue;
     for (const eff of t.effects) {
-      const changes = (HANDLERS[eff.type] as Handler<Effect['type']>)({ state, tick, entity, cat }, eff);
+      const changes = (HANDLERS[eff.type] as Handler<Effect['type']>)({ state, tick, entity }, eff);
       if (changes.length) out.push({ entity: id, place: entity.location, changes });
     }
   }

@@ -9,28 +9,26 @@ type Call = CallOf<'create'>;
 const A = (s: Slice) => ref('actor', s.actor.id);
 
 /** What a new thing of each kind does to the world the moment it appears. */
-const KINDS: Record<Template['kind'], (s: Slice, c: Call, t: Template, out: Outcome) => void> = {
-  stall(s, _c, t, out) {
+const KINDS: Record<Template['kind'], (cat: Catalog, s: Slice, c: Call, t: Template, out: Outcome) => void> = {
+  stall(_cat, s, _c, t, out) {
     out.change({ type: 'new_entity', template: t.id, location: s.place.id, owner: s.actor.id, properties: { level: 1 } },
       { type: 'reputation_change', actor: s.actor.id, delta: 1, reason: 'enterprise' })
       .side(msg('side.new_stall', { place: ref('place', s.place.id) }));
     const rival = s.entitiesHere.find((e) => e.template === t.id && e.owner && e.owner !== s.actor.id);
     if (rival) out.side(msg('side.rival', { actor: ref('actor', rival.owner!), entity: ref('template', t.id) }));
   },
-  mural(s, _c, t, out) {
-    const mood = t.effects.find((e) => e.type === 'mood');
+  mural(_cat, s, _c, t, out) {
     out.change({ type: 'new_entity', template: t.id, location: s.place.id, owner: s.actor.id, properties: {} },
       { type: 'reputation_change', actor: s.actor.id, delta: 2, reason: 'art' });
-    if (mood?.type === 'mood') out.change({ type: 'place_mood', place: s.place.id, delta: mood.delta });
     out.side(msg('side.mural', { place: ref('place', s.place.id) }));
   },
-  class(s, _c, t, out) {
+  class(_cat, s, _c, t, out) {
     out.change({ type: 'new_entity', template: t.id, location: s.place.id, owner: s.actor.id, properties: { lastStudent: s.tick, students: 0 } })
       .side(msg('side.class', { actor: A(s) }));
   },
-  rumour(s, c, t, out) {
-    const r = t.effects.find((e) => e.type === 'rumour');
-    if (r?.type !== 'rumour') return;
+  rumour(cat, s, c, t, out) {
+    const r = cat.effect(t.id, 'rumour');
+    if (!r) return;
     const about = c.args.about ?? null;
     out.change({ type: 'new_fact', content: msg('fact.rumour', about ? { template: ref('template', t.id), about: ref('actor', about) } : { template: ref('template', t.id) }), about, truth: r.truth });
     // whoever stands close hears it first
@@ -40,7 +38,7 @@ const KINDS: Record<Template['kind'], (s: Slice, c: Call, t: Template, out: Outc
     if (about) out.change({ type: 'reputation_change', actor: about, delta: r.truth ? -1 : -2, reason: 'rumour' });
     out.side(msg('side.whispers', { place: ref('place', s.place.id) }));
   },
-  facility(s, _c, t, out) {
+  facility(_cat, s, _c, t, out) {
     out.change({ type: 'new_entity', template: t.id, location: s.place.id, owner: s.actor.id, properties: {} });
   },
 };
@@ -51,6 +49,9 @@ export function create(cat: Catalog, s: Slice, c: Call) {
   const out = new Outcome(msg('narrative.create', { actor: A(s), template: ref('template', t.id), place: ref('place', s.place.id) }))
     .cost('money', Math.max(t.cost.money, c.args.using.money ?? 0))
     .cost('energy', Math.max(t.cost.energy, c.args.using.energy ?? 0));
-  KINDS[t.kind](s, c, t, out);
+  KINDS[t.kind](cat, s, c, t, out);
+  // whatever kind of thing it is, a mood effect starts now; it is undone when the thing fades
+  const mood = cat.effect(t.id, 'mood');
+  if (mood) out.change({ type: 'place_mood', place: s.place.id, delta: mood.delta });
   return out.done();
 }
