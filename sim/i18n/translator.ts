@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import i18next, { type i18n } from 'i18next';
 import { fileURLToPath } from 'node:url';
 import type { Lang } from '../model/text.ts';
@@ -8,9 +8,31 @@ const I18N_LANG: Record<Lang, string> = { cn: 'zh-CN', en: 'en' };
 
 const LOCALES = fileURLToPath(new URL('../../locales/', import.meta.url));
 
-export function readLocale(lang: Lang): Record<string, unknown> {
-  return JSON.parse(readFileSync(`${LOCALES}${lang}.json`, 'utf8'));
+type Tree = Record<string, unknown>;
+
+/**
+ * `locales/<lang>.json` plus every `locales/<lang>/*.json` (one file per area: prompts, server,
+ * dashboard...), merged. Two files that define the same key are a mistake and are refused by name.
+ */
+export function readLocale(lang: Lang): Tree {
+  const read = (file: string): Tree => JSON.parse(readFileSync(file, 'utf8'));
+  const out = read(`${LOCALES}${lang}.json`);
+  const dir = `${LOCALES}${lang}/`;
+  const extra = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  for (const f of extra) merge(out, read(dir + f), `${lang}/${f}`, '');
+  return out;
 }
+
+function merge(into: Tree, from: Tree, file: string, prefix: string): void {
+  for (const [k, v] of Object.entries(from)) {
+    const there = into[k];
+    if (there === undefined) into[k] = v;
+    else if (isTree(there) && isTree(v)) merge(there, v, file, `${prefix}${k}.`);
+    else throw new Error(`locales/${file}: key ${prefix}${k} is already defined`);
+  }
+}
+
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 type Resources = Record<Lang, Record<string, unknown>>;
 
