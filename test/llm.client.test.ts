@@ -159,3 +159,24 @@ describe('limits', () => {
     expect(() => loadLlmConfig({ ASTINUS_LLM_RPM: 'lots' })).toThrow();
   });
 });
+
+describe('retry-after', () => {
+  it('reads seconds, milliseconds and HTTP dates', async () => {
+    const { APIError } = await import('openai');
+    const { retryAfterMs } = await import('../sim/llm/retry.ts');
+    const err = (h: Record<string, string>) => APIError.generate(429, { message: 'slow down' }, undefined, new Headers(h));
+    expect(retryAfterMs(err({ 'retry-after': '3' }))).toBe(3000);
+    expect(retryAfterMs(err({ 'retry-after-ms': '250', 'retry-after': '3' }))).toBe(250);
+    expect(retryAfterMs(err({ 'retry-after': new Date(10_000).toUTCString() }), 4000)).toBe(6000);
+    expect(retryAfterMs(err({}))).toBeNull();
+  });
+
+  it('asks OpenAI itself for max_completion_tokens and other servers for max_tokens', () => {
+    const local = testRuntime(srv.url).client.request(ask, meta());
+    expect(local.max_tokens).toBe(512);
+    expect(local.max_completion_tokens).toBeUndefined();
+    const openai = testRuntime('https://api.openai.com/v1').client.request(ask, meta());
+    expect(openai.max_completion_tokens).toBe(512);
+    expect(openai.max_tokens).toBeUndefined();
+  });
+});

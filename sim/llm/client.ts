@@ -23,6 +23,8 @@ export interface ClientDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
+const openAiItself = (url: string | undefined) => url === undefined || /^https:\/\/api\.openai\.com\//.test(url);
+
 const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
@@ -49,7 +51,9 @@ export class LlmClient {
 
   /** The full request as sent (and as keyed for record/replay). */
   request(req: ChatRequest, meta: CallMeta): ChatCompletionCreateParamsNonStreaming {
-    return { model: this.config.models[meta.role], temperature: this.config.temperature, max_tokens: this.config.maxCompletionTokens, ...req };
+    // OpenAI's newer models refuse `max_tokens`; many compatible servers only know it
+    const cap = openAiItself(this.config.baseURL) ? { max_completion_tokens: this.config.maxCompletionTokens } : { max_tokens: this.config.maxCompletionTokens };
+    return { model: this.config.models[meta.role], temperature: this.config.temperature, ...cap, ...req };
   }
 
   /** Ask; an answer that arrives is returned whatever it says (parsing it is the caller's job). */

@@ -46,7 +46,8 @@ const DEFAULT_MODEL = 'gpt-4o-mini';
 /**
  * OPENAI_API_KEY, OPENAI_BASE_URL; ASTINUS_MODEL for every role, ASTINUS_MODEL_<ROLE> for one
  * (BOT, ENGINE, NARRATOR, INTENT); ASTINUS_LLM_TIMEOUT_MS, _RETRIES, _CONCURRENCY, _RPM, _TPM,
- * ASTINUS_MAX_TOKENS, ASTINUS_LLM_RECORD, ASTINUS_LLM_REPLAY. Throws a ZodError on a bad value.
+ * ASTINUS_LLM_TEMPERATURE, _COMPLETION_TOKENS, ASTINUS_MAX_TOKENS, ASTINUS_LLM_RECORD, ASTINUS_LLM_REPLAY.
+ * Throws a ZodError on a bad value.
  */
 export function loadLlmConfig(env: NodeJS.ProcessEnv = process.env, flags: LlmFlags = {}): LlmConfig {
   const base = flags.model ?? env.ASTINUS_MODEL ?? DEFAULT_MODEL;
@@ -66,5 +67,7 @@ export function loadLlmConfig(env: NodeJS.ProcessEnv = process.env, flags: LlmFl
     maxRunTokens: pick(flags.maxTokens, 'ASTINUS_MAX_TOKENS'),
     record: pick(flags.record, 'ASTINUS_LLM_RECORD'),
     replay: pick(flags.replay, 'ASTINUS_LLM_REPLAY'),
+    temperature: pick(undefined, 'ASTINUS_LLM_TEMPERATURE'),
+    maxCompletionTokens: pick(undefined, 'ASTINUS_LLM_COMPLETION_TOKENS'),
   });
 }
