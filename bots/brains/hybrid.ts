@@ -31,11 +31,9 @@ export function hybridBrain(policy: Brain, model: Brain, stats: LlmStats): Brain
     trusted: false,
     async decide(cat, p, seed) {
       const routine = await policy.decide(cat, p, seed);
-      if (routeReason(p, routine) === null) {
-        stats.route('policy');
-        return routine;
-      }
-      stats.route('model');
+      const why = routeReason(p, routine);
+      stats.route(why === null ? 'policy' : 'model', p.self.id, p.tick, why);
+      if (why === null) return routine;
       return model.decide(cat, p, seed);
     },
   };

@@ -69,7 +69,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   printSummary(t, r, summary, books, world, ((performance.now() - t0) / 1000));
   if (llm) {
     process.stdout.write(llmSummaryLines(t, llm).join('\n') + '\n');
-    log.info({ tokens: llm.ledger.run, repairs: llm.stats.repairs, fallbacks: llm.stats.fallbacks, routed: llm.stats.routed, capReachedAt: llm.ledger.exhaustedAt }, 'llm run');
+    log.info({ tokens: llm.ledger.run, byBot: Object.fromEntries(llm.ledger.byBot), byRole: Object.fromEntries(llm.ledger.byRole), repairs: llm.stats.repairs, fallbacks: llm.stats.fallbacks, routed: llm.stats.routed, capReachedAt: llm.ledger.exhaustedAt }, 'llm run');
   }
   await new Promise<void>((done) => log.flush(() => done()));
   return books.exact ? 0 : 3;

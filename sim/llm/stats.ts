@@ -32,8 +32,9 @@ export class LlmStats {
     this.log?.warn({ ...meta, reason, error }, 'llm fallback');
   }
 
-  route(to: 'model' | 'policy'): void {
+  route(to: 'model' | 'policy', actor: string, tick: number, reason: string | null): void {
     this.routed[to]++;
+    this.log?.debug({ actor, tick, to, reason }, 'hybrid route');
   }
 
   get totalRepairs(): number { return sum(this.repairs); }
