@@ -165,3 +165,23 @@ describe('the LLM brain', () => {
     expect(srv.requests[0].body.messages[0].content).toMatch(/[\u4e00-\u9fff]/);
   });
 });
+
+describe('logs', () => {
+  it('every repair and fallback is logged with the bot, the tick and the reason', async () => {
+    const { default: pino } = await import('pino');
+    const { Writable } = await import('node:stream');
+    const { createLlm } = await import('../sim/llm/backends.ts');
+    const { testConfig } = await import('./helpers/llm.ts');
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(JSON.parse(chunk.toString('utf8'))); done(); } });
+    const rt = createLlm({ config: testConfig(srv.url), log: pino({ level: 'info' }, sink), sleep: async () => {} });
+    srv.script(answers.tool('nap', {}), answers.tool('nap', {}));
+    await createBrain('llm', rt).decide(cat, p, 3);
+    await new Promise((r) => setImmediate(r));
+    const pick = (msg: string) => lines.filter((l) => l.msg === msg).map((l) => ({ role: l.role, actor: l.actor, tick: l.tick, reason: l.reason }));
+    expect(pick('llm repair')).toEqual([{ role: 'bot', actor: 'lin_feng', tick: 1, reason: 'unknown_tool' }]);
+    expect(pick('llm fallback')).toEqual([{ role: 'bot', actor: 'lin_feng', tick: 1, reason: 'unknown_tool' }]);
+    expect(lines.filter((l) => l.msg === 'llm call')).toHaveLength(2);
+    expect(lines.find((l) => l.msg === 'llm call')).toMatchObject({ actor: 'lin_feng', tick: 1, prompt: 100, completion: 20, cached: 0 });
+  });
+});
