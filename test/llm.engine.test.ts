@@ -75,3 +75,70 @@ describe('the LLM World Engine', () => {
     expect(rt.stats.fallbacks).toEqual({ server_error: 1 });
   });
 });
+
+/** What OpenAI's strict mode demands of a schema, checked everywhere in it. */
+function strictProblems(node: unknown, at = '$'): string[] {
+  if (Array.isArray(node)) return node.flatMap((x, i) => strictProblems(x, `${at}[${i}]`));
+  if (node === null || typeof node !== 'object') return [];
+  const o = node as Record<string, unknown>;
+  const out: string[] = [];
+  for (const bad of ['oneOf', 'allOf', 'const', 'default', 'minLength', 'maxLength', 'propertyNames', '$schema']) if (bad in o) out.push(`${at}: ${bad}`);
+  if (o.type === 'object') {
+    if (o.additionalProperties !== false) out.push(`${at}: additionalProperties is not false`);
+    const keys = Object.keys((o.properties as object) ?? {}).sort();
+    if (JSON.stringify(((o.required as string[]) ?? []).slice().sort()) !== JSON.stringify(keys)) out.push(`${at}: not every property is required`);
+  }
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'properties') for (const [p, s] of Object.entries(v as object)) out.push(...strictProblems(s, `${at}.${p}`));
+    else if (typeof v === 'object') out.push(...strictProblems(v, `${at}.${k}`));
+  }
+  return out;
+}
+
+describe('strict structured output (OpenAI itself)', () => {
+  const strictAnswer = {
+    narrative: { text: 'A stall goes up.' },
+    world_changes: [
+      { type: 'new_entity', template: 'food_stall', location: 'dongmen', owner: 'lin_feng', name: null, properties: [{ key: 'level', value: 1 }] },
+      { type: 'relationship_change', from: 'lin_feng', to: 'fang_lan', delta: 2 },
+    ],
+    resource_changes: [{ key: 'money', value: -200 }, { key: 'energy', value: -10 }],
+    side_effects: [],
+  };
+
+  it('sends a schema strict mode accepts, and turns the answer back into the consequence format', async () => {
+    const rt = testRuntime(srv.url, { strictOutput: true });
+    srv.script(answers.json(strictAnswer));
+    const got = await createEngine('llm', rt).resolve(cat, slice, c);
+    expect(got).toEqual({
+      narrative: { text: 'A stall goes up.' },
+      world_changes: [
+        { type: 'new_entity', template: 'food_stall', location: 'dongmen', owner: 'lin_feng', properties: { level: 1 } },
+        { type: 'relationship_change', from: 'lin_feng', to: 'fang_lan', delta: 2 },
+      ],
+      resource_changes: { money: -200, energy: -10 },
+      side_effects: [],
+    });
+    const format = srv.requests[0].body.response_format as unknown as { json_schema: { strict: boolean; schema: unknown } };
+    expect(format.json_schema.strict).toBe(true);
+    expect(strictProblems(format.json_schema.schema)).toEqual([]);
+    // every kind of world change is offered
+    expect(JSON.stringify(format.json_schema.schema).match(/"enum":\["[a-z_]+"\]/g)!.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('an answer that breaks the strict shape is repaired, quoting where', async () => {
+    const rt = testRuntime(srv.url, { strictOutput: true });
+    srv.script(answers.json({ ...strictAnswer, resource_changes: { money: -200 } }), answers.json(strictAnswer));
+    expect(await createEngine('llm', rt).resolve(cat, slice, c)).toMatchObject({ resource_changes: { money: -200, energy: -10 } });
+    expect(srv.requests[1].body.messages.at(-1)!.content).toContain('resource_changes');
+    expect(rt.stats.repairs).toEqual({ invalid_schema: 1 });
+  });
+
+  it('is the default against OpenAI itself only', async () => {
+    const { useStrictOutput } = await import('../sim/llm/config.ts');
+    const { testConfig } = await import('./helpers/llm.ts');
+    expect(useStrictOutput(testConfig(srv.url))).toBe(false);
+    expect(useStrictOutput(testConfig('https://api.openai.com/v1'))).toBe(true);
+    expect(useStrictOutput(testConfig('https://api.openai.com/v1', { strictOutput: false }))).toBe(false);
+  });
+});

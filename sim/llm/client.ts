@@ -3,7 +3,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/ch
 import type { Logger } from '../log.ts';
 import { type AnswerMessage, Completion } from './answer.ts';
 import { Cassette } from './cassette.ts';
-import type { LlmConfig } from './config.ts';
+import { type LlmConfig, openAiItself } from './config.ts';
 import { LlmCallError } from './errors.ts';
 import { RateLimiter, Semaphore } from './limiter.ts';
 import { withRetries } from './retry.ts';
@@ -22,8 +22,6 @@ export interface ClientDeps {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
-
-const openAiItself = (url: string | undefined) => url === undefined || /^https:\/\/api\.openai\.com\//.test(url);
 
 const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
@@ -52,7 +50,7 @@ export class LlmClient {
   /** The full request as sent (and as keyed for record/replay). */
   request(req: ChatRequest, meta: CallMeta): ChatCompletionCreateParamsNonStreaming {
     // OpenAI's newer models refuse `max_tokens`; many compatible servers only know it
-    const cap = openAiItself(this.config.baseURL) ? { max_completion_tokens: this.config.maxCompletionTokens } : { max_tokens: this.config.maxCompletionTokens };
+    const cap = openAiItself(this.config) ? { max_completion_tokens: this.config.maxCompletionTokens } : { max_tokens: this.config.maxCompletionTokens };
     return { model: this.config.models[meta.role], temperature: this.config.temperature, ...cap, ...req };
   }
 

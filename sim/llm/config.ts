@@ -32,6 +32,8 @@ export const LlmConfig = z.object({
   record: z.string().min(1).optional(),
   replay: z.string().min(1).optional(),
   temperature: z.coerce.number().min(0).max(2).default(0),
+  /** OpenAI's strict structured output (see world-engine/llm/strict.ts); by default only against OpenAI itself */
+  strictOutput: z.union([z.boolean(), z.enum(['0', '1']).transform((v) => v === '1')]).optional(),
 });
 export type LlmConfig = z.infer<typeof LlmConfig>;
 
@@ -46,7 +48,7 @@ const DEFAULT_MODEL = 'gpt-4o-mini';
 /**
  * OPENAI_API_KEY, OPENAI_BASE_URL; ASTINUS_MODEL for every role, ASTINUS_MODEL_<ROLE> for one
  * (BOT, ENGINE, NARRATOR, INTENT); ASTINUS_LLM_TIMEOUT_MS, _RETRIES, _CONCURRENCY, _RPM, _TPM,
- * ASTINUS_LLM_TEMPERATURE, _COMPLETION_TOKENS, ASTINUS_MAX_TOKENS, ASTINUS_LLM_RECORD, ASTINUS_LLM_REPLAY.
+ * ASTINUS_LLM_TEMPERATURE, _COMPLETION_TOKENS, _STRICT (1 or 0), ASTINUS_MAX_TOKENS, ASTINUS_LLM_RECORD, ASTINUS_LLM_REPLAY.
  * Throws a ZodError on a bad value.
  */
 export function loadLlmConfig(env: NodeJS.ProcessEnv = process.env, flags: LlmFlags = {}): LlmConfig {
@@ -69,5 +71,12 @@ export function loadLlmConfig(env: NodeJS.ProcessEnv = process.env, flags: LlmFl
     replay: pick(flags.replay, 'ASTINUS_LLM_REPLAY'),
     temperature: pick(undefined, 'ASTINUS_LLM_TEMPERATURE'),
     maxCompletionTokens: pick(undefined, 'ASTINUS_LLM_COMPLETION_TOKENS'),
+    strictOutput: pick(undefined, 'ASTINUS_LLM_STRICT'),
   });
 }
+
+/** Is this OpenAI's own API (no base URL, or api.openai.com)? It differs from compatible servers in a few parameters. */
+export const openAiItself = (c: Pick<LlmConfig, 'baseURL'>): boolean =>
+  c.baseURL === undefined || /^https:\/\/api\.openai\.com\//.test(c.baseURL);
+
+export const useStrictOutput = (c: LlmConfig): boolean => c.strictOutput ?? openAiItself(c);

@@ -6,6 +6,8 @@ import type { Lang } from '../../sim/model/text.ts';
 import type { WorldEngine } from '../types.ts';
 import { engineMessages } from './prompt.ts';
 import { consequenceFormat, readConsequence } from './schema.ts';
+import { readStrictConsequence, strictConsequenceFormat } from './strict.ts';
+import { useStrictOutput } from '../../sim/llm/config.ts';
 
 export interface LlmEngineOptions { client: LlmClient; stats: LlmStats; fallback: WorldEngine; lang: Lang }
 
@@ -16,7 +18,10 @@ export interface LlmEngineOptions { client: LlmClient; stats: LlmStats; fallback
  */
 export function llmEngine(o: LlmEngineOptions): WorldEngine {
   const t = translator(o.lang);
-  const format = consequenceFormat();
+  // strict mode needs the reshaped format (strict.ts); compatible servers take the format as it is
+  const strict = useStrictOutput(o.client.config);
+  const format = strict ? strictConsequenceFormat() : consequenceFormat();
+  const read = strict ? readStrictConsequence : readConsequence;
   return {
     name: 'llm',
     trusted: false,
@@ -24,7 +29,7 @@ export function llmEngine(o: LlmEngineOptions): WorldEngine {
       const meta = { role: 'engine' as const, actor: call.actor, tick: slice.tick };
       return askWithRepair({ client: o.client, stats: o.stats, t }, meta,
         { messages: engineMessages(cat, t, o.lang, slice, call), response_format: format },
-        readConsequence,
+        read,
         () => o.fallback.resolve(cat, slice, call));
     },
   };

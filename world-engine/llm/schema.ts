@@ -7,8 +7,9 @@ import { Consequence } from '../../sim/model/consequence.ts';
 /**
  * Structured output in the consequence format, its JSON Schema generated from the zod schema.
  * Not `strict`: OpenAI's strict mode wants every property required and no open records, and the
- * format has both (resource_changes, properties); local servers (Ollama, vLLM, llama.cpp) take the
- * schema as it is. Whatever comes back is checked with the zod schema itself.
+ * format has both (resource_changes, properties); compatible servers (Ollama, vLLM, llama.cpp) take
+ * the schema as it is, and `strict.ts` reshapes it for OpenAI itself. Whatever comes back is checked
+ * with the zod schema.
  */
 export function consequenceFormat(): ResponseFormatJSONSchema {
   const { $schema: _, ...schema } = z.toJSONSchema(Consequence, { io: 'input' }) as Record<string, unknown>;
