@@ -65,7 +65,7 @@ describe('the client', () => {
   });
 
   it('times out a call that hangs and retries it', async () => {
-    const rt = testRuntime(srv.url, { timeoutMs: 150, retries: 1 });
+    const rt = testRuntime(srv.url, { timeoutMs: 1500, retries: 1 });
     srv.script(answers.hang(), answers.text('late but fine'));
     expect((await rt.client.chat(ask, meta())).message.content).toBe('late but fine');
     expect(srv.requests).toHaveLength(2);

@@ -2,11 +2,11 @@ import { createLlm, type LlmRuntime } from '../../sim/llm/backends.ts';
 import { LlmConfig } from '../../sim/llm/config.ts';
 import type { Lang } from '../../sim/model/text.ts';
 
-/** A config for the loopback server: short timeout, no backoff (waits are recorded, not slept). */
+/** A config for the loopback server; waits between retries are recorded, not slept. */
 export function testConfig(url: string, over: Partial<LlmConfig> = {}): LlmConfig {
   return LlmConfig.parse({
     baseURL: url, apiKey: 'test-key', models: { bot: 'bot-model', engine: 'engine-model', narrator: 'n', intent: 'i' },
-    timeoutMs: 400, retries: 2, backoffMs: 10, ...over,
+    timeoutMs: 10_000, retries: 2, backoffMs: 10, ...over,
   });
 }
 
