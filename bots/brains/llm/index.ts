@@ -27,7 +27,8 @@ export function llmBrain(o: LlmBrainOptions): Brain {
       const meta = { role: 'bot' as const, actor: p.self.id, tick: p.tick };
       const id = `${p.tick}:${p.self.id}`;
       return askWithRepair({ client: o.client, stats: o.stats, t }, meta,
-        { messages: brainMessages(cat, p, o.lang), tools, tool_choice: 'auto', parallel_tool_calls: false },
+        // no parallel_tool_calls: not every compatible server knows it, and only the first call counts anyway
+        { messages: brainMessages(cat, p, o.lang), tools, tool_choice: 'auto' },
         (m) => readToolCall(m, p.self.id, id),
         () => o.fallback.decide(cat, p, seed));
     },
