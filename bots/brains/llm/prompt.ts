@@ -50,6 +50,7 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): string {
     inventory: Object.entries(s.inventory).map(([k, n]) => `${named(r.param({ ref: 'item', id: k }), k)} x${n}`).join(', ') || none,
     tags: s.tags.join(', ') || none,
     place: named(r.place(p.place.id), p.place.id), mood: p.place.mood,
+    about: r.text(cat.places.get(p.place.id)?.description),
     links: list(p.place.links.map((l) => t('llm.brain.link', { place: named(r.place(l.to), l.to), distance: l.distance })), none),
     sells: p.place.sells.map((i) => named(r.param({ ref: 'item', id: i }), i)).join(', ') || none,
     people: list(p.people.map((n) => t('llm.brain.person', {
