@@ -187,3 +187,20 @@ describe('retry-after', () => {
     expect(openai.max_tokens).toBeUndefined();
   });
 });
+
+describe('a damaged recording', () => {
+  it('is a miss, not a crash', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const { requestKey } = await import('../sim/llm/cassette.ts');
+    const dir = await mkdtemp(path.join(tmpdir(), 'astinus-cassette-'));
+    try {
+      const rt = testRuntime(srv.url, { replay: dir });
+      await writeFile(path.join(dir, `${requestKey(rt.client.request(ask, meta()))}.json`), '{"key": "torn');
+      const err = await rt.client.chat(ask, meta()).catch((e: unknown) => e);
+      expect((err as LlmCallError).code).toBe('replay_miss');
+      expect(srv.requests).toHaveLength(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -33,7 +33,13 @@ export class Cassette {
     } catch {
       throw new LlmCallError('replay_miss', key);
     }
-    const parsed = Entry.safeParse(JSON.parse(text));
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw new LlmCallError('replay_miss', `${key}: ${(err as Error).message}`);
+    }
+    const parsed = Entry.safeParse(json);
     if (!parsed.success) throw new LlmCallError('replay_miss', `${key}: ${parsed.error.issues[0]?.message}`);
     return parsed.data.response;
   }

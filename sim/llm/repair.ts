@@ -24,8 +24,9 @@ export async function askWithRepair<V>(a: Asker, meta: CallMeta, req: ChatReques
     try {
       message = (await a.client.chat({ ...req, messages }, meta)).message;
     } catch (err) {
-      if (err instanceof LlmCallError) return fell(a, meta, err.code, err.message, fallback);
-      throw err;
+      // anything else the SDK throws falls back too (and is logged): a bot never stalls on its model
+      const code = err instanceof LlmCallError ? err.code : 'client_error';
+      return fell(a, meta, code, (err as Error)?.message ?? String(err), fallback);
     }
     const r = read(message);
     if (r.ok) return r.value;
