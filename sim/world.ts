@@ -20,6 +20,8 @@ export interface WorldOptions {
   /** ticks between snapshots */
   snapshotEvery?: number;
   concurrency?: number;
+  /** decide and resolve elsewhere (BullMQ workers); default: in this process with brain and engine */
+  deliberation?: Deliberation;
 }
 
 export class MetaMismatchError extends Error {
@@ -48,7 +50,7 @@ export class World {
       const loaded = await o.store.load<WorldState>();
       const state = loaded.snapshot?.state ?? initialState(cat, o.seed, o.population);
       for (const t of loaded.ticks) for (const e of t.events) applyEvent(state, e);
-      const delib = localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
+      const delib = o.deliberation ?? localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
       return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50);
     } catch (err) {
       await o.store.close();

@@ -7,6 +7,7 @@ import { createLogger } from '../log.ts';
 import { loadScenario } from '../scenario/load.ts';
 import { openEmbeddedStore } from '../store/embedded.ts';
 import { memoryStore } from '../store/memory.ts';
+import { deliberationFromEnv } from '../queue/coordinator.ts';
 import { World } from '../world.ts';
 import type { Event } from '../model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
@@ -21,8 +22,19 @@ export async function runCommand(argv: string[]): Promise<number> {
   // a broken pack is refused before anything is written
   const scenario = await loadScenario(args.scenario);
   const seed = args.seed ?? scenario.meta.defaultSeed;
-  const store = args.data ? await openEmbeddedStore(args.data) : memoryStore();
-  const world = await World.open({ scenario, seed, population: args.population ?? null, store, brain: policyBrain(), engine: ruleEngine() });
+  const population = args.population ?? null;
+  const say = (key: string, params: Record<string, unknown>) => process.stderr.write(t(key, params) + '\n');
+  // REDIS_URL: decide and resolve on BullMQ workers; without it, in this process as always
+  const deliberation = await deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: 'policy', engine: 'rules', log, say });
+  let world: World;
+  let store;
+  try {
+    store = args.data ? await openEmbeddedStore(args.data) : memoryStore();
+    world = await World.open({ scenario, seed, population, store, brain: policyBrain(), engine: ruleEngine(), deliberation: deliberation ?? undefined });
+  } catch (err) {
+    await deliberation?.close();
+    throw err;
+  }
   const summary = new SummaryBuilder();
   for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
   const start = world.tick;
@@ -55,6 +67,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   } finally {
     progress.done();
     await world.close();
+    await deliberation?.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
