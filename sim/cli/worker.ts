@@ -45,9 +45,11 @@ export async function workerCommand(argv: string[]): Promise<number> {
     process.once('SIGINT', () => done('SIGINT'));
   });
   process.stderr.write(t('backends.worker.stopping', { signal }) + '\n');
-  await w.close(args['grace-ms'] ?? 10_000);
-  log.info({ signal }, 'worker stopped');
+  const clean = await w.close(args['grace-ms'] ?? 10_000);
+  log.info({ signal, clean }, 'worker stopped');
   process.stderr.write(t('backends.worker.stopped') + '\n');
   await new Promise<void>((done) => log.flush(() => done()));
+  // jobs given up at the end of the grace period may still hold the event loop: shutdown is bounded
+  if (!clean) process.exit(0);
   return 0;
 }

@@ -32,8 +32,12 @@ export interface WorkerOptions {
 
 export interface AstinusWorker {
   readonly worker: Worker;
-  /** stop taking jobs, let the ones in flight finish for at most `graceMs`, then give them up */
-  close(graceMs?: number): Promise<void>;
+  /**
+   * Stop taking jobs and let the ones in flight finish for at most `graceMs`. Resolves true when
+   * they did; false when some were given up (their locks expire and another worker takes them
+   * over): the process should then exit, since their work may still hold it open.
+   */
+  close(graceMs?: number): Promise<boolean>;
 }
 
 /**
@@ -115,8 +119,13 @@ export function startWorker(o: WorkerOptions): AstinusWorker {
       ]);
       clearTimeout(timer);
       // past the grace period the jobs in flight are abandoned: their locks expire and another worker takes them
-      if (timedOut) await worker.close(true);
+      if (timedOut) {
+        void graceful.catch(() => {});
+        connection.disconnect();
+        return false;
+      }
       await connection.quit().catch(() => connection.disconnect());
+      return true;
     },
   };
 }
