@@ -8,6 +8,8 @@ import { loadScenario } from '../scenario/load.ts';
 import { openEmbeddedStore } from '../store/embedded.ts';
 import { memoryStore } from '../store/memory.ts';
 import { deliberationFromEnv } from '../queue/coordinator.ts';
+import { redact } from '../queue/connection.ts';
+import { openMongoStore } from '../store/mongo.ts';
 import { World } from '../world.ts';
 import type { Event } from '../model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
@@ -29,7 +31,11 @@ export async function runCommand(argv: string[]): Promise<number> {
   let world: World;
   let store;
   try {
-    store = args.data ? await openEmbeddedStore(args.data) : memoryStore();
+    // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
+    const mongoUrl = process.env.MONGODB_URL;
+    if (mongoUrl) say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: redact(mongoUrl) });
+    store = mongoUrl ? await openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id })
+      : args.data ? await openEmbeddedStore(args.data) : memoryStore();
     world = await World.open({ scenario, seed, population, store, brain: policyBrain(), engine: ruleEngine(), deliberation: deliberation ?? undefined });
   } catch (err) {
     await deliberation?.close();
