@@ -25,7 +25,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const url = process.env.REDIS_URL || DEFAULT_REDIS_URL;
   const queue = args.queue ?? queueName();
   const concurrency = args.concurrency ?? envInt('WORKER_CONCURRENCY', 1) ?? 16;
-  const rateMax = args['rate-max'] ?? envInt('RATE_LIMIT_MAX', 1);
+  const rateMax = args['rate-max'] ?? envInt('RATE_LIMIT_MAX', 0);
   const rateMs = args['rate-ms'] ?? envInt('RATE_LIMIT_MS', 1) ?? 1000;
   await checkRedis(url);
 
