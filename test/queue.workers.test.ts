@@ -4,7 +4,7 @@
  * mid-tick loses nothing (its jobs are taken back as stalled); SIGTERM stops a worker gracefully.
  */
 import type { ChildProcess } from 'node:child_process';
-import { QueueEvents } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, expect, it } from 'vitest';
 import { perceive } from '../bots/perception.ts';
 import { redisConnection } from '../sim/queue/connection.ts';
@@ -83,7 +83,8 @@ await describeWithRedis('BullMQ workers (processes)', () => {
     const q = queue();
     const [embedded, queued] = [await scratch(), await scratch()];
     const slow = ['--job-delay', '100', '--lock-ms', '1000', '--stalled-ms', '300', '--concurrency', '4'];
-    const victim = await startWorker(q, ...slow);
+    const victimName = `victim-${q}`;
+    const victim = await startWorker(q, ...slow, '--name', victimName);
     const survivor = await startWorker(q, ...slow);
     const events = new QueueEvents(q, { connection: redisConnection(REDIS_URL) });
     let active = 0;
@@ -96,8 +97,15 @@ await describeWithRedis('BullMQ workers (processes)', () => {
       const coordinator = spawnAstinus(runArgs(ticks, 4, queued), { env: env(q) });
       children.push(coordinator);
       const run = finished(coordinator);
-      // well into the run, both workers hold jobs: kill one without warning
-      while (active < 40) await new Promise((r) => setTimeout(r, 20));
+      // well into the run, while the victim holds a job: kill it without warning
+      const watch = new Queue(q, { connection: redisConnection(REDIS_URL) });
+      try {
+        const holds = async () => (await watch.getActive()).some((j) => j.processedBy === victimName);
+        while (coordinator.exitCode === null && (active < 40 || !(await holds()))) await new Promise((r) => setTimeout(r, 10));
+      } finally {
+        await watch.close();
+      }
+      expect(coordinator.exitCode).toBeNull();
       victim.child.kill('SIGKILL');
       const killed = await victim.done;
       expect(killed.signal).toBe('SIGKILL');

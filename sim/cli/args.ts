@@ -49,6 +49,7 @@ export const RUN_OPTIONS: ParseArgsConfig['options'] = {
 /** `astinus worker`: flags win over the environment (REDIS_URL, ASTINUS_QUEUE, WORKER_CONCURRENCY, RATE_LIMIT_MAX, RATE_LIMIT_MS). */
 export const WorkerArgs = z.object({
   queue: z.string().optional(),
+  name: z.string().optional(),
   concurrency: int('concurrency', 1),
   'rate-max': int('rate-max', 1),
   'rate-ms': int('rate-ms', 1),
@@ -62,7 +63,7 @@ export const WorkerArgs = z.object({
 });
 export type WorkerArgs = z.infer<typeof WorkerArgs>;
 export const WORKER_OPTIONS: ParseArgsConfig['options'] = {
-  queue: { type: 'string' }, concurrency: { type: 'string' }, 'rate-max': { type: 'string' }, 'rate-ms': { type: 'string' },
+  queue: { type: 'string' }, name: { type: 'string' }, concurrency: { type: 'string' }, 'rate-max': { type: 'string' }, 'rate-ms': { type: 'string' },
   'lock-ms': { type: 'string' }, 'stalled-ms': { type: 'string' }, 'job-delay': { type: 'string' }, 'grace-ms': { type: 'string' },
   lang: { type: 'string' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' },
 };

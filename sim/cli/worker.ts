@@ -30,7 +30,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   await checkRedis(url);
 
   const w = startWorker({
-    url, queue, concurrency, log,
+    url, queue, concurrency, log, name: args.name,
     limiter: rateMax ? { max: rateMax, duration: rateMs } : undefined,
     lockDuration: args['lock-ms'],
     stalledInterval: args['stalled-ms'],

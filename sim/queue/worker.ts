@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { type Job, Worker } from 'bullmq';
 import type { Perception } from '../../bots/perception.ts';
@@ -25,6 +26,8 @@ export interface WorkerOptions {
   maxStalledCount?: number;
   /** slow every job down by this many ms (for watching, and for tests of a worker killed mid-tick) */
   jobDelay?: number;
+  /** this worker's name in Redis (shown by BullMQ as the job's processedBy); default host:pid */
+  name?: string;
   /** where relative scenario paths in jobs are resolved (default: the working directory) */
   root?: string;
   log?: Logger;
@@ -98,6 +101,7 @@ export function startWorker(o: WorkerOptions): AstinusWorker {
   connection.on('error', (err) => o.log?.warn({ err: err.message }, 'redis'));
   const worker = new Worker(o.queue, processor, {
     connection,
+    name: o.name ?? `${hostname()}:${process.pid}`,
     concurrency: o.concurrency ?? 16,
     limiter: o.limiter,
     lockDuration: o.lockDuration ?? 30_000,
