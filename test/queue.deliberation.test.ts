@@ -104,6 +104,9 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     const err = await d.decide(other, perceptions().slice(0, 1), 3).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LocalizedError);
     expect(err).toMatchObject({ key: 'backends.queue.hash_mismatch', params: { wanted: 'not-this-pack', found: cat.scenario.hash } });
+    // the failed job is gone: the same tick tried again (with the right pack) runs it afresh
+    const [again] = await d.decide(cat, perceptions().slice(0, 1), 3);
+    expect(again).toMatchObject({ ok: true });
   }, 30_000);
 
   it('a brain answer that is not a call is parsed on the coordinator and judged invalid', async () => {

@@ -4,6 +4,8 @@
  * mid-tick loses nothing (its jobs are taken back as stalled); SIGTERM stops a worker gracefully.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, expect, it } from 'vitest';
 import { perceive } from '../bots/perception.ts';
@@ -125,6 +127,29 @@ await describeWithRedis('BullMQ workers (processes)', () => {
     } finally {
       await events.close();
     }
+  }, LONG);
+
+  it('a coordinator SIGKILLed mid-run and started again continues to the same export (re-added job ids find their answers)', async () => {
+    const q = queue();
+    const [embedded, queued] = [await scratch(), await scratch()];
+    const w = await startWorker(q, '--job-delay', '5');
+    const ticks = 20;
+    const first = spawnAstinus(runArgs(ticks, 6, queued), { env: env(q) });
+    children.push(first);
+    const firstDone = finished(first);
+    const log = path.join(queued, 'events.log');
+    const lines = async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').length - 1;
+    while (first.exitCode === null && (await lines()) < 5) await new Promise((r) => setTimeout(r, 20));
+    expect(first.exitCode).toBeNull();
+    first.kill('SIGKILL');
+    expect((await firstDone).signal).toBe('SIGKILL');
+    const again = await astinus(runArgs(ticks, 6, queued), { env: env(q) });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/resum|continu/i);
+    expect((await astinus(runArgs(ticks, 6, embedded))).code).toBe(0);
+    expect((await exportBytes(queued)).equals(await exportBytes(embedded))).toBe(true);
+    w.child.kill('SIGTERM');
+    expect((await w.done).code).toBe(0);
   }, LONG);
 
   it('SIGTERM during a long job: the worker stops within its grace period and exits 0', async () => {

@@ -6,11 +6,11 @@ import { type QueueDeliberation, queueDeliberation } from './deliberation.ts';
 
 /**
  * The world's key in job ids: what makes a job's answer the same wherever it runs (the pack's
- * content, the seed, the population), so two runs that must agree share their jobs and two that
- * differ never do.
+ * content, the seed, the population, the brain and engine), so two runs that must agree share
+ * their jobs and two that differ never do.
  */
-export function worldKey(scenario: Scenario, seed: number, population: number | null): string {
-  return `${scenario.meta.id}.${digest(canonicalJson({ hash: scenario.hash, seed, population }))}`;
+export function worldKey(scenario: Scenario, seed: number, population: number | null, brain: string, engine: string): string {
+  return `${scenario.meta.id}.${digest(canonicalJson({ hash: scenario.hash, seed, population, brain, engine }))}`;
 }
 
 /**
@@ -27,7 +27,7 @@ export async function deliberationFromEnv(o: {
   if (!url) return null;
   await checkRedis(url);
   const queue = queueName(env);
-  const d = await queueDeliberation({ url, queue, world: worldKey(o.scenario, o.seed, o.population), scenarioPath: o.scenarioPath, brain: o.brain, engine: o.engine });
+  const d = await queueDeliberation({ url, queue, world: worldKey(o.scenario, o.seed, o.population, o.brain, o.engine), scenarioPath: o.scenarioPath, brain: o.brain, engine: o.engine });
   o.log?.info({ queue, redis: redact(url) }, 'deliberation through BullMQ');
   o.say?.('backends.run.queue', { queue, url: redact(url) });
   if ((await d.queue.getWorkersCount().catch(() => 1)) === 0) o.say?.('backends.run.no_workers', { queue });

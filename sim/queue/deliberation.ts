@@ -52,7 +52,8 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
     backoff: { type: 'fixed', delay: 500 },
     // kept a while so a re-added id (a coordinator restarted mid-tick) finds its answer
     removeOnComplete: { age: 3600 },
-    removeOnFail: { age: 24 * 3600 },
+    // a failed job is gone at once, so a later attempt at the tick (workers fixed) adds it afresh
+    removeOnFail: true,
   };
 
   async function run(jobs: { id: string; data: JobData }[]): Promise<JobResult[]> {
