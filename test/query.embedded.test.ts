@@ -24,14 +24,16 @@ describe('query layer', () => {
   let q: WorldQuery;
   let mq: WorldQuery;
   let all: Event[];
+  let db: ReturnType<typeof fakeDb>;
 
   beforeAll(async () => {
     const cat = await shenzhen();
     dir = await tempDir('astinus-query-');
     const open = (store: Parameters<typeof World.open>[0]['store']) =>
-      World.open({ scenario: cat.scenario, seed: 5, population: null, store, brain: policyBrain(), engine: ruleEngine() });
+      World.open({ scenario: cat.scenario, seed: 5, population: null, store, brain: policyBrain(), engine: ruleEngine(), snapshotEvery: 10 });
     world = await open(await openEmbeddedStore(dir));
-    const ms = mongoStore(fakeDb(), { world: 'q' }, async () => {});
+    db = fakeDb();
+    const ms = mongoStore(db, { world: 'q' }, async () => {});
     mongoWorld = await open(ms);
     while (world.tick < TICKS) await world.step();
     while (mongoWorld.tick < TICKS) await mongoWorld.step();
@@ -103,6 +105,21 @@ describe('query layer', () => {
     }
     expect(await mq.entities({ filter: { owner: { $ne: null } } })).toEqual(await q.entities({ filter: { owner: { $ne: null } } }));
     expect(await mq.facts()).toEqual(await q.facts());
+  });
+
+  it('a world reopened from the MongoDB store (snapshot + log) is the world that was left', async () => {
+    const cat = await shenzhen();
+    const reader = mongoStore(db, { world: 'q' }, async () => {});
+    const loaded = await reader.load();
+    expect(loaded.snapshot?.tick).toBe(29);
+    const reopened = mongoStore(db, { world: 'q' }, async () => {});
+    await mongoWorld.close();
+    const again = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: reopened, brain: policyBrain(), engine: ruleEngine(), snapshotEvery: 10 });
+    expect(again.state).toEqual(world.state);
+    const events: Event[] = [];
+    for await (const e of reopened.readEvents(0, TICKS)) events.push(e);
+    expect(events).toEqual(all);
+    mongoWorld = again;
   });
 
   it('a page size out of range is refused; a huge one is capped', async () => {
