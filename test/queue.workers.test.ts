@@ -152,6 +152,29 @@ await describeWithRedis('BullMQ workers (processes)', () => {
     expect((await w.done).code).toBe(0);
   }, LONG);
 
+  it('a coordinator waiting for workers that never come stops on SIGTERM, committing nothing', async () => {
+    const q = queue();
+    const data = await scratch();
+    const child = spawnAstinus(runArgs(5, 1, data), { env: env(q) });
+    children.push(child);
+    const done = finished(child);
+    let err = '';
+    child.stderr!.on('data', (b: Buffer) => { err += b.toString(); });
+    // the first tick's jobs wait in the queue: the coordinator is inside the tick
+    const watch = new Queue(q, { connection: redisConnection(REDIS_URL) });
+    try {
+      while (child.exitCode === null && (await watch.getJobCounts('wait')).wait === 0) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await watch.close();
+    }
+    expect(err).toContain('No worker is connected');
+    child.kill('SIGTERM');
+    const r = await done;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the tick in progress was not committed');
+    expect((await readFile(path.join(data, 'events.log'), 'utf8').catch(() => '')).length).toBe(0);
+  }, LONG);
+
   it('SIGTERM during a long job: the worker stops within its grace period and exits 0', async () => {
     const q = queue();
     const w = await startWorker(q, '--job-delay', '60000', '--grace-ms', '300');

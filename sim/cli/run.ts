@@ -48,7 +48,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (start > 0) process.stderr.write(t('cli.run.resume', { tick: start }) + '\n');
 
   let stop = false;
-  const onSignal = () => { stop = true; };
+  // with workers, a tick may wait on them indefinitely: a signal stops the wait (the tick is not committed)
+  const onSignal = () => { stop = true; deliberation?.abort(); };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const r = new Renderer(args.lang, world.cat, world.state);

@@ -28,6 +28,11 @@ export interface QueueDeliberationOptions {
 export interface QueueDeliberation extends Deliberation {
   /** the underlying queue, for counts and tests */
   readonly queue: Queue;
+  /**
+   * Stop waiting (a signal to the coordinator): the decide or resolve in progress, and any later
+   * one, rejects with LocalizedError('backends.queue.aborted'). Nothing of the tick is committed.
+   */
+  abort(): void;
   close(): Promise<void>;
 }
 
@@ -56,8 +61,18 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
     removeOnFail: true,
   };
 
+  let aborted: LocalizedError | null = null;
+  let abortNow: (err: LocalizedError) => void = () => {};
+  const abortion = new Promise<never>((_, reject) => { abortNow = reject; });
+  abortion.catch(() => {});
+
   async function run(jobs: { id: string; data: JobData }[]): Promise<JobResult[]> {
+    if (aborted) throw aborted;
     if (!jobs.length) return [];
+    return Promise.race([abortion, wait(jobs)]);
+  }
+
+  async function wait(jobs: { id: string; data: JobData }[]): Promise<JobResult[]> {
     const added = await queue.addBulk(jobs.map((j) => ({ name: j.data.kind, data: j.data, opts: { ...opts, jobId: j.id } })));
     return Promise.all(added.map(async (job) => {
       let raw: unknown;
@@ -97,6 +112,10 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
         const c = Consequence.safeParse(r.value);
         return c.success ? { ok: true, consequence: c.data } : { ok: false, error: c.error.issues[0]?.message ?? 'invalid consequence' };
       });
+    },
+    abort() {
+      aborted ??= new LocalizedError('backends.queue.aborted', { queue: o.queue });
+      abortNow(aborted);
     },
     async close() {
       await events.close();
