@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { mongoStore, openMongoStore } from '../sim/store/mongo.ts';
+import { databaseOf, mongoStore, openMongoStore } from '../sim/store/mongo.ts';
 import { eventsFor, META, storeContract } from './store.contract.ts';
 import { fakeDb } from './helpers/fake-mongo.ts';
 
@@ -42,6 +42,14 @@ if (URL) {
   process.stderr.write('\n[skipped] Store contract against a real MongoDB: set MONGODB_URL (e.g. mongodb://127.0.0.1:27017) to run it.\n');
   describe.skip('Store contract: mongo (MONGODB_URL not set)', () => { it('needs MONGODB_URL', () => {}); });
 }
+
+it('the database is the one in the URL, else astinus', () => {
+  expect(databaseOf('mongodb://mongo:27017/worlds')).toBe('worlds');
+  expect(databaseOf('mongodb://u:p@a:1,b:2/w2?replicaSet=rs')).toBe('w2');
+  expect(databaseOf('mongodb+srv://cluster.example/x')).toBe('x');
+  expect(databaseOf('mongodb://mongo:27017')).toBe('astinus');
+  expect(databaseOf('mongodb://mongo:27017/?retryWrites=true')).toBe('astinus');
+});
 
 describe('MongoDB store: what a crash leaves', () => {
   it('events written without their commit marker are never read, and the next writer removes them', async () => {

@@ -56,9 +56,14 @@ export async function openMongoStore(url: string, o: MongoStoreOptions): Promise
       throw new LocalizedError('backends.store.unreachable', { url: redact(url), detail: (err as Error).message });
     }
   }
-  const db = client.db(o.dbName);
+  const db = client.db(o.dbName ?? databaseOf(url));
   await ensureIndexes(db);
   return mongoStore(db, o, own ? () => client.close() : async () => {});
+}
+
+/** The database named in a MongoDB URL's path, else `astinus` (the driver's own default would be `test`). */
+export function databaseOf(url: string): string {
+  return /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(url)?.[1] ?? 'astinus';
 }
 
 const indexed = new WeakSet<Db>();
