@@ -7,6 +7,7 @@ import { applyEvent } from './state/apply.ts';
 import { initialState } from './state/initial.ts';
 import type { WorldState } from './state/types.ts';
 import type { Store, StoreMeta } from './store/types.ts';
+import { isProjecting } from './store/query.ts';
 import { type Deliberation, localDeliberation } from './tick/deliberation.ts';
 import { runTick } from './tick/pipeline.ts';
 
@@ -20,6 +21,8 @@ export interface WorldOptions {
   /** ticks between snapshots */
   snapshotEvery?: number;
   concurrency?: number;
+  /** decide and resolve elsewhere (BullMQ workers); default: in this process with brain and engine */
+  deliberation?: Deliberation;
 }
 
 export class MetaMismatchError extends Error {
@@ -48,7 +51,9 @@ export class World {
       const loaded = await o.store.load<WorldState>();
       const state = loaded.snapshot?.state ?? initialState(cat, o.seed, o.population);
       for (const t of loaded.ticks) for (const e of t.events) applyEvent(state, e);
-      const delib = localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
+      const delib = o.deliberation ?? localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
+      // a store with query collections (MongoDB) is brought up to date with the loaded state
+      if (isProjecting(o.store)) await o.store.publishState(state.tick, state);
       return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50);
     } catch (err) {
       await o.store.close();
@@ -66,6 +71,7 @@ export class World {
     const tick = this.tick;
     const events = await runTick(this.cat, this.state, tick, this.delib);
     await this.store.commitTick(tick, events);
+    if (isProjecting(this.store)) await this.store.publishState(tick, this.state);
     if (this.snapshotEvery > 0 && (tick + 1) % this.snapshotEvery === 0) await this.store.saveSnapshot(tick, this.state);
     return events;
   }

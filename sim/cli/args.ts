@@ -62,6 +62,28 @@ export const RUN_OPTIONS: ParseArgsConfig['options'] = {
   'llm-timeout': { type: 'string' }, 'llm-concurrency': { type: 'string' }, 'llm-rpm': { type: 'string' }, 'llm-tpm': { type: 'string' },
 };
 
+/** `astinus worker`: flags win over the environment (REDIS_URL, ASTINUS_QUEUE, WORKER_CONCURRENCY, RATE_LIMIT_MAX, RATE_LIMIT_MS). */
+export const WorkerArgs = z.object({
+  queue: z.string().optional(),
+  name: z.string().optional(),
+  concurrency: int('concurrency', 1),
+  'rate-max': int('rate-max', 1),
+  'rate-ms': int('rate-ms', 1),
+  'lock-ms': int('lock-ms', 100),
+  'stalled-ms': int('stalled-ms', 100),
+  'job-delay': int('job-delay', 0),
+  'grace-ms': int('grace-ms', 0),
+  lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
+  'log-level': z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'cli.error.log_level' }).default('warn'),
+  'log-file': z.string().optional(),
+});
+export type WorkerArgs = z.infer<typeof WorkerArgs>;
+export const WORKER_OPTIONS: ParseArgsConfig['options'] = {
+  queue: { type: 'string' }, name: { type: 'string' }, concurrency: { type: 'string' }, 'rate-max': { type: 'string' }, 'rate-ms': { type: 'string' },
+  'lock-ms': { type: 'string' }, 'stalled-ms': { type: 'string' }, 'job-delay': { type: 'string' }, 'grace-ms': { type: 'string' },
+  lang: { type: 'string' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' },
+};
+
 /** parseArgs, then zod: unknown flags and bad values become a UsageError that says which and why. */
 export function parse<S extends z.ZodTypeAny>(argv: string[], options: ParseArgsConfig['options'], positional: string[], schema: S): z.infer<S> {
   let parsed;

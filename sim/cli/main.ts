@@ -7,6 +7,8 @@ import { UsageError } from './args.ts';
 import { exportCommand } from './export.ts';
 import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
+import { workerCommand } from './worker.ts';
+import { LocalizedError } from '../queue/errors.ts';
 import { printScenarioError, validateCommand, zodLanguage } from './validate.ts';
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
@@ -14,6 +16,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   export: exportCommand,
   validate: validateCommand,
   schema: schemaCommand,
+  worker: workerCommand,
 };
 
 /** The language for messages before a command has parsed its own --lang. */
@@ -53,6 +56,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (err instanceof WriterConflictError) {
       process.stderr.write(t('cli.error.writer_conflict', { holder: err.holder }) + '\n');
+      return 1;
+    }
+    if (err instanceof LocalizedError) {
+      process.stderr.write(t(err.key, err.params) + '\n');
       return 1;
     }
     if (err instanceof Error && err.name === 'StoreCorruptError') {

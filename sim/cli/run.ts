@@ -10,6 +10,9 @@ import { createLogger } from '../log.ts';
 import { loadScenario } from '../scenario/load.ts';
 import { openEmbeddedStore } from '../store/embedded.ts';
 import { memoryStore } from '../store/memory.ts';
+import { deliberationFromEnv } from '../queue/coordinator.ts';
+import { redact } from '../queue/connection.ts';
+import { openMongoStore } from '../store/mongo.ts';
 import { World } from '../world.ts';
 import type { Event } from '../model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs, UsageError } from './args.ts';
@@ -25,8 +28,23 @@ export async function runCommand(argv: string[]): Promise<number> {
   // a broken pack is refused before anything is written
   const scenario = await loadScenario(args.scenario);
   const seed = args.seed ?? scenario.meta.defaultSeed;
-  const store = args.data ? await openEmbeddedStore(args.data) : memoryStore();
-  const world = await World.open({ scenario, seed, population: args.population ?? null, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm) });
+  const population = args.population ?? null;
+  const say = (key: string, params: Record<string, unknown>) => process.stderr.write(t(key, params) + '\n');
+  // REDIS_URL: decide and resolve on BullMQ workers; without it, in this process as always
+  const deliberation = await deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, log, say });
+  let world: World;
+  let store;
+  try {
+    // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
+    const mongoUrl = process.env.MONGODB_URL;
+    if (mongoUrl) say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: redact(mongoUrl) });
+    store = mongoUrl ? await openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id })
+      : args.data ? await openEmbeddedStore(args.data) : memoryStore();
+    world = await World.open({ scenario, seed, population, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm), deliberation: deliberation ?? undefined });
+  } catch (err) {
+    await deliberation?.close();
+    throw err;
+  }
   const summary = new SummaryBuilder();
   for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
   const start = world.tick;
@@ -34,7 +52,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (start > 0) process.stderr.write(t('cli.run.resume', { tick: start }) + '\n');
 
   let stop = false;
-  const onSignal = () => { stop = true; };
+  // with workers, a tick may wait on them indefinitely: a signal stops the wait (the tick is not committed)
+  const onSignal = () => { stop = true; deliberation?.abort(); };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const r = new Renderer(args.lang, world.cat, world.state);
@@ -61,6 +80,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   } finally {
     progress.done();
     await world.close();
+    await deliberation?.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

@@ -25,6 +25,10 @@ function childEnv(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.ASTINUS_LANG;
   delete env.NODE_OPTIONS;
+  // the backends are chosen by these: a child runs embedded unless the test passes them itself
+  delete env.REDIS_URL;
+  delete env.MONGODB_URL;
+  delete env.ASTINUS_QUEUE;
   return { ...env, ...extra };
 }
 

@@ -1,0 +1,126 @@
+import { type JobsOptions, Queue, QueueEvents } from 'bullmq';
+import type { Perception } from '../../bots/perception.ts';
+import type { Slice } from '../../world-engine/types.ts';
+import type { Outcome } from '../judge/judge.ts';
+import { Consequence } from '../model/consequence.ts';
+import { ToolCall } from '../model/tools.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { Decision, Deliberation } from '../tick/deliberation.ts';
+import { redisConnection } from './connection.ts';
+import { LocalizedError } from './errors.ts';
+import { type JobData, jobId, JobResult } from './jobs.ts';
+
+export interface QueueDeliberationOptions {
+  /** Redis, e.g. redis://127.0.0.1:6379 */
+  url: string;
+  /** the BullMQ queue's name (the workers must use the same) */
+  queue: string;
+  /** names the world in job ids: same world key, tick and actor means the same job */
+  world: string;
+  /** the scenario folder as the workers will find it (relative to their working directory, or absolute) */
+  scenarioPath: string;
+  brain: string;
+  engine: string;
+  /** attempts per job before the tick gives up (a failing job is trouble with the job, not an answer) */
+  attempts?: number;
+}
+
+export interface QueueDeliberation extends Deliberation {
+  /** the underlying queue, for counts and tests */
+  readonly queue: Queue;
+  /**
+   * Stop waiting (a signal to the coordinator): the decide or resolve in progress, and any later
+   * one, rejects with LocalizedError('backends.queue.aborted'). Nothing of the tick is committed.
+   */
+  abort(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Deliberation by BullMQ workers: one job per due actor (decide) and per call (resolve), with
+ * deterministic ids, results returned in input order. Everything that comes back is parsed here
+ * with zod, whatever the brain claims: a worker's output is untrusted. The coordinator stays the
+ * only writer; workers only compute.
+ */
+export async function queueDeliberation(o: QueueDeliberationOptions): Promise<QueueDeliberation> {
+  const conns = [redisConnection(o.url), redisConnection(o.url)];
+  for (const c of conns) c.on('error', () => {});
+  const queue = new Queue(o.queue, { connection: conns[0] });
+  const events = new QueueEvents(o.queue, { connection: conns[1] });
+  events.setMaxListeners(0);
+  queue.setMaxListeners(0);
+  queue.on('error', () => {});
+  events.on('error', () => {});
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  const opts: JobsOptions = {
+    attempts: o.attempts ?? 3,
+    backoff: { type: 'fixed', delay: 500 },
+    // kept a while so a re-added id (a coordinator restarted mid-tick) finds its answer
+    removeOnComplete: { age: 3600 },
+    // a failed job is gone at once, so a later attempt at the tick (workers fixed) adds it afresh
+    removeOnFail: true,
+  };
+
+  let aborted: LocalizedError | null = null;
+  let abortNow: (err: LocalizedError) => void = () => {};
+  const abortion = new Promise<never>((_, reject) => { abortNow = reject; });
+  abortion.catch(() => {});
+
+  async function run(jobs: { id: string; data: JobData }[]): Promise<JobResult[]> {
+    if (aborted) throw aborted;
+    if (!jobs.length) return [];
+    return Promise.race([abortion, wait(jobs)]);
+  }
+
+  async function wait(jobs: { id: string; data: JobData }[]): Promise<JobResult[]> {
+    const added = await queue.addBulk(jobs.map((j) => ({ name: j.data.kind, data: j.data, opts: { ...opts, jobId: j.id } })));
+    return Promise.all(added.map(async (job) => {
+      let raw: unknown;
+      try {
+        raw = await job.waitUntilFinished(events);
+      } catch (err) {
+        throw LocalizedError.fromReason((err as Error).message, 'backends.queue.job_failed', { job: job.id });
+      }
+      const parsed = JobResult.safeParse(raw);
+      return parsed.success ? parsed.data : { ok: false as const, error: parsed.error.issues[0]?.message ?? 'invalid job result' };
+    }));
+  }
+
+  const scenario = (cat: Catalog) => ({ path: o.scenarioPath, hash: cat.scenario.hash });
+
+  return {
+    queue,
+    async decide(cat: Catalog, perceptions: Perception[], seed: number): Promise<Decision[]> {
+      const results = await run(perceptions.map((p) => ({
+        id: jobId(o.world, p.tick, p.self.id, 'decide'),
+        data: { kind: 'decide', scenario: scenario(cat), brain: o.brain, seed, perception: p as unknown as Record<string, unknown> },
+      })));
+      return results.map((r): Decision => {
+        if (!r.ok) return { ok: false, error: r.error };
+        if (r.value === null) return null;
+        const call = ToolCall.safeParse(r.value);
+        return call.success ? { ok: true, call: call.data } : { ok: false, error: call.error.issues[0]?.message ?? 'invalid call' };
+      });
+    },
+    async resolve(cat: Catalog, work: { slice: Slice; call: ToolCall }[]): Promise<Outcome[]> {
+      const results = await run(work.map(({ slice, call }) => ({
+        id: jobId(o.world, slice.tick, call.actor, 'resolve'),
+        data: { kind: 'resolve', scenario: scenario(cat), engine: o.engine, slice: slice as unknown as Record<string, unknown>, call: call as unknown as Record<string, unknown> },
+      })));
+      return results.map((r): Outcome => {
+        if (!r.ok) return { ok: false, error: r.error };
+        const c = Consequence.safeParse(r.value);
+        return c.success ? { ok: true, consequence: c.data } : { ok: false, error: c.error.issues[0]?.message ?? 'invalid consequence' };
+      });
+    },
+    abort() {
+      aborted ??= new LocalizedError('backends.queue.aborted', { queue: o.queue });
+      abortNow(aborted);
+    },
+    async close() {
+      await events.close();
+      await queue.close();
+      await Promise.all(conns.map((c) => c.quit().catch(() => c.disconnect())));
+    },
+  };
+}
