@@ -63,7 +63,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   const ctx: ServerContext = { host, clock, tokens: new Tokens(adminToken), observing: o.observing ?? 'public',
     limiter: new RateLimiter(o.rate?.burst ?? 5, o.rate?.perSecond ?? 1) };
 
-  const app = Fastify({ loggerInstance: o.logger as FastifyBaseLogger, bodyLimit: 64 * 1024, disableRequestLogging: true });
+  const app = Fastify({ loggerInstance: o.logger as FastifyBaseLogger, bodyLimit: 64 * 1024 });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) return reply.code(err.status).send(errorBody(err.code, err.params, err.issues));
     const status = err.statusCode ?? 500;
