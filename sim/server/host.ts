@@ -155,7 +155,10 @@ export class WorldHost {
    */
   private perceivedLines(actor: string, tick: number, events: Event[], index: ReturnType<typeof indexPlaces>): Text[] {
     const p = perceive(this.world.cat, this.world.state, index, actor, tick + 1);
-    const out = p.recent.filter((o) => o.tick === tick && o.actor !== actor).map((o) => this.views.message(o.msg));
+    // an action is observed as its narrative; the feed line adds what was said, as a bystander hears it
+    const said = new Map<unknown, Text>();
+    for (const e of events) if (e.type === 'action' && e.actor !== actor && e.place === p.place.id) said.set(e.narrative, this.views.event(e).text!);
+    const out = p.recent.filter((o) => o.tick === tick && o.actor !== actor).map((o) => said.get(o.msg) ?? this.views.message(o.msg));
     for (const e of events) {
       if (e.type === 'addressed' && e.actor === actor) {
         out.push(this.views.both((r) => r.t('perceived.told', { actor: r.actor(e.by), content: r.render(e.msg) })));
