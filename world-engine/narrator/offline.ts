@@ -35,6 +35,10 @@ function line(r: Renderer, me: string, e: Event): string | null {
     case 'money_destroyed': return e.from === me ? t('paid', { amount: e.amount }) : null;
     case 'money_created': return e.to === me ? t('earned', { amount: e.amount }) : null;
     case 'transfer':
+      if (e.resource === 'money') {
+        if (e.from === me) return t('gave_money', { to: r.actor(e.to), amount: e.amount });
+        return e.to === me ? t('received_money', { from: r.actor(e.from), amount: e.amount }) : null;
+      }
       if (e.from === me) return t('gave', { to: r.actor(e.to), amount: e.amount, resource: resource(e.resource) });
       return e.to === me ? t('received', { from: r.actor(e.from), amount: e.amount, resource: resource(e.resource) }) : null;
     case 'resource_changed': {
