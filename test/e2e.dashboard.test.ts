@@ -136,12 +136,32 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await log.locator('[data-kind=narration]').first().waitFor({ timeout: 30_000 });
       expect(await log.locator('[data-kind=narration]').first().textContent()).toMatch(HAN);
 
-      // the same through the form: a tool picked by hand
+      // understood, then edited in the form before it goes
+      await page.getByTestId('intent-text').fill('坐公交去华强北');
+      await page.getByTestId('intent-submit').click();
+      await expect.poll(() => understood.getByTestId('call-view').textContent()).toContain('华强北');
+      await page.getByTestId('intent-edit').click();
+      const form = page.getByTestId('tool-form');
+      expect(await form.getByTestId('tool-move').getAttribute('aria-checked')).toBe('true');
+      expect(await form.locator('select[name=destination]').inputValue()).toBe('huaqiangbei');
+      expect(await form.locator('select[name=mode]').inputValue()).toBe('bus');
+      await form.locator('select[name=mode]').selectOption('walk');
+      await page.getByTestId('form-submit').click();
+      await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(2);
+      expect(await log.locator('[data-kind=queued]').first().textContent()).toContain('步行');
+
+      // a tool picked by hand
       await page.getByTestId('open-form').click();
       await page.getByTestId('tool-express').click();
       await page.getByTestId('tool-form').locator('input[name=content]').fill('有人想听歌吗？');
       await page.getByTestId('form-submit').click();
-      await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(2);
+      await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(3);
+
+      // the player stays on the map and in the lists while the ticks go by
+      const ticked = await tickOf();
+      await expect.poll(tickOf).toBeGreaterThan(ticked + 1);
+      expect(await page.getByTestId('player-status').textContent()).toContain('阿测');
+      await expect.poll(() => page.locator('[data-testid=city-map] .person.player').count()).toBe(1);
 
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop.png'), fullPage: true });
     }, 90_000);

@@ -29,6 +29,15 @@ const EMPTY: WorldData = {
   error: null, lastTickAt: 0,
 };
 
+/** A tick carries only the actors it changed: update those, add newcomers, keep the rest. */
+function mergeActors(old: ActorSummary[], changed: ActorSummary[]): ActorSummary[] {
+  if (!changed.length) return old;
+  const byId = new Map(changed.map((a) => [a.id, a]));
+  const out = old.map((a) => byId.get(a.id) ?? a);
+  const known = new Set(old.map((a) => a.id));
+  return out.concat(changed.filter((a) => !known.has(a.id)));
+}
+
 const errorOf = (e: unknown): WorldData['error'] =>
   e instanceof ApiError ? { text: e.text, key: e.code === 'network' ? 'error.network' : 'error.server' } : { text: null, key: 'error.server' };
 
@@ -77,7 +86,12 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
       refresh('metrics', async () => ({ metrics: await api.metrics(w) }));
 
       socket = io({ auth: { world: w }, transports: ['websocket', 'polling'] });
-      socket.on('connect', () => patch({ connected: true, error: null }));
+      let connects = 0;
+      socket.on('connect', () => {
+        patch({ connected: true, error: null });
+        // after a reconnection, catch up on what the missed ticks changed
+        if (connects++ > 0) refresh('actors', async () => ({ actors: await api.actors(w), places: await api.places(w), entities: await api.entities(w) }));
+      });
       socket.on('disconnect', () => patch({ connected: false }));
       socket.on('connect_error', () => patch({ connected: false }));
       socket.on('status', (s: StatusMsg) => patch({ status: s, tick: Math.max(s.tick, 0) }));
@@ -85,7 +99,7 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
       socket.on('tick', (m: TickMsg) => {
         const lines = m.events.filter((e) => e.text).reverse();
         patch((d) => ({
-          tick: m.tick, actors: m.actors, lastTickAt: Date.now(),
+          tick: m.tick, actors: mergeActors(d.actors, m.actors), lastTickAt: Date.now(),
           status: d.status ? { ...d.status, tick: m.tick } : d.status,
           feed: lines.length ? [...lines, ...d.feed].slice(0, FEED_MAX) : d.feed,
         }));
