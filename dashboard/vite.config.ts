@@ -4,10 +4,10 @@ import { defineConfig } from 'vite';
 /**
  * The dashboard bundle: Preact + TypeScript, built into dashboard/dist, which the server serves.
  * `npm run build:dashboard` builds it; `vite --config dashboard/vite.config.ts` serves it with hot
- * reload and forwards /api and /socket.io to a running `astinus serve` (ASTINUS_URL, default :4000).
+ * reload and forwards /api and /socket.io to a running `astinus serve` (ASTINUS_URL, default :3000).
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
-const target = process.env.ASTINUS_URL ?? 'http://localhost:4000';
+const target = process.env.ASTINUS_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,

@@ -93,11 +93,17 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       // and from the map: a dot is a person too
       await page.locator('[data-testid=city-map] [data-actor]').nth(1).click({ force: true });
       await page.getByTestId('inspector-actor').getByTestId('inspector-title').waitFor();
+      // a thing made in the city opens too
+      await expect.poll(() => page.locator('[data-testid=city-map] [data-entity]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await page.locator('[data-testid=city-map] [data-entity]').first().click({ force: true });
+      await page.getByTestId('inspector-entity').getByTestId('inspector-title').waitFor();
+      await page.locator('[data-testid=dir-list-people] [data-actor]').first().click();
       // its last decision and the Judge's verdict show once it has acted
       await expect.poll(() => inspector.getByTestId('last-decision').count(), { timeout: 20_000 }).toBe(1);
     }, 60_000);
 
     it('switches to Chinese, names and feed included', async () => {
+      await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop-en.png'), fullPage: true });
       const title = await page.getByTestId('inspector-title').textContent();
       await page.getByTestId('lang-cn').click();
       await expect.poll(() => page.locator('h1').textContent()).toMatch(HAN);

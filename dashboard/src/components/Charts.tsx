@@ -13,7 +13,7 @@ export function Charts(props: { metrics: Metrics | null }) {
   const money = (k: 'p10' | 'p50' | 'p90'): [number, number][] => ticks.map((x) => [x.tick, x.money[k]]);
   return (
     <div class="charts">
-      <LineChart testid="chart-money" title={t('charts.money')} series={[
+      <LineChart testid="chart-money" log title={t('charts.money')} series={[
         { label: t('charts.p90'), cls: 's-p90', points: money('p90') },
         { label: t('charts.p50'), cls: 's-p50', points: money('p50') },
         { label: t('charts.p10'), cls: 's-p10', points: money('p10') },

@@ -5,7 +5,8 @@ import type { ActorSummary, EntityView, PlaceView } from '../types.ts';
 
 const W = 1000;
 const H = 640;
-const PAD = 70;
+const PADX = 130;
+const PADY = 60;
 
 type Pt = { x: number; y: number };
 
@@ -14,9 +15,9 @@ function layout(places: PlaceView[]): Map<string, Pt> {
   const xs = places.map((p) => p.x);
   const ys = places.map((p) => p.y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const sx = (W - 2 * PAD) / (x1 - x0 || 1);
-  const sy = (H - 2 * PAD) / (y1 - y0 || 1);
-  return new Map(places.map((p) => [p.id, { x: PAD + (p.x - x0) * sx, y: PAD + (p.y - y0) * sy }]));
+  const sx = (W - 2 * PADX) / (x1 - x0 || 1);
+  const sy = (H - 2 * PADY - 30) / (y1 - y0 || 1);
+  return new Map(places.map((p) => [p.id, { x: PADX + (p.x - x0) * sx, y: PADY + (p.y - y0) * sy }]));
 }
 
 /** The i-th of n things in rings around a place. */

@@ -10,7 +10,8 @@ const B = 18;
 const fmt = (v: number) => (Math.abs(v) >= 10_000 ? `${Math.round(v / 1000)}k` : Math.abs(v) < 1 && v !== 0 ? v.toFixed(2) : String(Math.round(v)));
 
 /** Lines over ticks in plain SVG, with the range of each axis written at its ends. */
-export function LineChart(props: { title: string; series: Series[]; yMin?: number; yMax?: number; testid?: string }) {
+/** `log`: a logarithmic y axis, for money where the richest hold a hundred times what the poorest do. */
+export function LineChart(props: { title: string; series: Series[]; yMin?: number; yMax?: number; log?: boolean; testid?: string }) {
   const { t } = useT();
   const all = props.series.flatMap((s) => s.points);
   if (all.length < 2) return <figure class="chart"><figcaption>{props.title}</figcaption><p class="empty">{t('charts.waiting')}</p></figure>;
@@ -20,7 +21,8 @@ export function LineChart(props: { title: string; series: Series[]; yMin?: numbe
   const y0 = props.yMin ?? Math.min(0, ...ys);
   const y1 = Math.max(props.yMax ?? -Infinity, ...ys, y0 + 1e-9);
   const px = (x: number) => L + ((x - x0) / (x1 - x0 || 1)) * (W - L - 6);
-  const py = (y: number) => H - B - ((y - y0) / (y1 - y0 || 1)) * (H - B - 8);
+  const f = (v: number) => (props.log ? Math.log10(1 + Math.max(0, v)) : v);
+  const py = (y: number) => H - B - ((f(y) - f(y0)) / (f(y1) - f(y0) || 1)) * (H - B - 8);
   return (
     <figure class="chart" data-testid={props.testid}>
       <figcaption>{props.title}</figcaption>
