@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstinusServer } from '../sim/server/app.ts';
-import { ActorDetail, ActorSummary, ErrorReply, EventsPage, IntentReply, JoinReply, Metrics, PlaceView, WorldSummary } from '../sim/server/protocol.ts';
+import { ActorDetail, ActorSummary, CatalogView, ErrorReply, EventsPage, IntentReply, JoinReply, Metrics, PlaceView, WorldSummary } from '../sim/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 let srv: AstinusServer;
@@ -69,6 +69,17 @@ describe('reading the world', () => {
       const r = await get(`${W}/events?${bad}`);
       expect(r.statusCode, bad).toBe(400);
       expect(ErrorReply.parse(r.json()).code).toBe('bad_request');
+    }
+  });
+
+  it('lists the choices of the tool form in both languages', async () => {
+    srv = await served();
+    const c = CatalogView.parse((await get(`${W}/catalog`)).json());
+    expect(c.tools.map((t) => t.id)).toEqual(['use_resource', 'interact', 'move', 'create', 'express']);
+    expect(c.templates.find((t) => t.id === 'food_stall')?.name.cn).toMatch(/[\u4e00-\u9fff]/);
+    for (const x of [...c.tools, ...c.manners, ...c.modes, ...c.channels, ...c.purposes]) {
+      expect(x.name.cn, x.id).toMatch(/[\u4e00-\u9fff]/);
+      expect(x.name.en, x.id).not.toMatch(/[\u4e00-\u9fff]|intent\.|terms\./);
     }
   });
 

@@ -29,7 +29,16 @@ export async function serveCommand(argv: string[]): Promise<number> {
     world, queue, logger: log, tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
     adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined,
   });
-  const address = await srv.app.listen({ port: args.port, host: args.host });
+  let address: string;
+  try {
+    address = await srv.app.listen({ port: args.port, host: args.host });
+  } catch (err) {
+    // a port in use or a bad host is the user's to fix: say so, close the world cleanly
+    await srv.close();
+    await world.close();
+    process.stderr.write(t('cli.serve.listen_failed', { host: args.host, port: args.port, detail: (err as Error).message }) + '\n');
+    return 1;
+  }
   const url = address.replace('://127.0.0.1', '://localhost');
   process.stdout.write(t('cli.serve.listening', { world: scenario.meta.id, url, tickMs: args['tick-ms'], mode: args['turn-based'] ? t('cli.serve.turn_based') : '' }) + '\n');
   process.stdout.write((envToken ? t('cli.serve.admin_token_env') : t('cli.serve.admin_token', { token: srv.adminToken })) + '\n');

@@ -142,6 +142,15 @@ export type IntentReply = z.infer<typeof IntentReply>;
 export const ActReply = z.object({ queuedFor: z.number().int() });
 export type ActReply = z.infer<typeof ActReply>;
 
+/** What a player's tool form offers: every choice with its name in both languages. */
+const Choice = z.object({ id: z.string(), name: Text });
+export const CatalogView = z.object({
+  tools: z.array(Choice), manners: z.array(Choice), modes: z.array(Choice), channels: z.array(Choice), purposes: z.array(Choice),
+  templates: z.array(Choice.extend({ kind: z.string(), cost: z.object({ money: z.number(), energy: z.number() }) })),
+  items: z.array(Choice.extend({ price: z.number() })),
+});
+export type CatalogView = z.infer<typeof CatalogView>;
+
 /** Every 4xx/5xx body. `code` is stable; `message` is for people. */
 export const ErrorReply = z.object({ code: z.string(), message: Text, issues: z.array(z.string()).optional() });
 export type ErrorReply = z.infer<typeof ErrorReply>;

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.ts';
-import type { WorldSummary } from '../protocol.ts';
+import { CHANNELS, MANNERS, TOOL_NAMES, TRAVEL_MODES } from '../../model/tools.ts';
+import type { CatalogView, WorldSummary } from '../protocol.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
+
+const PURPOSES = ['eat', 'buy', 'work', 'perform', 'rest', 'gift', 'invest', 'spend'] as const;
 
 /** Worlds, places, actors, entities and facts: reads of the in-memory state. */
 export function worldRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -12,6 +15,21 @@ export function worldRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const s = host.status();
     return [{ id: host.id, name: host.world.cat.scenario.meta.name, tick: s.tick, paused: s.paused, tickMs: s.tickMs, turnBased: s.turnBased,
       population: Object.keys(state().actors).length, observing: ctx.observing }];
+  });
+
+  // the choices of the player's tool form (GET /catalog); purposes are those the rule engine knows
+  app.get('/api/worlds/:w/catalog', async (req): Promise<CatalogView> => {
+    worldOf(ctx, req);
+    const v = host.views;
+    const cat = host.world.cat;
+    const term = (ids: readonly string[]) => ids.map((id) => ({ id, name: v.both((r) => r.param(id)) }));
+    return {
+      tools: term(TOOL_NAMES), manners: MANNERS.map((id) => ({ id, name: v.both((r) => r.t(`intent.manner.${id}`)) })),
+      modes: term(TRAVEL_MODES), channels: term(CHANNELS),
+      purposes: PURPOSES.map((id) => ({ id, name: v.both((r) => r.t(`intent.purpose.${id}`)) })),
+      templates: [...cat.templates.values()].map((t) => ({ id: t.id, name: t.name, kind: t.kind, cost: { money: t.cost.money, energy: t.cost.energy } })),
+      items: [...cat.items.values()].map((i) => ({ id: i.id, name: i.name, price: i.price })),
+    };
   });
 
   app.get('/api/worlds/:w/places', async (req) => {
