@@ -178,6 +178,8 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-phone.png'), fullPage: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-phone-top.png') });
     }, 60_000);
   });
 }

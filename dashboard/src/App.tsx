@@ -37,27 +37,33 @@ export function App() {
         <Header world={w.world} status={w.status} tick={w.tick} connected={w.connected} onLang={setLang} />
         {w.error && <div class="banner"><Problem error={w.error.text ?? w.error.key} /></div>}
         <main class="layout">
-          <Panel area="map" title="panels.map" testid="panel-map">
-            <CityMap places={w.places} actors={w.actors} entities={w.entities} />
-          </Panel>
-          <Panel area="inspector" title="panels.inspector" testid="panel-inspector">
-            <Inspector />
-          </Panel>
-          <Panel area="feed" title="panels.feed" testid="panel-feed">
-            <Feed feed={w.feed} />
-          </Panel>
-          <Panel area="player" title="panels.player" testid="panel-player">
-            {ctx.world && <PlayerPanel key={ctx.world} />}
-          </Panel>
-          <Panel area="directory" title="panels.directory" testid="panel-directory">
-            <Directory />
-          </Panel>
-          <Panel area="charts" title="panels.charts" testid="panel-charts">
-            <Charts metrics={w.metrics} />
-          </Panel>
-          <Panel area="controls" title="panels.controls" testid="panel-controls">
-            <Controls status={w.status} onStatus={w.setStatus} />
-          </Panel>
+          <div class="col col-main">
+            <Panel area="map" title="panels.map" testid="panel-map">
+              <CityMap places={w.places} actors={w.actors} entities={w.entities} />
+            </Panel>
+            <div class="pair">
+              <Panel area="feed" title="panels.feed" testid="panel-feed">
+                <Feed feed={w.feed} />
+              </Panel>
+              <Panel area="directory" title="panels.directory" testid="panel-directory">
+                <Directory />
+              </Panel>
+            </div>
+            <Panel area="charts" title="panels.charts" testid="panel-charts">
+              <Charts metrics={w.metrics} actors={w.actors} />
+            </Panel>
+          </div>
+          <div class="col col-side">
+            <Panel area="inspector" title="panels.inspector" testid="panel-inspector">
+              <Inspector />
+            </Panel>
+            <Panel area="player" title="panels.player" testid="panel-player">
+              {ctx.world && <PlayerPanel key={ctx.world} />}
+            </Panel>
+            <Panel area="controls" title="panels.controls" testid="panel-controls">
+              <Controls status={w.status} onStatus={w.setStatus} />
+            </Panel>
+          </div>
         </main>
       </WorldContext.Provider>
     </LangContext.Provider>

@@ -4,7 +4,7 @@ import { api, ApiError } from './api.ts';
 import type { ActorSummary, EntityView, EventView, FactView, Metrics, PlaceView, StatusMsg, Text, TickMsg, WorldSummary } from './types.ts';
 
 export const FEED_MAX = 300;
-const REFRESH_ON = /^(entity_|location_created|fact_|joined)/;
+const REFRESH_ON = /^(entity_|location_created|fact_|joined|place_mood)/;
 
 export type WorldData = {
   world: WorldSummary | null;

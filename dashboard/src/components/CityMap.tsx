@@ -101,6 +101,7 @@ export function CityMap(props: { actors: ActorSummary[]; entities: EntityView[];
           return (
             <g key={a.id} class={cls} data-actor={a.id} style={{ transform: `translate(${p.x}px, ${p.y}px)` }} onClick={() => select({ kind: 'actor', id: a.id })}>
               <circle r={a.isPlayer ? 8 : 6} />
+              {(a.isPlayer || sel('actor', a.id)) && <text class="person-name" y={-12} text-anchor="middle">{tx(a.name)}</text>}
               <title>{tx(a.name)}</title>
             </g>
           );

@@ -11,13 +11,14 @@ import { PlayerLog } from './PlayerLog.tsx';
 import { Problem } from './Problem.tsx';
 import { ToolForm } from './ToolForm.tsx';
 
-type Session = { actorId: string; token: string };
+/** `since`: the tick the player joined at, to notice a session the server no longer knows */
+type Session = { actorId: string; token: string; since?: number };
 const LOG_MAX = 100;
 
 /** Taking part: join, then act in your own words (or with a form), and read what comes of it. */
 export function PlayerPanel() {
   const { t, tx, lang } = useT();
-  const { world, actors } = useWorldCtx();
+  const { world, actors, tick } = useWorldCtx();
   const names = useNames();
   const [session, setSession] = useState<Session | null>(() => load(`player.${world}`, null));
   const [lines, setLines] = useState<PlayerLine[]>([]);
@@ -37,9 +38,21 @@ export function PlayerPanel() {
     return () => { socket.close(); };
   }, [session?.token]);
 
+  // still not in the world several ticks after joining: the server may have restarted without us
+  const missing = !!session && !actors.has(session.actorId) && tick - (session.since ?? tick) > 3;
+  useEffect(() => {
+    if (!missing || !session) return;
+    api.actor(world, session.actorId).catch((e) => {
+      if (e instanceof ApiError && e.status === 404) {
+        save(`player.${world}`, null);
+        setSession(null);
+      }
+    });
+  }, [missing, Math.floor(tick / 5)]);
+
   if (!world) return null;
   if (!session) {
-    return <JoinForm onJoined={(s) => { save(`player.${world}`, s); setSession(s); }} />;
+    return <JoinForm onJoined={(s) => { const x = { ...s, since: tick }; save(`player.${world}`, x); setSession(x); }} />;
   }
   const me = actors.get(session.actorId);
   const failed = (e: unknown) => {
