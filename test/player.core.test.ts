@@ -4,6 +4,7 @@ import { PlayerQueue, withPlayers } from '../bots/brains/player.ts';
 import type { Brain } from '../bots/brains/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { Renderer } from '../sim/i18n/render.ts';
+import { describeEvent } from '../sim/i18n/describe.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import { canonicalJson } from '../sim/store/canonical.ts';
@@ -29,6 +30,7 @@ describe('a player joins through a committed event', () => {
     expect(a.location).toBe('huaqiangbei');
     expect(a.player?.name.en).toBe('Ada');
     expect(new Renderer('en', w.cat, w.state).actor('player-1')).toBe('Ada');
+    expect(describeEvent(new Renderer('en', w.cat, w.state), joined!)).toContain('Ada');
     const s = events[events.length - 1];
     if (s.type !== 'tick_summary') throw new Error('no summary');
     expect(s.money.sources.joined).toBe(a.money);
@@ -42,6 +44,9 @@ describe('a player joins through a committed event', () => {
     const events = await w.step({ joins: [join('player-1', 'atlantis'), join('lin_feng', 'huaqiangbei')], onJoins: (r) => results.push(...r) });
     expect(events.some((e) => e.type === 'joined')).toBe(false);
     expect(results).toMatchObject([{ reason: { code: 'unknown_place' } }, { reason: { code: 'join_taken' } }]);
+    const blank = await w.step({ joins: [{ ...join('player-2', 'dongmen'), name: { cn: ' ', en: ' ' } }], onJoins: (r) => results.push(...r) });
+    expect(results[2]).toMatchObject({ reason: { code: 'join_name' } });
+    expect(blank.some((e) => e.type === 'joined')).toBe(false);
     expect(w.state.actors['player-1']).toBeUndefined();
     await w.close();
   });
