@@ -53,6 +53,7 @@ export class WorldHost {
   private readonly metrics: TickMetrics[] = [];
   private readonly listeners: Broadcast[] = [];
   private readonly afterStep: ((tick: number) => void)[] = [];
+  private readonly afterQueue: (() => void)[] = [];
   private nextCall = 0;
 
   constructor(private readonly o: HostOptions) {
@@ -211,7 +212,6 @@ export class WorldHost {
     return Math.max(this.world.tick, this.world.state.actors[call.actor].nextWake);
   }
 
-  private readonly afterQueue: (() => void)[] = [];
   onQueue(f: () => void): void { this.afterQueue.push(f); }
 
   async intent(actor: string, text: string, lang: 'cn' | 'en') {
