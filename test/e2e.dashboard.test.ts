@@ -172,6 +172,29 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop.png'), fullPage: true });
     }, 90_000);
 
+    it('shows who knows a rumour, and from whom', async () => {
+      await page.getByTestId('dir-facts').click();
+      const rumours = page.locator('[data-testid=dir-list-facts] button');
+      await expect.poll(() => rumours.count(), { timeout: 40_000 }).toBeGreaterThan(0);
+      await rumours.first().click();
+      const inspector = page.getByTestId('inspector-fact');
+      await inspector.getByTestId('inspector-title').waitFor();
+      await expect.poll(() => inspector.locator('[data-testid=known-by] li').count()).toBeGreaterThan(0);
+      expect(await inspector.locator('[data-testid=known-by] li').first().textContent()).toMatch(HAN);
+    }, 60_000);
+
+    it('switches back to English, the player\'s story included', async () => {
+      const narration = page.getByTestId('player-log').locator('[data-kind=narration]').first();
+      await page.getByTestId('lang-en').click();
+      await expect.poll(() => page.locator('h1').textContent()).not.toMatch(HAN);
+      expect(await page.getByTestId('panel-player').locator('h2').textContent()).not.toMatch(HAN);
+      // the player's name and own words stay as typed; the narration around them is English now
+      const text = (await narration.textContent())!;
+      expect(text).toMatch(/[a-z]{3}/i);
+      expect(text.replace(/阿测/g, '').replace(/“[^”]*”|"[^"]*"|'[^']*'/g, '')).not.toMatch(HAN);
+      await page.getByTestId('lang-cn').click();
+    }, 60_000);
+
     it('reads on a phone-width screen', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByTestId('city-map').waitFor();
