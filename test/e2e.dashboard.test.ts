@@ -146,8 +146,10 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.getByTestId('intent-text').fill('坐公交去华强北');
       await page.getByTestId('intent-submit').click();
       await expect.poll(() => understood.getByTestId('call-view').textContent()).toContain('华强北');
+      await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'player-understood.png') });
       await page.getByTestId('intent-edit').click();
       const form = page.getByTestId('tool-form');
+      await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'player-form.png') });
       expect(await form.getByTestId('tool-move').getAttribute('aria-checked')).toBe('true');
       expect(await form.locator('select[name=destination]').inputValue()).toBe('huaqiangbei');
       expect(await form.locator('select[name=mode]').inputValue()).toBe('bus');
@@ -162,6 +164,18 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.getByTestId('tool-form').locator('input[name=content]').fill('有人想听歌吗？');
       await page.getByTestId('form-submit').click();
       await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(3);
+
+      // more money than the player has: the Judge says no, and why
+      await page.getByTestId('open-form').click();
+      await page.getByTestId('tool-use_resource').click();
+      const spend = page.getByTestId('tool-form');
+      await spend.locator('select[name=resource]').selectOption('money');
+      await spend.locator('input[name=amount]').fill('99999999');
+      await spend.locator('input[name=purpose]').fill('买下整座华强北');
+      await page.getByTestId('form-submit').click();
+      const refused = page.getByTestId('panel-player').locator('[data-kind=rejection], .problem');
+      await refused.first().waitFor({ timeout: 30_000 });
+      expect(await refused.first().textContent()).toMatch(HAN);
 
       // the player stays on the map and in the lists while the ticks go by
       const ticked = await tickOf();

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../i18n.ts';
 import type { DraftCall, Text } from '../types.ts';
 import { CallView } from './CallView.tsx';
@@ -8,10 +8,13 @@ export type Understood = { call: DraftCall; understood: Text };
 /** Say what you do in your own words; see how it was understood; confirm, edit, or drop it. */
 export function IntentBox(props: {
   busy: boolean; disabled: boolean; pending: Understood | null;
+  /** counts the calls sent: the words are cleared after each */
+  sent: number;
   onAsk: (text: string) => void; onConfirm: () => void; onEdit: () => void; onDrop: () => void; onForm: () => void;
 }) {
   const { t, tx } = useT();
   const [text, setText] = useState('');
+  useEffect(() => setText(''), [props.sent]);
   const ask = (ev: Event) => {
     ev.preventDefault();
     if (text.trim()) props.onAsk(text.trim());

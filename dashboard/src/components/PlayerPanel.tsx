@@ -25,6 +25,7 @@ export function PlayerPanel() {
   const [pending, setPending] = useState<Understood | null>(null);
   const [form, setForm] = useState<{ initial: DraftCall | null } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(0);
   const [error, setError] = useState<Text | string | null>(null);
   const add = (l: PlayerLine) => setLines((ls) => [l, ...ls].slice(0, LOG_MAX));
 
@@ -69,6 +70,7 @@ export function PlayerPanel() {
     try {
       const r = await api.act(world, session.actorId, session.token, call);
       add({ kind: 'queued', tick: r.queuedFor, call });
+      setSent((n) => n + 1);
       setPending(null);
       setForm(null);
     } catch (e) {
@@ -105,7 +107,7 @@ export function PlayerPanel() {
       {form ? (
         <ToolForm key={JSON.stringify(form.initial)} me={session.actorId} initial={form.initial} busy={busy} onSubmit={act} onCancel={() => setForm(null)} />
       ) : (
-        <IntentBox busy={busy} disabled={!me} pending={pending} onAsk={ask}
+        <IntentBox busy={busy} disabled={!me} pending={pending} sent={sent} onAsk={ask}
           onConfirm={() => pending && act(pending.call)} onEdit={() => { setForm({ initial: pending?.call ?? null }); setPending(null); }}
           onDrop={() => setPending(null)} onForm={() => setForm({ initial: null })} />
       )}
