@@ -10,6 +10,12 @@ const PADY = 60;
 
 type Pt = { x: number; y: number };
 
+/** A clickable shape that the keyboard reaches too (Tab, then Enter or Space). */
+const pressable = (label: string, run: () => void) => ({
+  role: 'button' as const, tabIndex: 0, 'aria-label': label, onClick: run,
+  onKeyDown: (e: KeyboardEvent) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); run(); } },
+});
+
 /** Places scaled into the drawing, whatever units the server's layout uses. */
 function layout(places: PlaceView[]): Map<string, Pt> {
   const xs = places.map((p) => p.x);
@@ -68,7 +74,7 @@ export function CityMap(props: { actors: ActorSummary[]; entities: EntityView[];
           const c = pos.get(p.id)!;
           const small = !!p.parent;
           return (
-            <g key={p.id} class={`place${sel('place', p.id) ? ' selected' : ''}${small ? ' sub' : ''}`} data-place={p.id} onClick={() => select({ kind: 'place', id: p.id })}>
+            <g key={p.id} class={`place${sel('place', p.id) ? ' selected' : ''}${small ? ' sub' : ''}`} data-place={p.id} {...pressable(tx(p.name), () => select({ kind: 'place', id: p.id }))}>
               <circle cx={c.x} cy={c.y} r={small ? 14 : 24} class={`kind-${p.kind ?? 'place'}`} style={{ fillOpacity: 0.25 + Math.max(-0.15, Math.min(0.35, p.mood / 20)) }} />
               <text x={c.x} y={c.y + (small ? 30 : 44)} text-anchor="middle">{tx(p.name)}</text>
             </g>
@@ -84,7 +90,7 @@ export function CityMap(props: { actors: ActorSummary[]; entities: EntityView[];
           const fresh = tick - e.createdAt <= 3;
           return (
             <g key={e.id} class={`thing${fresh ? ' fresh' : ''}${sel('entity', e.id) ? ' selected' : ''}`} data-entity={e.id} style={{ transform: `translate(${p.x}px, ${p.y}px)` }}
-              onClick={() => select({ kind: 'entity', id: e.id })}>
+              {...pressable(tx(e.name), () => select({ kind: 'entity', id: e.id }))}>
               <rect x={-5} y={-5} width={10} height={10} transform="rotate(45)" />
               <title>{tx(e.name)}</title>
             </g>
@@ -99,7 +105,7 @@ export function CityMap(props: { actors: ActorSummary[]; entities: EntityView[];
           const p = ring(c, list.indexOf(a), 34, 12);
           const cls = `person status-${a.status}${a.isPlayer ? ' player' : ''}${sel('actor', a.id) ? ' selected' : ''}`;
           return (
-            <g key={a.id} class={cls} data-actor={a.id} style={{ transform: `translate(${p.x}px, ${p.y}px)` }} onClick={() => select({ kind: 'actor', id: a.id })}>
+            <g key={a.id} class={cls} data-actor={a.id} style={{ transform: `translate(${p.x}px, ${p.y}px)` }} {...pressable(tx(a.name), () => select({ kind: 'actor', id: a.id }))}>
               <circle r={a.isPlayer ? 8 : 6} />
               {(a.isPlayer || sel('actor', a.id)) && <text class="person-name" y={-12} text-anchor="middle">{tx(a.name)}</text>}
               <title>{tx(a.name)}</title>
