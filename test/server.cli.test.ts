@@ -29,7 +29,7 @@ describe('astinus serve', () => {
       expect(worlds[0].id).toBe('shenzhen');
       const control = (auth: string) => fetch(`${url}/api/worlds/shenzhen/control`, {
         method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}` }, body: JSON.stringify({ action: 'pause' }) });
-      expect((await control('wrong')).status).toBe(403);
+      expect((await control('wrong')).status).toBe(401);
       const paused = ControlReply.parse(await (await control(token)).json());
       expect(paused.paused).toBe(true);
       const stopped = waitFor(child, /Stopped at tick (-?\d+)/);

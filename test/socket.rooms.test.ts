@@ -59,7 +59,7 @@ describe('observers', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ world: 'atlantis' }, 'unknown_world'],
       [{ world: 42 }, 'bad_request'],
-      [{ world: 'shenzhen', token: 'nope' }, 'forbidden'],
+      [{ world: 'shenzhen', token: 'nope' }, 'unauthorized'],
       [{ world: 'shenzhen' }, 'private'],
     ];
     for (const [auth, code] of cases) {

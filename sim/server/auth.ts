@@ -39,15 +39,23 @@ export class Tokens {
     return token === undefined ? null : this.players.get(token) ?? null;
   }
 
-  /** 401 without a token, 403 with one that is not the admin's */
+  /** a token this server issued (or the admin's) */
+  known(token: string | undefined): boolean {
+    return this.isAdmin(token) || this.playerOf(token) !== null;
+  }
+
+  /**
+   * 401 without a token or with one this server does not know (a guess, or a session from before a
+   * restart: the client should start over); 403 with a known token that is not the admin's.
+   */
   requireAdmin(token: string | undefined): void {
-    if (token === undefined) throw new HttpError(401, 'unauthorized');
+    if (!this.known(token)) throw new HttpError(401, 'unauthorized');
     if (!this.isAdmin(token)) throw new HttpError(403, 'forbidden');
   }
 
-  /** 401 without a token, 403 with anyone else's */
+  /** 401 as for the admin; 403 with a known token that is not this character's */
   requirePlayer(token: string | undefined, actor: string): void {
-    if (token === undefined) throw new HttpError(401, 'unauthorized');
+    if (!this.known(token)) throw new HttpError(401, 'unauthorized');
     if (this.playerOf(token) !== actor) throw new HttpError(403, 'forbidden');
   }
 }

@@ -42,7 +42,7 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
     const token = auth.data.token;
     const actor = ctx.tokens.playerOf(token);
     const admin = ctx.tokens.isAdmin(token);
-    if (token !== undefined && !actor && !admin) return next(refusal('forbidden'));
+    if (token !== undefined && !actor && !admin) return next(refusal('unauthorized'));
     if (ctx.observing === 'private' && !actor && !admin) return next(refusal('private'));
     socket.data.actor = actor;
     next();
