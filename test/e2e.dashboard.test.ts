@@ -102,6 +102,15 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await expect.poll(() => inspector.getByTestId('last-decision').count(), { timeout: 20_000 }).toBe(1);
     }, 60_000);
 
+    it('narrows the feed to the selected person, from the log', async () => {
+      const name = (await page.getByTestId('inspector-title').textContent())!.trim();
+      await page.getByTestId('feed-only-selected').check();
+      await expect.poll(() => page.locator('[data-testid=feed] li').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const lines = await page.locator('[data-testid=feed] li').allTextContents();
+      expect(lines.filter((l) => l.includes(name)).length).toBeGreaterThan(0);
+      await page.getByTestId('feed-only-selected').uncheck();
+    }, 60_000);
+
     it('switches to Chinese, names and feed included', async () => {
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop-en.png'), fullPage: true });
       const title = await page.getByTestId('inspector-title').textContent();

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
+import { api } from '../api.ts';
 import { useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
+import { useFetch } from '../useFetch.ts';
 import type { EventView, Selection } from '../types.ts';
 
 /** What an event line opens in the inspector when clicked. */
@@ -18,17 +20,21 @@ function target(e: EventView): Selection | null {
 /** The live feed: one narrated line per event worth reading, newest first, in the chosen language. */
 export function Feed(props: { feed: EventView[] }) {
   const { t, tx } = useT();
-  const { select, selected } = useWorldCtx();
+  const { select, selected, world, tick } = useWorldCtx();
   const [onlySelected, setOnlySelected] = useState(false);
+  // a person's whole story comes from the log, not only what this page has seen
+  const person = onlySelected && selected?.kind === 'actor' ? selected.id : '';
+  const history = useFetch(`history:${person}`, Math.floor(tick / 3), () =>
+    person ? api.events(world, { actor: person, from: Math.max(0, tick - 300), limit: 1000 }).then((p) => p.events.filter((e) => e.text).reverse()) : Promise.resolve(null));
   const mine = (e: EventView) => {
     if (!selected) return true;
     return Object.values(e).some((v) => v === selected.id || (v && typeof v === 'object' && (v as { id?: string }).id === selected.id));
   };
-  const lines = onlySelected ? props.feed.filter(mine) : props.feed;
+  const lines = person && history.data ? history.data : onlySelected ? props.feed.filter(mine) : props.feed;
   return (
     <div class="feed">
       <label class="feed-filter">
-        <input type="checkbox" checked={onlySelected} onChange={(e) => setOnlySelected(e.currentTarget.checked)} disabled={!selected} />
+        <input type="checkbox" data-testid="feed-only-selected" checked={onlySelected} onChange={(e) => setOnlySelected(e.currentTarget.checked)} disabled={!selected} />
         {t('feed.only_selected')}
       </label>
       {!lines.length && <p class="empty">{t('feed.empty')}</p>}
