@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ControlReply, WorldSummary } from '../sim/server/protocol.ts';
+import { ControlReply, IntentReply, JoinReply, WorldSummary } from '../sim/server/protocol.ts';
 import { SHENZHEN, spawnAstinus } from './helpers/cli.ts';
 
 /** Read the child's stdout until a line matches. */
@@ -30,6 +30,10 @@ describe('astinus serve', () => {
       const control = (auth: string) => fetch(`${url}/api/worlds/shenzhen/control`, {
         method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}` }, body: JSON.stringify({ action: 'pause' }) });
       expect((await control('wrong')).status).toBe(401);
+      // a player joins (and is in once a tick has run), then the server stops
+      const joined = JoinReply.parse(await (await fetch(`${url}/api/worlds/shenzhen/players`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ada', place: 'dongmen' }) })).json());
+      await expect.poll(async () => (await fetch(`${url}/api/worlds/shenzhen/actors/${joined.actorId}`)).status, { timeout: 20_000 }).toBe(200);
       const paused = ControlReply.parse(await (await control(token)).json());
       expect(paused.paused).toBe(true);
       const stopped = waitFor(child, /Stopped at tick (-?\d+)/);
@@ -43,13 +47,18 @@ describe('astinus serve', () => {
       const [, url2] = await waitFor(again, /(http:\/\/\S+)/);
       const w2 = WorldSummary.array().parse(await (await fetch(`${url2}/api/worlds`)).json());
       expect(w2[0].tick).toBe(Number(last));
+      // the player's token still stands for their character after the restart
+      const intent = await fetch(`${url2}/api/worlds/shenzhen/players/${joined.actorId}/intent`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${joined.token}` }, body: JSON.stringify({ text: 'go to Shekou' }) });
+      expect(intent.status).toBe(200);
+      expect(IntentReply.parse(await intent.json()).call).toMatchObject({ tool: 'move', args: { destination: 'shekou' } });
       const exit2 = new Promise<number | null>((done) => again.once('exit', done));
       again.kill('SIGTERM');
       expect(await exit2).toBe(0);
     } finally {
       await rm(data, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it('refuses bad flags with the usage', async () => {
     const child = spawnAstinus(['serve', SHENZHEN, '--tick-ms', 'fast']);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { policyBrain } from '../../bots/brains/policy/index.ts';
 import { PlayerQueue, withPlayers } from '../../bots/brains/player.ts';
 import { ruleEngine } from '../../world-engine/rules/index.ts';
@@ -27,7 +28,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const envToken = process.env.ASTINUS_ADMIN_TOKEN || undefined;
   const srv = await buildServer({
     world, queue, logger: log, tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
-    adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined,
+    adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined, tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
   });
   let address: string;
   try {

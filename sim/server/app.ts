@@ -35,6 +35,8 @@ export interface ServerOptions {
   /** player actions: burst and refill per second */
   rate?: { burst: number; perSecond: number };
   redisUrl?: string;
+  /** where player tokens are kept across restarts (serve: `<data>/player-tokens.json`) */
+  tokenFile?: string;
   /** where the built dashboard lives (default dashboard/dist) */
   dashboardDir?: string;
 }
@@ -60,7 +62,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   await host.init();
   const clock = new Clock(host, o.logger);
   const adminToken = o.adminToken ?? newToken();
-  const ctx: ServerContext = { host, clock, tokens: new Tokens(adminToken), observing: o.observing ?? 'public',
+  const ctx: ServerContext = { host, clock, tokens: new Tokens(adminToken, o.tokenFile), observing: o.observing ?? 'public',
     limiter: new RateLimiter(o.rate?.burst ?? 5, o.rate?.perSecond ?? 1) };
 
   const app = Fastify({ loggerInstance: o.logger as FastifyBaseLogger, bodyLimit: 64 * 1024 });

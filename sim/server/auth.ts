@@ -1,7 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { HttpError } from './errors.ts';
 
 export const newToken = () => randomBytes(24).toString('base64url');
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** `Authorization: Bearer <token>`, or undefined. */
 export function bearer(header: string | string[] | undefined): string | undefined {
@@ -21,12 +23,27 @@ function same(a: string, b: string): boolean {
  * that one character and nobody else; anyone else only observes (if observing is public).
  */
 export class Tokens {
+  /** sha-256 of a player token -> its actor: what is kept (and saved) is never the token itself */
   private readonly players = new Map<string, string>();
-  constructor(readonly admin: string) {}
+
+  /**
+   * `file`: where player tokens survive a restart (the data directory's `player-tokens.json`), so a
+   * player who comes back to a world that continues keeps their character.
+   */
+  constructor(readonly admin: string, private readonly file?: string) {
+    if (file && existsSync(file)) {
+      for (const [h, actor] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) this.players.set(h, actor);
+    }
+  }
 
   issue(actor: string): string {
     const t = newToken();
-    this.players.set(t, actor);
+    this.players.set(hash(t), actor);
+    if (this.file) {
+      // written whole and renamed into place: a crash leaves the old file or the new one
+      writeFileSync(`${this.file}.tmp`, JSON.stringify(Object.fromEntries(this.players)), { mode: 0o600 });
+      renameSync(`${this.file}.tmp`, this.file);
+    }
     return t;
   }
 
@@ -36,7 +53,7 @@ export class Tokens {
 
   /** the actor a player token stands for */
   playerOf(token: string | undefined): string | null {
-    return token === undefined ? null : this.players.get(token) ?? null;
+    return token === undefined ? null : this.players.get(hash(token)) ?? null;
   }
 
   /** a token this server issued (or the admin's) */
