@@ -16,9 +16,10 @@ export interface NarrationInput {
 /**
  * Turns committed events into prose for the player, in both languages. A narrator only proposes
  * text: it states nothing the Judge did not commit (see check.ts). Implementations: `offline.ts`
- * (templates). FOLLOW-UP, not on this branch: a language-model narrator whose text is checked with
- * `unsupportedMentions` against the same events, regenerated a bounded number of times, and replaced
- * by the offline narration when it still invents something.
+ * (templates). `checked.ts` holds any narrator to the events: a text that mentions what they do not
+ * carry is refused and asked again a bounded number of times, then the offline narration speaks.
+ * FOLLOW-UP, not on this branch: the language-model narrator itself (sim/llm), to be wrapped as
+ * `checkedNarrator(llmNarrator, offlineNarrator())`.
  */
 export interface Narrator {
   readonly name: string;
