@@ -20,8 +20,9 @@ export interface Intent { call: ToolCall; understood: Text }
 /**
  * Turns a player's words into one of the five tool calls. It only proposes: the player confirms,
  * and the call is then judged like any bot's. Implementations: `offline.ts` (keyword lists from
- * `locales/<lang>/intent.json`, both languages at once). FOLLOW-UP, not on this branch: a
- * language-model parser whose answer is parsed with zod as a ToolCall, falling back to the offline one.
+ * `locales/<lang>/intent.json`, both languages at once); `fallback.ts` puts the offline parser behind
+ * any other, whose answer must parse (zod) as this player's call. FOLLOW-UP, not on this branch: the
+ * language-model parser itself (sim/llm), to be wired as `withFallback(llmParser, offlineIntentParser())`.
  */
 export interface IntentParser {
   readonly name: string;
