@@ -190,6 +190,9 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       const ticked = await tickOf();
       await expect.poll(tickOf).toBeGreaterThan(ticked + 1);
       expect(await page.getByTestId('player-status').textContent()).toContain('阿测');
+      // in busy Huaqiangbei, they notice what goes on around them
+      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: 30_000 }).toContain('华强北');
+      await page.getByTestId('perceived').locator('li').first().waitFor({ timeout: 30_000 });
       await expect.poll(() => page.locator('[data-testid=city-map] .person.player').count()).toBe(1);
 
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop.png'), fullPage: true });

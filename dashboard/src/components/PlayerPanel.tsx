@@ -7,6 +7,7 @@ import { load, save } from '../storage.ts';
 import type { DraftCall, NarrationMsg, PerceivedMsg, PlayerLine, RejectionMsg, Text } from '../types.ts';
 import { IntentBox, type Understood } from './IntentBox.tsx';
 import { JoinForm } from './JoinForm.tsx';
+import { Perceived } from './Perceived.tsx';
 import { PlayerLog } from './PlayerLog.tsx';
 import { Problem } from './Problem.tsx';
 import { ToolForm } from './ToolForm.tsx';
@@ -22,6 +23,7 @@ export function PlayerPanel() {
   const names = useNames();
   const [session, setSession] = useState<Session | null>(() => load(`player.${world}`, null));
   const [lines, setLines] = useState<PlayerLine[]>([]);
+  const [seen, setSeen] = useState<PerceivedMsg | null>(null);
   const [pending, setPending] = useState<Understood | null>(null);
   const [form, setForm] = useState<{ initial: DraftCall | null } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,7 +36,7 @@ export function PlayerPanel() {
     const socket = io({ auth: { world, token: session.token }, transports: ['websocket', 'polling'], forceNew: true });
     socket.on('narration', (m: NarrationMsg) => add({ kind: 'narration', tick: m.tick, text: m.text }));
     socket.on('rejection', (m: RejectionMsg) => add({ kind: 'rejection', tick: m.tick, text: m.reason }));
-    socket.on('perceived', (m: PerceivedMsg) => add({ kind: 'perceived', tick: m.tick, lines: m.lines }));
+    socket.on('perceived', (m: PerceivedMsg) => setSeen(m));
     socket.on('error', (e: { message: Text }) => setError(e.message));
     return () => { socket.close(); };
   }, [session?.token]);
@@ -102,7 +104,7 @@ export function PlayerPanel() {
             {me.status !== 'alive' && <> · {t(`status.${me.status}`)}</>}
           </>
         ) : t('player.arriving')}
-        <button type="button" class="link leave" onClick={() => { save(`player.${world}`, null); setSession(null); setLines([]); }}>{t('player.leave')}</button>
+        <button type="button" class="link leave" onClick={() => { save(`player.${world}`, null); setSession(null); setLines([]); setSeen(null); }}>{t('player.leave')}</button>
       </p>
       {form ? (
         <ToolForm key={JSON.stringify(form.initial)} me={session.actorId} initial={form.initial} busy={busy} onSubmit={act} onCancel={() => setForm(null)} />
@@ -112,6 +114,7 @@ export function PlayerPanel() {
           onDrop={() => setPending(null)} onForm={() => setForm({ initial: null })} />
       )}
       <Problem error={error} fallback="player.act_failed" />
+      <Perceived msg={seen} />
       <PlayerLog lines={lines} />
     </div>
   );
