@@ -82,10 +82,8 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   });
 
   app.get('/api/health', async () => ({ ok: true }));
-  worldRoutes(app, ctx);
-  eventRoutes(app, ctx);
-  controlRoutes(app, ctx);
-  playerRoutes(app, ctx);
+  // one plugin per route group; the error handler and the private-observing hook above reach them all
+  for (const routes of [worldRoutes, eventRoutes, controlRoutes, playerRoutes]) await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {

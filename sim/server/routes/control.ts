@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { bearer } from '../auth.ts';
 import { parseOr400 } from '../errors.ts';
 import { ControlBody, type ControlReply } from '../protocol.ts';
 import { type ServerContext, worldOf } from './context.ts';
 
 /** pause, resume, step, speed: the admin token only. */
-export function controlRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export const controlRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   app.post('/api/worlds/:w/control', async (req): Promise<ControlReply> => {
     worldOf(ctx, req);
     ctx.tokens.requireAdmin(bearer(req.headers.authorization));
@@ -17,4 +17,4 @@ export function controlRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const s = ctx.host.status();
     return { paused: s.paused, tickMs: s.tickMs, tick: s.tick };
   });
-}
+};

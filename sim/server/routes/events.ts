@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Event } from '../../model/events.ts';
 import { actorsOf } from '../views.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
@@ -9,7 +9,7 @@ import { type ServerContext, worldOf } from './context.ts';
 const CURSOR = /^(\d{1,9})\.(\d{1,9})$/;
 
 /** The committed log, paged and filtered, and the figures per tick. */
-export function eventRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export const eventRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { host } = ctx;
 
   app.get('/api/worlds/:w/events', async (req): Promise<EventsPage> => {
@@ -50,4 +50,4 @@ export function eventRoutes(app: FastifyInstance, ctx: ServerContext): void {
       relations: { nodes: net.nodes.map((id) => ({ id, name: host.views.actorName(id) })), edges: net.edges },
     };
   });
-}
+};

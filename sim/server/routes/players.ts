@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { bearer } from '../auth.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
 import { ActBody, type ActReply, IntentBody, type IntentReply, JoinBody, type JoinReply } from '../protocol.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
 
 /** Join, understand, act: a player token acts as its own character and nobody else. */
-export function playerRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { host } = ctx;
 
   app.post('/api/worlds/:w/players', async (req, reply): Promise<JoinReply> => {
@@ -33,4 +33,4 @@ export function playerRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
     return { queuedFor: host.act(call) };
   });
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
 import { CHANNELS, MANNERS, TOOL_NAMES, TRAVEL_MODES } from '../../model/tools.ts';
 import type { CatalogView, WorldSummary } from '../protocol.ts';
@@ -7,7 +7,7 @@ import { type ServerContext, idOf, worldOf } from './context.ts';
 const PURPOSES = ['eat', 'buy', 'work', 'perform', 'rest', 'gift', 'invest', 'spend'] as const;
 
 /** Worlds, places, actors, entities and facts: reads of the in-memory state. */
-export function worldRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { host } = ctx;
   const state = () => host.world.state;
 
@@ -71,4 +71,4 @@ export function worldRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (!f) throw new HttpError(404, 'not_found');
     return f;
   });
-}
+};
