@@ -20,7 +20,6 @@ export type Selection =
 export type PlayerLine =
   | { kind: 'narration'; tick: number; text: Text }
   | { kind: 'rejection'; tick: number; text: Text }
-  | { kind: 'perceived'; tick: number; lines: Text[] }
   | { kind: 'queued'; tick: number; call: DraftCall };
 
 export const TOOLS: ToolName[] = ['use_resource', 'interact', 'move', 'create', 'express'];
