@@ -55,3 +55,22 @@ describe('the clock', () => {
     expect(log).toHaveLength(3);
   });
 });
+
+describe('a failing broadcast', () => {
+  it('does not stop the world: the tick is committed and the next one runs', async () => {
+    const broken = await served({ narrator: { name: 'broken', narrate: () => { throw new Error('narrator down'); } } });
+    try {
+      const join = await broken.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Ada', place: 'dongmen' } });
+      const ada = JoinReply.parse(join.json());
+      await broken.host.step();
+      broken.host.act(broken.host.prepareCall(ada.actorId, { tool: 'express', args: { channel: 'self_talk', content: { text: 'hm' } } }));
+      const events = await broken.host.step();
+      expect(events.some((e) => e.type === 'action' && e.actor === ada.actorId)).toBe(true);
+      expect(await broken.host.world.store.lastTick()).toBe(events[0].tick);
+      await broken.host.step();
+      expect(broken.host.world.state.tick).toBe(events[0].tick + 1);
+    } finally {
+      await broken.close();
+    }
+  });
+});

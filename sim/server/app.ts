@@ -58,7 +58,7 @@ const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
  */
 export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(),
-    tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false });
+    tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger });
   await host.init();
   const clock = new Clock(host, o.logger);
   const adminToken = o.adminToken ?? newToken();

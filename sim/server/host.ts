@@ -8,6 +8,7 @@ import type { JoinRequest } from '../judge/judge.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { Text } from '../model/text.ts';
 import { ToolCall } from '../model/tools.ts';
+import type { Logger } from '../log.ts';
 import type { World } from '../world.ts';
 import { HttpError, issueLines } from './errors.ts';
 import { layoutPlaces } from './layout.ts';
@@ -34,6 +35,7 @@ export interface HostOptions {
   turnBased: boolean;
   /** keep this many ticks of metrics in memory */
   metricsCap?: number;
+  log?: Logger;
 }
 
 /**
@@ -104,7 +106,12 @@ export class WorldHost {
     for (const e of events) this.note(e);
     this.metrics.push(tickMetrics(this.world.state, tick, events));
     if (this.metrics.length > (this.o.metricsCap ?? 10_000)) this.metrics.shift();
-    await this.broadcast(tick, events, refused);
+    try {
+      await this.broadcast(tick, events, refused);
+    } catch (err) {
+      // the tick is committed whatever happens here: a failed broadcast must not stop the world
+      this.o.log?.error({ err, tick }, 'broadcast failed');
+    }
     for (const f of this.afterStep) f(tick);
     return events;
   }
