@@ -127,6 +127,12 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.getByTestId('admin-token').fill(server.adminToken);
       await page.getByTestId('ctl-pause').click();
       await expect.poll(() => page.getByTestId('run-state').getAttribute('class')).toContain('state-paused');
+      // paused means paused; a step is exactly one tick
+      const paused = await tickOf();
+      await page.waitForTimeout(1200);
+      expect(await tickOf()).toBe(paused);
+      await page.getByTestId('ctl-step').click();
+      await expect.poll(tickOf).toBe(paused + 1);
       await page.getByTestId('ctl-resume').click();
       await expect.poll(() => page.getByTestId('run-state').getAttribute('class')).toContain('state-running');
     }, 60_000);
@@ -166,6 +172,9 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.getByTestId('form-submit').click();
       await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(2);
       expect(await log.locator('[data-kind=queued]').first().textContent()).toContain('步行');
+      // the walk ends in Huaqiangbei (one call per tick: wait for it before the next)
+      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: 30_000 }).toContain('华强北');
+      const told = await log.locator('[data-kind=narration]').count();
 
       // a tool picked by hand
       await page.getByTestId('open-form').click();
@@ -173,6 +182,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.getByTestId('tool-form').locator('input[name=content]').fill('有人想听歌吗？');
       await page.getByTestId('form-submit').click();
       await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(3);
+      await expect.poll(() => log.locator('[data-kind=narration]').count(), { timeout: 30_000 }).toBeGreaterThan(told);
 
       // more money than the player has: the Judge says no, and why
       await page.getByTestId('open-form').click();
@@ -191,7 +201,6 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await expect.poll(tickOf).toBeGreaterThan(ticked + 1);
       expect(await page.getByTestId('player-status').textContent()).toContain('阿测');
       // in busy Huaqiangbei, they notice what goes on around them
-      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: 30_000 }).toContain('华强北');
       await page.getByTestId('perceived').locator('li').first().waitFor({ timeout: 30_000 });
       await expect.poll(() => page.locator('[data-testid=city-map] .person.player').count()).toBe(1);
 

@@ -20,7 +20,8 @@ export type Selection =
 export type PlayerLine =
   | { kind: 'narration'; tick: number; text: Text }
   | { kind: 'rejection'; tick: number; text: Text }
-  | { kind: 'queued'; tick: number; call: DraftCall };
+  /** `replaced`: a later call for the same tick took its place (one call per player per tick) */
+  | { kind: 'queued'; tick: number; call: DraftCall; replaced?: boolean };
 
 export const TOOLS: ToolName[] = ['use_resource', 'interact', 'move', 'create', 'express'];
 // the same vocabularies as sim/model/tools.ts (kept here so the bundle carries no zod)

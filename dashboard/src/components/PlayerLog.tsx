@@ -9,9 +9,9 @@ export function PlayerLog(props: { lines: PlayerLine[] }) {
   return (
     <ol class="player-log" data-testid="player-log">
       {props.lines.map((l, i) => (
-        <li key={props.lines.length - i} class={`pl pl-${l.kind}`} data-kind={l.kind}>
+        <li key={props.lines.length - i} class={`pl pl-${l.kind}${l.kind === 'queued' && l.replaced ? ' replaced' : ''}`} data-kind={l.kind}>
           <span class="ev-tick">{l.tick}</span>
-          <span class="pl-kind">{t(`player.kind.${l.kind}`)}</span>
+          <span class="pl-kind">{t(l.kind === 'queued' && l.replaced ? 'player.kind.replaced' : `player.kind.${l.kind}`)}</span>
           {l.kind === 'narration' && <p>{tx(l.text)}</p>}
           {l.kind === 'rejection' && <p>{tx(l.text)}</p>}
           {l.kind === 'queued' && <CallView call={l.call} />}

@@ -71,7 +71,10 @@ export function PlayerPanel() {
     setError(null);
     try {
       const r = await api.act(world, session.actorId, session.token, call);
-      add({ kind: 'queued', tick: r.queuedFor, call });
+      setLines((ls) => [
+        { kind: 'queued' as const, tick: r.queuedFor, call },
+        ...ls.map((l) => (l.kind === 'queued' && l.tick === r.queuedFor ? { ...l, replaced: true } : l)),
+      ].slice(0, LOG_MAX));
       setSent((n) => n + 1);
       setPending(null);
       setForm(null);

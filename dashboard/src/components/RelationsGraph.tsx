@@ -20,7 +20,7 @@ export function RelationsGraph(props: { relations: Metrics['relations'] }) {
   return (
     <figure class="chart relations-chart" data-testid="chart-relations">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${S} ${S}`} role="img" aria-label={title}>
+      <svg viewBox={`-70 0 ${S + 140} ${S}`} role="img" aria-label={title}>
         {edges.map((e) => {
           const a = pos.get(e.from);
           const b = pos.get(e.to);
