@@ -135,6 +135,15 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await expect.poll(tickOf).toBe(paused + 1);
       await page.getByTestId('ctl-resume').click();
       await expect.poll(() => page.getByTestId('run-state').getAttribute('class')).toContain('state-running');
+      await page.getByTestId('ctl-tick-ms').fill('300');
+      await page.getByTestId('ctl-speed').click();
+      await expect.poll(() => page.getByTestId('tick-ms').textContent()).toContain('300');
+      // a wrong token is refused, in words
+      await page.getByTestId('admin-token').fill('not-the-token');
+      await page.getByTestId('ctl-pause').click();
+      await page.getByTestId('controls').locator('.problem').waitFor();
+      expect(await page.getByTestId('run-state').getAttribute('class')).toContain('state-running');
+      await page.getByTestId('admin-token').fill(server.adminToken);
     }, 60_000);
 
     it('joins as a player, acts in their own words and reads the narration', async () => {

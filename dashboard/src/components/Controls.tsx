@@ -50,9 +50,9 @@ export function Controls(props: { status: StatusMsg | null; onStatus: (s: Partia
       <div class="buttons">
         <label class="field inline">
           <span>{t('controls.tick_ms')}</span>
-          <input type="number" min={10} step={50} value={ms} placeholder={String(props.status?.tickMs ?? '')} onInput={(e) => setMs(e.currentTarget.value)} />
+          <input type="number" min={10} step={50} value={ms} data-testid="ctl-tick-ms" placeholder={String(props.status?.tickMs ?? '')} onInput={(e) => setMs(e.currentTarget.value)} />
         </label>
-        <button type="button" disabled={!token} onClick={() => run('speed')}>{t('controls.speed')}</button>
+        <button type="button" disabled={!token} onClick={() => run('speed')} data-testid="ctl-speed">{t('controls.speed')}</button>
       </div>
       {problem && <p class="problem" role="alert">{problem.text ? tx(problem.text) : t(problem.key)}</p>}
       {done && <p class="ok">{t(`controls.done.${done}`)}</p>}

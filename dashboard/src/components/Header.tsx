@@ -14,7 +14,7 @@ export function Header(props: { world: WorldSummary | null; status: StatusMsg | 
         {t('header.tick')} <b data-testid="tick">{props.tick}</b>
       </span>
       <span class={`state state-${state}`} data-testid="run-state">{t(`header.${state}`)}</span>
-      {s && <span class="speed">{t('header.every', { ms: s.tickMs })}</span>}
+      {s && <span class="speed" data-testid="tick-ms">{t('header.every', { ms: s.tickMs })}</span>}
       {s?.waitingFor?.length ? <span class="waiting">{t('header.waiting', { n: s.waitingFor.length })}</span> : null}
       <LangSwitch onChange={props.onLang} />
     </header>
