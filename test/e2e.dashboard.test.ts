@@ -248,5 +248,22 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-phone-top.png') });
     }, 60_000);
+
+    it('shows a private world only once a token is given', async () => {
+      const hidden = await serve({ tickMs: 400, adminToken: `${admin}-private`, args: ['--private'] });
+      try {
+        const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await p.goto(hidden.url);
+        await p.locator('.banner [role=alert]').waitFor();
+        expect(await p.locator('[data-testid=city-map] [data-place]').count()).toBe(0);
+        await p.getByTestId('admin-token').fill(hidden.adminToken);
+        await expect.poll(() => p.locator('[data-testid=city-map] [data-place]').count(), { timeout: 20_000 }).toBeGreaterThan(3);
+        const first = Number(await p.getByTestId('tick').textContent());
+        await expect.poll(async () => Number(await p.getByTestId('tick').textContent()), { timeout: 20_000 }).toBeGreaterThan(first);
+        await p.close();
+      } finally {
+        await hidden.stop();
+      }
+    }, 90_000);
   });
 }

@@ -1,3 +1,4 @@
+import { load } from './storage.ts';
 import type {
   ActorDetail, ActorSummary, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, Lang,
   Metrics, PlaceView, Text, WorldSummary,
@@ -10,8 +11,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Who is looking, for a world that shows itself only to those with a token (`serve --private`):
+ * the player's token when this browser plays there, else the admin token when one was typed.
+ */
+export function viewerToken(world: string): string | undefined {
+  return load<{ token?: string } | null>(`player.${world}`, null)?.token || load('admin', '') || undefined;
+}
+
 async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  const world = /^\/worlds\/([^/]+)/.exec(path)?.[1];
+  if (!token && method === 'GET' && world) token = viewerToken(decodeURIComponent(world));
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { io, type Socket } from 'socket.io-client';
-import { api, ApiError } from './api.ts';
+import { api, ApiError, viewerToken } from './api.ts';
 import type { ActorSummary, EntityView, EventView, FactView, Metrics, PlaceView, StatusMsg, Text, TickMsg, WorldSummary } from './types.ts';
 
 export const FEED_MAX = 300;
@@ -74,18 +74,25 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
       }
       const w = world.id;
       patch({ world, tick: world.tick, status: { paused: world.paused, tickMs: world.tickMs, tick: world.tick, turnBased: world.turnBased } });
-      try {
-        const [places, actors, entities, facts, page] = await Promise.all([
-          api.places(w), api.actors(w), api.entities(w), api.facts(w), api.events(w, { from: Math.max(0, world.tick - 40), limit: 1000 }),
-        ]);
-        if (stopped) return;
-        patch({ places, actors, entities, facts, feed: page.events.filter((e) => e.text).reverse().slice(0, FEED_MAX) });
-      } catch (e) {
-        patch({ error: errorOf(e) });
+      // a private world answers once a token is known (typed in the controls, or a player's): keep asking
+      for (;;) {
+        try {
+          const [places, actors, entities, facts, page] = await Promise.all([
+            api.places(w), api.actors(w), api.entities(w), api.facts(w), api.events(w, { from: Math.max(0, world.tick - 40), limit: 1000 }),
+          ]);
+          if (stopped) return;
+          patch({ places, actors, entities, facts, error: null, feed: page.events.filter((e) => e.text).reverse().slice(0, FEED_MAX) });
+          break;
+        } catch (e) {
+          patch({ error: errorOf(e) });
+          if (stopped || !(e instanceof ApiError && e.status === 401)) return;
+          await new Promise((r) => setTimeout(r, 2000));
+        }
       }
       refresh('metrics', async () => ({ metrics: await api.metrics(w) }));
 
-      socket = io({ auth: { world: w }, transports: ['websocket', 'polling'] });
+      const token = viewerToken(w);
+      socket = io({ auth: token ? { world: w, token } : { world: w }, transports: ['websocket', 'polling'] });
       let connects = 0;
       socket.on('connect', () => {
         patch({ connected: true, error: null });
