@@ -51,11 +51,19 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
   useEffect(() => {
     let socket: Socket | null = null;
     let stopped = false;
-    // one request of each kind at a time; a refresh asked while one runs is dropped
+    // one request of each kind at a time; one asked while it runs goes once it is done
+    const again = new Set<string>();
     const refresh = (kind: string, run: () => Promise<Partial<WorldData>>) => {
-      if (busy.current.has(kind) || stopped) return;
+      if (stopped) return;
+      if (busy.current.has(kind)) {
+        again.add(kind);
+        return;
+      }
       busy.current.add(kind);
-      run().then((p) => !stopped && patch(p)).catch(() => {}).finally(() => busy.current.delete(kind));
+      run().then((p) => !stopped && patch(p)).catch(() => {}).finally(() => {
+        busy.current.delete(kind);
+        if (again.delete(kind)) refresh(kind, run);
+      });
     };
 
     (async () => {
