@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard } from '../dashboard/build.ts';
-import { CHANNELS, MANNERS, TOOL_NAMES, TRAVEL_MODES } from '../sim/model/tools.ts';
+import { callOf, fieldsOf, type Fields } from '../dashboard/src/calls.ts';
+import { CHANNELS, MANNERS, TOOL_NAMES, ToolCall, TRAVEL_MODES } from '../sim/model/tools.ts';
 import { ARTIFACTS, findChromium, launchBrowser, serve, type Served } from './helpers/browser.ts';
 
 /**
@@ -36,6 +37,47 @@ describe('dashboard bundle', () => {
     expect(list('MANNERS')).toEqual([...MANNERS]);
     expect(list('TRAVEL_MODES')).toEqual([...TRAVEL_MODES]);
     expect(list('CHANNELS')).toEqual([...CHANNELS]);
+  });
+});
+
+describe('the player\'s tool form', () => {
+  const filled: Record<(typeof TOOL_NAMES)[number], Fields> = {
+    use_resource: { resource: 'item', item: 'milk tea', amount: '2', purpose: 'buy', target: 'lin_feng' },
+    interact: { target: 'lin_feng', manner: 'negotiate', content: ' a fair price? ' },
+    move: { destination: 'huaqiangbei', mode: 'taxi' },
+    create: { what: 'noodle_stall', where: 'dongmen', using_money: '200', using_energy: '', about: '' },
+    express: { channel: 'shout', content: '卖唱啦' },
+  };
+
+  it('builds calls the core accepts, for each of the five tools', () => {
+    for (const tool of TOOL_NAMES) {
+      const call = callOf(tool, filled[tool]);
+      expect(call, tool).not.toBeNull();
+      const parsed = ToolCall.safeParse({ id: 'c1', actor: 'me', ...call });
+      expect(parsed.success, `${tool}: ${parsed.error?.message}`).toBe(true);
+    }
+    expect(callOf('use_resource', filled.use_resource)!.args).toEqual({ resource: 'item:milk_tea', amount: 2, purpose: 'buy', target: 'lin_feng' });
+    expect(callOf('interact', filled.interact)!.args.content).toEqual({ text: 'a fair price?' });
+    expect(callOf('create', filled.create)!.args).toEqual({ what: 'noodle_stall', where: 'dongmen', using: { money: 200 } });
+  });
+
+  it('refuses a form with something missing, and fills in the defaults of the selects', () => {
+    expect(callOf('use_resource', { amount: '0', purpose: 'x' })).toBeNull();
+    expect(callOf('use_resource', { amount: '3' })).toBeNull();
+    expect(callOf('interact', { target: 'a' })).toBeNull();
+    expect(callOf('move', {})).toBeNull();
+    expect(callOf('create', { what: 'mural' })).toBeNull();
+    expect(callOf('express', { content: '   ' })).toBeNull();
+    expect(callOf('move', { destination: 'dongmen' })!.args).toEqual({ destination: 'dongmen', mode: 'walk' });
+    expect(callOf('express', { content: 'hi' })!.args).toEqual({ channel: 'self_talk', content: { text: 'hi' } });
+  });
+
+  it('turns an understood call back into the form it came from', () => {
+    const render = (m: unknown) => (m as { text: string }).text;
+    for (const tool of TOOL_NAMES) {
+      const call = callOf(tool, filled[tool])!;
+      expect(callOf(tool, fieldsOf(call, render)), tool).toEqual(call);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { Controls } from './components/Controls.tsx';
 import { Feed } from './components/Feed.tsx';
 import { Header } from './components/Header.tsx';
 import { Inspector } from './components/Inspector.tsx';
+import { MapLegend } from './components/MapLegend.tsx';
 import { Panel } from './components/Panel.tsx';
 import { PlayerPanel } from './components/PlayerPanel.tsx';
 import { Problem } from './components/Problem.tsx';
@@ -40,6 +41,7 @@ export function App() {
           <div class="col col-main">
             <Panel area="map" title="panels.map" testid="panel-map">
               <CityMap places={w.places} actors={w.actors} entities={w.entities} />
+              <MapLegend />
             </Panel>
             <div class="pair">
               <Panel area="feed" title="panels.feed" testid="panel-feed">

@@ -1,56 +1,9 @@
 import { useState } from 'preact/hooks';
+import { callOf, fieldsOf, type Fields } from '../calls.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { renderMessage } from '../format.ts';
 import { useT } from '../i18n.ts';
 import { CHANNELS, MANNERS, TOOLS, TRAVEL_MODES, type DraftCall, type ToolName } from '../types.ts';
-
-type Fields = Record<string, string>;
-
-/** The form's text fields from a call (so an understood call can be edited). */
-function fieldsOf(call: DraftCall | null, lang: 'cn' | 'en', name: (id: string) => string): Fields {
-  const f: Fields = {};
-  if (!call) return f;
-  for (const [k, v] of Object.entries(call.args)) {
-    if (k === 'using' && v && typeof v === 'object') {
-      for (const [r, n] of Object.entries(v as Record<string, number>)) f[`using_${r}`] = String(n);
-    } else if (k === 'resource' && typeof v === 'string' && v.startsWith('item:')) {
-      f.resource = 'item';
-      f.item = v.slice(5);
-    } else if (v && typeof v === 'object') f[k] = renderMessage(lang, v, name);
-    else if (v !== undefined && v !== null) f[k] = String(v);
-  }
-  return f;
-}
-
-const int = (s: string | undefined) => (s && /^\d+$/.test(s.trim()) ? Number(s) : undefined);
-
-/** The call from the form, or null when something it needs is missing. */
-function callOf(tool: ToolName, f: Fields): DraftCall | null {
-  const need = (...ks: string[]) => ks.every((k) => (f[k] ?? '').trim() !== '');
-  switch (tool) {
-    case 'use_resource': {
-      const resource = f.resource === 'item' ? (f.item?.trim() ? `item:${f.item.trim().replace(/\s+/g, '_')}` : '') : f.resource || 'money';
-      const amount = int(f.amount);
-      if (!resource || !amount || !need('purpose')) return null;
-      return { tool, args: { resource, amount, purpose: f.purpose.trim(), ...(f.target ? { target: f.target } : {}) } };
-    }
-    case 'interact':
-      if (!need('target', 'content')) return null;
-      return { tool, args: { target: f.target, manner: f.manner || 'friendly', content: { text: f.content.trim() } } };
-    case 'move':
-      if (!need('destination')) return null;
-      return { tool, args: { destination: f.destination, mode: f.mode || 'walk' } };
-    case 'create': {
-      if (!need('what', 'where')) return null;
-      const using: Record<string, number> = {};
-      for (const r of ['money', 'energy']) if (int(f[`using_${r}`]) !== undefined) using[r] = int(f[`using_${r}`])!;
-      return { tool, args: { what: f.what.trim(), where: f.where, using, ...(f.about ? { about: f.about } : {}) } };
-    }
-    case 'express':
-      if (!need('content')) return null;
-      return { tool, args: { channel: f.channel || 'self_talk', content: { text: f.content.trim() } } };
-  }
-}
 
 /** Pick one of the five tools and fill in its arguments; starts from an understood call when editing. */
 export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmit: (c: DraftCall) => void; onCancel: () => void; busy: boolean }) {
@@ -58,7 +11,7 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
   const { actors, places, entities } = useWorldCtx();
   const names = useNames();
   const [tool, setTool] = useState<ToolName>(props.initial?.tool ?? 'express');
-  const [f, setF] = useState<Fields>(() => fieldsOf(props.initial, lang, names.any));
+  const [f, setF] = useState<Fields>(() => fieldsOf(props.initial, (m) => renderMessage(lang, m, names.any)));
   const [missing, setMissing] = useState(false);
   const set = (k: string) => (e: { currentTarget: { value: string } }) => setF({ ...f, [k]: e.currentTarget.value });
 
