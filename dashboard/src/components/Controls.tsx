@@ -40,7 +40,7 @@ export function Controls(props: { status: StatusMsg | null; onStatus: (s: Partia
       <label class="field">
         <span>{t('controls.token')}</span>
         <input type="password" autocomplete="off" value={token} placeholder={t('controls.token_hint')} data-testid="admin-token"
-          onInput={(e) => { setToken(e.currentTarget.value); save('admin', e.currentTarget.value); }} />
+          onInput={(e) => { setToken(e.currentTarget.value); save('admin', e.currentTarget.value); setProblem(null); setDone(null); }} />
       </label>
       <div class="buttons">
         <button type="button" disabled={!token || paused === true} onClick={() => run('pause')} data-testid="ctl-pause">{t('controls.pause')}</button>
