@@ -11,7 +11,7 @@ import { Panel } from './components/Panel.tsx';
 import { PlayerPanel } from './components/PlayerPanel.tsx';
 import { Problem } from './components/Problem.tsx';
 import { WorldContext, type WorldCtx } from './ctx.ts';
-import { LangContext } from './i18n.ts';
+import { LangContext, pick, translate } from './i18n.ts';
 import { load, save } from './storage.ts';
 import type { Lang, Selection } from './types.ts';
 import { useWorld } from './world.ts';
@@ -24,6 +24,10 @@ export function App() {
     save('lang', lang);
     document.documentElement.lang = lang === 'cn' ? 'zh-CN' : 'en';
   }, [lang]);
+  useEffect(() => {
+    const name = pick(lang, w.world?.name);
+    document.title = name ? translate(lang, 'page_title', { world: name, tick: w.tick }) : translate(lang, 'title');
+  }, [lang, w.world, w.tick]);
 
   const ctx = useMemo<WorldCtx>(() => ({
     world: w.world?.id ?? '', tick: w.tick,
