@@ -151,6 +151,12 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       const lines = await page.locator('[data-testid=feed] li').allTextContents();
       expect(lines.filter((l) => l.includes(name)).length).toBeGreaterThan(0);
       await page.getByTestId('feed-only-selected').uncheck();
+      // earlier lines on demand, down to tick 0
+      const older = page.getByTestId('feed-older');
+      if (await older.count()) {
+        await older.click();
+        await expect.poll(() => older.count()).toBe(0);
+      }
     }, 60_000);
 
     it('switches to Chinese, names and feed included', async () => {

@@ -30,7 +30,28 @@ export function Feed(props: { feed: EventView[] }) {
     if (!selected) return true;
     return Object.values(e).some((v) => v === selected.id || (v && typeof v === 'object' && (v as { id?: string }).id === selected.id));
   };
-  const lines = person && history.data ? history.data : onlySelected ? props.feed.filter(mine) : props.feed;
+  // earlier lines than the page has seen, a page at a time, on demand
+  const [older, setOlder] = useState<EventView[]>([]);
+  const [loading, setLoading] = useState(false);
+  /** the first tick read so far (ticks without a feed line leave no trace, so it is kept apart) */
+  const [floor, setFloor] = useState<number | null>(null);
+  const all = older.length ? props.feed.concat(older) : props.feed;
+  const oldest = floor ?? (all.length ? all[all.length - 1].tick : tick);
+  const loadOlder = async () => {
+    setLoading(true);
+    try {
+      const from = Math.max(0, oldest - 50);
+      const page = await api.events(world, { from, to: Math.max(0, oldest - 1), limit: 1000 });
+      const seen = new Set(all.map((e) => `${e.tick}.${e.seq}`));
+      setOlder((o) => o.concat(page.events.filter((e) => e.text && !seen.has(`${e.tick}.${e.seq}`)).reverse()));
+      setFloor(from);
+    } catch {
+      /* the button stays; try again */
+    } finally {
+      setLoading(false);
+    }
+  };
+  const lines = person && history.data ? history.data : onlySelected ? all.filter(mine) : all;
   return (
     <div class="feed">
       <label class="feed-filter">
@@ -53,6 +74,9 @@ export function Feed(props: { feed: EventView[] }) {
           );
         })}
       </ol>
+      {!person && oldest > 0 && (
+        <button type="button" class="more" disabled={loading} onClick={loadOlder} data-testid="feed-older">{t('feed.older', { tick: oldest })}</button>
+      )}
     </div>
   );
 }
