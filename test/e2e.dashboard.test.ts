@@ -131,7 +131,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       const inspector = page.getByTestId('inspector-actor');
       await inspector.getByTestId('inspector-title').waitFor();
       expect((await inspector.getByTestId('inspector-title').textContent())!.trim()).not.toBe('');
-      expect(await inspector.getByTestId('actor-money').textContent()).toMatch(/^\d+$/);
+      expect(await inspector.getByTestId('actor-money').textContent()).toMatch(/^\d[\d,]*$/);
       // and from the map: a dot is a person too
       await page.locator('[data-testid=city-map] [data-actor]').nth(1).click({ force: true });
       await page.getByTestId('inspector-actor').getByTestId('inspector-title').waitFor();

@@ -41,5 +41,7 @@ export function useT() {
     lang,
     t: (key: string, params?: Record<string, string | number>) => translate(lang, key, params),
     tx: (text: Partial<Text> | null | undefined) => pick(lang, text),
+    /** a number as people of that language write it (thousands grouped) */
+    num: (n: number) => n.toLocaleString(lang === 'cn' ? 'zh-CN' : 'en-US'),
   };
 }

@@ -7,7 +7,7 @@ import { Problem } from './Problem.tsx';
 
 /** A person: soul, body, resources, relationships, recent memories, last decision and the Judge's verdict on it. */
 export function ActorInspector(props: { id: string }) {
-  const { t, tx } = useT();
+  const { t, tx, num } = useT();
   const { world, tick, select } = useWorldCtx();
   const names = useNames();
   const { data: a, error } = useFetch(`actor:${props.id}`, tick, () => api.actor(world, props.id));
@@ -28,8 +28,8 @@ export function ActorInspector(props: { id: string }) {
         <dt>{t('inspector.place')}</dt>
         <dd><button type="button" class="link" onClick={() => select({ kind: 'place', id: a.body.place })}>{names.place(a.body.place)}</button></dd>
         <dt>{t('inspector.status')}</dt><dd>{t(`status.${a.body.status}`)}</dd>
-        <dt>{t('resources.money')}</dt><dd data-testid="actor-money">{a.body.resources.money}</dd>
-        <dt>{t('resources.energy')}</dt><dd>{a.body.resources.energy}</dd>
+        <dt>{t('resources.money')}</dt><dd data-testid="actor-money">{num(a.body.resources.money)}</dd>
+        <dt>{t('resources.energy')}</dt><dd>{num(a.body.resources.energy)}</dd>
         <dt>{t('inspector.reputation')}</dt><dd>{a.body.reputation}</dd>
         {inventory.length > 0 && <><dt>{t('inspector.inventory')}</dt><dd>{inventory.map(([k, n]) => `${k} ×${n}`).join(t('sep'))}</dd></>}
         {a.body.tags.length > 0 && <><dt>{t('inspector.tags')}</dt><dd class="tags">{a.body.tags.join(t('sep'))}</dd></>}
