@@ -247,8 +247,9 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       const spend = page.getByTestId('tool-form');
       await spend.locator('select[name=resource]').selectOption('money');
       await spend.locator('input[name=amount]').fill('99999999');
-      await spend.locator('input[name=purpose]').fill('买下整座华强北');
+      await spend.locator('select[name=purpose]').selectOption('spend');
       await page.getByTestId('form-submit').click();
+      await expect.poll(() => log.locator('[data-kind=queued]').first().textContent()).toContain('花钱');
       const refused = page.getByTestId('panel-player').locator('[data-kind=rejection], .problem');
       await refused.first().waitFor({ timeout: 30_000 });
       expect(await refused.first().textContent()).toMatch(HAN);

@@ -32,9 +32,9 @@ export function App() {
   const ctx = useMemo<WorldCtx>(() => ({
     world: w.world?.id ?? '', tick: w.tick,
     places: new Map(w.places.map((p) => [p.id, p])), actors: new Map(w.actors.map((a) => [a.id, a])),
-    entities: new Map(w.entities.map((e) => [e.id, e])), facts: new Map(w.facts.map((f) => [f.id, f])),
+    entities: new Map(w.entities.map((e) => [e.id, e])), facts: new Map(w.facts.map((f) => [f.id, f])), catalog: w.catalog,
     selected, select: setSelected,
-  }), [w.world, w.tick, w.places, w.actors, w.entities, w.facts, selected]);
+  }), [w.world, w.tick, w.places, w.actors, w.entities, w.facts, w.catalog, selected]);
 
   return (
     <LangContext.Provider value={lang}>

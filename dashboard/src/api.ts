@@ -1,6 +1,6 @@
 import { load } from './storage.ts';
 import type {
-  ActorDetail, ActorSummary, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, Lang,
+  ActorDetail, ActorSummary, CatalogView, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, Lang,
   Metrics, PlaceView, Text, WorldSummary,
 } from './types.ts';
 
@@ -44,6 +44,7 @@ const id = (x: string) => encodeURIComponent(x);
 
 export const api = {
   worlds: () => request<WorldSummary[]>('GET', '/worlds'),
+  catalog: (world: string) => request<CatalogView>('GET', `${w(world)}/catalog`),
   places: (world: string) => request<PlaceView[]>('GET', `${w(world)}/places`),
   actors: (world: string) => request<ActorSummary[]>('GET', `${w(world)}/actors`),
   actor: (world: string, actor: string) => request<ActorDetail>('GET', `${w(world)}/actors/${id(actor)}`),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { io, type Socket } from 'socket.io-client';
 import { api, ApiError, viewerToken } from './api.ts';
-import type { ActorSummary, EntityView, EventView, FactView, Metrics, PlaceView, StatusMsg, Text, TickMsg, WorldSummary } from './types.ts';
+import type { ActorSummary, CatalogView, EntityView, EventView, FactView, Metrics, PlaceView, StatusMsg, Text, TickMsg, WorldSummary } from './types.ts';
 
 export const FEED_MAX = 300;
 const REFRESH_ON = /^(entity_|location_created|fact_|joined|place_mood)/;
@@ -18,6 +18,8 @@ export type WorldData = {
   /** feed lines, newest first */
   feed: EventView[];
   metrics: Metrics | null;
+  /** the choices of the player's tool form (templates, items, purposes), when the server offers them */
+  catalog: CatalogView | null;
   /** a problem to show, as the server phrased it or as a dashboard key */
   error: { text: Text | null; key: string } | null;
   /** when a tick last arrived, to count down and animate */
@@ -25,7 +27,7 @@ export type WorldData = {
 };
 
 const EMPTY: WorldData = {
-  world: null, status: null, tick: 0, connected: false, places: [], actors: [], entities: [], facts: [], feed: [], metrics: null,
+  world: null, status: null, tick: 0, connected: false, places: [], actors: [], entities: [], facts: [], feed: [], metrics: null, catalog: null,
   error: null, lastTickAt: 0,
 };
 
@@ -98,6 +100,7 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
         }
       }
       refresh('metrics', async () => ({ metrics: await api.metrics(w) }));
+      refresh('catalog', async () => ({ catalog: await api.catalog(w) }));
 
       const token = viewerToken(w);
       socket = io({ auth: token ? { world: w, token } : { world: w }, transports: ['websocket', 'polling'] });

@@ -8,7 +8,7 @@ import { CHANNELS, MANNERS, TOOLS, TRAVEL_MODES, type DraftCall, type ToolName }
 /** Pick one of the five tools and fill in its arguments; starts from an understood call when editing. */
 export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmit: (c: DraftCall) => void; onCancel: () => void; busy: boolean }) {
   const { t, tx, lang } = useT();
-  const { actors, places, entities } = useWorldCtx();
+  const { actors, places, entities, catalog } = useWorldCtx();
   const names = useNames();
   const [tool, setTool] = useState<ToolName>(props.initial?.tool ?? 'express');
   const [f, setF] = useState<Fields>(() => fieldsOf(props.initial, (m) => renderMessage(lang, m, names.any)));
@@ -26,31 +26,40 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
       <input name={k} value={f[k] ?? ''} onInput={set(k)} placeholder={hint ? t(hint) : ''} />
     </label>
   );
-  const number = (k: string, label = `args.${k}`) => (
+  const number = (k: string, label = `args.${k}`, hint = '') => (
     <label class="field inline" key={k}>
       <span>{t(label)}</span>
-      <input name={k} type="number" min={0} step={1} value={f[k] ?? ''} onInput={set(k)} />
+      <input name={k} type="number" min={0} step={1} value={f[k] ?? ''} onInput={set(k)} placeholder={hint} />
     </label>
   );
-  const choice = (k: string, options: [string, string][], blank?: string) => (
-    <label class="field" key={k}>
-      <span>{t(`args.${k}`)}</span>
-      <select name={k} value={f[k] ?? (blank !== undefined ? '' : options[0]?.[0] ?? '')} onChange={set(k)}>
-        {blank !== undefined && <option value="">{t(blank)}</option>}
-        {options.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
-      </select>
-    </label>
-  );
+  // what a select shows before it is touched counts as chosen
+  const shown: Fields = {};
+  const choice = (k: string, options: [string, string][], blank?: string, onPick?: (v: string) => Fields) => {
+    if (blank === undefined && f[k] === undefined && options[0]) shown[k] = options[0][0];
+    return (
+      <label class="field" key={k}>
+        <span>{t(`args.${k}`)}</span>
+        <select name={k} value={f[k] ?? (blank !== undefined ? '' : options[0]?.[0] ?? '')}
+          onChange={(e) => setF({ ...f, [k]: e.currentTarget.value, ...onPick?.(e.currentTarget.value) })}>
+          {blank !== undefined && <option value="">{t(blank)}</option>}
+          {options.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+        </select>
+      </label>
+    );
+  };
+  // from the server's catalog when it has one: things one can make, items, purposes the rules know
+  const templates = catalog?.templates ?? [];
+  const cost = (id: string) => templates.find((x) => x.id === id)?.cost;
+  const priced = (name: string, money: number) => (money ? `${name} · ${t('player.price', { money })}` : name);
   const targets: [string, string][] = [...people.map((a): [string, string] => [a.id, tx(a.name)]), ...things.map((e): [string, string] => [e.id, tx(e.name)])];
   const terms = (group: string, xs: readonly string[]): [string, string][] => xs.map((x) => [x, t(`${group}.${x}`)]);
 
   const submit = (ev: Event) => {
     ev.preventDefault();
-    // a select left on its first option counts as chosen
-    const filled = { ...f };
-    if (tool === 'interact' && !filled.target && targets[0]) filled.target = targets[0][0];
-    if (tool === 'move' && !filled.destination && links[0]) filled.destination = links[0].to;
-    if (tool === 'create' && !filled.where) filled.where = here;
+    const filled = { ...shown, ...f };
+    // making something costs what the catalog says, unless the player says otherwise
+    const c = cost(filled.what ?? '');
+    if (tool === 'create' && c && !filled.using_money && !filled.using_energy) Object.assign(filled, { using_money: String(c.money), using_energy: String(c.energy) });
     const call = callOf(tool, filled);
     setMissing(!call);
     if (call) props.onSubmit(call);
@@ -68,9 +77,11 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
       <p class="dim">{t(`tools.${tool}.help`)}</p>
       {tool === 'use_resource' && <>
         {choice('resource', [...terms('resources', ['money', 'energy', 'time']), ['item', t('resources.item_pick')]])}
-        {f.resource === 'item' && text('item', 'player.item_hint')}
+        {f.resource === 'item' && (catalog?.items.length
+          ? choice('item', catalog.items.map((i): [string, string] => [i.id, priced(tx(i.name), i.price)]))
+          : text('item', 'player.item_hint'))}
         {number('amount')}
-        {text('purpose', 'player.purpose_hint')}
+        {catalog?.purposes.length ? choice('purpose', catalog.purposes.map((x): [string, string] => [x.id, tx(x.name)])) : text('purpose', 'player.purpose_hint')}
         {choice('target', targets, 'player.nobody')}
       </>}
       {tool === 'interact' && <>
@@ -83,9 +94,16 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
         {choice('mode', terms('modes', TRAVEL_MODES))}
       </>}
       {tool === 'create' && <>
-        {text('what', 'player.what_hint')}
+        {templates.length
+          ? choice('what', templates.map((x): [string, string] => [x.id, priced(tx(x.name), x.cost.money)]), undefined, (id) => ({
+            using_money: String(cost(id)?.money ?? ''), using_energy: String(cost(id)?.energy ?? ''),
+          }))
+          : text('what', 'player.what_hint')}
         {choice('where', [here, ...links.map((l) => l.to)].filter(Boolean).map((id): [string, string] => [id, names.place(id)]))}
-        <div class="row">{number('using_money', 'args.using_money')}{number('using_energy', 'args.using_energy')}</div>
+        <div class="row">
+          {number('using_money', 'args.using_money', String(cost(f.what ?? shown.what ?? '')?.money ?? ''))}
+          {number('using_energy', 'args.using_energy', String(cost(f.what ?? shown.what ?? '')?.energy ?? ''))}
+        </div>
         {choice('about', [...actors.values()].map((a): [string, string] => [a.id, tx(a.name)]), 'player.nobody')}
       </>}
       {tool === 'express' && <>
