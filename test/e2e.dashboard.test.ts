@@ -254,6 +254,16 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await refused.first().waitFor({ timeout: 30_000 });
       expect(await refused.first().textContent()).toMatch(HAN);
 
+      // making something: the kinds of things on offer, with what they cost
+      await page.getByTestId('open-form').click();
+      await page.getByTestId('tool-create').click();
+      const make = page.getByTestId('tool-form');
+      expect(await make.locator('select[name=what] option').count()).toBeGreaterThan(1);
+      await make.locator('select[name=what]').selectOption({ index: 1 });
+      expect(Number(await make.locator('input[name=using_money]').inputValue())).toBeGreaterThanOrEqual(0);
+      await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'player-create.png') });
+      await page.getByTestId('form-cancel').click();
+
       // the player stays on the map and in the lists while the ticks go by
       const ticked = await tickOf();
       await expect.poll(tickOf).toBeGreaterThan(ticked + 1);

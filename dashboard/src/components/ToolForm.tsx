@@ -113,7 +113,7 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
       {missing && <p class="problem" role="alert">{t('player.form_incomplete')}</p>}
       <div class="buttons">
         <button type="submit" class="primary" disabled={props.busy} data-testid="form-submit">{t('player.send')}</button>
-        <button type="button" onClick={props.onCancel}>{t('player.cancel')}</button>
+        <button type="button" onClick={props.onCancel} data-testid="form-cancel">{t('player.cancel')}</button>
       </div>
     </form>
   );
