@@ -9,6 +9,7 @@ import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
 import { workerCommand } from './worker.ts';
 import { LocalizedError } from '../queue/errors.ts';
+import { serveCommand } from './serve.ts';
 import { printScenarioError, validateCommand, zodLanguage } from './validate.ts';
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   validate: validateCommand,
   schema: schemaCommand,
   worker: workerCommand,
+  serve: serveCommand,
 };
 
 /** The language for messages before a command has parsed its own --lang. */
