@@ -31,6 +31,19 @@ export const RunArgs = z.object({
   'log-file': z.string().optional(),
   feed: int('feed', 0),
   pace: int('pace', 0),
+  // language models (sim/llm/README.md); the rest of their settings come from the environment
+  brain: z.enum(['policy', 'llm', 'hybrid'], { error: 'llm.error.brain' }).default('policy'),
+  engine: z.enum(['rules', 'llm'], { error: 'llm.error.engine' }).default('rules'),
+  model: z.string().min(1).optional(),
+  'engine-model': z.string().min(1).optional(),
+  'llm-base-url': z.string().min(1).optional(),
+  'max-tokens': int('max-tokens', 1),
+  'llm-record': z.string().min(1).optional(),
+  'llm-replay': z.string().min(1).optional(),
+  'llm-timeout': int('llm-timeout', 1),
+  'llm-concurrency': int('llm-concurrency', 1),
+  'llm-rpm': int('llm-rpm', 0),
+  'llm-tpm': int('llm-tpm', 0),
 });
 
 export const LangArg = z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en');
@@ -44,6 +57,9 @@ export const RUN_OPTIONS: ParseArgsConfig['options'] = {
   ticks: { type: 'string' }, seed: { type: 'string' }, data: { type: 'string' }, population: { type: 'string' },
   lang: { type: 'string' }, quiet: { type: 'boolean' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' },
   feed: { type: 'string' }, pace: { type: 'string' },
+  brain: { type: 'string' }, engine: { type: 'string' }, model: { type: 'string' }, 'engine-model': { type: 'string' },
+  'llm-base-url': { type: 'string' }, 'max-tokens': { type: 'string' }, 'llm-record': { type: 'string' }, 'llm-replay': { type: 'string' },
+  'llm-timeout': { type: 'string' }, 'llm-concurrency': { type: 'string' }, 'llm-rpm': { type: 'string' }, 'llm-tpm': { type: 'string' },
 };
 
 /** parseArgs, then zod: unknown flags and bad values become a UsageError that says which and why. */

@@ -1,5 +1,8 @@
-import { policyBrain } from '../../bots/brains/policy/index.ts';
-import { ruleEngine } from '../../world-engine/rules/index.ts';
+import { ZodError } from 'zod';
+import { createBrain, createEngine, createLlm, type LlmRuntime, needsLlm } from '../llm/backends.ts';
+import { loadLlmConfig } from '../llm/config.ts';
+import { llmSummaryLines } from '../llm/report.ts';
+import type { Logger } from '../log.ts';
 import { describeEvent } from '../i18n/describe.ts';
 import { Renderer } from '../i18n/render.ts';
 import { translator, type T } from '../i18n/translator.ts';
@@ -9,7 +12,7 @@ import { openEmbeddedStore } from '../store/embedded.ts';
 import { memoryStore } from '../store/memory.ts';
 import { World } from '../world.ts';
 import type { Event } from '../model/events.ts';
-import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
+import { parse, RUN_OPTIONS, RunArgs, UsageError } from './args.ts';
 import { Progress } from './progress.ts';
 import { SummaryBuilder } from './summary.ts';
 
@@ -18,11 +21,12 @@ export async function runCommand(argv: string[]): Promise<number> {
   const args = parse(argv, RUN_OPTIONS, ['scenario'], RunArgs);
   const t = translator(args.lang);
   const log = createLogger({ level: args['log-level'], file: args['log-file'] });
+  const llm = llmRuntime(args, log);
   // a broken pack is refused before anything is written
   const scenario = await loadScenario(args.scenario);
   const seed = args.seed ?? scenario.meta.defaultSeed;
   const store = args.data ? await openEmbeddedStore(args.data) : memoryStore();
-  const world = await World.open({ scenario, seed, population: args.population ?? null, store, brain: policyBrain(), engine: ruleEngine() });
+  const world = await World.open({ scenario, seed, population: args.population ?? null, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm) });
   const summary = new SummaryBuilder();
   for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
   const start = world.tick;
@@ -46,6 +50,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       const s = events[events.length - 1];
       if (s.type === 'tick_summary') actions += s.actions + s.rejections;
       log.debug({ tick, events: events.length }, 'tick committed');
+      const spent = llm?.ledger.byTick.get(tick);
+      if (spent) log.info({ tick, ...spent }, 'llm tokens this tick');
       if (!args.quiet) feed(progress, r, t, tick, events, perTick);
       const secs = (performance.now() - t0) / 1000;
       progress.update(tick + 1, t('cli.run.rate', { rate: Math.round(actions / Math.max(secs, 1e-3)) }));
@@ -61,8 +67,31 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (stop) process.stderr.write(t('cli.run.stopped', { tick: world.tick }) + '\n');
   const books = summary.reconcile(world.state);
   printSummary(t, r, summary, books, world, ((performance.now() - t0) / 1000));
+  if (llm) {
+    process.stdout.write(llmSummaryLines(t, llm).join('\n') + '\n');
+    log.info({ tokens: llm.ledger.run, byBot: Object.fromEntries(llm.ledger.byBot), byRole: Object.fromEntries(llm.ledger.byRole), repairs: llm.stats.repairs, fallbacks: llm.stats.fallbacks, routed: llm.stats.routed, capReachedAt: llm.ledger.exhaustedAt }, 'llm run');
+  }
   await new Promise<void>((done) => log.flush(() => done()));
   return books.exact ? 0 : 3;
+}
+
+/** The language-model runtime when the brain or engine needs one: environment, then flags. */
+function llmRuntime(args: RunArgs, log: Logger): LlmRuntime | null {
+  if (!needsLlm(args.brain, args.engine)) return null;
+  if (args['llm-record'] && args['llm-replay']) throw new UsageError([{ key: 'llm.error.record_replay' }]);
+  try {
+    const config = loadLlmConfig(process.env, {
+      model: args.model, engineModel: args['engine-model'], baseURL: args['llm-base-url'], timeoutMs: args['llm-timeout'],
+      concurrency: args['llm-concurrency'], rpm: args['llm-rpm'], tpm: args['llm-tpm'], maxTokens: args['max-tokens'],
+      record: args['llm-record'], replay: args['llm-replay'],
+    });
+    return createLlm({ config, log, lang: args.lang });
+  } catch (err) {
+    if (err instanceof ZodError) {
+      throw new UsageError([{ key: 'llm.error.config', params: { detail: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } }]);
+    }
+    throw err;
+  }
 }
 
 function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event[], perTick: number): void {

@@ -1,0 +1,53 @@
+import type { ChatCompletionTool } from 'openai/resources/chat/completions';
+import { z } from 'zod';
+import type { T } from '../../../sim/i18n/translator.ts';
+import type { AnswerMessage } from '../../../sim/llm/answer.ts';
+import { describeIssues, type Reading } from '../../../sim/llm/repair.ts';
+import { CreateArgs, ExpressArgs, InteractArgs, MoveArgs, TOOL_NAMES, ToolCall, type ToolName, UseResourceArgs } from '../../../sim/model/tools.ts';
+
+/**
+ * The five tools as the model sees them: the project's zod schemas, except that what a bot says is
+ * a plain string (the model writes text; the log stores it as `{ text }`).
+ */
+const MODEL_ARGS: Record<ToolName, z.ZodObject> = {
+  use_resource: UseResourceArgs,
+  interact: InteractArgs.extend({ content: z.string().min(1) }),
+  move: MoveArgs,
+  create: CreateArgs,
+  express: ExpressArgs.extend({ content: z.string().min(1) }),
+};
+
+export function functionTools(t: T): ChatCompletionTool[] {
+  return TOOL_NAMES.map((name) => {
+    const { $schema: _, ...parameters } = z.toJSONSchema(MODEL_ARGS[name], { io: 'input' }) as Record<string, unknown>;
+    return { type: 'function', function: { name, description: t(`llm.tools.${name}`), parameters } };
+  });
+}
+
+const isTool = (n: string): n is ToolName => (TOOL_NAMES as readonly string[]).includes(n);
+
+/**
+ * Read the model's answer as one tool call by this actor. The first tool call counts (a bot makes
+ * at most one per heartbeat). Every failure says what to fix, in words the model can act on.
+ */
+export function readToolCall(m: AnswerMessage, actor: string, id: string): Reading<ToolCall> {
+  if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
+  const first = m.tool_calls?.[0];
+  if (!first) return { ok: false, reason: 'no_tool_call', error: `no tool call; call one of ${TOOL_NAMES.join(', ')}` };
+  const name = first.function.name;
+  if (!isTool(name)) return { ok: false, reason: 'unknown_tool', error: `unknown tool "${name}"; the tools are ${TOOL_NAMES.join(', ')}` };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(first.function.arguments || '{}');
+  } catch (err) {
+    return { ok: false, reason: 'invalid_json', error: `arguments of ${name} are not JSON: ${(err as Error).message}` };
+  }
+  // JSON.parse output goes through zod: first the model's view of the tool, then the real call
+  const args = MODEL_ARGS[name].safeParse(raw);
+  if (!args.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(args.error.issues)}` };
+  const a = args.data as Record<string, unknown>;
+  const withText = typeof a.content === 'string' ? { ...a, content: { text: a.content } } : a;
+  const call = ToolCall.safeParse({ id, actor, tool: name, args: withText });
+  if (!call.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(call.error.issues)}` };
+  return { ok: true, value: call.data };
+}

@@ -1,0 +1,66 @@
+import { llmBrain } from '../../bots/brains/llm/index.ts';
+import { hybridBrain } from '../../bots/brains/hybrid.ts';
+import { policyBrain } from '../../bots/brains/policy/index.ts';
+import type { Brain } from '../../bots/brains/types.ts';
+import { llmEngine } from '../../world-engine/llm/index.ts';
+import { ruleEngine } from '../../world-engine/rules/index.ts';
+import type { WorldEngine } from '../../world-engine/types.ts';
+import type { Logger } from '../log.ts';
+import type { Lang } from '../model/text.ts';
+import { LlmClient } from './client.ts';
+import { type LlmConfig, loadLlmConfig } from './config.ts';
+import { LlmStats } from './stats.ts';
+import { TokenLedger } from './usage.ts';
+
+export const BRAINS = ['policy', 'llm', 'hybrid'] as const;
+export const ENGINES = ['rules', 'llm'] as const;
+export type BrainKind = (typeof BRAINS)[number];
+export type EngineKind = (typeof ENGINES)[number];
+
+/** One process's language-model runtime: a client, its counters and its token ledger, shared by brain and engine. */
+export interface LlmRuntime {
+  config: LlmConfig;
+  client: LlmClient;
+  stats: LlmStats;
+  ledger: TokenLedger;
+  /** language of the prompt templates */
+  lang: Lang;
+}
+
+export interface RuntimeOptions {
+  config?: LlmConfig;
+  log?: Logger | null;
+  lang?: Lang;
+  /** for tests: wall clock and timers of the client */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Build the runtime; without a config, from the environment (OPENAI_API_KEY, OPENAI_BASE_URL, ASTINUS_MODEL...). */
+export function createLlm(o: RuntimeOptions = {}): LlmRuntime {
+  const config = o.config ?? loadLlmConfig(process.env);
+  const stats = new LlmStats(o.log ?? null);
+  const ledger = new TokenLedger(config.maxRunTokens);
+  const client = new LlmClient(config, { stats, ledger, log: o.log ?? null, now: o.now, sleep: o.sleep });
+  return { config, client, stats, ledger, lang: o.lang ?? 'en' };
+}
+
+/** `policy` needs no runtime; `llm` and `hybrid` need one (and fall back to the policy brain). */
+export function createBrain(kind: BrainKind, llm: LlmRuntime | null): Brain {
+  const policy = policyBrain();
+  if (kind === 'policy') return policy;
+  if (!llm) throw new Error(`brain ${kind} needs a language-model runtime (createLlm)`);
+  const model = llmBrain({ client: llm.client, stats: llm.stats, fallback: policy, lang: llm.lang });
+  return kind === 'llm' ? model : hybridBrain(policy, model, llm.stats);
+}
+
+/** `rules` needs no runtime; `llm` needs one (and falls back to the rule engine). */
+export function createEngine(kind: EngineKind, llm: LlmRuntime | null): WorldEngine {
+  const rules = ruleEngine();
+  if (kind === 'rules') return rules;
+  if (!llm) throw new Error(`engine ${kind} needs a language-model runtime (createLlm)`);
+  return llmEngine({ client: llm.client, stats: llm.stats, fallback: rules, lang: llm.lang });
+}
+
+/** Does this choice talk to a model at all? */
+export const needsLlm = (brain: BrainKind, engine: EngineKind): boolean => brain !== 'policy' || engine !== 'rules';

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Event } from '../sim/model/events.ts';
+import { ToolCall } from '../sim/model/tools.ts';
+import { astinus, exportBytes, removeDir, tempDir } from './helpers/cli.ts';
+import { answers, type ChatBody, startOpenAiServer, type OpenAiServer, type Step } from './helpers/openai-server.ts';
+
+/**
+ * The CLI end to end against the loopback server, which answers like a (quirky) model: most bots
+ * talk to themselves, some first send malformed JSON (one repair), one always names a tool that
+ * does not exist (falls back to the policy brain); the engine proposes a plain consequence, except
+ * for one bot for whom it mints money from a source the scenario never declared (the Judge refuses).
+ */
+function responder(body: ChatBody): Step {
+  const repairing = body.messages.some((m) => m.role === 'tool' || (m.role === 'user' && m !== body.messages[1]));
+  if (body.tools) {
+    const actor = /You are .*? \[([a-z_0-9]+)\]/.exec(body.messages[0].content ?? '')?.[1] ?? '?';
+    if (actor === 'zhao_lei') return answers.tool('fly', { to: 'moon' });
+    if (!repairing && (actor === 'lin_feng' || actor === 'fang_lan')) return answers.tool('express', '{"channel": "self_talk", ');
+    return answers.tool('express', { channel: 'self_talk', content: `${actor} is thinking it over.` }, answers.usage(300, 25, 200));
+  }
+  const actor = /"actor":"([a-z_0-9]+)"/.exec(body.messages[1].content ?? '')?.[1];
+  if (actor === 'chen_jing') {
+    return answers.json({ narrative: { text: 'Money rains.' }, world_changes: [{ type: 'money_source', to: 'chen_jing', amount: 9999, source: 'magic' }], resource_changes: {}, side_effects: [] });
+  }
+  return answers.json({ narrative: { text: 'Nothing much happens.' }, world_changes: [], resource_changes: {}, side_effects: [] }, answers.usage(400, 30, 0));
+}
+
+let srv: OpenAiServer;
+const dirs: string[] = [];
+async function scratch(): Promise<string> {
+  const d = await tempDir('astinus-llm-');
+  dirs.push(d);
+  return d;
+}
+beforeAll(async () => { srv = await startOpenAiServer(responder); });
+afterAll(async () => {
+  await srv.close();
+  await Promise.all(dirs.map(removeDir));
+});
+
+const env = () => ({ OPENAI_BASE_URL: srv.url, OPENAI_API_KEY: 'test', ASTINUS_MODEL: 'loopback', ASTINUS_LLM_TIMEOUT_MS: '5000' });
+const run = (data: string, ...more: string[]) =>
+  astinus(['run', 'scenarios/shenzhen', '--ticks', '5', '--seed', '7', '--data', data, '--quiet', ...more], { env: env() });
+const events = (bytes: Buffer): Event[] => bytes.toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Event);
+
+describe('astinus run with language models', () => {
+  let recorded: { data: string; cassette: string; bytes: Buffer; stdout: string };
+
+  beforeAll(async () => {
+    const dir = await scratch();
+    const data = path.join(dir, 'data');
+    const cassette = path.join(dir, 'cassette');
+    const r = await run(data, '--brain', 'llm', '--engine', 'llm', '--llm-record', cassette);
+    if (r.code !== 0) throw new Error(`llm run exited ${r.code}: ${r.stderr}`);
+    recorded = { data, cassette, bytes: await exportBytes(data), stdout: r.stdout };
+  }, 120_000);
+
+  it('commits what the model said, and only what the Judge accepts', () => {
+    const all = events(recorded.bytes);
+    const actions = all.filter((e): e is Extract<Event, { type: 'action' }> => e.type === 'action');
+    expect(actions.some((e) => JSON.stringify(e.call.args).includes('lin_feng is thinking it over.'))).toBe(true);
+    // lin_feng's first answers were malformed: the repaired call was used
+    expect(actions.filter((e) => e.actor === 'lin_feng').every((e) => e.call.tool === 'express')).toBe(true);
+    for (const e of actions) expect(ToolCall.safeParse(e.call).success).toBe(true);
+    // zhao_lei's model never named a real tool: the policy brain decided for him
+    expect(actions.some((e) => e.actor === 'zhao_lei')).toBe(true);
+    expect(actions.filter((e) => e.actor === 'zhao_lei').some((e) => JSON.stringify(e.call).includes('thinking it over'))).toBe(false);
+    // money from nowhere never reaches the log
+    expect(all.some((e) => e.type === 'money_created' && e.source === 'magic')).toBe(false);
+    expect(all.some((e) => e.type === 'call_failed' && e.actor === 'chen_jing')).toBe(true);
+    expect(all.some((e) => e.type === 'call_failed' && e.failed.reason.code === 'invalid_call')).toBe(false);
+  });
+
+  it('prints tokens, repairs and fallbacks in the summary', () => {
+    expect(recorded.stdout).toContain('Language model:');
+    expect(recorded.stdout).toMatch(/tokens \(run\)\s+\d+ calls, prompt \d+, completion \d+, cached \d+/);
+    expect(recorded.stdout).toMatch(/repairs\s+[1-9]/);
+    expect(recorded.stdout).toMatch(/invalid_json\s+[1-9]/);
+    expect(recorded.stdout).toMatch(/unknown_tool\s+[1-9]/);
+  });
+
+  it('replays from the recording with the server stopped, byte for byte', async () => {
+    const stopped = await startOpenAiServer(() => answers.serverError());
+    await stopped.close();
+    const data = path.join(await scratch(), 'data');
+    const r = await astinus(['run', 'scenarios/shenzhen', '--ticks', '5', '--seed', '7', '--data', data, '--quiet', '--brain', 'llm', '--engine', 'llm', '--llm-replay', recorded.cassette],
+      { env: { ...env(), OPENAI_BASE_URL: stopped.url } });
+    expect(r.code).toBe(0);
+    expect(Buffer.compare(await exportBytes(data), recorded.bytes)).toBe(0);
+    const tokens = (s: string) => /tokens \(run\).*/.exec(s)?.[0];
+    expect(tokens(r.stdout)).toBe(tokens(recorded.stdout));
+  }, 120_000);
+
+  it('--max-tokens: past the cap the policy brain decides, and the summary says from which tick', async () => {
+    const data = path.join(await scratch(), 'data');
+    const before = srv.requests.length;
+    const r = await run(data, '--brain', 'llm', '--max-tokens', '3000');
+    expect(r.code).toBe(0);
+    const m = /token cap 3000 reached: the policy brain and rule engine from tick (\d+)/.exec(r.stdout);
+    expect(m).not.toBeNull();
+    const from = Number(m![1]);
+    expect(from).toBeGreaterThan(0);
+    expect(from).toBeLessThan(5);
+    // nothing was asked for the ticks from the cap on
+    const asked = srv.requests.slice(before).map((q) => /Tick (\d+)\./.exec(q.body.messages[1].content ?? '')?.[1]).map(Number);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(Math.max(...asked)).toBeLessThan(from);
+  }, 120_000);
+
+  it('--brain hybrid sends a share of decisions to the model and says how many', async () => {
+    const data = path.join(await scratch(), 'data');
+    const r = await run(data, '--brain', 'hybrid');
+    expect(r.code).toBe(0);
+    const m = /hybrid: to the model\s+(\d+) of (\d+) decisions/.exec(r.stdout);
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThan(0);
+    expect(Number(m![1])).toBeLessThan(Number(m![2]));
+  }, 120_000);
+
+  it('refuses an unknown brain, and record with replay, as usage errors', async () => {
+    const data = path.join(await scratch(), 'data');
+    const a = await run(data, '--brain', 'oracle');
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain('--brain must be policy, llm or hybrid');
+    const b = await run(data, '--brain', 'llm', '--llm-record', 'x', '--llm-replay', 'y');
+    expect(b.code).toBe(2);
+    expect(b.stderr).toContain('cannot be used together');
+  }, 60_000);
+});

@@ -1,0 +1,45 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { constantLore } from '../../bots/brains/llm/lore.ts';
+import type { T } from '../../sim/i18n/translator.ts';
+import type { ActorState } from '../../sim/state/types.ts';
+import type { Lang } from '../../sim/model/text.ts';
+import type { ToolCall } from '../../sim/model/tools.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import { canonicalJson } from '../../sim/store/canonical.ts';
+import type { Slice } from '../types.ts';
+
+/**
+ * The rules of the world first (the same for every call, so providers cache them), then the call
+ * and the slice as canonical JSON. Fact truth stays out: only the Judge knows it.
+ */
+export function engineMessages(cat: Catalog, t: T, lang: Lang, slice: Slice, call: ToolCall): ChatCompletionMessageParam[] {
+  const rules = cat.scenario.meta.rules;
+  const system = [
+    t('llm.engine.rules', {
+      world: cat.scenario.meta.name[lang],
+      caps: canonicalJson(rules.caps),
+      sources: rules.money.sources.map((s) => s.id).join(', '),
+      sinks: rules.money.sinks.map((s) => s.id).join(', '),
+      templates: cat.scenario.templates.map((x) => `${x.id} (${x.kind})`).join(', '),
+    }),
+    t('llm.brain.lore', { lore: constantLore(cat, lang).join('\n') }),
+  ].join('\n\n');
+  const view = {
+    actor: body(slice.actor),
+    place: slice.place,
+    target: slice.target === null ? null : slice.target.kind === 'actor' ? { kind: 'actor', ...body(slice.target.actor) } : { kind: 'entity', ...slice.target.entity },
+    entities_here: slice.entitiesHere,
+    known_facts: slice.known.map((f) => ({ id: f.id, content: f.content, about: f.about })),
+    listeners: slice.listeners.map((a) => ({ id: a.id, status: a.status })),
+    travel: slice.travel,
+  };
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: t('llm.engine.call', { tick: slice.tick, call: canonicalJson(call), slice: canonicalJson(view) }) },
+  ];
+}
+
+const body = (a: ActorState) => ({
+  id: a.id, location: a.location, money: a.money, energy: a.energy, inventory: a.inventory, status: a.status,
+  tags: a.tags, reputation: a.reputation, roles: a.roles,
+});
