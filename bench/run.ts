@@ -13,6 +13,7 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MiB, numArg, progress, round } from './common.ts';
 import { measureThroughput, PHASES, type ThroughputOptions, type ThroughputResult } from './throughput.ts';
+import { measureFanout } from './fanout.ts';
 
 const quick = process.argv.includes('--quick');
 
@@ -95,6 +96,10 @@ for (const o of THROUGHPUT) {
 }
 progress(`memory ${MEMORY.population} bots: child process, ${MEMORY.ticks} ticks, ${MEMORY.budgetSeconds} s budget`);
 const memory = await measureMemory(MEMORY);
+// socket fan-out: observers in another process, commit to the last client's `tick`
+const FANOUT = quick ? { clients: 100, ticks: 10 } : { clients: 1_000, ticks: 40 };
+progress(`fanout: ${FANOUT.clients} observer clients, ${FANOUT.ticks} ticks`);
+const fanout = await measureFanout(FANOUT);
 
 // --- report ---
 
@@ -133,6 +138,9 @@ out.push('', `Memory: ${fmt(memory.population)} bots on the memory store, RSS af
 out.push(table(['bots', 'ticks done', 'RSS MiB', 'heap MiB', 'peak RSS MiB', 'seconds'],
   [[fmt(memory.population), `${memory.ticksCompleted}/${memory.ticksRequested}${memory.budgetHit ? ' (budget hit)' : ''}`,
     fmt(memory.rssMiB), fmt(memory.heapUsedMiB), fmt(memory.peakRssMiB), fmt(memory.seconds, 1)]]));
+out.push('', `Socket fan-out: ${fmt(fanout.clients)} observers on loopback (another process), commit -> last client has the tick, ms`);
+out.push(table(['clients', 'ticks', 'median', 'p99', 'max', 'tick bytes'],
+  [[fmt(fanout.clients), fanout.ticks, fmt(fanout.medianMs, 1), fmt(fanout.p99Ms, 1), fmt(fanout.maxMs, 1), fmt(fanout.tickBytes)]]));
 out.push('', 'Goals');
 out.push(`  >= ${fmt(ACTIONS_GOAL.perSecond)} actions/s at ${fmt(ACTIONS_GOAL.population)} bots: ` +
   (actionsGoal.measured === null ? 'not measured (quick run)' : `${fmt(actionsGoal.measured)} actions/s, ${verdict(actionsGoal.met)}`));
@@ -143,5 +151,5 @@ if (actionsGoal.met === false) out.push('  profile the pipeline: node --import t
 console.log(out.join('\n'));
 
 const file = fileURLToPath(new URL(quick ? './results-quick.json' : './results.json', import.meta.url));
-await writeFile(file, JSON.stringify({ mode: quick ? 'quick' : 'full', machine, throughput, memory, goals: { actions: actionsGoal, memory: memoryGoal } }, null, 2) + '\n');
+await writeFile(file, JSON.stringify({ mode: quick ? 'quick' : 'full', machine, throughput, memory, fanout, goals: { actions: actionsGoal, memory: memoryGoal } }, null, 2) + '\n');
 progress(`wrote ${file}`);

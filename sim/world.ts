@@ -8,7 +8,7 @@ import { initialState } from './state/initial.ts';
 import type { WorldState } from './state/types.ts';
 import type { Store, StoreMeta } from './store/types.ts';
 import { type Deliberation, localDeliberation } from './tick/deliberation.ts';
-import { runTick } from './tick/pipeline.ts';
+import { runTick, type TickInput } from './tick/pipeline.ts';
 
 export interface WorldOptions {
   scenario: Scenario;
@@ -62,9 +62,9 @@ export class World {
   }
 
   /** Run one tick and commit it; returns its events. */
-  async step(): Promise<Event[]> {
+  async step(input?: TickInput): Promise<Event[]> {
     const tick = this.tick;
-    const events = await runTick(this.cat, this.state, tick, this.delib);
+    const events = await runTick(this.cat, this.state, tick, this.delib, input);
     await this.store.commitTick(tick, events);
     if (this.snapshotEvery > 0 && (tick + 1) % this.snapshotEvery === 0) await this.store.saveSnapshot(tick, this.state);
     return events;

@@ -46,6 +46,27 @@ export const RunArgs = z.object({
   'llm-tpm': int('llm-tpm', 0),
 });
 
+export const ServeArgs = z.object({
+  scenario: z.string({ error: 'cli.error.scenario_required' }),
+  port: int('port', 0).default(3000),
+  host: z.string().default('127.0.0.1'),
+  'tick-ms': int('tick-ms', 10).default(1000),
+  seed: int('seed', 0),
+  data: z.string().optional(),
+  population: int('population', 1),
+  'turn-based': z.boolean().default(false),
+  private: z.boolean().default(false),
+  lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
+  'log-level': z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'cli.error.log_level' }).default('warn'),
+  'log-file': z.string().optional(),
+});
+export type ServeArgs = z.infer<typeof ServeArgs>;
+export const SERVE_OPTIONS: ParseArgsConfig['options'] = {
+  port: { type: 'string' }, host: { type: 'string' }, 'tick-ms': { type: 'string' }, seed: { type: 'string' }, data: { type: 'string' },
+  population: { type: 'string' }, 'turn-based': { type: 'boolean' }, private: { type: 'boolean' }, lang: { type: 'string' },
+  'log-level': { type: 'string' }, 'log-file': { type: 'string' },
+};
+
 export const LangArg = z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en');
 export const ExportArgs = z.object({ data: z.string({ error: 'cli.error.data_required' }), from: int('from', 0), to: int('to', 0) });
 export const EXPORT_OPTIONS: ParseArgsConfig['options'] = { from: { type: 'string' }, to: { type: 'string' } };

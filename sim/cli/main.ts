@@ -7,6 +7,7 @@ import { UsageError } from './args.ts';
 import { exportCommand } from './export.ts';
 import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
+import { serveCommand } from './serve.ts';
 import { printScenarioError, validateCommand, zodLanguage } from './validate.ts';
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
@@ -14,6 +15,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   export: exportCommand,
   validate: validateCommand,
   schema: schemaCommand,
+  serve: serveCommand,
 };
 
 /** The language for messages before a command has parsed its own --lang. */

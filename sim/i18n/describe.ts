@@ -39,6 +39,9 @@ const DESCRIBE: Describers = {
   fact_created(r, e) {
     return r.t('feed.rumour', { actor: r.actor(e.fact.origin.actor), content: r.render(e.fact.content) });
   },
+  joined(r, e) {
+    return r.render({ key: 'observe.joined', params: { actor: ref('actor', e.actor) } });
+  },
   location_created(r, e) {
     return r.t('feed.new_place', { place: r.text(e.name), parent: r.place(e.parent) });
   },

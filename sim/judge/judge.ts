@@ -2,9 +2,9 @@ import { strategyOf } from '../model/attribution.ts';
 import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
 import type { Strategy } from '../model/strategy.ts';
-import { type Message, msg } from '../model/text.ts';
+import { type Message, msg, type Text } from '../model/text.ts';
 import type { ToolCall } from '../model/tools.ts';
-import { type Catalog, travelCost } from '../scenario/catalog.ts';
+import { type Catalog, placeExists, travelCost } from '../scenario/catalog.ts';
 import { applyEvent, clamp } from '../state/apply.ts';
 import type { WorldState } from '../state/types.ts';
 import { canonicalJson } from '../store/canonical.ts';
@@ -12,6 +12,9 @@ import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { check, Rejection } from './reasons.ts';
+
+/** A player asking to enter the world (the server queues it; the Judge decides at the next tick). */
+export interface JoinRequest { actor: string; name: Text; concept: string; place: string }
 
 /** What the World Engine made of a call: a consequence, or an error it could not recover from. */
 export type Outcome = { ok: true; consequence: Consequence } | { ok: false; error: string };
@@ -67,6 +70,26 @@ export class TickJudge {
       if (!a) return { id: call.id, tool: call.tool, status: 'rejected', reason: err.reason };
       return this.fail(call, strategy, 'rejected', err.reason);
     }
+  }
+
+  /**
+   * A player enters as a new actor: a fresh id, a name, a place that exists. The newcomer's purse
+   * and energy are the scenario people's medians, and the money they bring is booked as created
+   * (source `joined`) so the tick's books still balance.
+   */
+  join(r: JoinRequest): Reason | null {
+    try {
+      check(/^[a-z0-9_-]{1,64}$/.test(r.actor) && !this.state.actors[r.actor], 'join_taken', { id: r.actor });
+      check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40, 'join_name');
+      check(placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
+    } catch (err) {
+      if (err instanceof Rejection) return err.reason;
+      throw err;
+    }
+    const bodies = this.cat.scenario.actors.map((a) => a.body);
+    this.commit([{ type: 'joined', actor: r.actor, name: r.name, concept: r.concept, place: r.place,
+      money: median(bodies.map((b) => b.money)), energy: median(bodies.map((b) => b.energy)) }]);
+    return null;
   }
 
   /** Judge changes proposed by a lasting effect or by the Judge's own clock. */
@@ -148,6 +171,9 @@ export class TickJudge {
       if (e.type === 'money_created') {
         this.created += e.amount;
         this.sources[e.source] = (this.sources[e.source] ?? 0) + e.amount;
+      } else if (e.type === 'joined') {
+        this.created += e.money;
+        this.sources.joined = (this.sources.joined ?? 0) + e.money;
       } else if (e.type === 'money_destroyed') {
         this.destroyed += e.amount;
         this.sinks[e.sink] = (this.sinks[e.sink] ?? 0) + e.amount;
@@ -155,6 +181,11 @@ export class TickJudge {
       this.events.push(e);
     }
   }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[(s.length - 1) >> 1] : 0;
 }
 
 const sorted = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));

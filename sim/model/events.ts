@@ -48,7 +48,9 @@ export type EventBody =
   | { type: 'place_mood'; place: string; delta: number; by: string | null }
   | { type: 'addressed'; actor: string; by: string; manner: string; msg: Message }
   | { type: 'reflected'; actor: string; deltas: Partial<Record<Strategy, number>>; reasons: Message[] }
-  | { type: 'tick_summary'; actions: number; rejections: number; money: MoneySummary };
+  | { type: 'tick_summary'; actions: number; rejections: number; money: MoneySummary }
+  /** a player enters the world as a new actor, with the newcomer's purse and energy the Judge set */
+  | { type: 'joined'; actor: string; name: Text; concept: string; place: string; money: number; energy: number };
 
 /** A tick's books: opening and closing money, and what each declared source created and each sink destroyed. */
 export interface MoneySummary {

@@ -4,6 +4,7 @@ import { msg, ref } from '../model/text.ts';
 import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../model/strategy.ts';
 import type { ActorState, MemoryItem, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
+import { weightsFromDrives } from './initial.ts';
 
 /**
  * The fold: the only code that changes a WorldState. The Judge calls it for each event it accepts,
@@ -168,6 +169,19 @@ const HANDLERS: Handlers = {
   },
   tick_summary(s, e) {
     s.tick = e.tick;
+  },
+  joined(s, e) {
+    // a player's character: average drives (traits come later), awake every tick so a queued
+    // action is taken at the next tick; the brain does nothing for it while nothing is queued
+    const drives = { ambition: 0.5, sociability: 0.5, creativity: 0.5, diligence: 0.5, thrift: 0.5, gossip: 0.5 };
+    s.actors[e.actor] = {
+      id: e.actor, soul: e.actor, clone: 0, location: e.place, arrivedAt: e.tick, money: e.money, energy: e.energy,
+      inventory: {}, relations: {}, reputation: 0, tags: [], status: 'alive', statusSince: e.tick, heartbeat: 1, nextWake: e.tick,
+      drives, roles: [], strategy: weightsFromDrives(drives), ledger: {}, wakes: 0, needsAt: e.tick, lastSocial: e.tick,
+      lastPurpose: e.tick, memory: [], knows: [], lastFailure: null, player: { name: e.name, concept: e.concept },
+    };
+    s.moneyTotal += e.money;
+    observe(s, e.place, e.tick, e.actor, msg('observe.joined', { actor: ref('actor', e.actor) }));
   },
 };
 

@@ -54,6 +54,8 @@ export interface ActorState {
   knows: string[];
   /** signature of the last rejected call and its reason, shown at the next heartbeat */
   lastFailure: { sig: string; tick: number; reason: Message } | null;
+  /** only for a player's actor: who they said they are (they have no soul in the scenario) */
+  player?: { name: Text; concept: string };
 }
 
 export interface Observation { tick: number; actor: string | null; msg: Message }

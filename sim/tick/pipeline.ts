@@ -4,15 +4,22 @@ import { lastingEffects } from '../../world-engine/effects/index.ts';
 import { sliceFor } from '../../world-engine/slice.ts';
 import type { Slice } from '../../world-engine/types.ts';
 import { runClock } from '../judge/clock.ts';
-import { TickJudge } from '../judge/judge.ts';
+import { type JoinRequest, TickJudge } from '../judge/judge.ts';
 import { proposers } from '../judge/changes.ts';
-import type { Event } from '../model/events.ts';
+import type { Event, Reason } from '../model/events.ts';
 import type { ToolCall } from '../model/tools.ts';
 import { rngFor } from '../rng.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import type { Deliberation } from './deliberation.ts';
 import { indexPlaces } from './place-index.ts';
+
+/** What arrives from outside the world for one tick (only the server has any). */
+export interface TickInput {
+  joins?: JoinRequest[];
+  /** told which joins the Judge refused, and why (null: joined) */
+  onJoins?: (results: { request: JoinRequest; reason: Reason | null }[]) => void;
+}
 
 /** Actors due at this tick: awake, alive or dying, and past their next wake. */
 export function dueActors(state: WorldState, tick: number): string[] {
@@ -29,7 +36,11 @@ export function dueActors(state: WorldState, tick: number): string[] {
  * state), then judge one proposal after another in a seeded order, then lasting effects, needs and
  * clocks, then reflection. Returns the tick's events; the state has already folded them.
  */
-export async function runTick(cat: Catalog, state: WorldState, tick: number, delib: Deliberation): Promise<Event[]> {
+export async function runTick(cat: Catalog, state: WorldState, tick: number, delib: Deliberation, input: TickInput = {}): Promise<Event[]> {
+  const judge = new TickJudge(cat, state, tick);
+  // players who asked to join enter first, so they are due (and can act) at this very tick
+  const joinRejections = (input.joins ?? []).map((j) => ({ request: j, reason: judge.join(j) }));
+  if (input.onJoins) input.onJoins(joinRejections);
   const due = dueActors(state, tick);
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
@@ -45,7 +56,6 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   });
   const outcomes = await delib.resolve(cat, work);
 
-  const judge = new TickJudge(cat, state, tick);
   const order = rngFor(state.seed, tick, '*', 'judge-order').shuffle(due.map((_, i) => i));
   const acted: string[] = [];
   for (const i of order) {

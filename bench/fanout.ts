@@ -1,0 +1,67 @@
+/**
+ * Socket fan-out: N observer clients (another process, loopback) in one world room; for each tick,
+ * the time from the store's commit to the moment the last client has the `tick` message. The world
+ * is Shenzhen's 16 people, stepped by hand one tick after another, so ticks never overlap.
+ *
+ *   node --import tsx bench/fanout.ts [--clients 1000] [--ticks 40]
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { PlayerQueue, withPlayers } from '../bots/brains/player.ts';
+import { buildServer } from '../sim/server/app.ts';
+import { memoryStore } from '../sim/store/memory.ts';
+import type { Store } from '../sim/store/types.ts';
+import { World } from '../sim/world.ts';
+import { numArg, policyBrain, progress, round, ruleEngine, SEED, shenzhen } from './common.ts';
+
+export interface FanoutOptions { clients: number; ticks: number }
+export interface FanoutResult { clients: number; ticks: number; medianMs: number; p99Ms: number; maxMs: number; tickBytes: number }
+
+const wall = () => performance.timeOrigin + performance.now();
+
+export async function measureFanout(o: FanoutOptions): Promise<FanoutResult> {
+  const scenario = await shenzhen();
+  const inner = memoryStore();
+  let committedAt = 0;
+  // the commit's moment, taken where it happens: right after the store accepted the tick
+  const store: Store = { ...inner, async commitTick(t, e) { const r = await inner.commitTick(t, e); committedAt = wall(); return r; } };
+  const queue = new PlayerQueue();
+  const world = await World.open({ scenario, seed: SEED, population: null, store, brain: withPlayers(policyBrain(), queue), engine: ruleEngine() });
+  const srv = await buildServer({ world, queue, logger: pino({ level: 'silent' }), dashboardDir: '/nonexistent' });
+  await srv.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`;
+  let tickBytes = 0;
+  srv.host.listen({ tick: (m) => { tickBytes = Buffer.byteLength(JSON.stringify(m)); }, status() {}, narration() {}, rejection() {}, perceived() {} });
+
+  const script = fileURLToPath(new URL('./fanout-clients.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, url, srv.host.id, String(o.clients)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const nextLine = async () => JSON.parse((await lines.next()).value as string) as { stage: string; tick?: number; at?: number; message?: string };
+  try {
+    const ready = await nextLine();
+    if (ready.stage !== 'ready') throw new Error(`clients: ${ready.message}`);
+    progress(`fanout: ${o.clients} clients connected`);
+    const ms: number[] = [];
+    for (let i = 0; i < o.ticks; i++) {
+      const events = await srv.host.step();
+      const got = await nextLine();
+      if (got.tick !== events[0].tick) throw new Error(`clients reported tick ${got.tick}, expected ${events[0].tick}`);
+      ms.push(got.at! - committedAt);
+    }
+    ms.sort((a, b) => a - b);
+    const pick = (p: number) => ms[Math.min(ms.length - 1, Math.ceil(p * ms.length) - 1)];
+    return { clients: o.clients, ticks: o.ticks, medianMs: round(pick(0.5), 2), p99Ms: round(pick(0.99), 2), maxMs: round(ms[ms.length - 1], 2), tickBytes };
+  } finally {
+    child.kill('SIGTERM');
+    await srv.close();
+    await world.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const r = await measureFanout({ clients: numArg(process.argv, 'clients', 1000), ticks: numArg(process.argv, 'ticks', 40) });
+  console.log(JSON.stringify(r));
+}

@@ -1,0 +1,115 @@
+import { readLocale } from '../../sim/i18n/translator.ts';
+import { LANGS } from '../../sim/model/text.ts';
+import type { ToolCall } from '../../sim/model/tools.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import type { WorldState } from '../../sim/state/types.ts';
+import type { IntentInput, IntentParser } from './types.ts';
+import { describeCall } from './understood.ts';
+
+type Lists = Record<string, string[]>;
+
+/** Keyword lists of both languages, merged: a player may write either, or both. */
+function loadLists(): { keywords: Lists; things: Lists; places: Lists } {
+  const keywords: Lists = {};
+  const things: Lists = {};
+  const places: Lists = {};
+  for (const lang of LANGS) {
+    const intent = (readLocale(lang).intent ?? {}) as Record<'keywords' | 'things' | 'places', Record<string, string> | undefined>;
+    for (const [k, v] of Object.entries(intent.keywords ?? {})) (keywords[k] ??= []).push(...v.split('|').filter(Boolean));
+    for (const [k, v] of Object.entries(intent.things ?? {})) (things[k] ??= []).push(...v.split('|').filter(Boolean));
+    for (const [k, v] of Object.entries(intent.places ?? {})) (places[k] ??= []).push(...v.split('|').filter(Boolean));
+  }
+  return { keywords, things, places };
+}
+
+const latin = /^[a-z0-9 '.-]+$/;
+/** Latin words match whole words ("go" is not in "good"); Chinese matches anywhere. */
+function find(text: string, word: string): number {
+  const w = word.toLowerCase();
+  if (!latin.test(w)) return text.indexOf(w);
+  const m = new RegExp(`(^|[^a-z])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[^a-z]|$)`).exec(text);
+  return m ? m.index + m[1].length : -1;
+}
+
+/** Names of this world in both languages, each with its id; the earliest mention in the text wins. */
+function mentioned(text: string, named: [string, string[]][]): string | null {
+  let best: { id: string; at: number; len: number } | null = null;
+  for (const [id, names] of named) {
+    for (const n of names) {
+      const at = n ? find(text, n) : -1;
+      if (at >= 0 && (!best || at < best.at || (at === best.at && n.length > best.len))) best = { id, at, len: n.length };
+    }
+  }
+  return best?.id ?? null;
+}
+
+function actorNames(cat: Catalog, state: WorldState, self: string): [string, string[]][] {
+  const out: [string, string[]][] = [];
+  const here = state.actors[self].location;
+  // people where the player stands first, so a common name means the one in front of them
+  const ids = Object.keys(state.actors).filter((id) => id !== self && state.actors[id].clone === 0)
+    .sort((a, b) => Number(state.actors[b].location === here) - Number(state.actors[a].location === here));
+  for (const id of ids) {
+    const a = state.actors[id];
+    const name = a.player?.name ?? cat.souls.get(a.soul)?.soul.name;
+    if (name) out.push([id, [name.cn, name.en]]);
+  }
+  return out;
+}
+
+/**
+ * The parser without a language model: finds the people, places, things and items the text names
+ * and the keywords of `locales/<lang>/intent.json`, and picks one tool: a named place with a verb of
+ * going is a move; making a known kind of thing is create; a named person is interact (the manner
+ * from keywords); eating, buying, working, playing, resting and giving are use_resource; anything
+ * else is said aloud (express), so the player's words are never lost.
+ */
+export function offlineIntentParser(): IntentParser {
+  const { keywords, things, places: aliases } = loadLists();
+  const has = (text: string, k: string) => (keywords[k] ?? []).some((w) => find(text, w) >= 0);
+  return {
+    name: 'offline',
+    parse(input: IntentInput) {
+      const { cat, state, actor: me, id } = input;
+      const text = input.text.toLowerCase();
+      const self = state.actors[me];
+      const content = { text: input.text.trim() };
+      // full names first in the list, then the short names people use (locales/*/intent.json `places`)
+      const places: [string, string[]][] = [...cat.places.values()].map((p) => [p.id, [p.name.cn, p.name.en, p.id, ...(aliases[p.id] ?? [])]]);
+      for (const g of state.generatedPlaces) places.push([g.id, [g.name.cn, g.name.en]]);
+      const place = mentioned(text, places.filter(([pid]) => pid !== self.location));
+      const person = mentioned(text, actorNames(cat, state, me));
+      const items: [string, string[]][] = [...cat.items.values()].map((i) => [i.id, [i.name.cn, i.name.en]]);
+      const item = mentioned(text, items);
+      const template = mentioned(text, [...cat.templates.values()].map((t) => [t.id, [t.name.cn, t.name.en, ...(things[t.id] ?? [])]]));
+      const amount = Number(/\d+/.exec(text)?.[0] ?? 0);
+      const call = <T extends ToolCall['tool']>(tool: T, args: Extract<ToolCall, { tool: T }>['args']) => ({ id, actor: me, tool, args }) as ToolCall;
+
+      let c: ToolCall;
+      if (place && (has(text, 'move') || !person)) {
+        c = call('move', { destination: place, mode: has(text, 'taxi') ? 'taxi' : has(text, 'bus') ? 'bus' : 'walk' });
+      } else if (template && has(text, 'create')) {
+        c = call('create', { what: template, where: self.location, using: amount > 0 ? { money: amount } : {}, ...(person ? { about: person } : {}) });
+      } else if (person && has(text, 'gift') && amount > 0) {
+        c = call('use_resource', { resource: 'money', amount, purpose: 'gift', target: person });
+      } else if (person) {
+        const manner = (['hostile', 'help', 'learn', 'negotiate', 'observe'] as const).find((m) => has(text, m)) ?? 'friendly';
+        c = call('interact', { target: person, manner, content });
+      } else if (item && has(text, 'perform')) {
+        c = call('use_resource', { resource: `item:${item}`, amount: 1, purpose: 'perform' });
+      } else if (has(text, 'eat')) {
+        c = self.inventory[item ?? ''] ? call('use_resource', { resource: `item:${item}`, amount: 1, purpose: 'eat' })
+          : call('use_resource', { resource: 'money', amount: amount || 30, purpose: 'eat' });
+      } else if (item && has(text, 'buy')) {
+        c = call('use_resource', { resource: `item:${item}`, amount: Math.min(amount || 1, 10), purpose: 'buy' });
+      } else if (has(text, 'work')) {
+        c = call('use_resource', { resource: 'energy', amount: 1, purpose: 'work' });
+      } else if (has(text, 'rest')) {
+        c = call('use_resource', { resource: 'time', amount: 1, purpose: 'rest' });
+      } else {
+        c = call('express', { channel: has(text, 'shout') ? 'shout' : has(text, 'moments') ? 'moments' : 'self_talk', content });
+      }
+      return { call: c, understood: describeCall(cat, state, c) };
+    },
+  };
+}

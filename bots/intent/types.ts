@@ -1,0 +1,29 @@
+import type { Lang, Text } from '../../sim/model/text.ts';
+import type { ToolCall } from '../../sim/model/tools.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import type { WorldState } from '../../sim/state/types.ts';
+
+export interface IntentInput {
+  cat: Catalog;
+  state: WorldState;
+  /** the player's actor */
+  actor: string;
+  /** the call id to use */
+  id: string;
+  text: string;
+  lang: Lang;
+}
+
+/** What the parser understood: a call for the player to confirm or edit, and the call in words. */
+export interface Intent { call: ToolCall; understood: Text }
+
+/**
+ * Turns a player's words into one of the five tool calls. It only proposes: the player confirms,
+ * and the call is then judged like any bot's. Implementations: `offline.ts` (keyword lists from
+ * `locales/<lang>/intent.json`, both languages at once). FOLLOW-UP, not on this branch: a
+ * language-model parser whose answer is parsed with zod as a ToolCall, falling back to the offline one.
+ */
+export interface IntentParser {
+  readonly name: string;
+  parse(input: IntentInput): Intent | Promise<Intent>;
+}

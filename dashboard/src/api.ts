@@ -1,0 +1,56 @@
+import type {
+  ActorDetail, ActorSummary, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, Lang,
+  Metrics, PlaceView, Text, WorldSummary,
+} from './types.ts';
+
+/** A failed request: the server's `{code, message:{cn,en}}` when it sent one. */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, readonly text: Text | null) {
+    super(code);
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'network', null);
+  }
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = data as Partial<ErrorReply> | null;
+    throw new ApiError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? null);
+  }
+  return data as T;
+}
+
+const w = (world: string) => `/worlds/${encodeURIComponent(world)}`;
+const id = (x: string) => encodeURIComponent(x);
+
+export const api = {
+  worlds: () => request<WorldSummary[]>('GET', '/worlds'),
+  places: (world: string) => request<PlaceView[]>('GET', `${w(world)}/places`),
+  actors: (world: string) => request<ActorSummary[]>('GET', `${w(world)}/actors`),
+  actor: (world: string, actor: string) => request<ActorDetail>('GET', `${w(world)}/actors/${id(actor)}`),
+  entities: (world: string) => request<EntityView[]>('GET', `${w(world)}/entities`),
+  entity: (world: string, entity: string) => request<EntityView>('GET', `${w(world)}/entities/${id(entity)}`),
+  facts: (world: string) => request<FactView[]>('GET', `${w(world)}/facts`),
+  fact: (world: string, fact: string) => request<FactView>('GET', `${w(world)}/facts/${id(fact)}`),
+  events: (world: string, q: Record<string, string | number> = {}) => {
+    const qs = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+    return request<{ events: EventView[]; next: string | null }>('GET', `${w(world)}/events${qs ? `?${qs}` : ''}`);
+  },
+  metrics: (world: string) => request<Metrics>('GET', `${w(world)}/metrics`),
+  control: (world: string, token: string, body: { action: 'pause' | 'resume' | 'step' | 'speed'; tickMs?: number }) =>
+    request<{ paused: boolean; tickMs: number; tick: number }>('POST', `${w(world)}/control`, body, token),
+  join: (world: string, body: { name: string; concept: string; place: string; lang: Lang }) =>
+    request<JoinReply>('POST', `${w(world)}/players`, body),
+  intent: (world: string, actor: string, token: string, body: { text: string; lang: Lang }) =>
+    request<IntentReply>('POST', `${w(world)}/players/${id(actor)}/intent`, body, token),
+  act: (world: string, actor: string, token: string, call: DraftCall) =>
+    request<{ queuedFor: number }>('POST', `${w(world)}/players/${id(actor)}/act`, { call }, token),
+};

@@ -1,0 +1,45 @@
+import { useState } from 'preact/hooks';
+import { useNames, useWorldCtx } from '../ctx.ts';
+import { useT } from '../i18n.ts';
+
+type Tab = 'people' | 'things' | 'facts';
+
+/** Everyone, everything made, every rumour: a list to pick from (handy on a phone). */
+export function Directory() {
+  const { t, tx } = useT();
+  const { actors, entities, facts, select, selected } = useWorldCtx();
+  const names = useNames();
+  const [tab, setTab] = useState<Tab>('people');
+  const on = (kind: string, id: string) => (selected?.kind === kind && selected.id === id ? 'on' : '');
+  return (
+    <div class="directory">
+      <div class="tabs" role="tablist">
+        {(['people', 'things', 'facts'] as Tab[]).map((x) => (
+          <button type="button" role="tab" key={x} aria-selected={tab === x} class={tab === x ? 'on' : ''} data-testid={`dir-${x}`} onClick={() => setTab(x)}>
+            {t(`directory.${x}`, { n: x === 'people' ? actors.size : x === 'things' ? entities.size : facts.size })}
+          </button>
+        ))}
+      </div>
+      <ul class="dir-list" data-testid={`dir-list-${tab}`}>
+        {tab === 'people' && [...actors.values()].map((a) => (
+          <li key={a.id} class={on('actor', a.id)}>
+            <button type="button" class="link" data-actor={a.id} onClick={() => select({ kind: 'actor', id: a.id })}>{tx(a.name)}</button>
+            <span class="dim">{names.place(a.place)} · {t('resources.money')} {a.money}{a.status !== 'alive' ? ` · ${t(`status.${a.status}`)}` : ''}</span>
+          </li>
+        ))}
+        {tab === 'things' && [...entities.values()].reverse().map((e) => (
+          <li key={e.id} class={on('entity', e.id)}>
+            <button type="button" class="link" onClick={() => select({ kind: 'entity', id: e.id })}>{tx(e.name)}</button>
+            <span class="dim">{names.place(e.location)}</span>
+          </li>
+        ))}
+        {tab === 'facts' && [...facts.values()].reverse().map((f) => (
+          <li key={f.id} class={on('fact', f.id)}>
+            <button type="button" class="link" onClick={() => select({ kind: 'fact', id: f.id })}>{tx(f.content)}</button>
+            <span class="dim">{t('directory.known', { n: f.knownBy.length })}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import { useT } from './i18n.ts';
+import type { ActorSummary, EntityView, FactView, PlaceView, Selection } from './types.ts';
+
+export type WorldCtx = {
+  world: string;
+  tick: number;
+  places: Map<string, PlaceView>;
+  actors: Map<string, ActorSummary>;
+  entities: Map<string, EntityView>;
+  facts: Map<string, FactView>;
+  selected: Selection | null;
+  select: (s: Selection | null) => void;
+};
+
+export const WorldContext = createContext<WorldCtx>({
+  world: '', tick: 0, places: new Map(), actors: new Map(), entities: new Map(), facts: new Map(), selected: null, select: () => {},
+});
+
+export const useWorldCtx = () => useContext(WorldContext);
+
+/** Names of things in the chosen language; an unknown id shows as itself. */
+export function useNames() {
+  const { tx } = useT();
+  const c = useWorldCtx();
+  return {
+    actor: (id: string) => tx(c.actors.get(id)?.name) || id,
+    place: (id: string) => tx(c.places.get(id)?.name) || id,
+    entity: (id: string) => tx(c.entities.get(id)?.name) || id,
+    /** whatever the id names: an actor, a place or a thing */
+    any: (id: string) => tx(c.actors.get(id)?.name ?? c.places.get(id)?.name ?? c.entities.get(id)?.name) || id,
+  };
+}

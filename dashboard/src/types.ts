@@ -1,0 +1,30 @@
+/** The wire types come from the server's protocol (types only: nothing of the server is bundled). */
+export type {
+  ActorDetail, ActorSummary, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, LastDecision,
+  Metrics, NarrationMsg, PerceivedMsg, PlaceView, RejectionMsg, StatusMsg, TickMetrics, TickMsg, WorldSummary,
+} from '../../sim/server/protocol.ts';
+import type { Lang, Text } from '../../sim/model/text.ts';
+import type { ToolCall } from '../../sim/model/tools.ts';
+export type { Lang, Text, ToolCall };
+export type ToolName = ToolCall['tool'];
+/** A call as the player sends it: the server fills in id and actor. */
+export type DraftCall = { tool: ToolName; args: Record<string, unknown> };
+
+export type Selection =
+  | { kind: 'actor'; id: string }
+  | { kind: 'entity'; id: string }
+  | { kind: 'fact'; id: string }
+  | { kind: 'place'; id: string };
+
+/** One line of the player's private log. */
+export type PlayerLine =
+  | { kind: 'narration'; tick: number; text: Text }
+  | { kind: 'rejection'; tick: number; text: Text }
+  | { kind: 'perceived'; tick: number; lines: Text[] }
+  | { kind: 'queued'; tick: number; call: DraftCall };
+
+export const TOOLS: ToolName[] = ['use_resource', 'interact', 'move', 'create', 'express'];
+// the same vocabularies as sim/model/tools.ts (kept here so the bundle carries no zod)
+export const MANNERS = ['friendly', 'negotiate', 'observe', 'hostile', 'help', 'learn', 'buy'] as const;
+export const TRAVEL_MODES = ['walk', 'bus', 'taxi'] as const;
+export const CHANNELS = ['moments', 'self_talk', 'shout'] as const;

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import type { PlayerQueue } from '../../bots/brains/player.ts';
+import { offlineIntentParser } from '../../bots/intent/offline.ts';
+import type { IntentParser } from '../../bots/intent/types.ts';
+import { offlineNarrator } from '../../world-engine/narrator/offline.ts';
+import type { Narrator } from '../../world-engine/narrator/types.ts';
+import { translator } from '../i18n/translator.ts';
+import type { Logger } from '../log.ts';
+import type { World } from '../world.ts';
+import { bearer, newToken, RateLimiter, Tokens } from './auth.ts';
+import { Clock } from './clock.ts';
+import { errorBody, HttpError } from './errors.ts';
+import { WorldHost } from './host.ts';
+import { controlRoutes } from './routes/control.ts';
+import type { ServerContext } from './routes/context.ts';
+import { eventRoutes } from './routes/events.ts';
+import { playerRoutes } from './routes/players.ts';
+import { worldRoutes } from './routes/world.ts';
+import { attachSockets, type Sockets } from './sockets.ts';
+
+export interface ServerOptions {
+  world: World;
+  /** the queue the world's brain takes players' calls from: `withPlayers(bot, queue)` */
+  queue: PlayerQueue;
+  logger: Logger;
+  tickMs?: number;
+  turnBased?: boolean;
+  observing?: 'public' | 'private';
+  adminToken?: string;
+  narrator?: Narrator;
+  intent?: IntentParser;
+  /** player actions: burst and refill per second */
+  rate?: { burst: number; perSecond: number };
+  redisUrl?: string;
+  /** where the built dashboard lives (default dashboard/dist) */
+  dashboardDir?: string;
+}
+
+export interface AstinusServer {
+  app: FastifyInstance;
+  host: WorldHost;
+  clock: Clock;
+  sockets: Sockets;
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
+
+/**
+ * The fastify instance with every route group, Socket.IO on the same server, and the clock (not
+ * started: `serve` starts it, tests step by hand). Every error leaves as `{ code, message:{cn,en} }`.
+ */
+export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
+  const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(),
+    tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false });
+  await host.init();
+  const clock = new Clock(host, o.logger);
+  const adminToken = o.adminToken ?? newToken();
+  const ctx: ServerContext = { host, clock, tokens: new Tokens(adminToken), observing: o.observing ?? 'public',
+    limiter: new RateLimiter(o.rate?.burst ?? 5, o.rate?.perSecond ?? 1) };
+
+  const app = Fastify({ loggerInstance: o.logger as FastifyBaseLogger, bodyLimit: 64 * 1024 });
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) return reply.code(err.status).send(errorBody(err.code, err.params, err.issues));
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send(errorBody('bad_request', { detail: err.message }));
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send(errorBody('internal'));
+  });
+
+  // a private world shows nothing to those without a token; the world list and health stay open
+  app.addHook('onRequest', async (req) => {
+    if (ctx.observing === 'public' || req.method !== 'GET' || !req.url.startsWith('/api/worlds/')) return;
+    const token = bearer(req.headers.authorization);
+    if (!ctx.tokens.isAdmin(token) && !ctx.tokens.playerOf(token)) throw new HttpError(token ? 403 : 401, 'private');
+  });
+
+  app.get('/api/health', async () => ({ ok: true }));
+  worldRoutes(app, ctx);
+  eventRoutes(app, ctx);
+  controlRoutes(app, ctx);
+  playerRoutes(app, ctx);
+
+  const dist = o.dashboardDir ?? DIST;
+  if (existsSync(dist)) {
+    await app.register(fastifyStatic, { root: dist, prefix: '/' });
+  } else {
+    app.get('/', async (_req, reply) => reply.type('text/plain; charset=utf-8').send(
+      `${translator('en')('server.no_dashboard')}\n${translator('cn')('server.no_dashboard')}\n`));
+  }
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody('not_found')));
+
+  const sockets = await attachSockets(app.server, ctx, o.logger, o.redisUrl);
+  return {
+    app, host, clock, sockets, adminToken,
+    async close() {
+      clock.stop();
+      await host.settle();
+      await sockets.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import type { PlayerQueue } from '../../bots/brains/player.ts';
+import type { IntentParser } from '../../bots/intent/types.ts';
+import { eventsOfCall } from '../../world-engine/narrator/select.ts';
+import type { Narrator } from '../../world-engine/narrator/types.ts';
+import { indexPlaces } from '../tick/place-index.ts';
+import { perceive } from '../../bots/perception.ts';
+import type { JoinRequest } from '../judge/judge.ts';
+import type { Event, Reason } from '../model/events.ts';
+import type { Text } from '../model/text.ts';
+import { ToolCall } from '../model/tools.ts';
+import type { World } from '../world.ts';
+import { HttpError, issueLines } from './errors.ts';
+import { layoutPlaces } from './layout.ts';
+import { tickMetrics } from './metrics.ts';
+import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, RejectionMsg, StatusMsg, TickMetrics, TickMsg } from './protocol.ts';
+import { actorsOf, Views } from './views.ts';
+
+/** Where the host sends what happened; sockets.ts implements it with rooms. */
+export interface Broadcast {
+  tick(msg: TickMsg): void;
+  status(msg: StatusMsg): void;
+  narration(actor: string, msg: NarrationMsg): void;
+  rejection(actor: string, msg: RejectionMsg): void;
+  perceived(actor: string, msg: PerceivedMsg): void;
+}
+
+export interface HostOptions {
+  world: World;
+  /** the queue the world's brain reads players' calls from (see bots/brains/player.ts withPlayers) */
+  queue: PlayerQueue;
+  narrator: Narrator;
+  intent: IntentParser;
+  tickMs: number;
+  turnBased: boolean;
+  /** keep this many ticks of metrics in memory */
+  metricsCap?: number;
+}
+
+/**
+ * One world served live. The World stays the single writer: every tick goes through `step`, one at
+ * a time; the server only queues joins and players' calls for the next tick and reads the state
+ * between ticks. After each tick it tells the broadcast what the world and each player saw.
+ */
+export class WorldHost {
+  readonly views: Views;
+  paused = false;
+  tickMs: number;
+  readonly turnBased: boolean;
+  private joins: JoinRequest[] = [];
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly last = new Map<string, LastDecision>();
+  private readonly knownBy = new Map<string, FactView['knownBy']>();
+  private readonly metrics: TickMetrics[] = [];
+  private readonly listeners: Broadcast[] = [];
+  private readonly afterStep: ((tick: number) => void)[] = [];
+  private readonly afterQueue: (() => void)[] = [];
+  private nextCall = 0;
+
+  constructor(private readonly o: HostOptions) {
+    this.views = new Views(o.world.cat, o.world.state, layoutPlaces(o.world.cat));
+    this.tickMs = o.tickMs;
+    this.turnBased = o.turnBased;
+  }
+
+  get world(): World { return this.o.world; }
+  get queue(): PlayerQueue { return this.o.queue; }
+  get id(): string { return this.world.cat.scenario.meta.id; }
+
+  /** Rebuild what the log knows and the state does not keep: last decisions and who learned what. */
+  async init(): Promise<void> {
+    for await (const e of this.world.store.readEvents(0, this.world.tick - 1)) this.note(e);
+  }
+
+  listen(b: Broadcast): void { this.listeners.push(b); }
+  onStep(f: (tick: number) => void): void { this.afterStep.push(f); }
+
+  status(): StatusMsg {
+    return { paused: this.paused, tickMs: this.tickMs, tick: this.world.state.tick, turnBased: this.turnBased, ...(this.turnBased ? { waitingFor: this.waitingFor() } : {}) };
+  }
+
+  emitStatus(): void { for (const l of this.listeners) l.status(this.status()); }
+
+  /** Players who can act now and have nothing queued: a turn-based world waits for them. */
+  waitingFor(): string[] {
+    const tick = this.world.tick;
+    return Object.values(this.world.state.actors)
+      .filter((a) => a.player && (a.status === 'alive' || a.status === 'dying') && a.nextWake <= tick && !this.queue.has(a.id))
+      .map((a) => a.id);
+  }
+
+  /** Run one tick (queued behind any tick in flight) and broadcast it. */
+  step(): Promise<Event[]> {
+    const run = this.chain.then(() => this.runStep());
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runStep(): Promise<Event[]> {
+    const joins = this.joins;
+    this.joins = [];
+    let refused: { request: JoinRequest; reason: Reason | null }[] = [];
+    const events = await this.world.step({ joins, onJoins: (r) => { refused = r.filter((x) => x.reason); } });
+    const tick = events[0]?.tick ?? this.world.state.tick;
+    for (const e of events) this.note(e);
+    this.metrics.push(tickMetrics(this.world.state, tick, events));
+    if (this.metrics.length > (this.o.metricsCap ?? 10_000)) this.metrics.shift();
+    await this.broadcast(tick, events, refused);
+    for (const f of this.afterStep) f(tick);
+    return events;
+  }
+
+  private note(e: Event): void {
+    if (e.type === 'action') this.last.set(e.actor, { tick: e.tick, call: e.call, verdict: 'committed' });
+    else if (e.type === 'call_failed') {
+      this.last.set(e.actor, { tick: e.tick, call: { id: e.failed.id, tool: e.failed.tool }, verdict: e.failed.status === 'error' ? 'error' : 'rejected',
+        reason: this.views.message(e.failed.reason.message) });
+    } else if (e.type === 'fact_learned') {
+      const list = this.knownBy.get(e.fact) ?? this.knownBy.set(e.fact, []).get(e.fact)!;
+      list.push({ actor: e.actor, from: e.from, tick: e.tick });
+    }
+  }
+
+  private async broadcast(tick: number, events: Event[], refused: { request: JoinRequest; reason: Reason | null }[]): Promise<void> {
+    const changed = new Set<string>();
+    for (const e of events) for (const a of actorsOf(e)) changed.add(a);
+    const summary = events.find((e) => e.type === 'tick_summary');
+    const msg: TickMsg = {
+      tick, events: events.map((e) => this.views.event(e)),
+      summary: summary?.type === 'tick_summary' ? summary.money : null,
+      actors: [...changed].filter((id) => this.world.state.actors[id]).sort().map((id) => this.views.actorSummary(this.world.state.actors[id])),
+    };
+    for (const l of this.listeners) l.tick(msg);
+    for (const r of refused) {
+      for (const l of this.listeners) l.rejection(r.request.actor, { tick, callId: 'join', reason: this.views.message(r.reason!.message) });
+    }
+    const players = Object.values(this.world.state.actors).filter((a) => a.player);
+    if (!players.length) return;
+    const index = indexPlaces(this.world.cat, this.world.state);
+    for (const p of players) {
+      const own = eventsOfCall(events, p.id);
+      const failed = own.find((e) => e.type === 'call_failed');
+      if (failed?.type === 'call_failed') {
+        for (const l of this.listeners) l.rejection(p.id, { tick, callId: failed.failed.id, reason: this.views.message(failed.failed.reason.message) });
+      } else if (own.length) {
+        const text = await this.o.narrator.narrate({ cat: this.world.cat, state: this.world.state, actor: p.id, tick, events: own });
+        for (const l of this.listeners) l.narration(p.id, { tick, text });
+      }
+      const lines = this.perceivedLines(p.id, tick, events, index);
+      if (lines.length) for (const l of this.listeners) l.perceived(p.id, { tick, lines });
+    }
+  }
+
+  /**
+   * What reaches a player from around them, as it would reach a bot: what happened at their place
+   * this tick (the perception's `recent`, from the same code) and what was said to them.
+   */
+  private perceivedLines(actor: string, tick: number, events: Event[], index: ReturnType<typeof indexPlaces>): Text[] {
+    const p = perceive(this.world.cat, this.world.state, index, actor, tick + 1);
+    // an action is observed as its narrative; the feed line adds what was said, as a bystander hears it
+    const said = new Map<unknown, Text>();
+    for (const e of events) if (e.type === 'action' && e.actor !== actor && e.place === p.place.id) said.set(e.narrative, this.views.event(e).text!);
+    const out = p.recent.filter((o) => o.tick === tick && o.actor !== actor).map((o) => said.get(o.msg) ?? this.views.message(o.msg));
+    for (const e of events) {
+      if (e.type === 'addressed' && e.actor === actor) {
+        out.push(this.views.both((r) => r.t('perceived.told', { actor: r.actor(e.by), content: r.render(e.msg) })));
+      }
+    }
+    return out;
+  }
+
+  // ---- what the routes and sockets call ----------------------------------------------------
+
+  lastDecision(actor: string): LastDecision | null { return this.last.get(actor) ?? null; }
+  factKnownBy(fact: string): FactView['knownBy'] { return this.knownBy.get(fact) ?? []; }
+
+  metricsBetween(from = 0, to = Number.MAX_SAFE_INTEGER): TickMetrics[] {
+    return this.metrics.filter((m) => m.tick >= from && m.tick <= to);
+  }
+
+  /** A new player's actor id: unused in the state and among pending joins. */
+  join(name: string, concept: string, place: string): string {
+    if (!this.views.cat.places.has(place) && !this.world.state.places[place]) throw new HttpError(400, 'bad_request', { detail: `place: ${place}` });
+    let n = Object.keys(this.world.state.actors).length + this.joins.length + 1;
+    const taken = (id: string) => this.world.state.actors[id] || this.joins.some((j) => j.actor === id);
+    while (taken(`player-${n}`)) n++;
+    const actor = `player-${n}`;
+    this.joins.push({ actor, name: { cn: name, en: name }, concept, place });
+    return actor;
+  }
+
+  hasPendingJoin(actor: string): boolean { return this.joins.some((j) => j.actor === actor); }
+
+  /** Fill in the player's own id and a call id, parse, and check the character can act. */
+  prepareCall(actor: string, raw: { id?: string; actor?: string; tool: string; args: unknown }): ToolCall {
+    if (raw.actor !== undefined && raw.actor !== actor) throw new HttpError(403, 'forbidden');
+    const a = this.world.state.actors[actor];
+    if (!a) throw new HttpError(409, 'not_joined');
+    if (a.status !== 'alive' && a.status !== 'dying') throw new HttpError(409, 'not_alive');
+    const parsed = ToolCall.safeParse({ ...raw, id: raw.id ?? `${actor}:${this.nextCall++}`, actor });
+    if (!parsed.success) {
+      const issues = issueLines(parsed.error);
+      throw new HttpError(400, 'bad_request', { detail: issues.join('; ') }, issues);
+    }
+    return parsed.data;
+  }
+
+  /** Queue a player's call for the tick at which their actor is next due; returns that tick. */
+  act(call: ToolCall): number {
+    this.queue.put(call);
+    this.emitStatus();
+    for (const f of this.afterQueue) f();
+    return Math.max(this.world.tick, this.world.state.actors[call.actor].nextWake);
+  }
+
+  onQueue(f: () => void): void { this.afterQueue.push(f); }
+
+  async intent(actor: string, text: string, lang: 'cn' | 'en') {
+    if (!this.world.state.actors[actor]) throw new HttpError(409, 'not_joined');
+    return this.o.intent.parse({ cat: this.world.cat, state: this.world.state, actor, id: `${actor}:${this.nextCall++}`, text, lang });
+  }
+
+  /** Wait for the tick in flight (if any): for closing. */
+  settle(): Promise<unknown> { return this.chain; }
+}

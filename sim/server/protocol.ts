@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { Lang, Text } from '../model/text.ts';
+import { ToolCall } from '../model/tools.ts';
+
+/**
+ * The wire contract between the server and its clients (the dashboard, the player, tests). Every
+ * request body, query, socket payload and response has a zod schema here; the dashboard imports
+ * the types. Requests are strict (an unknown field is a 400); responses are documented shapes.
+ */
+export { ToolCall, Text, Lang };
+
+// ---- REST requests ---------------------------------------------------------------------------
+
+export const WorldParams = z.object({ w: z.string().min(1).max(100) }).strict();
+export const IdParams = z.object({ w: z.string().min(1).max(100), id: z.string().min(1).max(200) }).strict();
+
+const tickQ = z.coerce.number().int().min(0);
+export const EventsQuery = z.object({
+  from: tickQ.optional(),
+  to: tickQ.optional(),
+  actor: z.string().min(1).max(200).optional(),
+  type: z.string().min(1).max(40).optional(),
+  /** opaque: returned as `next` by the previous page */
+  cursor: z.string().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+}).strict();
+export type EventsQuery = z.infer<typeof EventsQuery>;
+
+export const MetricsQuery = z.object({ from: tickQ.optional(), to: tickQ.optional() }).strict();
+export type MetricsQuery = z.infer<typeof MetricsQuery>;
+
+export const ControlBody = z.object({
+  action: z.enum(['pause', 'resume', 'step', 'speed']),
+  /** with `speed`: the new tick interval */
+  tickMs: z.number().int().min(10).max(600_000).optional(),
+}).strict().refine((b) => b.action !== 'speed' || b.tickMs !== undefined, { message: 'tickMs is required with speed', path: ['tickMs'] });
+export type ControlBody = z.infer<typeof ControlBody>;
+
+export const JoinBody = z.object({
+  name: z.string().trim().min(1).max(40),
+  /** a one-line concept of the character */
+  concept: z.string().trim().max(200).default(''),
+  place: z.string().min(1).max(100),
+  lang: Lang.default('en'),
+}).strict();
+export type JoinBody = z.infer<typeof JoinBody>;
+
+export const IntentBody = z.object({ text: z.string().trim().min(1).max(500), lang: Lang.default('en') }).strict();
+export type IntentBody = z.infer<typeof IntentBody>;
+
+/**
+ * The call the player wants. `id` and `actor` may be left out: the server fills them in (the
+ * actor is always the player's own; naming another actor is a 403).
+ */
+export const PlayerCall = z.object({
+  id: z.string().min(1).max(100).optional(),
+  actor: z.string().min(1).max(200).optional(),
+  tool: z.string(),
+  args: z.unknown(),
+}).strict();
+export const ActBody = z.object({ call: PlayerCall }).strict();
+export type ActBody = z.infer<typeof ActBody>;
+
+// ---- REST responses --------------------------------------------------------------------------
+
+export const Observing = z.enum(['public', 'private']);
+export const WorldSummary = z.object({
+  id: z.string(), name: Text, tick: z.number().int(), paused: z.boolean(), tickMs: z.number().int(),
+  turnBased: z.boolean(), population: z.number().int(), observing: Observing,
+});
+export type WorldSummary = z.infer<typeof WorldSummary>;
+
+export const PlaceView = z.object({
+  id: z.string(), name: Text, kind: z.string().optional(), x: z.number(), y: z.number(),
+  /** generated sub-areas hang off a parent */
+  parent: z.string().optional(),
+  links: z.array(z.object({ to: z.string(), distance: z.number(), modes: z.array(z.string()) })),
+  present: z.array(z.string()), entities: z.array(z.string()), mood: z.number(),
+});
+export type PlaceView = z.infer<typeof PlaceView>;
+
+export const ActorSummary = z.object({
+  id: z.string(), name: Text, place: z.string(), status: z.string(), money: z.number(), energy: z.number(), isPlayer: z.boolean(),
+});
+export type ActorSummary = z.infer<typeof ActorSummary>;
+
+export const Verdict = z.enum(['committed', 'rejected', 'error']);
+export const LastDecision = z.object({ tick: z.number().int(), call: z.unknown(), verdict: Verdict, reason: Text.optional() });
+export type LastDecision = z.infer<typeof LastDecision>;
+
+export const ActorDetail = z.object({
+  id: z.string(), name: Text, isPlayer: z.boolean(),
+  soul: z.object({ name: Text, description: Text.optional(), personality: Text.optional(), concept: z.string().optional() }).passthrough(),
+  body: z.object({
+    place: z.string(), status: z.string(), resources: z.object({ money: z.number(), energy: z.number() }),
+    inventory: z.record(z.string(), z.number()), relations: z.record(z.string(), z.number()), reputation: z.number(), tags: z.array(z.string()),
+  }),
+  memories: z.array(z.object({ tick: z.number().int(), kind: z.string(), text: Text, importance: z.number() })),
+  lastDecision: LastDecision.nullable(),
+});
+export type ActorDetail = z.infer<typeof ActorDetail>;
+
+export const EntityView = z.object({
+  id: z.string(), template: z.string(), name: Text, owner: z.string().nullable(), location: z.string(),
+  properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])), createdAt: z.number().int(),
+});
+export type EntityView = z.infer<typeof EntityView>;
+
+export const FactView = z.object({
+  id: z.string(), content: Text, about: z.string().nullable(), origin: z.object({ actor: z.string(), tick: z.number(), place: z.string() }),
+  knownBy: z.array(z.object({ actor: z.string(), from: z.string(), tick: z.number().int() })),
+});
+export type FactView = z.infer<typeof FactView>;
+
+/** A committed event as stored, plus its feed line when it has one. */
+export const EventView = z.object({ tick: z.number().int(), seq: z.number().int(), type: z.string(), text: Text.optional() }).passthrough();
+export type EventView = z.infer<typeof EventView>;
+export const EventsPage = z.object({ events: z.array(EventView), next: z.string().nullable() });
+export type EventsPage = z.infer<typeof EventsPage>;
+
+export const TickMetrics = z.object({
+  tick: z.number().int(), gini: z.number(),
+  money: z.object({ p10: z.number(), p50: z.number(), p90: z.number(), total: z.number() }),
+  actions: z.record(z.string(), z.number()),
+});
+export type TickMetrics = z.infer<typeof TickMetrics>;
+export const Metrics = z.object({
+  ticks: z.array(TickMetrics),
+  relations: z.object({
+    nodes: z.array(z.object({ id: z.string(), name: Text })),
+    edges: z.array(z.object({ from: z.string(), to: z.string(), weight: z.number() })),
+  }),
+});
+export type Metrics = z.infer<typeof Metrics>;
+
+export const ControlReply = z.object({ paused: z.boolean(), tickMs: z.number().int(), tick: z.number().int() });
+export type ControlReply = z.infer<typeof ControlReply>;
+export const JoinReply = z.object({ actorId: z.string(), token: z.string() });
+export type JoinReply = z.infer<typeof JoinReply>;
+export const IntentReply = z.object({ call: ToolCall, understood: Text });
+export type IntentReply = z.infer<typeof IntentReply>;
+export const ActReply = z.object({ queuedFor: z.number().int() });
+export type ActReply = z.infer<typeof ActReply>;
+
+/** What a player's tool form offers: every choice with its name in both languages. */
+const Choice = z.object({ id: z.string(), name: Text });
+export const CatalogView = z.object({
+  tools: z.array(Choice), manners: z.array(Choice), modes: z.array(Choice), channels: z.array(Choice), purposes: z.array(Choice),
+  templates: z.array(Choice.extend({ kind: z.string(), cost: z.object({ money: z.number(), energy: z.number() }) })),
+  items: z.array(Choice.extend({ price: z.number() })),
+});
+export type CatalogView = z.infer<typeof CatalogView>;
+
+/** Every 4xx/5xx body. `code` is stable; `message` is for people. */
+export const ErrorReply = z.object({ code: z.string(), message: Text, issues: z.array(z.string()).optional() });
+export type ErrorReply = z.infer<typeof ErrorReply>;
+
+// ---- Socket.IO -------------------------------------------------------------------------------
+
+export const SocketAuth = z.object({ world: z.string().min(1).max(100), token: z.string().min(1).max(200).optional() }).strict();
+export type SocketAuth = z.infer<typeof SocketAuth>;
+
+/** server -> room `world:<id>` */
+export const TickMsg = z.object({
+  tick: z.number().int(), events: z.array(EventView),
+  summary: z.object({ before: z.number(), created: z.number(), destroyed: z.number(), after: z.number(),
+    sources: z.record(z.string(), z.number()), sinks: z.record(z.string(), z.number()) }).nullable(),
+  actors: z.array(ActorSummary),
+});
+export type TickMsg = z.infer<typeof TickMsg>;
+export const StatusMsg = z.object({ paused: z.boolean(), tickMs: z.number().int(), tick: z.number().int(), turnBased: z.boolean(),
+  /** turn-based: the world waits for these players */
+  waitingFor: z.array(z.string()).optional() });
+export type StatusMsg = z.infer<typeof StatusMsg>;
+
+/** server -> room `player:<actorId>` */
+export const NarrationMsg = z.object({ tick: z.number().int(), text: Text });
+export type NarrationMsg = z.infer<typeof NarrationMsg>;
+export const RejectionMsg = z.object({ tick: z.number().int(), callId: z.string(), reason: Text });
+export type RejectionMsg = z.infer<typeof RejectionMsg>;
+export const PerceivedMsg = z.object({ tick: z.number().int(), lines: z.array(Text) });
+export type PerceivedMsg = z.infer<typeof PerceivedMsg>;
+
+/** client -> server `act`, answered through the ack */
+export const ActMsg = ActBody;
+export type ActAck = { ok: true; queuedFor: number } | { ok: false; error: ErrorReply };
+/** server -> client `error`, for payloads that came without an ack */
+export type ErrorMsg = ErrorReply;
+
+export const SOCKET_EVENTS = { tick: 'tick', status: 'status', narration: 'narration', rejection: 'rejection', perceived: 'perceived', act: 'act', error: 'error' } as const;
+
+export const worldRoom = (w: string) => `world:${w}`;
+export const playerRoom = (actor: string) => `player:${actor}`;

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { bearer } from '../auth.ts';
+import { HttpError, parseOr400 } from '../errors.ts';
+import { ActBody, type ActReply, IntentBody, type IntentReply, JoinBody, type JoinReply } from '../protocol.ts';
+import { type ServerContext, idOf, worldOf } from './context.ts';
+
+/** Join, understand, act: a player token acts as its own character and nobody else. */
+export function playerRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { host } = ctx;
+
+  app.post('/api/worlds/:w/players', async (req, reply): Promise<JoinReply> => {
+    worldOf(ctx, req);
+    const body = parseOr400(JoinBody, req.body);
+    if (!ctx.limiter.take(`join:${req.ip}`)) throw new HttpError(429, 'rate_limited');
+    const actorId = host.join(body.name, body.concept, body.place);
+    reply.code(201);
+    return { actorId, token: ctx.tokens.issue(actorId) };
+  });
+
+  app.post('/api/worlds/:w/players/:id/intent', async (req): Promise<IntentReply> => {
+    const id = idOf(ctx, req);
+    ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
+    const body = parseOr400(IntentBody, req.body);
+    if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
+    return host.intent(id, body.text, body.lang);
+  });
+
+  app.post('/api/worlds/:w/players/:id/act', async (req): Promise<ActReply> => {
+    const id = idOf(ctx, req);
+    ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
+    const body = parseOr400(ActBody, req.body);
+    const call = host.prepareCall(id, body.call);
+    if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
+    return { queuedFor: host.act(call) };
+  });
+}

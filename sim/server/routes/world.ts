@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../errors.ts';
+import { CHANNELS, MANNERS, TOOL_NAMES, TRAVEL_MODES } from '../../model/tools.ts';
+import type { CatalogView, WorldSummary } from '../protocol.ts';
+import { type ServerContext, idOf, worldOf } from './context.ts';
+
+const PURPOSES = ['eat', 'buy', 'work', 'perform', 'rest', 'gift', 'invest', 'spend'] as const;
+
+/** Worlds, places, actors, entities and facts: reads of the in-memory state. */
+export function worldRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { host } = ctx;
+  const state = () => host.world.state;
+
+  app.get('/api/worlds', async (): Promise<WorldSummary[]> => {
+    const s = host.status();
+    return [{ id: host.id, name: host.world.cat.scenario.meta.name, tick: s.tick, paused: s.paused, tickMs: s.tickMs, turnBased: s.turnBased,
+      population: Object.keys(state().actors).length, observing: ctx.observing }];
+  });
+
+  // the choices of the player's tool form (GET /catalog); purposes are those the rule engine knows
+  app.get('/api/worlds/:w/catalog', async (req): Promise<CatalogView> => {
+    worldOf(ctx, req);
+    const v = host.views;
+    const cat = host.world.cat;
+    const term = (ids: readonly string[]) => ids.map((id) => ({ id, name: v.both((r) => r.param(id)) }));
+    return {
+      tools: term(TOOL_NAMES), manners: MANNERS.map((id) => ({ id, name: v.both((r) => r.t(`intent.manner.${id}`)) })),
+      modes: term(TRAVEL_MODES), channels: term(CHANNELS),
+      purposes: PURPOSES.map((id) => ({ id, name: v.both((r) => r.t(`intent.purpose.${id}`)) })),
+      templates: [...cat.templates.values()].map((t) => ({ id: t.id, name: t.name, kind: t.kind, cost: { money: t.cost.money, energy: t.cost.energy } })),
+      items: [...cat.items.values()].map((i) => ({ id: i.id, name: i.name, price: i.price })),
+    };
+  });
+
+  app.get('/api/worlds/:w/places', async (req) => {
+    worldOf(ctx, req);
+    return host.views.places();
+  });
+
+  app.get('/api/worlds/:w/actors', async (req) => {
+    worldOf(ctx, req);
+    return Object.values(state().actors).map((a) => host.views.actorSummary(a));
+  });
+
+  app.get('/api/worlds/:w/actors/:id', async (req) => {
+    const id = idOf(ctx, req);
+    const a = state().actors[id];
+    if (!a) throw new HttpError(404, 'not_found');
+    return host.views.actorDetail(a, host.lastDecision(id));
+  });
+
+  app.get('/api/worlds/:w/entities', async (req) => {
+    worldOf(ctx, req);
+    return Object.values(state().entities).map((e) => host.views.entity(e));
+  });
+
+  app.get('/api/worlds/:w/entities/:id', async (req) => {
+    const e = state().entities[idOf(ctx, req)];
+    if (!e) throw new HttpError(404, 'not_found');
+    return host.views.entity(e);
+  });
+
+  app.get('/api/worlds/:w/facts', async (req) => {
+    worldOf(ctx, req);
+    return Object.keys(state().facts).map((id) => host.views.fact(id, host.factKnownBy(id)));
+  });
+
+  app.get('/api/worlds/:w/facts/:id', async (req) => {
+    const id = idOf(ctx, req);
+    const f = host.views.fact(id, host.factKnownBy(id));
+    if (!f) throw new HttpError(404, 'not_found');
+    return f;
+  });
+}

@@ -1,0 +1,96 @@
+import { actorsOf } from '../../world-engine/narrator/select.ts';
+import { describeEvent } from '../i18n/describe.ts';
+import { Renderer } from '../i18n/render.ts';
+import type { EntityState, Event } from '../model/events.ts';
+import type { Message, Text } from '../model/text.ts';
+import { TRAVEL_MODES } from '../model/tools.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { ActorState, WorldState } from '../state/types.ts';
+import { type Point, positionOf } from './layout.ts';
+export { actorsOf };
+import type { ActorDetail, ActorSummary, EntityView, EventView, FactView, LastDecision, PlaceView } from './protocol.ts';
+
+/**
+ * Read-only views of the in-memory world for the API: plain data in both languages. Nothing here
+ * changes the state.
+ */
+export class Views {
+  readonly cn: Renderer;
+  readonly en: Renderer;
+  constructor(readonly cat: Catalog, readonly state: WorldState, private readonly layout: Map<string, Point>) {
+    this.cn = new Renderer('cn', cat, state);
+    this.en = new Renderer('en', cat, state);
+  }
+
+  both(f: (r: Renderer) => string): Text {
+    return { cn: f(this.cn), en: f(this.en) };
+  }
+
+  message(m: Message): Text {
+    return this.both((r) => r.render(m));
+  }
+
+  actorName(id: string): Text {
+    return this.both((r) => r.actor(id));
+  }
+
+  actorSummary(a: ActorState): ActorSummary {
+    return { id: a.id, name: this.actorName(a.id), place: a.location, status: a.status, money: a.money, energy: a.energy, isPlayer: !!a.player };
+  }
+
+  actorDetail(a: ActorState, lastDecision: LastDecision | null): ActorDetail {
+    const def = this.cat.souls.get(a.soul);
+    const soul = a.player
+      ? { name: a.player.name, concept: a.player.concept }
+      : { name: this.actorName(a.id), description: def?.soul.description, personality: def?.soul.personality };
+    return {
+      id: a.id, name: this.actorName(a.id), isPlayer: !!a.player, soul,
+      body: { place: a.location, status: a.status, resources: { money: a.money, energy: a.energy }, inventory: a.inventory,
+        relations: a.relations, reputation: a.reputation, tags: a.tags },
+      memories: a.memory.slice(-10).map((m) => ({ tick: m.tick, kind: m.kind, text: this.message(m.msg), importance: m.importance })),
+      lastDecision,
+    };
+  }
+
+  places(): PlaceView[] {
+    const present = new Map<string, string[]>();
+    for (const id in this.state.actors) {
+      const a = this.state.actors[id];
+      if (a.status !== 'dead') (present.get(a.location) ?? present.set(a.location, []).get(a.location)!).push(id);
+    }
+    const things = new Map<string, string[]>();
+    for (const id in this.state.entities) {
+      const loc = this.state.entities[id].location;
+      (things.get(loc) ?? things.set(loc, []).get(loc)!).push(id);
+    }
+    const modes = [...TRAVEL_MODES];
+    const common = (id: string) => ({ present: present.get(id) ?? [], entities: things.get(id) ?? [], mood: this.state.places[id]?.mood ?? 0 });
+    const out: PlaceView[] = [...this.cat.places.values()].map((p) => ({
+      id: p.id, name: p.name, ...positionOf(this.layout, this.state, p.id),
+      links: p.links.map((l) => ({ to: l.to, distance: l.distance, modes })), ...common(p.id),
+    }));
+    for (const g of this.state.generatedPlaces) {
+      out.push({ id: g.id, name: g.name, kind: 'generated', parent: g.parent, ...positionOf(this.layout, this.state, g.id),
+        links: [{ to: g.parent, distance: g.distance, modes }], ...common(g.id) });
+    }
+    return out;
+  }
+
+  entity(e: EntityState): EntityView {
+    return { id: e.id, template: e.template, name: this.both((r) => r.entity(e.id)), owner: e.owner, location: e.location,
+      properties: e.properties, createdAt: e.createdAt };
+  }
+
+  fact(id: string, knownBy: FactView['knownBy']): FactView | null {
+    const f = this.state.facts[id];
+    if (!f) return null;
+    // the truth value is the Judge's alone: it is never served
+    return { id: f.id, content: this.message(f.content), about: f.about, origin: f.origin, knownBy };
+  }
+
+  event(e: Event): EventView {
+    const cn = describeEvent(this.cn, e);
+    const en = describeEvent(this.en, e);
+    return cn !== null && en !== null ? { ...e, text: { cn, en } } : { ...e };
+  }
+}

@@ -1,0 +1,222 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDashboard } from '../dashboard/build.ts';
+import { CHANNELS, MANNERS, TOOL_NAMES, TRAVEL_MODES } from '../sim/model/tools.ts';
+import { ARTIFACTS, findChromium, launchBrowser, serve, type Served } from './helpers/browser.ts';
+
+/**
+ * The dashboard end to end, in headless Chromium against `astinus serve`: a tick arrives, a bot
+ * opens in the inspector, the language switches, a player joins, acts in their own words and
+ * reads the narration. Screenshots (laptop and phone width) land in test/artifacts/.
+ */
+const CHROMIUM = findChromium();
+const CI = process.env.CI === 'true';
+const HAN = /[\u4e00-\u9fff]/;
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function keys(o: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+}
+
+describe('dashboard bundle', () => {
+  it('has the same UI keys in cn and en, all under `dashboard`', () => {
+    const read = (l: string) => JSON.parse(readFileSync(path.join(ROOT, 'locales', l, 'dashboard.json'), 'utf8')) as Record<string, unknown>;
+    const cn = read('cn');
+    const en = read('en');
+    expect(Object.keys(cn)).toEqual(['dashboard']);
+    expect(keys(cn).sort()).toEqual(keys(en).sort());
+  });
+
+  it('offers the tools, manners, travel modes and channels the core accepts', () => {
+    const src = readFileSync(path.join(ROOT, 'dashboard', 'src', 'types.ts'), 'utf8');
+    const list = (name: string) => JSON.parse(new RegExp(`${name}[^=]*= (\\[[^\\]]*\\])`).exec(src)![1].replace(/'/g, '"')) as string[];
+    expect(list('TOOLS')).toEqual([...TOOL_NAMES]);
+    expect(list('MANNERS')).toEqual([...MANNERS]);
+    expect(list('TRAVEL_MODES')).toEqual([...TRAVEL_MODES]);
+    expect(list('CHANNELS')).toEqual([...CHANNELS]);
+  });
+});
+
+if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
+  console.warn('e2e: `astinus serve` (sim/cli/serve.ts) does not exist yet; the browser tests are SKIPPED.');
+  describe.skip('dashboard in a browser (no `astinus serve` yet)', () => { it('skipped', () => {}); });
+} else if (!CHROMIUM) {
+  const why = 'Chromium was not found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser): install it with `apt-get install -y chromium`.';
+  if (CI) {
+    describe('dashboard in a browser', () => {
+      it('needs Chromium', () => { throw new Error(why); });
+    });
+  } else {
+    console.warn(`e2e: ${why} The browser tests are SKIPPED.`);
+    describe.skip('dashboard in a browser (Chromium missing)', () => { it('skipped', () => {}); });
+  }
+} else {
+  describe('dashboard in a browser', () => {
+    let server: Served;
+    let browser: Browser;
+    let page: Page;
+    const admin = `e2e-admin-${process.pid}`;
+    const tickOf = async () => Number(await page.getByTestId('tick').textContent());
+
+    beforeAll(async () => {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await buildDashboard();
+      [server, browser] = await Promise.all([serve({ tickMs: 400, adminToken: admin }), launchBrowser(CHROMIUM)]);
+      const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+      page = await ctx.newPage();
+      page.setDefaultTimeout(30_000);
+    }, 180_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    }, 30_000);
+
+    it('opens the dashboard and sees a tick arrive', async () => {
+      await page.goto(server.url);
+      await page.getByTestId('city-map').waitFor();
+      await expect.poll(() => page.getByTestId('run-state').getAttribute('class'), { timeout: 20_000 }).toContain('state-running');
+      const first = await tickOf();
+      await expect.poll(tickOf, { timeout: 20_000 }).toBeGreaterThan(first);
+      expect(await page.locator('[data-testid=city-map] [data-place]').count()).toBeGreaterThan(3);
+      expect(await page.locator('[data-testid=city-map] [data-actor]').count()).toBeGreaterThan(3);
+    }, 60_000);
+
+    it('opens a bot in the inspector', async () => {
+      await page.locator('[data-testid=dir-list-people] [data-actor]').first().click();
+      const inspector = page.getByTestId('inspector-actor');
+      await inspector.getByTestId('inspector-title').waitFor();
+      expect((await inspector.getByTestId('inspector-title').textContent())!.trim()).not.toBe('');
+      expect(await inspector.getByTestId('actor-money').textContent()).toMatch(/^\d+$/);
+      // and from the map: a dot is a person too
+      await page.locator('[data-testid=city-map] [data-actor]').nth(1).click({ force: true });
+      await page.getByTestId('inspector-actor').getByTestId('inspector-title').waitFor();
+      // a thing made in the city opens too
+      await expect.poll(() => page.locator('[data-testid=city-map] [data-entity]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await page.locator('[data-testid=city-map] [data-entity]').first().click({ force: true });
+      await page.getByTestId('inspector-entity').getByTestId('inspector-title').waitFor();
+      await page.locator('[data-testid=dir-list-people] [data-actor]').first().click();
+      // its last decision and the Judge's verdict show once it has acted
+      await expect.poll(() => inspector.getByTestId('last-decision').count(), { timeout: 20_000 }).toBe(1);
+    }, 60_000);
+
+    it('switches to Chinese, names and feed included', async () => {
+      await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop-en.png'), fullPage: true });
+      const title = await page.getByTestId('inspector-title').textContent();
+      await page.getByTestId('lang-cn').click();
+      await expect.poll(() => page.locator('h1').textContent()).toMatch(HAN);
+      await expect.poll(() => page.getByTestId('inspector-title').textContent()).toMatch(HAN);
+      expect(await page.getByTestId('inspector-title').textContent()).not.toBe(title);
+      expect(await page.getByTestId('panel-player').locator('h2').textContent()).toMatch(HAN);
+      await expect.poll(() => page.locator('[data-testid=feed] li').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid=feed] li').first().textContent()).toMatch(HAN);
+    }, 60_000);
+
+    it('pauses and resumes with the admin token', async () => {
+      await page.getByTestId('admin-token').fill(server.adminToken);
+      await page.getByTestId('ctl-pause').click();
+      await expect.poll(() => page.getByTestId('run-state').getAttribute('class')).toContain('state-paused');
+      await page.getByTestId('ctl-resume').click();
+      await expect.poll(() => page.getByTestId('run-state').getAttribute('class')).toContain('state-running');
+    }, 60_000);
+
+    it('joins as a player, acts in their own words and reads the narration', async () => {
+      const join = page.getByTestId('join-form');
+      await join.locator('input[name=name]').fill('阿测');
+      await join.locator('input[name=concept]').fill('刚到深圳的街头歌手');
+      await join.locator('select[name=place]').selectOption('futian_cbd');
+      await page.getByTestId('join-submit').click();
+      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: 30_000 }).toContain('阿测');
+
+      await page.getByTestId('intent-text').fill('今天的深圳真热闹，我一定能在这里闯出一片天');
+      await page.getByTestId('intent-submit').click();
+      const understood = page.getByTestId('understood');
+      await understood.waitFor();
+      expect(await understood.textContent()).toMatch(HAN);
+      expect(await understood.getByTestId('call-view').textContent()).toContain('表达');
+      await page.getByTestId('intent-confirm').click();
+      const log = page.getByTestId('player-log');
+      await log.locator('[data-kind=queued]').first().waitFor();
+      await log.locator('[data-kind=narration]').first().waitFor({ timeout: 30_000 });
+      expect(await log.locator('[data-kind=narration]').first().textContent()).toMatch(HAN);
+
+      // understood, then edited in the form before it goes
+      await page.getByTestId('intent-text').fill('坐公交去华强北');
+      await page.getByTestId('intent-submit').click();
+      await expect.poll(() => understood.getByTestId('call-view').textContent()).toContain('华强北');
+      await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'player-understood.png') });
+      await page.getByTestId('intent-edit').click();
+      const form = page.getByTestId('tool-form');
+      await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'player-form.png') });
+      expect(await form.getByTestId('tool-move').getAttribute('aria-checked')).toBe('true');
+      expect(await form.locator('select[name=destination]').inputValue()).toBe('huaqiangbei');
+      expect(await form.locator('select[name=mode]').inputValue()).toBe('bus');
+      await form.locator('select[name=mode]').selectOption('walk');
+      await page.getByTestId('form-submit').click();
+      await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(2);
+      expect(await log.locator('[data-kind=queued]').first().textContent()).toContain('步行');
+
+      // a tool picked by hand
+      await page.getByTestId('open-form').click();
+      await page.getByTestId('tool-express').click();
+      await page.getByTestId('tool-form').locator('input[name=content]').fill('有人想听歌吗？');
+      await page.getByTestId('form-submit').click();
+      await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(3);
+
+      // more money than the player has: the Judge says no, and why
+      await page.getByTestId('open-form').click();
+      await page.getByTestId('tool-use_resource').click();
+      const spend = page.getByTestId('tool-form');
+      await spend.locator('select[name=resource]').selectOption('money');
+      await spend.locator('input[name=amount]').fill('99999999');
+      await spend.locator('input[name=purpose]').fill('买下整座华强北');
+      await page.getByTestId('form-submit').click();
+      const refused = page.getByTestId('panel-player').locator('[data-kind=rejection], .problem');
+      await refused.first().waitFor({ timeout: 30_000 });
+      expect(await refused.first().textContent()).toMatch(HAN);
+
+      // the player stays on the map and in the lists while the ticks go by
+      const ticked = await tickOf();
+      await expect.poll(tickOf).toBeGreaterThan(ticked + 1);
+      expect(await page.getByTestId('player-status').textContent()).toContain('阿测');
+      await expect.poll(() => page.locator('[data-testid=city-map] .person.player').count()).toBe(1);
+
+      await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop.png'), fullPage: true });
+    }, 90_000);
+
+    it('shows who knows a rumour, and from whom', async () => {
+      await page.getByTestId('dir-facts').click();
+      const rumours = page.locator('[data-testid=dir-list-facts] button');
+      await expect.poll(() => rumours.count(), { timeout: 40_000 }).toBeGreaterThan(0);
+      await rumours.first().click();
+      const inspector = page.getByTestId('inspector-fact');
+      await inspector.getByTestId('inspector-title').waitFor();
+      await expect.poll(() => inspector.locator('[data-testid=known-by] li').count()).toBeGreaterThan(0);
+      expect(await inspector.locator('[data-testid=known-by] li').first().textContent()).toMatch(HAN);
+    }, 60_000);
+
+    it('switches back to English, the player\'s story included', async () => {
+      const narration = page.getByTestId('player-log').locator('[data-kind=narration]').first();
+      await page.getByTestId('lang-en').click();
+      await expect.poll(() => page.locator('h1').textContent()).not.toMatch(HAN);
+      expect(await page.getByTestId('panel-player').locator('h2').textContent()).not.toMatch(HAN);
+      // the player's name and own words stay as typed; the narration around them is English now
+      const text = (await narration.textContent())!;
+      expect(text).toMatch(/[a-z]{3}/i);
+      expect(text.replace(/阿测/g, '').replace(/“[^”]*”|"[^"]*"|'[^']*'/g, '')).not.toMatch(HAN);
+      await page.getByTestId('lang-cn').click();
+    }, 60_000);
+
+    it('reads on a phone-width screen', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('city-map').waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-phone.png'), fullPage: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-phone-top.png') });
+    }, 60_000);
+  });
+}

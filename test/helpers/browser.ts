@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Debian's Chromium (apt-get install -y chromium), or CHROMIUM_PATH. */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => !!p);
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+
+export function launchBrowser(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
+
+export type Served = { url: string; adminToken: string; output: () => string; stop: () => Promise<void> };
+
+/**
+ * `astinus serve <scenario>` as a user starts it, on a free port, with a fast tick. Resolves once
+ * the server has printed its URL.
+ */
+export function serve(opts: { scenario?: string; tickMs?: number; adminToken: string; args?: string[] }): Promise<Served> {
+  const args = [
+    path.join(ROOT, 'bin', 'astinus.mjs'), 'serve', opts.scenario ?? path.join(ROOT, 'scenarios', 'shenzhen'),
+    '--port', '0', '--host', '127.0.0.1', '--tick-ms', String(opts.tickMs ?? 300), '--lang', 'en', ...(opts.args ?? []),
+  ];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT, env: { ...process.env, ASTINUS_ADMIN_TOKEN: opts.adminToken, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => { out += String(d); });
+  child.stderr!.on('data', (d) => { out += String(d); });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { void stop(); reject(new Error(`astinus serve printed no URL within 60 s:\n${out}`)); }, 60_000);
+    const check = () => {
+      const m = /(https?:\/\/[^\s)]+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      resolve({ url: m[1].replace(/\/$/, ''), adminToken: opts.adminToken, output: () => out, stop });
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`astinus serve exited (${code}) before listening:\n${out}`)); });
+  });
+}

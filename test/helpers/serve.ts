@@ -1,0 +1,21 @@
+import pino from 'pino';
+import { policyBrain } from '../../bots/brains/policy/index.ts';
+import { ruleEngine } from '../../world-engine/rules/index.ts';
+import { type AstinusServer, buildServer, type ServerOptions } from '../../sim/server/app.ts';
+import { memoryStore } from '../../sim/store/memory.ts';
+import { World } from '../../sim/world.ts';
+import { PlayerQueue, withPlayers } from '../../bots/brains/player.ts';
+import { shenzhen } from './world.ts';
+
+/**
+ * A served Shenzhen world in memory, clock not started (tests step through the admin control or
+ * `host.step()`). The player queue of the host feeds the world's brain, as `serve` wires it.
+ */
+export async function served(o: Partial<Omit<ServerOptions, 'world' | 'logger' | 'queue'>> = {}): Promise<AstinusServer> {
+  const cat = await shenzhen();
+  const queue = new PlayerQueue();
+  const world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(), brain: withPlayers(policyBrain(), queue), engine: ruleEngine() });
+  return buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', ...o });
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });

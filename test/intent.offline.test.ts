@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { offlineIntentParser } from '../bots/intent/offline.ts';
+import { ToolCall } from '../sim/model/tools.ts';
+import { fresh, shenzhen } from './helpers/world.ts';
+
+describe('the offline intent parser', () => {
+  const cases: [string, string, Record<string, unknown>][] = [
+    ['我去华强北找工作', 'dongmen', { tool: 'move', args: { destination: 'huaqiangbei', mode: 'walk' } }],
+    ['I ask Chen Jing about her mural', 'huaqiangbei', { tool: 'interact', args: { target: 'chen_jing', manner: 'friendly', content: { text: 'I ask Chen Jing about her mural' } } }],
+    ['take a taxi to Futian', 'huaqiangbei', { tool: 'move', args: { destination: 'futian_cbd', mode: 'taxi' } }],
+    ['坐公交去南山科技园', 'huaqiangbei', { tool: 'move', args: { destination: 'nanshan_tech_park', mode: 'bus' } }],
+    ['ask Lao Chen for a job', 'construction_site', { tool: 'interact', args: { target: 'lao_chen', manner: 'negotiate' } }],
+    ['问老陈有没有活儿', 'construction_site', { tool: 'interact', args: { target: 'lao_chen', manner: 'negotiate' } }],
+    ['open a food stall here', 'dongmen', { tool: 'create', args: { what: 'food_stall', where: 'dongmen' } }],
+    ['在这里画一幅壁画', 'dafen_village', { tool: 'create', args: { what: 'mural', where: 'dafen_village' } }],
+    ['give Lin Feng 50 yuan', 'huaqiangbei', { tool: 'use_resource', args: { resource: 'money', amount: 50, purpose: 'gift', target: 'lin_feng' } }],
+    ["I'm hungry, let's eat", 'huaqiangbei', { tool: 'use_resource', args: { resource: 'money', purpose: 'eat' } }],
+    ['吃点东西', 'huaqiangbei', { tool: 'use_resource', args: { purpose: 'eat' } }],
+    ['buy a guitar', 'huaqiangbei', { tool: 'use_resource', args: { resource: 'item:guitar', amount: 1, purpose: 'buy' } }],
+    ['rest for a while', 'shekou', { tool: 'use_resource', args: { resource: 'time', purpose: 'rest' } }],
+    ['shout: cheap phone repairs!', 'huaqiangbei', { tool: 'express', args: { channel: 'shout', content: { text: 'shout: cheap phone repairs!' } } }],
+    ['发个朋友圈：深圳的夕阳真美', 'shekou', { tool: 'express', args: { channel: 'moments' } }],
+    ['nice weather today', 'shekou', { tool: 'express', args: { channel: 'self_talk' } }],
+  ];
+
+  it.each(cases)('%s', async (text, at, want) => {
+    const cat = await shenzhen();
+    const state = fresh(cat);
+    state.actors.wang_hao.location = at;
+    const { call, understood } = offlineIntentParser().parse({ cat, state, actor: 'wang_hao', id: 'c1', text, lang: /[a-z]/i.test(text) ? 'en' : 'cn' }) as Awaited<ReturnType<ReturnType<typeof offlineIntentParser>['parse']>>;
+    expect(ToolCall.parse(call)).toEqual(call);
+    expect(call).toMatchObject({ id: 'c1', actor: 'wang_hao', ...want });
+    for (const t of [understood.cn, understood.en]) {
+      expect(t.length).toBeGreaterThan(3);
+      expect(t).not.toMatch(/intent\.|terms\.|{{/);
+    }
+  });
+
+  it('never names the player as their own target', async () => {
+    const cat = await shenzhen();
+    const state = fresh(cat);
+    const { call } = offlineIntentParser().parse({ cat, state, actor: 'lin_feng', id: 'c', text: 'Lin Feng talks to himself', lang: 'en' }) as { call: ToolCall };
+    expect(call.tool).toBe('express');
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { policyBrain } from '../bots/brains/policy/index.ts';
+import { PlayerQueue, withPlayers } from '../bots/brains/player.ts';
+import type { Brain } from '../bots/brains/types.ts';
+import { ruleEngine } from '../world-engine/rules/index.ts';
+import { Renderer } from '../sim/i18n/render.ts';
+import { describeEvent } from '../sim/i18n/describe.ts';
+import type { Event } from '../sim/model/events.ts';
+import type { ToolCall } from '../sim/model/tools.ts';
+import { canonicalJson } from '../sim/store/canonical.ts';
+import { memoryStore } from '../sim/store/memory.ts';
+import { World } from '../sim/world.ts';
+import { shenzhen } from './helpers/world.ts';
+
+async function open(brain: Brain, seed = 3) {
+  const cat = await shenzhen();
+  return World.open({ scenario: cat.scenario, seed, population: null, store: memoryStore(), brain, engine: ruleEngine() });
+}
+
+const join = (actor: string, place: string, name = 'Ada') => ({ actor, name: { cn: name, en: name }, concept: 'a painter', place });
+
+describe('a player joins through a committed event', () => {
+  it('enters at the next tick, where they asked, with books that still balance', async () => {
+    const w = await open(withPlayers(policyBrain(), new PlayerQueue()));
+    await w.step();
+    const events = await w.step({ joins: [join('player-1', 'huaqiangbei')] });
+    const joined = events.find((e) => e.type === 'joined');
+    expect(joined).toMatchObject({ actor: 'player-1', place: 'huaqiangbei', tick: 1 });
+    const a = w.state.actors['player-1'];
+    expect(a.location).toBe('huaqiangbei');
+    expect(a.player?.name.en).toBe('Ada');
+    expect(new Renderer('en', w.cat, w.state).actor('player-1')).toBe('Ada');
+    expect(describeEvent(new Renderer('en', w.cat, w.state), joined!)).toContain('Ada');
+    const s = events[events.length - 1];
+    if (s.type !== 'tick_summary') throw new Error('no summary');
+    expect(s.money.sources.joined).toBe(a.money);
+    expect(s.money.before + s.money.created - s.money.destroyed).toBe(s.money.after);
+    await w.close();
+  });
+
+  it('refuses an unknown place and a taken id, with reasons', async () => {
+    const w = await open(withPlayers(policyBrain(), new PlayerQueue()));
+    const results: unknown[] = [];
+    const events = await w.step({ joins: [join('player-1', 'atlantis'), join('lin_feng', 'huaqiangbei')], onJoins: (r) => results.push(...r) });
+    expect(events.some((e) => e.type === 'joined')).toBe(false);
+    expect(results).toMatchObject([{ reason: { code: 'unknown_place' } }, { reason: { code: 'join_taken' } }]);
+    const blank = await w.step({ joins: [{ ...join('player-2', 'dongmen'), name: { cn: ' ', en: ' ' } }], onJoins: (r) => results.push(...r) });
+    expect(results[2]).toMatchObject({ reason: { code: 'join_name' } });
+    expect(blank.some((e) => e.type === 'joined')).toBe(false);
+    expect(w.state.actors['player-1']).toBeUndefined();
+    await w.close();
+  });
+
+  it('replaying the log rebuilds the player', async () => {
+    const cat = await shenzhen();
+    const store = memoryStore();
+    const w = await World.open({ scenario: cat.scenario, seed: 3, population: null, store, brain: withPlayers(policyBrain(), new PlayerQueue()), engine: ruleEngine() });
+    await w.step({ joins: [join('player-1', 'dongmen')] });
+    await w.step();
+    const before = canonicalJson(w.state);
+    const all: Event[] = [];
+    for await (const e of store.readEvents(0, 10)) all.push(e);
+    expect(all.filter((e) => e.type === 'joined')).toHaveLength(1);
+    expect(before).toContain('"player"');
+    await w.close();
+  });
+});
+
+describe("the player's calls go through the same Judge", () => {
+  const call = (actor: string, tool: ToolCall['tool'], args: unknown, id = `${actor}:c`) => ({ id, actor, tool, args }) as ToolCall;
+
+  it('a queued move is judged and committed like a bot move; nothing queued means nothing done', async () => {
+    const asked: string[] = [];
+    const spy: Brain = { name: 'spy', decide: (cat, p, seed) => { asked.push(p.self.id); return policyBrain().decide(cat, p, seed); } };
+    const queue = new PlayerQueue();
+    const w = await open(withPlayers(spy, queue));
+    await w.step({ joins: [join('player-1', 'huaqiangbei')] });
+    // due at the tick it joined, with nothing queued: no event of its own beyond joining
+    expect(asked).not.toContain('player-1');
+    const idle = await w.step();
+    // others may speak to the newcomer; the newcomer does nothing of its own
+    const own = ['action', 'call_failed', 'moved', 'needs'];
+    expect(idle.filter((e) => own.includes(e.type) && 'actor' in e && e.actor === 'player-1')).toEqual([]);
+    const to = w.cat.places.get('huaqiangbei')!.links[0].to;
+    queue.put(call('player-1', 'move', { destination: to, mode: 'walk' }));
+    const events = await w.step();
+    expect(events.find((e) => e.type === 'action' && e.actor === 'player-1')).toBeTruthy();
+    expect(events.find((e) => e.type === 'moved' && e.actor === 'player-1')).toMatchObject({ from: 'huaqiangbei', to });
+    expect(w.state.actors['player-1'].location).toBe(to);
+    expect(asked).not.toContain('player-1');
+    await w.close();
+  });
+
+  it('a call the rules forbid comes back rejected with its in-world reason', async () => {
+    const queue = new PlayerQueue();
+    const w = await open(withPlayers(policyBrain(), queue));
+    await w.step({ joins: [join('player-1', 'huaqiangbei')] });
+    queue.put(call('player-1', 'use_resource', { resource: 'money', amount: 999999, purpose: 'gift', target: 'lin_feng' }));
+    const events = await w.step();
+    const failed = events.find((e) => e.type === 'call_failed' && e.actor === 'player-1');
+    if (failed?.type !== 'call_failed') throw new Error('not rejected');
+    expect(failed.failed.status).toBe('rejected');
+    const text = new Renderer('en', w.cat, w.state).render(failed.failed.reason.message);
+    expect(text.length).toBeGreaterThan(5);
+    expect(text).not.toContain('reason.');
+    await w.close();
+  });
+});
+
+describe('determinism without players', () => {
+  it('the log is byte-identical with or without the player wrapper', async () => {
+    const run = async (brain: Brain) => {
+      const w = await open(brain, 11);
+      const out: string[] = [];
+      for (let i = 0; i < 25; i++) out.push(canonicalJson(await w.step(i % 2 ? {} : undefined)));
+      await w.close();
+      return out.join('\n');
+    };
+    const plain = await run(policyBrain());
+    expect(await run(withPlayers(policyBrain(), new PlayerQueue()))).toBe(plain);
+  });
+});

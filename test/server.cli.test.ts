@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ControlReply, WorldSummary } from '../sim/server/protocol.ts';
+import { SHENZHEN, spawnAstinus } from './helpers/cli.ts';
+
+/** Read the child's stdout until a line matches. */
+function waitFor(child: ReturnType<typeof spawnAstinus>, re: RegExp): Promise<RegExpMatchArray> {
+  let buf = '';
+  return new Promise((done, fail) => {
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+      buf += c;
+      const m = buf.match(re);
+      if (m) done(m);
+    });
+    child.once('exit', (code) => fail(new Error(`exited ${code} before ${re}: ${buf}`)));
+  });
+}
+
+describe('astinus serve', () => {
+  it('serves, prints its URL and the admin token, obeys it, and stops cleanly on SIGTERM keeping every tick', async () => {
+    const data = await mkdtemp(path.join(tmpdir(), 'astinus-serve-'));
+    try {
+      const child = spawnAstinus(['serve', SHENZHEN, '--port', '0', '--tick-ms', '20', '--data', data], { env: { ASTINUS_ADMIN_TOKEN: '' } });
+      const [, url] = await waitFor(child, /(http:\/\/\S+)/);
+      const [, token] = await waitFor(child, /Admin token[^:]*: (\S+)/);
+      const worlds = WorldSummary.array().parse(await (await fetch(`${url}/api/worlds`)).json());
+      expect(worlds[0].id).toBe('shenzhen');
+      const control = (auth: string) => fetch(`${url}/api/worlds/shenzhen/control`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}` }, body: JSON.stringify({ action: 'pause' }) });
+      expect((await control('wrong')).status).toBe(403);
+      const paused = ControlReply.parse(await (await control(token)).json());
+      expect(paused.paused).toBe(true);
+      const stopped = waitFor(child, /Stopped at tick (-?\d+)/);
+      const exit = new Promise<number | null>((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      const [, last] = await stopped;
+      expect(await exit).toBe(0);
+      expect(Number(last)).toBeGreaterThanOrEqual(paused.tick);
+      // the log holds every tick up to where it stopped: a rerun continues from there
+      const again = spawnAstinus(['serve', SHENZHEN, '--port', '0', '--tick-ms', '100000', '--data', data]);
+      const [, url2] = await waitFor(again, /(http:\/\/\S+)/);
+      const w2 = WorldSummary.array().parse(await (await fetch(`${url2}/api/worlds`)).json());
+      expect(w2[0].tick).toBe(Number(last));
+      const exit2 = new Promise<number | null>((done) => again.once('exit', done));
+      again.kill('SIGTERM');
+      expect(await exit2).toBe(0);
+    } finally {
+      await rm(data, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses bad flags with the usage', async () => {
+    const child = spawnAstinus(['serve', SHENZHEN, '--tick-ms', 'fast']);
+    let err = '';
+    child.stderr!.setEncoding('utf8').on('data', (c: string) => { err += c; });
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(code).toBe(2);
+    expect(err).toContain('astinus serve');
+  });
+});

@@ -1,0 +1,53 @@
+import { Renderer } from '../../sim/i18n/render.ts';
+import type { Event } from '../../sim/model/events.ts';
+import type { Lang } from '../../sim/model/text.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import type { WorldState } from '../../sim/state/types.ts';
+
+/** Every string and number anywhere inside the committed events (ids, amounts, message parameters). */
+function committed(events: Event[], state: WorldState): { ids: Set<string>; numbers: Set<number> } {
+  const ids = new Set<string>();
+  const numbers = new Set<number>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      ids.add(v);
+      if (v.startsWith('item:')) ids.add(v.slice(5));
+    } else if (typeof v === 'number') numbers.add(Math.abs(v));
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  events.forEach(walk);
+  // a fact learned was committed when it was created: what it says is committed too
+  for (const id of [...ids]) if (state.facts[id]) walk(state.facts[id].content), walk(state.facts[id].about);
+  return { ids, numbers };
+}
+
+/**
+ * What a narration mentions that the committed events do not support: any person, place, thing,
+ * item, kind of thing or job of this world named in the text whose id the events never carry, and
+ * any number they never carry. An empty list means the text invents nothing the checker can see.
+ * Longer names are matched first, so "Lao Chen's stall" is not also read as "Lao Chen".
+ */
+export function unsupportedMentions(text: string, lang: Lang, events: Event[], cat: Catalog, state: WorldState): string[] {
+  const { ids, numbers } = committed(events, state);
+  const r = new Renderer(lang, cat, state);
+  const names: { name: string; id: string }[] = [];
+  const add = (id: string, name: string) => { if (name && name !== id) names.push({ name, id }); };
+  for (const id in state.actors) add(id, r.actor(id));
+  for (const id of cat.places.keys()) add(id, r.place(id));
+  for (const g of state.generatedPlaces) add(g.id, r.place(g.id));
+  for (const id in state.entities) add(id, r.entity(id));
+  for (const id of cat.items.keys()) add(id, r.param({ ref: 'item', id }));
+  for (const id of cat.templates.keys()) add(id, r.param({ ref: 'template', id }));
+  for (const j of cat.scenario.meta.jobs) add(j.id, r.param({ ref: 'job', id: j.id }));
+  names.sort((a, b) => b.name.length - a.name.length);
+  let rest = text;
+  const out: string[] = [];
+  for (const { name, id } of names) {
+    if (!rest.includes(name)) continue;
+    rest = rest.split(name).join(' ');
+    if (!ids.has(id)) out.push(`${id} (${name})`);
+  }
+  for (const m of rest.matchAll(/\d+/g)) if (!numbers.has(Number(m[0]))) out.push(m[0]);
+  return out;
+}
