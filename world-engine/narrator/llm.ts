@@ -1,0 +1,61 @@
+import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
+import { z } from 'zod';
+import { translator } from '../../sim/i18n/translator.ts';
+import type { AnswerMessage } from '../../sim/llm/answer.ts';
+import type { LlmClient } from '../../sim/llm/client.ts';
+import { askWithRepair, describeIssues, type Reading } from '../../sim/llm/repair.ts';
+import type { LlmStats } from '../../sim/llm/stats.ts';
+import { LANGS, type Lang, type Text } from '../../sim/model/text.ts';
+import { unsupportedMentions } from './check.ts';
+import type { NarrationInput, Narrator } from './types.ts';
+
+export interface LlmNarratorOptions { client: LlmClient; stats: LlmStats; fallback: Narrator; lang: Lang }
+
+const Prose = z.object({ cn: z.string().min(1), en: z.string().min(1) }).strict();
+
+const FORMAT: ResponseFormatJSONSchema = {
+  type: 'json_schema',
+  json_schema: { name: 'narration', strict: true, schema: { type: 'object', additionalProperties: false, required: ['cn', 'en'],
+    properties: { cn: { type: 'string' }, en: { type: 'string' } } } },
+};
+
+/**
+ * A language model turns the player's committed events into prose, in both languages. The model
+ * is given the offline narration (which holds only what was committed) to retell; its text is
+ * checked with `unsupportedMentions`, and a text that names anyone, anything or any number the
+ * events do not carry is refused like malformed output: one repair quoting what it invented, then
+ * the offline narration.
+ */
+export function llmNarrator(o: LlmNarratorOptions): Narrator {
+  const t = translator(o.lang);
+  return {
+    name: 'llm',
+    async narrate(input: NarrationInput): Promise<Text> {
+      const plain = await o.fallback.narrate(input);
+      // nothing committed: nothing to tell, and no reason to spend tokens
+      if (input.events.length === 0) return plain;
+      const meta = { role: 'narrator' as const, actor: input.actor, tick: input.tick };
+      const messages = [
+        { role: 'system' as const, content: t('llm.narrator.rules') },
+        { role: 'user' as const, content: t('llm.narrator.events', { cn: plain.cn, en: plain.en }) },
+      ];
+      return askWithRepair({ client: o.client, stats: o.stats, t }, meta, { messages, response_format: FORMAT },
+        (m) => readProse(m, input), () => plain);
+    },
+  };
+}
+
+function readProse(m: AnswerMessage, input: NarrationInput): Reading<Text> {
+  if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(m.content ?? '');
+  } catch (err) {
+    return { ok: false, reason: 'invalid_json', error: `not JSON: ${(err as Error).message}` };
+  }
+  const p = Prose.safeParse(raw);
+  if (!p.success) return { ok: false, reason: 'invalid_schema', error: describeIssues(p.error.issues) };
+  const invented = LANGS.flatMap((lang) => unsupportedMentions(p.data[lang], lang, input.events, input.cat, input.state).map((x) => `${lang}: ${x}`));
+  if (invented.length) return { ok: false, reason: 'invented', error: `mentions what did not happen: ${invented.join(', ')}` };
+  return { ok: true, value: p.data };
+}
