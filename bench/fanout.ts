@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { PlayerQueue, withPlayers } from '../bots/brains/player.ts';
+import { PlayerQueue } from '../bots/brains/player.ts';
 import { buildServer } from '../sim/server/app.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import type { Store } from '../sim/store/types.ts';
@@ -29,7 +29,7 @@ export async function measureFanout(o: FanoutOptions): Promise<FanoutResult> {
   // the commit's moment, taken where it happens: right after the store accepted the tick
   const store: Store = { ...inner, async commitTick(t, e) { const r = await inner.commitTick(t, e); committedAt = wall(); return r; } };
   const queue = new PlayerQueue();
-  const world = await World.open({ scenario, seed: SEED, population: null, store, brain: withPlayers(policyBrain(), queue), engine: ruleEngine() });
+  const world = await World.open({ scenario, seed: SEED, population: null, store, brain: policyBrain(), players: queue, engine: ruleEngine() });
   const srv = await buildServer({ world, queue, logger: pino({ level: 'silent' }), dashboardDir: '/nonexistent' });
   await srv.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`;

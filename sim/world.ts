@@ -1,3 +1,4 @@
+import { type PlayerQueue, withPlayers } from '../bots/brains/player.ts';
 import type { Brain } from '../bots/brains/types.ts';
 import type { WorldEngine } from '../world-engine/types.ts';
 import type { Event } from './model/events.ts';
@@ -23,6 +24,8 @@ export interface WorldOptions {
   concurrency?: number;
   /** decide and resolve elsewhere (BullMQ workers); default: in this process with brain and engine */
   deliberation?: Deliberation;
+  /** players' queued calls: their actors take these, never a bot brain's decision */
+  players?: PlayerQueue;
 }
 
 export class MetaMismatchError extends Error {
@@ -51,7 +54,8 @@ export class World {
       const loaded = await o.store.load<WorldState>();
       const state = loaded.snapshot?.state ?? initialState(cat, o.seed, o.population);
       for (const t of loaded.ticks) for (const e of t.events) applyEvent(state, e);
-      const delib = o.deliberation ?? localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
+      const bots = o.deliberation ?? localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
+      const delib = o.players ? withPlayers(bots, o.players) : bots;
       // a store with query collections (MongoDB) is brought up to date with the loaded state
       if (isProjecting(o.store)) await o.store.publishState(state.tick, state);
       return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50);

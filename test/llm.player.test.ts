@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PlayerQueue, withPlayers } from '../bots/brains/player.ts';
+import { PlayerQueue } from '../bots/brains/player.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { llmIntentParser } from '../bots/intent/llm.ts';
 import { offlineIntentParser } from '../bots/intent/offline.ts';
@@ -26,7 +26,7 @@ afterEach(() => { srv.reset(); });
 async function shouted() {
   const cat = await shenzhen();
   const queue = new PlayerQueue();
-  const w = await World.open({ scenario: cat.scenario, seed: 9, population: null, store: memoryStore(), brain: withPlayers(policyBrain(), queue), engine: ruleEngine() });
+  const w = await World.open({ scenario: cat.scenario, seed: 9, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
   await w.step({ joins: [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }] });
   while (w.state.actors[ME].nextWake > w.tick) await w.step();
   queue.put({ id: 'c1', actor: ME, tool: 'express', args: { channel: 'shout', content: { text: 'Noodles here!' } } } as ToolCall);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
-import { PlayerQueue, withPlayers } from '../bots/brains/player.ts';
+import { PlayerQueue } from '../bots/brains/player.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { unsupportedMentions } from '../world-engine/narrator/check.ts';
 import { offlineNarrator } from '../world-engine/narrator/offline.ts';
@@ -17,7 +17,7 @@ const ME = 'player-1';
 async function playedRun() {
   const cat = await shenzhen();
   const queue = new PlayerQueue();
-  const w = await World.open({ scenario: cat.scenario, seed: 9, population: null, store: memoryStore(), brain: withPlayers(policyBrain(), queue), engine: ruleEngine() });
+  const w = await World.open({ scenario: cat.scenario, seed: 9, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
   await w.step({ joins: [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }] });
   const someoneHere = () => Object.values(w.state.actors).find((a) => a.id !== ME && a.location === w.state.actors[ME].location && a.status === 'alive')?.id ?? 'lin_feng';
   const plan: (() => Omit<ToolCall, 'id' | 'actor'>)[] = [

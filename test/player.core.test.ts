@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
-import { PlayerQueue, withPlayers } from '../bots/brains/player.ts';
+import { PlayerQueue } from '../bots/brains/player.ts';
 import type { Brain } from '../bots/brains/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { Renderer } from '../sim/i18n/render.ts';
@@ -12,16 +12,16 @@ import { memoryStore } from '../sim/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { shenzhen } from './helpers/world.ts';
 
-async function open(brain: Brain, seed = 3) {
+async function open(brain: Brain, players?: PlayerQueue, seed = 3) {
   const cat = await shenzhen();
-  return World.open({ scenario: cat.scenario, seed, population: null, store: memoryStore(), brain, engine: ruleEngine() });
+  return World.open({ scenario: cat.scenario, seed, population: null, store: memoryStore(), brain, engine: ruleEngine(), players });
 }
 
 const join = (actor: string, place: string, name = 'Ada') => ({ actor, name: { cn: name, en: name }, concept: 'a painter', place });
 
 describe('a player joins through a committed event', () => {
   it('enters at the next tick, where they asked, with books that still balance', async () => {
-    const w = await open(withPlayers(policyBrain(), new PlayerQueue()));
+    const w = await open(policyBrain(), new PlayerQueue());
     await w.step();
     const events = await w.step({ joins: [join('player-1', 'huaqiangbei')] });
     const joined = events.find((e) => e.type === 'joined');
@@ -39,7 +39,7 @@ describe('a player joins through a committed event', () => {
   });
 
   it('refuses an unknown place and a taken id, with reasons', async () => {
-    const w = await open(withPlayers(policyBrain(), new PlayerQueue()));
+    const w = await open(policyBrain(), new PlayerQueue());
     const results: unknown[] = [];
     const events = await w.step({ joins: [join('player-1', 'atlantis'), join('lin_feng', 'huaqiangbei')], onJoins: (r) => results.push(...r) });
     expect(events.some((e) => e.type === 'joined')).toBe(false);
@@ -54,7 +54,7 @@ describe('a player joins through a committed event', () => {
   it('replaying the log rebuilds the player', async () => {
     const cat = await shenzhen();
     const store = memoryStore();
-    const w = await World.open({ scenario: cat.scenario, seed: 3, population: null, store, brain: withPlayers(policyBrain(), new PlayerQueue()), engine: ruleEngine() });
+    const w = await World.open({ scenario: cat.scenario, seed: 3, population: null, store, brain: policyBrain(), engine: ruleEngine(), players: new PlayerQueue() });
     await w.step({ joins: [join('player-1', 'dongmen')] });
     await w.step();
     const before = canonicalJson(w.state);
@@ -73,7 +73,7 @@ describe("the player's calls go through the same Judge", () => {
     const asked: string[] = [];
     const spy: Brain = { name: 'spy', decide: (cat, p, seed) => { asked.push(p.self.id); return policyBrain().decide(cat, p, seed); } };
     const queue = new PlayerQueue();
-    const w = await open(withPlayers(spy, queue));
+    const w = await open(spy, queue);
     await w.step({ joins: [join('player-1', 'huaqiangbei')] });
     // due at the tick it joined, with nothing queued: no event of its own beyond joining
     expect(asked).not.toContain('player-1');
@@ -93,7 +93,7 @@ describe("the player's calls go through the same Judge", () => {
 
   it('a call the rules forbid comes back rejected with its in-world reason', async () => {
     const queue = new PlayerQueue();
-    const w = await open(withPlayers(policyBrain(), queue));
+    const w = await open(policyBrain(), queue);
     await w.step({ joins: [join('player-1', 'huaqiangbei')] });
     queue.put(call('player-1', 'use_resource', { resource: 'money', amount: 999999, purpose: 'gift', target: 'lin_feng' }));
     const events = await w.step();
@@ -109,14 +109,14 @@ describe("the player's calls go through the same Judge", () => {
 
 describe('determinism without players', () => {
   it('the log is byte-identical with or without the player wrapper', async () => {
-    const run = async (brain: Brain) => {
-      const w = await open(brain, 11);
+    const run = async (players?: PlayerQueue) => {
+      const w = await open(policyBrain(), players, 11);
       const out: string[] = [];
       for (let i = 0; i < 25; i++) out.push(canonicalJson(await w.step(i % 2 ? {} : undefined)));
       await w.close();
       return out.join('\n');
     };
-    const plain = await run(policyBrain());
-    expect(await run(withPlayers(policyBrain(), new PlayerQueue()))).toBe(plain);
+    const plain = await run();
+    expect(await run(new PlayerQueue())).toBe(plain);
   });
 });

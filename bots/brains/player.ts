@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../sim/model/tools.ts';
-import type { Brain } from './types.ts';
+import type { Decision, Deliberation } from '../../sim/tick/deliberation.ts';
 
 /**
  * What players have asked to do, one call per player, taken when their actor is next due. Calls
@@ -26,14 +26,24 @@ export class PlayerQueue {
 
 /**
  * Players and bots under the same rules: a player's actor gets its queued call (or nothing, when
- * nothing is queued) and the bot brain never decides for it; everyone else gets the bot brain.
- * Players are known from the committed state (`player` is set only by a `joined` event).
+ * nothing is queued) and no bot brain ever decides for it, wherever the bots' brains run (in this
+ * process or on BullMQ workers); everyone else goes to the bots' deliberation. Players are known from
+ * the committed state (`player` is set only by a `joined` event). Queued calls were parsed when
+ * they were queued; the Judge still judges them.
  */
-export function withPlayers(bot: Brain, queue: PlayerQueue): Brain {
+export function withPlayers(bots: Deliberation, queue: PlayerQueue): Deliberation {
   return {
-    name: `${bot.name}+players`,
-    // queued calls were parsed when they were queued, so the bot brain's trust carries over
-    trusted: bot.trusted,
-    decide: (cat, p, seed) => (p.self.player ? queue.take(p.self.id) : bot.decide(cat, p, seed)),
+    async decide(cat, perceptions, seed) {
+      const others = perceptions.filter((p) => !p.self.player);
+      if (others.length === perceptions.length) return bots.decide(cat, perceptions, seed);
+      const decided = others.length ? await bots.decide(cat, others, seed) : [];
+      let next = 0;
+      return perceptions.map((p): Decision => {
+        if (!p.self.player) return decided[next++];
+        const call = queue.take(p.self.id);
+        return call ? { ok: true, call } : null;
+      });
+    },
+    resolve: (cat, work) => bots.resolve(cat, work),
   };
 }

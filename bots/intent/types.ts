@@ -20,9 +20,9 @@ export interface Intent { call: ToolCall; understood: Text }
 /**
  * Turns a player's words into one of the five tool calls. It only proposes: the player confirms,
  * and the call is then judged like any bot's. Implementations: `offline.ts` (keyword lists from
- * `locales/<lang>/intent.json`, both languages at once); `fallback.ts` puts the offline parser behind
- * any other, whose answer must parse (zod) as this player's call. FOLLOW-UP, not on this branch: the
- * language-model parser itself (sim/llm), to be wired as `withFallback(llmParser, offlineIntentParser())`.
+ * `locales/<lang>/intent.json`, both languages at once) and `llm.ts` (the five tools offered to a
+ * language model; an answer that is not this player's valid call gets one repair, then the offline
+ * parser reads the words).
  */
 export interface IntentParser {
   readonly name: string;

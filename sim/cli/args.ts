@@ -19,18 +19,17 @@ const int = (name: string, min: number) => z.string().optional().transform((v, c
   return n;
 });
 
-export const RunArgs = z.object({
+const LogLevel = z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'cli.error.log_level' }).default('warn');
+
+/** What opens a world and its backends: shared by `run` and `serve` (sim/cli/open.ts). */
+export const WorldArgs = z.object({
   scenario: z.string({ error: 'cli.error.scenario_required' }),
-  ticks: int('ticks', 1).pipe(z.number({ error: 'cli.error.ticks_required' })),
   seed: int('seed', 0),
   data: z.string().optional(),
   population: int('population', 1),
   lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
-  quiet: z.boolean().default(false),
-  'log-level': z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'cli.error.log_level' }).default('warn'),
+  'log-level': LogLevel,
   'log-file': z.string().optional(),
-  feed: int('feed', 0),
-  pace: int('pace', 0),
   // language models (sim/llm/README.md); the rest of their settings come from the environment
   brain: z.enum(['policy', 'llm', 'hybrid'], { error: 'llm.error.brain' }).default('policy'),
   engine: z.enum(['rules', 'llm'], { error: 'llm.error.engine' }).default('rules'),
@@ -45,26 +44,33 @@ export const RunArgs = z.object({
   'llm-rpm': int('llm-rpm', 0),
   'llm-tpm': int('llm-tpm', 0),
 });
+export type WorldArgs = z.infer<typeof WorldArgs>;
+const WORLD_OPTIONS: ParseArgsConfig['options'] = {
+  seed: { type: 'string' }, data: { type: 'string' }, population: { type: 'string' }, lang: { type: 'string' },
+  'log-level': { type: 'string' }, 'log-file': { type: 'string' },
+  brain: { type: 'string' }, engine: { type: 'string' }, model: { type: 'string' }, 'engine-model': { type: 'string' },
+  'llm-base-url': { type: 'string' }, 'max-tokens': { type: 'string' }, 'llm-record': { type: 'string' }, 'llm-replay': { type: 'string' },
+  'llm-timeout': { type: 'string' }, 'llm-concurrency': { type: 'string' }, 'llm-rpm': { type: 'string' }, 'llm-tpm': { type: 'string' },
+};
 
-export const ServeArgs = z.object({
-  scenario: z.string({ error: 'cli.error.scenario_required' }),
+export const RunArgs = WorldArgs.extend({
+  ticks: int('ticks', 1).pipe(z.number({ error: 'cli.error.ticks_required' })),
+  quiet: z.boolean().default(false),
+  feed: int('feed', 0),
+  pace: int('pace', 0),
+});
+
+export const ServeArgs = WorldArgs.extend({
   port: int('port', 0).default(3000),
   host: z.string().default('127.0.0.1'),
   'tick-ms': int('tick-ms', 10).default(1000),
-  seed: int('seed', 0),
-  data: z.string().optional(),
-  population: int('population', 1),
   'turn-based': z.boolean().default(false),
   private: z.boolean().default(false),
-  lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
-  'log-level': z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'cli.error.log_level' }).default('warn'),
-  'log-file': z.string().optional(),
 });
 export type ServeArgs = z.infer<typeof ServeArgs>;
 export const SERVE_OPTIONS: ParseArgsConfig['options'] = {
-  port: { type: 'string' }, host: { type: 'string' }, 'tick-ms': { type: 'string' }, seed: { type: 'string' }, data: { type: 'string' },
-  population: { type: 'string' }, 'turn-based': { type: 'boolean' }, private: { type: 'boolean' }, lang: { type: 'string' },
-  'log-level': { type: 'string' }, 'log-file': { type: 'string' },
+  ...WORLD_OPTIONS, port: { type: 'string' }, host: { type: 'string' }, 'tick-ms': { type: 'string' },
+  'turn-based': { type: 'boolean' }, private: { type: 'boolean' },
 };
 
 export const LangArg = z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en');
@@ -75,12 +81,7 @@ export const VALIDATE_OPTIONS: ParseArgsConfig['options'] = { lang: { type: 'str
 export type RunArgs = z.infer<typeof RunArgs>;
 
 export const RUN_OPTIONS: ParseArgsConfig['options'] = {
-  ticks: { type: 'string' }, seed: { type: 'string' }, data: { type: 'string' }, population: { type: 'string' },
-  lang: { type: 'string' }, quiet: { type: 'boolean' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' },
-  feed: { type: 'string' }, pace: { type: 'string' },
-  brain: { type: 'string' }, engine: { type: 'string' }, model: { type: 'string' }, 'engine-model': { type: 'string' },
-  'llm-base-url': { type: 'string' }, 'max-tokens': { type: 'string' }, 'llm-record': { type: 'string' }, 'llm-replay': { type: 'string' },
-  'llm-timeout': { type: 'string' }, 'llm-concurrency': { type: 'string' }, 'llm-rpm': { type: 'string' }, 'llm-tpm': { type: 'string' },
+  ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' },
 };
 
 /** `astinus worker`: flags win over the environment (REDIS_URL, ASTINUS_QUEUE, WORKER_CONCURRENCY, RATE_LIMIT_MAX, RATE_LIMIT_MS). */
@@ -95,7 +96,7 @@ export const WorkerArgs = z.object({
   'job-delay': int('job-delay', 0),
   'grace-ms': int('grace-ms', 0),
   lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
-  'log-level': z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'cli.error.log_level' }).default('warn'),
+  'log-level': LogLevel,
   'log-file': z.string().optional(),
 });
 export type WorkerArgs = z.infer<typeof WorkerArgs>;

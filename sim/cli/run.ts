@@ -1,21 +1,12 @@
-import { ZodError } from 'zod';
-import { createBrain, createEngine, createLlm, type LlmRuntime, needsLlm } from '../llm/backends.ts';
-import { loadLlmConfig } from '../llm/config.ts';
 import { llmSummaryLines } from '../llm/report.ts';
-import type { Logger } from '../log.ts';
 import { describeEvent } from '../i18n/describe.ts';
 import { Renderer } from '../i18n/render.ts';
 import { translator, type T } from '../i18n/translator.ts';
 import { createLogger } from '../log.ts';
-import { loadScenario } from '../scenario/load.ts';
-import { openEmbeddedStore } from '../store/embedded.ts';
-import { memoryStore } from '../store/memory.ts';
-import { deliberationFromEnv } from '../queue/coordinator.ts';
-import { redact } from '../queue/connection.ts';
-import { openMongoStore } from '../store/mongo.ts';
 import { World } from '../world.ts';
 import type { Event } from '../model/events.ts';
-import { parse, RUN_OPTIONS, RunArgs, UsageError } from './args.ts';
+import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
+import { openWorld } from './open.ts';
 import { Progress } from './progress.ts';
 import { SummaryBuilder } from './summary.ts';
 
@@ -24,27 +15,9 @@ export async function runCommand(argv: string[]): Promise<number> {
   const args = parse(argv, RUN_OPTIONS, ['scenario'], RunArgs);
   const t = translator(args.lang);
   const log = createLogger({ level: args['log-level'], file: args['log-file'] });
-  const llm = llmRuntime(args, log);
-  // a broken pack is refused before anything is written
-  const scenario = await loadScenario(args.scenario);
-  const seed = args.seed ?? scenario.meta.defaultSeed;
-  const population = args.population ?? null;
   const say = (key: string, params: Record<string, unknown>) => process.stderr.write(t(key, params) + '\n');
-  // REDIS_URL: decide and resolve on BullMQ workers; without it, in this process as always
-  const deliberation = await deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, log, say });
-  let world: World;
-  let store;
-  try {
-    // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
-    const mongoUrl = process.env.MONGODB_URL;
-    if (mongoUrl) say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: redact(mongoUrl) });
-    store = mongoUrl ? await openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id })
-      : args.data ? await openEmbeddedStore(args.data) : memoryStore();
-    world = await World.open({ scenario, seed, population, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm), deliberation: deliberation ?? undefined });
-  } catch (err) {
-    await deliberation?.close();
-    throw err;
-  }
+  const { scenario, world, store, llm, queue, close } = await openWorld(args, { log, say });
+  const seed = world.state.seed;
   const summary = new SummaryBuilder();
   for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
   const start = world.tick;
@@ -53,7 +26,7 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   let stop = false;
   // with workers, a tick may wait on them indefinitely: a signal stops the wait (the tick is not committed)
-  const onSignal = () => { stop = true; deliberation?.abort(); };
+  const onSignal = () => { stop = true; queue?.abort(); };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const r = new Renderer(args.lang, world.cat, world.state);
@@ -79,8 +52,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
   } finally {
     progress.done();
-    await world.close();
-    await deliberation?.close();
+    await close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
@@ -93,25 +65,6 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   await new Promise<void>((done) => log.flush(() => done()));
   return books.exact ? 0 : 3;
-}
-
-/** The language-model runtime when the brain or engine needs one: environment, then flags. */
-function llmRuntime(args: RunArgs, log: Logger): LlmRuntime | null {
-  if (!needsLlm(args.brain, args.engine)) return null;
-  if (args['llm-record'] && args['llm-replay']) throw new UsageError([{ key: 'llm.error.record_replay' }]);
-  try {
-    const config = loadLlmConfig(process.env, {
-      model: args.model, engineModel: args['engine-model'], baseURL: args['llm-base-url'], timeoutMs: args['llm-timeout'],
-      concurrency: args['llm-concurrency'], rpm: args['llm-rpm'], tpm: args['llm-tpm'], maxTokens: args['max-tokens'],
-      record: args['llm-record'], replay: args['llm-replay'],
-    });
-    return createLlm({ config, log, lang: args.lang });
-  } catch (err) {
-    if (err instanceof ZodError) {
-      throw new UsageError([{ key: 'llm.error.config', params: { detail: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } }]);
-    }
-    throw err;
-  }
 }
 
 function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event[], perTick: number): void {

@@ -1,15 +1,14 @@
 import path from 'node:path';
-import { policyBrain } from '../../bots/brains/policy/index.ts';
-import { PlayerQueue, withPlayers } from '../../bots/brains/player.ts';
-import { ruleEngine } from '../../world-engine/rules/index.ts';
+import { PlayerQueue } from '../../bots/brains/player.ts';
 import { translator } from '../i18n/translator.ts';
 import { createLogger } from '../log.ts';
-import { loadScenario } from '../scenario/load.ts';
 import { buildServer } from '../server/app.ts';
-import { openEmbeddedStore } from '../store/embedded.ts';
-import { memoryStore } from '../store/memory.ts';
-import { World } from '../world.ts';
+import { llmIntentParser } from '../../bots/intent/llm.ts';
+import { offlineIntentParser } from '../../bots/intent/offline.ts';
+import { llmNarrator } from '../../world-engine/narrator/llm.ts';
+import { offlineNarrator } from '../../world-engine/narrator/offline.ts';
 import { parse, SERVE_OPTIONS, ServeArgs } from './args.ts';
+import { openWorld } from './open.ts';
 
 /**
  * `astinus serve <scenario>`: the world in real time (a tick every --tick-ms, or turn-based), the
@@ -20,14 +19,17 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const args = parse(argv, SERVE_OPTIONS, ['scenario'], ServeArgs);
   const t = translator(args.lang);
   const log = createLogger({ level: args['log-level'], file: args['log-file'] });
-  const scenario = await loadScenario(args.scenario);
-  const seed = args.seed ?? scenario.meta.defaultSeed;
-  const store = args.data ? await openEmbeddedStore(args.data) : memoryStore();
   const queue = new PlayerQueue();
-  const world = await World.open({ scenario, seed, population: args.population ?? null, store, brain: withPlayers(policyBrain(), queue), engine: ruleEngine() });
+  const say = (key: string, params: Record<string, unknown>) => process.stderr.write(t(key, params) + '\n');
+  // the player's words and narration go to a language model when one is configured
+  const { scenario, world, llm, close } = await openWorld(args, { log, say, players: queue, wantLlm: true });
+  const models = llm ? { stats: llm.stats, client: llm.client, lang: args.lang } : null;
   const envToken = process.env.ASTINUS_ADMIN_TOKEN || undefined;
   const srv = await buildServer({
-    world, queue, logger: log, tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
+    world, queue, logger: log,
+    narrator: models ? llmNarrator({ ...models, fallback: offlineNarrator() }) : undefined,
+    intent: models ? llmIntentParser({ ...models, fallback: offlineIntentParser() }) : undefined,
+    tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
     adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined, tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
   });
   let address: string;
@@ -36,7 +38,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   } catch (err) {
     // a port in use or a bad host is the user's to fix: say so, close the world cleanly
     await srv.close();
-    await world.close();
+    await close();
     process.stderr.write(t('cli.serve.listen_failed', { host: args.host, port: args.port, detail: (err as Error).message }) + '\n');
     return 1;
   }
@@ -51,7 +53,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.once('SIGTERM', () => done());
   });
   await srv.close();
-  await world.close();
+  await close();
   process.stdout.write(t('cli.serve.stopped', { tick: world.state.tick }) + '\n');
   await new Promise<void>((done) => log.flush(() => done()));
   return 0;

@@ -23,7 +23,7 @@ import { attachSockets, type Sockets } from './sockets.ts';
 
 export interface ServerOptions {
   world: World;
-  /** the queue the world's brain takes players' calls from: `withPlayers(bot, queue)` */
+  /** the queue the world takes players' calls from (`World.open({ players })`) */
   queue: PlayerQueue;
   logger: Logger;
   tickMs?: number;

@@ -27,7 +27,7 @@ export interface Broadcast {
 
 export interface HostOptions {
   world: World;
-  /** the queue the world's brain reads players' calls from (see bots/brains/player.ts withPlayers) */
+  /** the queue the world takes players' calls from (bots/brains/player.ts) */
   queue: PlayerQueue;
   narrator: Narrator;
   intent: IntentParser;

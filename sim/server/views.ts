@@ -82,7 +82,7 @@ export class Views {
   }
 
   fact(id: string, knownBy: FactView['knownBy']): FactView | null {
-    const f = this.state.facts[id];
+    const f = own(this.state.facts, id);
     if (!f) return null;
     // the truth value is the Judge's alone: it is never served
     return { id: f.id, content: this.message(f.content), about: f.about, origin: f.origin, knownBy };
@@ -94,3 +94,6 @@ export class Views {
     return cn !== null && en !== null ? { ...e, text: { cn, en } } : { ...e };
   }
 }
+
+/** A record's own entry: ids come from URLs, and `toString` or `__proto__` name no actor. */
+export const own = <V>(record: Record<string, V>, id: string): V | undefined => (Object.hasOwn(record, id) ? record[id] : undefined);

@@ -29,6 +29,8 @@ function childEnv(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   delete env.REDIS_URL;
   delete env.MONGODB_URL;
   delete env.ASTINUS_QUEUE;
+  delete env.OPENAI_API_KEY;
+  delete env.OPENAI_BASE_URL;
   return { ...env, ...extra };
 }
 

@@ -4,7 +4,7 @@ import { ruleEngine } from '../../world-engine/rules/index.ts';
 import { type AstinusServer, buildServer, type ServerOptions } from '../../sim/server/app.ts';
 import { memoryStore } from '../../sim/store/memory.ts';
 import { World } from '../../sim/world.ts';
-import { PlayerQueue, withPlayers } from '../../bots/brains/player.ts';
+import { PlayerQueue } from '../../bots/brains/player.ts';
 import { shenzhen } from './world.ts';
 
 /**
@@ -14,7 +14,7 @@ import { shenzhen } from './world.ts';
 export async function served(o: Partial<Omit<ServerOptions, 'world' | 'logger' | 'queue'>> = {}): Promise<AstinusServer> {
   const cat = await shenzhen();
   const queue = new PlayerQueue();
-  const world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(), brain: withPlayers(policyBrain(), queue), engine: ruleEngine() });
+  const world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
   return buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', ...o });
 }
 

@@ -16,10 +16,8 @@ export interface NarrationInput {
 /**
  * Turns committed events into prose for the player, in both languages. A narrator only proposes
  * text: it states nothing the Judge did not commit (see check.ts). Implementations: `offline.ts`
- * (templates). `checked.ts` holds any narrator to the events: a text that mentions what they do not
- * carry is refused and asked again a bounded number of times, then the offline narration speaks.
- * FOLLOW-UP, not on this branch: the language-model narrator itself (sim/llm), to be wrapped as
- * `checkedNarrator(llmNarrator, offlineNarrator())`.
+ * (templates), and `llm.ts` (a language model retelling the offline narration; a text that mentions
+ * what the events do not carry gets one repair, then the offline narration speaks).
  */
 export interface Narrator {
   readonly name: string;

@@ -3,6 +3,7 @@ import { HttpError } from '../errors.ts';
 import { CHANNELS, MANNERS, TOOL_NAMES, TRAVEL_MODES } from '../../model/tools.ts';
 import type { CatalogView, WorldSummary } from '../protocol.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
+import { own } from '../views.ts';
 
 const PURPOSES = ['eat', 'buy', 'work', 'perform', 'rest', 'gift', 'invest', 'spend'] as const;
 
@@ -44,7 +45,7 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
 
   app.get('/api/worlds/:w/actors/:id', async (req) => {
     const id = idOf(ctx, req);
-    const a = state().actors[id];
+    const a = own(state().actors, id);
     if (!a) throw new HttpError(404, 'not_found');
     return host.views.actorDetail(a, host.lastDecision(id));
   });
@@ -55,7 +56,7 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
   });
 
   app.get('/api/worlds/:w/entities/:id', async (req) => {
-    const e = state().entities[idOf(ctx, req)];
+    const e = own(state().entities, idOf(ctx, req));
     if (!e) throw new HttpError(404, 'not_found');
     return host.views.entity(e);
   });

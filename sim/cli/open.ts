@@ -1,0 +1,78 @@
+import { ZodError } from 'zod';
+import type { PlayerQueue } from '../../bots/brains/player.ts';
+import { createBrain, createEngine, createLlm, type LlmRuntime, needsLlm } from '../llm/backends.ts';
+import { loadLlmConfig } from '../llm/config.ts';
+import type { Logger } from '../log.ts';
+import type { Scenario } from '../model/scenario.ts';
+import { redact } from '../queue/connection.ts';
+import { deliberationFromEnv } from '../queue/coordinator.ts';
+import type { QueueDeliberation } from '../queue/deliberation.ts';
+import { loadScenario } from '../scenario/load.ts';
+import { openEmbeddedStore } from '../store/embedded.ts';
+import { memoryStore } from '../store/memory.ts';
+import { openMongoStore } from '../store/mongo.ts';
+import type { Store } from '../store/types.ts';
+import { World } from '../world.ts';
+import { UsageError, type WorldArgs } from './args.ts';
+
+export interface OpenedWorld {
+  scenario: Scenario;
+  world: World;
+  store: Store;
+  /** the language-model runtime, when the brain or engine (or, for `serve`, the player's side) uses one */
+  llm: LlmRuntime | null;
+  /** BullMQ deliberation, when REDIS_URL is set */
+  queue: QueueDeliberation | null;
+  close(): Promise<void>;
+}
+
+/**
+ * A world with the backends the flags and the environment choose, the same way for `run` and
+ * `serve`: the pack (refused before anything is written if broken), the store (MONGODB_URL, else
+ * `--data DIR`, else memory), where decisions are made (REDIS_URL: BullMQ workers, else this
+ * process) and with what brain and engine (`--brain`, `--engine`, OPENAI_*).
+ */
+export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: string, params: Record<string, unknown>) => void;
+  players?: PlayerQueue; wantLlm?: boolean }): Promise<OpenedWorld> {
+  const llm = llmRuntime(args, o.log, o.wantLlm ?? false);
+  const scenario = await loadScenario(args.scenario);
+  const seed = args.seed ?? scenario.meta.defaultSeed;
+  const population = args.population ?? null;
+  const queue = await deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, log: o.log, say: o.say });
+  try {
+    // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
+    const mongoUrl = process.env.MONGODB_URL;
+    if (mongoUrl) o.say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: redact(mongoUrl) });
+    const store = mongoUrl ? await openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id })
+      : args.data ? await openEmbeddedStore(args.data) : memoryStore();
+    const world = await World.open({ scenario, seed, population, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm),
+      deliberation: queue ?? undefined, players: o.players });
+    return { scenario, world, store, llm, queue, close: async () => { await world.close(); await queue?.close(); } };
+  } catch (err) {
+    await queue?.close();
+    throw err;
+  }
+}
+
+/**
+ * The language-model runtime when something needs one: the brain or engine, or (`wantLlm`) a side
+ * that uses a model only when one is configured (OPENAI_BASE_URL or OPENAI_API_KEY, or a flag).
+ */
+function llmRuntime(args: WorldArgs, log: Logger, wantLlm: boolean): LlmRuntime | null {
+  const configured = !!(process.env.OPENAI_BASE_URL || process.env.OPENAI_API_KEY || args['llm-base-url'] || args['llm-replay']);
+  if (!needsLlm(args.brain, args.engine) && !(wantLlm && configured)) return null;
+  if (args['llm-record'] && args['llm-replay']) throw new UsageError([{ key: 'llm.error.record_replay' }]);
+  try {
+    const config = loadLlmConfig(process.env, {
+      model: args.model, engineModel: args['engine-model'], baseURL: args['llm-base-url'], timeoutMs: args['llm-timeout'],
+      concurrency: args['llm-concurrency'], rpm: args['llm-rpm'], tpm: args['llm-tpm'], maxTokens: args['max-tokens'],
+      record: args['llm-record'], replay: args['llm-replay'],
+    });
+    return createLlm({ config, log, lang: args.lang });
+  } catch (err) {
+    if (err instanceof ZodError) {
+      throw new UsageError([{ key: 'llm.error.config', params: { detail: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } }]);
+    }
+    throw err;
+  }
+}
