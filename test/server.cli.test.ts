@@ -5,16 +5,28 @@ import { describe, expect, it } from 'vitest';
 import { ControlReply, IntentReply, JoinReply, WorldSummary } from '../sim/server/protocol.ts';
 import { SHENZHEN, spawnAstinus } from './helpers/cli.ts';
 
-/** Read the child's stdout until a line matches. */
+const seen = new WeakMap<object, { text: string }>();
+
+/** Wait until the child's stdout (all of it, from the start) matches: two lines may come in one chunk. */
 function waitFor(child: ReturnType<typeof spawnAstinus>, re: RegExp): Promise<RegExpMatchArray> {
-  let buf = '';
+  let out = seen.get(child);
+  if (!out) {
+    const o = { text: '' };
+    seen.set(child, (out = o));
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => { o.text += c; });
+  }
+  const o = out;
   return new Promise((done, fail) => {
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      buf += c;
-      const m = buf.match(re);
-      if (m) done(m);
-    });
-    child.once('exit', (code) => fail(new Error(`exited ${code} before ${re}: ${buf}`)));
+    const check = () => {
+      const m = o.text.match(re);
+      if (!m) return false;
+      child.stdout!.off('data', check);
+      done(m);
+      return true;
+    };
+    if (check()) return;
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => { if (!check()) fail(new Error(`exited ${code} before ${re}: ${o.text}`)); });
   });
 }
 

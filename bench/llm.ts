@@ -1,0 +1,136 @@
+/**
+ * Language-model throughput and prompt size, against the loopback OpenAI server of the tests with a
+ * fixed latency. Bots decide with the LLM brain (the rule engine resolves), so every due bot is one
+ * model call. The bound is (processes making calls) x concurrency / latency; achieved is calls
+ * answered over the time from the first request to the last answer. Embedded: this process's own
+ * runtime. Workers: 1 and 2 `astinus worker` processes on the real Redis, each with its own
+ * concurrency limit (the limit is per worker). There is no tokenizer here: the server counts prompt
+ * and completion tokens as one per CJK character and one per four other characters.
+ *
+ *   node --import tsx bench/llm.ts [--population 300] [--ticks 3] [--concurrency 8] [--latency 200]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { createBrain, createLlm } from '../sim/llm/backends.ts';
+import { LlmConfig } from '../sim/llm/config.ts';
+import { deliberationFromEnv } from '../sim/queue/coordinator.ts';
+import { memoryStore } from '../sim/store/memory.ts';
+import { World } from '../sim/world.ts';
+import { answers, type ChatBody, startOpenAiServer } from '../test/helpers/openai-server.ts';
+import { numArg, progress, round, ruleEngine, SCENARIO_DIR, SEED, shenzhen } from './common.ts';
+
+export interface LlmBenchOptions { population: number; ticks: number; concurrency: number; latencyMs: number }
+export interface LlmModeResult { mode: string; processes: number; calls: number; seconds: number; callsPerSecond: number; bound: number; ofBound: number }
+export interface LlmBenchResult extends LlmBenchOptions {
+  modes: LlmModeResult[];
+  /** two workers over one, each limited to `concurrency` */
+  twoOverOne: number | null;
+  promptTokensPerDecision: number;
+  completionTokensPerDecision: number;
+  workersSkipped: string | null;
+}
+
+const BIN = fileURLToPath(new URL('../bin/astinus.mjs', import.meta.url));
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+const estimate = (text: string) => {
+  const cjk = (text.match(/[\u3000-\u9fff\uff00-\uffef]/g) ?? []).length;
+  return cjk + Math.ceil((text.length - cjk) / 4);
+};
+
+export async function measureLlm(o: LlmBenchOptions): Promise<LlmBenchResult> {
+  const arrivals: number[] = [];
+  let prompt = 0;
+  let completion = 0;
+  const srv = await startOpenAiServer((body: ChatBody) => {
+    arrivals.push(performance.now());
+    const args = { channel: 'self_talk', content: 'Another day in the city.' };
+    const p = estimate(JSON.stringify(body.messages) + JSON.stringify(body.tools ?? []));
+    const c = estimate(JSON.stringify(args));
+    prompt += p;
+    completion += c;
+    return answers.tool('express', args, answers.usage(p, c));
+  });
+  srv.delayMs = o.latencyMs;
+  const scenario = await shenzhen();
+  const env = { OPENAI_BASE_URL: srv.url, OPENAI_API_KEY: 'bench', ASTINUS_MODEL: 'bench', ASTINUS_LLM_CONCURRENCY: String(o.concurrency), ASTINUS_LLM_RETRIES: '0' };
+
+  /** Step the world, counting the calls the server saw and the time they took. */
+  const timed = async (mode: string, processes: number, world: World): Promise<LlmModeResult> => {
+    arrivals.length = 0;
+    for (let i = 0; i < o.ticks; i++) await world.step();
+    const seconds = (arrivals[arrivals.length - 1] + o.latencyMs - arrivals[0]) / 1000;
+    const callsPerSecond = arrivals.length / seconds;
+    const bound = (processes * o.concurrency * 1000) / o.latencyMs;
+    progress(`llm ${mode}: ${arrivals.length} calls, ${round(callsPerSecond)} calls/s of ${bound}`);
+    return { mode, processes, calls: arrivals.length, seconds: round(seconds, 2), callsPerSecond: round(callsPerSecond, 1), bound, ofBound: round(callsPerSecond / bound, 3) };
+  };
+
+  const modes: LlmModeResult[] = [];
+  let workersSkipped: string | null = null;
+  try {
+    const rt = createLlm({ config: LlmConfig.parse({ baseURL: srv.url, apiKey: 'bench', models: { bot: 'b', engine: 'e', narrator: 'n', intent: 'i' }, concurrency: o.concurrency, retries: 0 }) });
+    const world = await World.open({ scenario, seed: SEED, population: o.population, store: memoryStore(), brain: createBrain('llm', rt), engine: ruleEngine() });
+    modes.push(await timed('embedded', 1, world));
+    await world.close();
+    const decisions = rt.ledger.run.calls;
+    prompt = rt.ledger.run.prompt / decisions;
+    completion = rt.ledger.run.completion / decisions;
+
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+    const reachable = await redis.connect().then(() => true, () => false);
+    redis.disconnect();
+    if (!reachable) workersSkipped = `Redis not reachable at ${REDIS_URL}`;
+    for (const n of reachable ? [1, 2] : []) modes.push(await withWorkers(n, env, scenario, o, timed));
+  } finally {
+    await srv.close();
+  }
+  const one = modes.find((m) => m.mode === '1 worker');
+  const two = modes.find((m) => m.mode === '2 workers');
+  return { ...o, modes, twoOverOne: one && two ? round(two.callsPerSecond / one.callsPerSecond, 2) : null,
+    promptTokensPerDecision: round(prompt, 0), completionTokensPerDecision: round(completion, 0), workersSkipped };
+}
+
+async function withWorkers(n: number, env: Record<string, string>, scenario: Awaited<ReturnType<typeof shenzhen>>, o: LlmBenchOptions,
+  timed: (mode: string, processes: number, world: World) => Promise<LlmModeResult>): Promise<LlmModeResult> {
+  // a queue of its own: completed jobs are kept, and another mode must not reuse their answers
+  const queue = `astinus-bench-llm-${process.pid}-${n}`;
+  const workerEnv = { ...process.env, ...env, REDIS_URL, ASTINUS_QUEUE: queue };
+  const children: ChildProcess[] = [];
+  try {
+    for (let i = 0; i < n; i++) children.push(await startWorker(workerEnv, o.concurrency * 4));
+    const delib = await deliberationFromEnv({ env: { REDIS_URL, ASTINUS_QUEUE: queue }, scenario, scenarioPath: SCENARIO_DIR, seed: SEED,
+      population: o.population, brain: 'llm', engine: 'rules' });
+    const world = await World.open({ scenario, seed: SEED, population: o.population, store: memoryStore(),
+      brain: createBrain('policy', null), engine: ruleEngine(), deliberation: delib! });
+    try {
+      return await timed(n === 1 ? '1 worker' : `${n} workers`, n, world);
+    } finally {
+      await world.close();
+      await delib!.queue.obliterate({ force: true }).catch(() => {});
+      await delib!.close();
+    }
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+  }
+}
+
+/** `astinus worker` with jobs enough in flight that the model's concurrency limit is what binds. */
+function startWorker(env: NodeJS.ProcessEnv, jobs: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, 'worker', '--concurrency', String(jobs)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((ready, fail) => {
+    let err = '';
+    child.stderr!.on('data', (b: Buffer) => {
+      err += b.toString();
+      if (err.includes('Worker ready')) ready(child);
+    });
+    child.once('exit', (code) => fail(new Error(`worker exited ${code}: ${err}`)));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const r = await measureLlm({ population: numArg(process.argv, 'population', 300), ticks: numArg(process.argv, 'ticks', 3),
+    concurrency: numArg(process.argv, 'concurrency', 8), latencyMs: numArg(process.argv, 'latency', 200) });
+  console.log(JSON.stringify(r, null, 2));
+}
