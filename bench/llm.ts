@@ -7,7 +7,7 @@
  * concurrency limit (the limit is per worker). There is no tokenizer here: the server counts prompt
  * and completion tokens as one per CJK character and one per four other characters.
  *
- *   node --import tsx bench/llm.ts [--population 300] [--ticks 3] [--concurrency 8] [--latency 200]
+ *   node --import tsx bench/llm.ts [--population 800] [--ticks 2] [--concurrency 8] [--latency 200]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -41,16 +41,10 @@ const estimate = (text: string) => {
 
 export async function measureLlm(o: LlmBenchOptions): Promise<LlmBenchResult> {
   const arrivals: number[] = [];
-  let prompt = 0;
-  let completion = 0;
   const srv = await startOpenAiServer((body: ChatBody) => {
     arrivals.push(performance.now());
     const args = { channel: 'self_talk', content: 'Another day in the city.' };
-    const p = estimate(JSON.stringify(body.messages) + JSON.stringify(body.tools ?? []));
-    const c = estimate(JSON.stringify(args));
-    prompt += p;
-    completion += c;
-    return answers.tool('express', args, answers.usage(p, c));
+    return answers.tool('express', args, answers.usage(estimate(JSON.stringify(body.messages) + JSON.stringify(body.tools ?? [])), estimate(JSON.stringify(args))));
   });
   srv.delayMs = o.latencyMs;
   const scenario = await shenzhen();
@@ -69,14 +63,13 @@ export async function measureLlm(o: LlmBenchOptions): Promise<LlmBenchResult> {
 
   const modes: LlmModeResult[] = [];
   let workersSkipped: string | null = null;
+  let tokens = { prompt: NaN, completion: NaN };
   try {
     const rt = createLlm({ config: LlmConfig.parse({ baseURL: srv.url, apiKey: 'bench', models: { bot: 'b', engine: 'e', narrator: 'n', intent: 'i' }, concurrency: o.concurrency, retries: 0 }) });
     const world = await World.open({ scenario, seed: SEED, population: o.population, store: memoryStore(), brain: createBrain('llm', rt), engine: ruleEngine() });
     modes.push(await timed('embedded', 1, world));
     await world.close();
-    const decisions = rt.ledger.run.calls;
-    prompt = rt.ledger.run.prompt / decisions;
-    completion = rt.ledger.run.completion / decisions;
+    tokens = { prompt: rt.ledger.run.prompt / rt.ledger.run.calls, completion: rt.ledger.run.completion / rt.ledger.run.calls };
 
     const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
     const reachable = await redis.connect().then(() => true, () => false);
@@ -89,7 +82,7 @@ export async function measureLlm(o: LlmBenchOptions): Promise<LlmBenchResult> {
   const one = modes.find((m) => m.mode === '1 worker');
   const two = modes.find((m) => m.mode === '2 workers');
   return { ...o, modes, twoOverOne: one && two ? round(two.callsPerSecond / one.callsPerSecond, 2) : null,
-    promptTokensPerDecision: round(prompt, 0), completionTokensPerDecision: round(completion, 0), workersSkipped };
+    promptTokensPerDecision: round(tokens.prompt, 0), completionTokensPerDecision: round(tokens.completion, 0), workersSkipped };
 }
 
 async function withWorkers(n: number, env: Record<string, string>, scenario: Awaited<ReturnType<typeof shenzhen>>, o: LlmBenchOptions,
@@ -99,7 +92,7 @@ async function withWorkers(n: number, env: Record<string, string>, scenario: Awa
   const workerEnv = { ...process.env, ...env, REDIS_URL, ASTINUS_QUEUE: queue };
   const children: ChildProcess[] = [];
   try {
-    for (let i = 0; i < n; i++) children.push(await startWorker(workerEnv, o.concurrency * 4));
+    for (let i = 0; i < n; i++) children.push(await startWorker(workerEnv, o.concurrency));
     const delib = await deliberationFromEnv({ env: { REDIS_URL, ASTINUS_QUEUE: queue }, scenario, scenarioPath: SCENARIO_DIR, seed: SEED,
       population: o.population, brain: 'llm', engine: 'rules' });
     const world = await World.open({ scenario, seed: SEED, population: o.population, store: memoryStore(),
@@ -116,7 +109,10 @@ async function withWorkers(n: number, env: Record<string, string>, scenario: Awa
   }
 }
 
-/** `astinus worker` with jobs enough in flight that the model's concurrency limit is what binds. */
+/**
+ * `astinus worker` taking as many jobs at once as it may make model calls: a worker holding more
+ * jobs than it can ask about would leave the other idle at the end of a tick.
+ */
 function startWorker(env: NodeJS.ProcessEnv, jobs: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [BIN, 'worker', '--concurrency', String(jobs)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((ready, fail) => {
@@ -130,7 +126,7 @@ function startWorker(env: NodeJS.ProcessEnv, jobs: number): Promise<ChildProcess
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const r = await measureLlm({ population: numArg(process.argv, 'population', 300), ticks: numArg(process.argv, 'ticks', 3),
+  const r = await measureLlm({ population: numArg(process.argv, 'population', 800), ticks: numArg(process.argv, 'ticks', 2),
     concurrency: numArg(process.argv, 'concurrency', 8), latencyMs: numArg(process.argv, 'latency', 200) });
   console.log(JSON.stringify(r, null, 2));
 }

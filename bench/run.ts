@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { MiB, numArg, progress, round } from './common.ts';
 import { measureThroughput, PHASES, type ThroughputOptions, type ThroughputResult } from './throughput.ts';
 import { measureFanout } from './fanout.ts';
+import { measureLlm } from './llm.ts';
 
 const quick = process.argv.includes('--quick');
 
@@ -100,6 +101,11 @@ const memory = await measureMemory(MEMORY);
 const FANOUT = quick ? { clients: 100, ticks: 10 } : { clients: 1_000, ticks: 40 };
 progress(`fanout: ${FANOUT.clients} observer clients, ${FANOUT.ticks} ticks`);
 const fanout = await measureFanout(FANOUT);
+// language models: the loopback OpenAI server with a fixed latency, embedded and with 1 and 2 workers
+const LLM = quick ? { population: 100, ticks: 1, concurrency: 4, latencyMs: 100 } : { population: 800, ticks: 2, concurrency: 8, latencyMs: 200 };
+progress(`llm: ${LLM.population} bots, ${LLM.ticks} ticks, concurrency ${LLM.concurrency}, latency ${LLM.latencyMs} ms`);
+const llm = await measureLlm(LLM);
+const LLM_GOALS = { ofBound: 0.95, twoOverOne: 1.8, promptTokens: 1500 };
 
 // --- report ---
 
@@ -141,15 +147,25 @@ out.push(table(['bots', 'ticks done', 'RSS MiB', 'heap MiB', 'peak RSS MiB', 'se
 out.push('', `Socket fan-out: ${fmt(fanout.clients)} observers on loopback (another process), commit -> last client has the tick, ms`);
 out.push(table(['clients', 'ticks', 'median', 'p99', 'max', 'tick bytes'],
   [[fmt(fanout.clients), fanout.ticks, fmt(fanout.medianMs, 1), fmt(fanout.p99Ms, 1), fmt(fanout.maxMs, 1), fmt(fanout.tickBytes)]]));
+out.push('', `Language models: ${fmt(llm.population)} bots, LLM brain against the loopback server (${llm.latencyMs} ms a call), concurrency ${llm.concurrency} per process`);
+out.push(table(['mode', 'calls', 'seconds', 'calls/s', 'bound', 'of bound'],
+  llm.modes.map((m) => [m.mode, fmt(m.calls), fmt(m.seconds, 2), fmt(m.callsPerSecond, 1), fmt(m.bound), `${fmt(100 * m.ofBound, 1)}%`])));
+if (llm.workersSkipped) out.push(`  workers not measured: ${llm.workersSkipped}`);
+out.push(`  tokens per bot decision (estimated by the server: 1 per CJK character, 1 per 4 other characters): prompt ${fmt(llm.promptTokensPerDecision)}, completion ${fmt(llm.completionTokensPerDecision)}`);
 out.push('', 'Goals');
 out.push(`  >= ${fmt(ACTIONS_GOAL.perSecond)} actions/s at ${fmt(ACTIONS_GOAL.population)} bots: ` +
   (actionsGoal.measured === null ? 'not measured (quick run)' : `${fmt(actionsGoal.measured)} actions/s, ${verdict(actionsGoal.met)}`));
 out.push(`  < ${fmt(MEMORY_GOAL_MIB)} MiB RSS at 100,000 bots: ` +
   (memoryGoal.met === null && memory.population !== 100_000 ? 'not measured (quick run)'
     : `${fmt(memory.rssMiB)} MiB after ${memory.ticksCompleted} ticks (peak ${fmt(memory.peakRssMiB)}), ${verdict(memoryGoal.met)}`));
+out.push(`  < 100 ms median commit -> last of ${fmt(fanout.clients)} observers: ${fmt(fanout.medianMs, 1)} ms (p99 ${fmt(fanout.p99Ms, 1)}), ${verdict(fanout.clients === 1_000 ? fanout.medianMs < 100 : null)}`);
+const lowest = Math.min(...llm.modes.map((m) => m.ofBound));
+out.push(`  >= ${LLM_GOALS.ofBound * 100}% of the model-call bound: lowest ${fmt(100 * lowest, 1)}% (${llm.modes.map((m) => `${m.mode} ${fmt(100 * m.ofBound, 1)}%`).join(', ')}), ${verdict(lowest >= LLM_GOALS.ofBound)}`);
+out.push(`  two workers >= ${LLM_GOALS.twoOverOne}x one: ` + (llm.twoOverOne === null ? 'not measured' : `${fmt(llm.twoOverOne, 2)}x, ${verdict(llm.twoOverOne >= LLM_GOALS.twoOverOne)}`));
+out.push(`  <= ${fmt(LLM_GOALS.promptTokens)} prompt tokens per decision: ${fmt(llm.promptTokensPerDecision)} (estimated), ${verdict(llm.promptTokensPerDecision <= LLM_GOALS.promptTokens)}`);
 if (actionsGoal.met === false) out.push('  profile the pipeline: node --import tsx bench/profile.ts --population 10000');
 console.log(out.join('\n'));
 
 const file = fileURLToPath(new URL(quick ? './results-quick.json' : './results.json', import.meta.url));
-await writeFile(file, JSON.stringify({ mode: quick ? 'quick' : 'full', machine, throughput, memory, fanout, goals: { actions: actionsGoal, memory: memoryGoal } }, null, 2) + '\n');
+await writeFile(file, JSON.stringify({ mode: quick ? 'quick' : 'full', machine, throughput, memory, fanout, llm, goals: { actions: actionsGoal, memory: memoryGoal } }, null, 2) + '\n');
 progress(`wrote ${file}`);

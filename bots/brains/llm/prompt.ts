@@ -26,7 +26,8 @@ export function brainMessages(cat: Catalog, p: Perception, lang: Lang): ChatComp
     }),
   ].join('\n\n');
   const situation = situationText(cat, p, r);
-  const lore = matchingLore(cat, lang, situation);
+  // one entry, the first that matches: lore is background, and every token is paid on every decision
+  const lore = matchingLore(cat, lang, situation, 1);
   const user = lore.length ? `${situation}\n\n${t('llm.brain.lore_here', { lore: lore.join('\n') })}` : situation;
   return [{ role: 'system', content: system }, { role: 'user', content: user }];
 }
@@ -41,7 +42,8 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): string {
   const s = p.self;
   const query = [p.place.id, ...p.people.map((x) => x.id), ...p.entities.map((e) => e.id)];
   const memories = retrieve(s.memory, query, p.tick).map((m) => `[${m.tick}] ${r.render(m.msg)}`);
-  const creatable = cat.scenario.templates.filter((x) => x.kind !== 'facility')
+  // what it could make now: within its money and energy
+  const creatable = cat.scenario.templates.filter((x) => x.kind !== 'facility' && x.cost.money <= s.money && x.cost.energy <= s.energy)
     .map((x) => `${named(r.text(x.name), x.id)} (${t('llm.brain.cost', { money: x.cost.money, energy: x.cost.energy })})`);
   return t('llm.brain.situation', {
     tick: p.tick,

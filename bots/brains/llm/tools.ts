@@ -19,9 +19,24 @@ const MODEL_ARGS: Record<ToolName, z.ZodObject> = {
 
 export function functionTools(t: T): ChatCompletionTool[] {
   return TOOL_NAMES.map((name) => {
-    const { $schema: _, ...parameters } = z.toJSONSchema(MODEL_ARGS[name], { io: 'input' }) as Record<string, unknown>;
+    const { $schema: _, ...parameters } = lean(z.toJSONSchema(MODEL_ARGS[name], { io: 'input' })) as Record<string, unknown>;
     return { type: 'function', function: { name, description: t(`llm.tools.${name}`), parameters } };
   });
+}
+
+/**
+ * The schema without what costs tokens and tells a model nothing: the safe-integer bound and
+ * `minLength: 1` (the answer is checked with the full zod schema anyway).
+ */
+function lean(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(lean);
+  if (!v || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if ((k === 'maximum' && x === Number.MAX_SAFE_INTEGER) || (k === 'minLength' && x === 1)) continue;
+    out[k] = lean(x);
+  }
+  return out;
 }
 
 const isTool = (n: string): n is ToolName => (TOOL_NAMES as readonly string[]).includes(n);
