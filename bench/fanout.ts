@@ -1,11 +1,12 @@
 /**
- * Socket fan-out: N observer clients (another process, loopback) in one world room; for each tick,
+ * Socket fan-out: N observer clients (other processes, one per core, loopback) in one world room; for each tick,
  * the time from the store's commit to the moment the last client has the `tick` message. The world
  * is Shenzhen's 16 people, stepped by hand one tick after another, so ticks never overlap.
  *
- *   node --import tsx bench/fanout.ts [--clients 1000] [--ticks 40]
+ *   node --import tsx bench/fanout.ts [--clients 1000] [--ticks 40] [--processes CORES]
  */
 import { spawn } from 'node:child_process';
+import { cpus } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +18,8 @@ import type { Store } from '../sim/store/types.ts';
 import { World } from '../sim/world.ts';
 import { numArg, policyBrain, progress, round, ruleEngine, SEED, shenzhen } from './common.ts';
 
-export interface FanoutOptions { clients: number; ticks: number }
-export interface FanoutResult { clients: number; ticks: number; medianMs: number; p99Ms: number; maxMs: number; tickBytes: number }
+export interface FanoutOptions { clients: number; ticks: number; processes: number }
+export interface FanoutResult { clients: number; ticks: number; processes: number; medianMs: number; p99Ms: number; maxMs: number; tickBytes: number }
 
 const wall = () => performance.timeOrigin + performance.now();
 
@@ -36,32 +37,39 @@ export async function measureFanout(o: FanoutOptions): Promise<FanoutResult> {
   let tickBytes = 0;
   srv.host.listen({ tick: (m) => { tickBytes = Buffer.byteLength(JSON.stringify(m)); }, status() {}, narration() {}, rejection() {}, perceived() {} });
 
+  // observers are other machines in real life: here, one client process per core shares them out
   const script = fileURLToPath(new URL('./fanout-clients.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, url, srv.host.id, String(o.clients)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const nextLine = async () => JSON.parse((await lines.next()).value as string) as { stage: string; tick?: number; at?: number; message?: string };
+  const share = Array.from({ length: o.processes }, (_, i) => Math.floor(o.clients / o.processes) + (i < o.clients % o.processes ? 1 : 0));
+  const children = share.map((n) => spawn(process.execPath, ['--import', 'tsx', script, url, srv.host.id, String(n)], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const readers = children.map((c) => {
+    const lines = createInterface({ input: c.stdout! })[Symbol.asyncIterator]();
+    return async () => JSON.parse((await lines.next()).value as string) as { stage: string; tick?: number; at?: number; message?: string };
+  });
   try {
-    const ready = await nextLine();
-    if (ready.stage !== 'ready') throw new Error(`clients: ${ready.message}`);
-    progress(`fanout: ${o.clients} clients connected`);
+    for (const ready of await Promise.all(readers.map((r) => r()))) if (ready.stage !== 'ready') throw new Error(`clients: ${ready.message}`);
+    progress(`fanout: ${o.clients} clients connected from ${o.processes} processes`);
     const ms: number[] = [];
     for (let i = 0; i < o.ticks; i++) {
       const events = await srv.host.step();
-      const got = await nextLine();
-      if (got.tick !== events[0].tick) throw new Error(`clients reported tick ${got.tick}, expected ${events[0].tick}`);
-      ms.push(got.at! - committedAt);
+      // the tick is everywhere once the slowest process's last client has it
+      let last = 0;
+      for (const got of await Promise.all(readers.map((r) => r()))) {
+        if (got.tick !== events[0].tick) throw new Error(`clients reported tick ${got.tick}, expected ${events[0].tick}`);
+        last = Math.max(last, got.at!);
+      }
+      ms.push(last - committedAt);
     }
     ms.sort((a, b) => a - b);
     const pick = (p: number) => ms[Math.min(ms.length - 1, Math.ceil(p * ms.length) - 1)];
-    return { clients: o.clients, ticks: o.ticks, medianMs: round(pick(0.5), 2), p99Ms: round(pick(0.99), 2), maxMs: round(ms[ms.length - 1], 2), tickBytes };
+    return { clients: o.clients, ticks: o.ticks, processes: o.processes, medianMs: round(pick(0.5), 2), p99Ms: round(pick(0.99), 2), maxMs: round(ms[ms.length - 1], 2), tickBytes };
   } finally {
-    child.kill('SIGTERM');
+    for (const c of children) c.kill('SIGTERM');
     await srv.close();
     await world.close();
   }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const r = await measureFanout({ clients: numArg(process.argv, 'clients', 1000), ticks: numArg(process.argv, 'ticks', 40) });
+  const r = await measureFanout({ clients: numArg(process.argv, 'clients', 1000), ticks: numArg(process.argv, 'ticks', 40), processes: numArg(process.argv, 'processes', cpus().length) });
   console.log(JSON.stringify(r));
 }

@@ -98,7 +98,7 @@ for (const o of THROUGHPUT) {
 progress(`memory ${MEMORY.population} bots: child process, ${MEMORY.ticks} ticks, ${MEMORY.budgetSeconds} s budget`);
 const memory = await measureMemory(MEMORY);
 // socket fan-out: observers in another process, commit to the last client's `tick`
-const FANOUT = quick ? { clients: 100, ticks: 10 } : { clients: 1_000, ticks: 40 };
+const FANOUT = { ...(quick ? { clients: 100, ticks: 10 } : { clients: 1_000, ticks: 40 }), processes: cpus().length };
 progress(`fanout: ${FANOUT.clients} observer clients, ${FANOUT.ticks} ticks`);
 const fanout = await measureFanout(FANOUT);
 // language models: the loopback OpenAI server with a fixed latency, embedded and with 1 and 2 workers
@@ -144,7 +144,7 @@ out.push('', `Memory: ${fmt(memory.population)} bots on the memory store, RSS af
 out.push(table(['bots', 'ticks done', 'RSS MiB', 'heap MiB', 'peak RSS MiB', 'seconds'],
   [[fmt(memory.population), `${memory.ticksCompleted}/${memory.ticksRequested}${memory.budgetHit ? ' (budget hit)' : ''}`,
     fmt(memory.rssMiB), fmt(memory.heapUsedMiB), fmt(memory.peakRssMiB), fmt(memory.seconds, 1)]]));
-out.push('', `Socket fan-out: ${fmt(fanout.clients)} observers on loopback (another process), commit -> last client has the tick, ms`);
+out.push('', `Socket fan-out: ${fmt(fanout.clients)} observers on loopback (${fanout.processes} client processes), commit -> last client has the tick, ms`);
 out.push(table(['clients', 'ticks', 'median', 'p99', 'max', 'tick bytes'],
   [[fmt(fanout.clients), fanout.ticks, fmt(fanout.medianMs, 1), fmt(fanout.p99Ms, 1), fmt(fanout.maxMs, 1), fmt(fanout.tickBytes)]]));
 out.push('', `Language models: ${fmt(llm.population)} bots, LLM brain against the loopback server (${llm.latencyMs} ms a call), concurrency ${llm.concurrency} per process`);
