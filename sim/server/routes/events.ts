@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Event } from '../../model/events.ts';
-import { actorsOf } from '../views.ts';
+import { queryOf } from '../../store/query.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
 import { EventsQuery, type EventsPage, type Metrics, MetricsQuery } from '../protocol.ts';
 import { relationNetwork } from '../metrics.ts';
@@ -15,30 +15,17 @@ export const eventRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
   app.get('/api/worlds/:w/events', async (req): Promise<EventsPage> => {
     worldOf(ctx, req);
     const q = parseOr400(EventsQuery, req.query);
-    // the cursor is the (tick, seq) of the first event not yet returned
-    let after: [number, number] = [q.from ?? 0, 0];
+    // the cursor is the (tick, seq) of the last event returned; the query layer (MongoDB, or mingo
+    // over the embedded log) does the filtering and paging
+    let after: { tick: number; seq: number } | undefined;
     if (q.cursor) {
       const m = CURSOR.exec(q.cursor);
       if (!m) throw new HttpError(400, 'bad_request', { detail: 'cursor' });
-      after = [Number(m[1]), Number(m[2])];
+      after = { tick: Number(m[1]), seq: Number(m[2]) };
     }
-    const last = host.world.state.tick;
-    const to = Math.min(q.to ?? last, last);
-    const out: Event[] = [];
-    let next: string | null = null;
-    if (after[0] <= to) {
-      for await (const e of host.world.store.readEvents(after[0], to)) {
-        if (e.tick === after[0] && e.seq < after[1]) continue;
-        if (q.type && e.type !== q.type) continue;
-        if (q.actor && !actorsOf(e).includes(q.actor)) continue;
-        if (out.length === q.limit) {
-          next = `${e.tick}.${e.seq}`;
-          break;
-        }
-        out.push(e);
-      }
-    }
-    return { events: out.map((e) => host.views.event(e)), next };
+    const page = await queryOf(host.world).events({ from: q.from, to: q.to, actor: q.actor, type: q.type as Event['type'] | undefined, after, limit: q.limit });
+    const next = page.next ? `${page.next.tick}.${page.next.seq}` : null;
+    return { events: page.events.map((e) => host.views.event(e)), next };
   });
 
   app.get('/api/worlds/:w/metrics', async (req): Promise<Metrics> => {
