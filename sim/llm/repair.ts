@@ -1,4 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { z } from 'zod';
 import type { T } from '../i18n/translator.ts';
 import type { AnswerMessage } from './answer.ts';
 import type { ChatRequest, LlmClient } from './client.ts';
@@ -62,4 +63,21 @@ export function repairMessages(t: T, m: AnswerMessage, error: string): ChatCompl
 /** A zod error as the model should read it: where, and what is wrong. */
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
   return issues.slice(0, 5).map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ');
+}
+
+/**
+ * An answer that should be one JSON object of `schema` (structured output): refused, empty, not
+ * JSON or off the schema each say what to fix. Every JSON.parse of model output goes through here.
+ */
+export function readJson<T>(m: AnswerMessage, schema: z.ZodType<T>): Reading<T> {
+  if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
+  if (!m.content) return { ok: false, reason: 'no_content', error: 'the answer is empty; answer with one JSON object in the required format' };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(m.content);
+  } catch (err) {
+    return { ok: false, reason: 'invalid_json', error: `not JSON: ${(err as Error).message}` };
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: 'invalid_schema', error: describeIssues(parsed.error.issues) };
 }

@@ -1,7 +1,7 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { z } from 'zod';
 import type { AnswerMessage } from '../../sim/llm/answer.ts';
-import { describeIssues, type Reading } from '../../sim/llm/repair.ts';
+import { readJson, type Reading } from '../../sim/llm/repair.ts';
 import { Consequence } from '../../sim/model/consequence.ts';
 
 /**
@@ -16,15 +16,4 @@ export function consequenceFormat(): ResponseFormatJSONSchema {
   return { type: 'json_schema', json_schema: { name: 'consequence', schema, strict: false } };
 }
 
-export function readConsequence(m: AnswerMessage): Reading<Consequence> {
-  if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
-  if (!m.content) return { ok: false, reason: 'no_content', error: 'the answer is empty; answer with one JSON object in the consequence format' };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(m.content);
-  } catch (err) {
-    return { ok: false, reason: 'invalid_json', error: `not JSON: ${(err as Error).message}` };
-  }
-  const c = Consequence.safeParse(raw);
-  return c.success ? { ok: true, value: c.data } : { ok: false, reason: 'invalid_schema', error: describeIssues(c.error.issues) };
-}
+export const readConsequence = (m: AnswerMessage): Reading<Consequence> => readJson(m, Consequence);

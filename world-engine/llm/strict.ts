@@ -1,7 +1,7 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { z } from 'zod';
 import type { AnswerMessage } from '../../sim/llm/answer.ts';
-import { describeIssues, type Reading } from '../../sim/llm/repair.ts';
+import { describeIssues, readJson, type Reading } from '../../sim/llm/repair.ts';
 import { Consequence, WorldChange } from '../../sim/model/consequence.ts';
 import { Message } from '../../sim/model/text.ts';
 
@@ -85,16 +85,8 @@ export function strictConsequenceFormat(): ResponseFormatJSONSchema {
 }
 
 export function readStrictConsequence(m: AnswerMessage): Reading<Consequence> {
-  if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
-  if (!m.content) return { ok: false, reason: 'no_content', error: 'the answer is empty; answer with one JSON object in the required format' };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(m.content);
-  } catch (err) {
-    return { ok: false, reason: 'invalid_json', error: `not JSON: ${(err as Error).message}` };
-  }
-  const shaped = StrictConsequence.safeParse(raw);
-  if (!shaped.success) return { ok: false, reason: 'invalid_schema', error: describeIssues(shaped.error.issues) };
-  const c = Consequence.safeParse(fromStrict(shaped.data));
+  const shaped = readJson(m, StrictConsequence);
+  if (!shaped.ok) return shaped;
+  const c = Consequence.safeParse(fromStrict(shaped.value));
   return c.success ? { ok: true, value: c.data } : { ok: false, reason: 'invalid_schema', error: describeIssues(c.error.issues) };
 }

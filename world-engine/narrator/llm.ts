@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { translator } from '../../sim/i18n/translator.ts';
 import type { AnswerMessage } from '../../sim/llm/answer.ts';
 import type { LlmClient } from '../../sim/llm/client.ts';
-import { askWithRepair, describeIssues, type Reading } from '../../sim/llm/repair.ts';
+import { askWithRepair, readJson, type Reading } from '../../sim/llm/repair.ts';
 import type { LlmStats } from '../../sim/llm/stats.ts';
 import { LANGS, type Lang, type Text } from '../../sim/model/text.ts';
 import { unsupportedMentions } from './check.ts';
@@ -46,16 +46,9 @@ export function llmNarrator(o: LlmNarratorOptions): Narrator {
 }
 
 function readProse(m: AnswerMessage, input: NarrationInput): Reading<Text> {
-  if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(m.content ?? '');
-  } catch (err) {
-    return { ok: false, reason: 'invalid_json', error: `not JSON: ${(err as Error).message}` };
-  }
-  const p = Prose.safeParse(raw);
-  if (!p.success) return { ok: false, reason: 'invalid_schema', error: describeIssues(p.error.issues) };
-  const invented = LANGS.flatMap((lang) => unsupportedMentions(p.data[lang], lang, input.events, input.cat, input.state).map((x) => `${lang}: ${x}`));
+  const p = readJson(m, Prose);
+  if (!p.ok) return p;
+  const invented = LANGS.flatMap((lang) => unsupportedMentions(p.value[lang], lang, input.events, input.cat, input.state).map((x) => `${lang}: ${x}`));
   if (invented.length) return { ok: false, reason: 'invented', error: `mentions what did not happen: ${invented.join(', ')}` };
-  return { ok: true, value: p.data };
+  return p;
 }
