@@ -21,7 +21,7 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     : state.actors[targetId] ? { kind: 'actor' as const, actor: state.actors[targetId] }
     : state.entities[targetId] ? { kind: 'entity' as const, entity: state.entities[targetId] } : null;
   const listeners = call.tool === 'express' && call.args.channel === 'moments'
-    ? Object.keys(actor.relations).filter((id) => actor.relations[id] >= FRIEND && state.actors[id]?.status === 'alive').sort().slice(0, LISTENERS).map((id) => state.actors[id])
+    ? friendsAlive(state, actor.relations).sort().slice(0, LISTENERS).map((id) => state.actors[id])
     : noticed ? noticed.people.filter((n) => n.status === 'alive').slice(0, LISTENERS).map((n) => state.actors[n.id])
     : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
   const known = actor.knows.slice(-4).map((id) => state.facts[id]).filter(Boolean);
@@ -33,6 +33,13 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     known, listeners,
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode) : null,
   };
+}
+
+/** Relations grow to hundreds: walk them once, keep only the friends. */
+function friendsAlive(state: WorldState, relations: Record<string, number>): string[] {
+  const out: string[] = [];
+  for (const id in relations) if (relations[id] >= FRIEND && state.actors[id]?.status === 'alive') out.push(id);
+  return out;
 }
 
 /** Up to n of the ids, never `self`, seeded; without copying a crowd of thousands. */

@@ -25,11 +25,16 @@ export interface Catalog {
 
 export function buildCatalog(scenario: Scenario): Catalog {
   const places = new Map(scenario.places.map((p) => [p.id, p]));
-  const effects = new Map<string, Effect>();
-  for (const t of scenario.templates) for (const e of t.effects) if (!effects.has(`${t.id}/${e.type}`)) effects.set(`${t.id}/${e.type}`, e);
+  // template -> effect type -> its first effect of that type: a lookup on the hot path, no key strings built
+  const effects = new Map<string, Partial<Record<Effect['type'], Effect>>>();
+  for (const t of scenario.templates) {
+    const byType: Partial<Record<Effect['type'], Effect>> = {};
+    for (const e of t.effects) byType[e.type] ??= e;
+    effects.set(t.id, byType);
+  }
   return {
     incomeSources: new Set(scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'income' ? [e.source] : [])))),
-    effect: <T extends Effect['type']>(template: string, type: T) => effects.get(`${template}/${type}`) as Extract<Effect, { type: T }> | undefined,
+    effect: <T extends Effect['type']>(template: string, type: T) => effects.get(template)?.[type] as Extract<Effect, { type: T }> | undefined,
     scenario,
     places,
     templates: new Map(scenario.templates.map((t) => [t.id, t])),

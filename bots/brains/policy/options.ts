@@ -26,6 +26,13 @@ function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: st
 const templatesOf = (ctx: Ctx, kind: Template['kind']) => ctx.cat.templatesByKind.get(kind) ?? [];
 const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
 const TOPICS = ['music', 'work', 'food', 'city', 'family', 'money'] as const;
+const FRIEND = 20;
+
+/** Someone to share a moment with; relations grow to hundreds, so no list of them is made. */
+function hasFriend(relations: Record<string, number>): boolean {
+  for (const id in relations) if (relations[id] >= FRIEND) return true;
+  return false;
+}
 
 export const OPTIONS: Record<string, Option> = {
   /** saving someone dying in front of you outranks everything */
@@ -91,8 +98,7 @@ export const OPTIONS: Record<string, Option> = {
     if (ctx.p.owned.some((e) => ctx.cat.templates.get(e.template)?.kind === 'class')) return null;
     // teach a skill one has; a teacher by trade can teach any class
     const classes = templatesOf(ctx, 'class');
-    const skillOf = (c: Template) => c.effects.flatMap((f) => (f.type === 'class' ? [f.skill] : []))[0] ?? '';
-    const t = classes.find((c) => knowsSkill(self, skillOf(c))) ?? (self.roles.includes('teacher') && classes.length ? ctx.rng.pick(classes) : undefined);
+    const t = classes.find((c) => knowsSkill(self, ctx.cat.effect(c.id, 'class')?.skill ?? '')) ?? (self.roles.includes('teacher') && classes.length ? ctx.rng.pick(classes) : undefined);
     if (!t || self.energy < t.cost.energy + 15 || self.money < t.cost.money) return null;
     return propose(ctx, 'teach', 0.5 * self.drives.creativity + 0.6 * self.drives.sociability, 'create', { what: t.id, where: ctx.p.place.id, using: { money: t.cost.money, energy: t.cost.energy } });
   },
@@ -139,9 +145,8 @@ export const OPTIONS: Record<string, Option> = {
   },
   express(ctx) {
     const { self } = ctx;
-    const friends = Object.values(self.relations).filter((r) => r >= 20).length;
     const out: Candidate[] = [];
-    if (friends) out.push(propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', { channel: 'moments', content: msg('say.moment', { place: ref('place', ctx.p.place.id) }) }));
+    if (hasFriend(self.relations)) out.push(propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', { channel: 'moments', content: msg('say.moment', { place: ref('place', ctx.p.place.id) }) }));
     const mine = ctx.p.owned.find((e) => e.location === ctx.p.place.id && ['class', 'stall'].includes(ctx.cat.templates.get(e.template)?.kind ?? ''));
     // advertising is worth it now and then, not at every heartbeat
     const advertised = self.memory.some((m) => m.kind === 'did' && m.about.includes('shout') && ctx.p.tick - m.tick < 6);
