@@ -6,6 +6,7 @@ import type { Scenario } from './model/scenario.ts';
 import { buildCatalog, type Catalog } from './scenario/catalog.ts';
 import { applyEvent } from './state/apply.ts';
 import { initialState } from './state/initial.ts';
+import { reviveTables } from './state/table.ts';
 import type { WorldState } from './state/types.ts';
 import type { Store, StoreMeta } from './store/types.ts';
 import { isProjecting } from './store/query.ts';
@@ -53,6 +54,7 @@ export class World {
       }
       const loaded = await o.store.load<WorldState>();
       const state = loaded.snapshot?.state ?? initialState(cat, o.seed, o.population);
+      if (loaded.snapshot) reviveTables(state);
       for (const t of loaded.ticks) for (const e of t.events) applyEvent(state, e);
       const bots = o.deliberation ?? localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
       const delib = o.players ? withPlayers(bots, o.players) : bots;

@@ -5,6 +5,7 @@ import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../model/stra
 import type { ActorState, MemoryItem, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
 import { weightsFromDrives } from './initial.ts';
+import { idTable } from './table.ts';
 
 /**
  * The fold: the only code that changes a WorldState. The Judge calls it for each event it accepts,
@@ -176,7 +177,7 @@ const HANDLERS: Handlers = {
     const drives = { ambition: 0.5, sociability: 0.5, creativity: 0.5, diligence: 0.5, thrift: 0.5, gossip: 0.5 };
     s.actors[e.actor] = {
       id: e.actor, soul: e.actor, clone: 0, location: e.place, arrivedAt: e.tick, money: e.money, energy: e.energy,
-      inventory: {}, relations: {}, reputation: 0, tags: [], status: 'alive', statusSince: e.tick, heartbeat: 1, nextWake: e.tick,
+      inventory: {}, relations: idTable(), reputation: 0, tags: [], status: 'alive', statusSince: e.tick, heartbeat: 1, nextWake: e.tick,
       drives, roles: [], strategy: weightsFromDrives(drives), ledger: {}, wakes: 0, needsAt: e.tick, lastSocial: e.tick,
       lastPurpose: e.tick, memory: [], knows: [], lastFailure: null, player: { name: e.name, concept: e.concept },
     };
