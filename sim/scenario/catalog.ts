@@ -25,16 +25,18 @@ export interface Catalog {
 
 export function buildCatalog(scenario: Scenario): Catalog {
   const places = new Map(scenario.places.map((p) => [p.id, p]));
-  // template -> effect type -> its first effect of that type: a lookup on the hot path, no key strings built
-  const effects = new Map<string, Partial<Record<Effect['type'], Effect>>>();
+  // effect type -> template -> its first effect of that type: a hot-path lookup that builds no key strings
+  const effects = new Map<Effect['type'], Map<string, Effect>>();
   for (const t of scenario.templates) {
-    const byType: Partial<Record<Effect['type'], Effect>> = {};
-    for (const e of t.effects) byType[e.type] ??= e;
-    effects.set(t.id, byType);
+    for (const e of t.effects) {
+      let byTemplate = effects.get(e.type);
+      if (!byTemplate) effects.set(e.type, (byTemplate = new Map()));
+      if (!byTemplate.has(t.id)) byTemplate.set(t.id, e);
+    }
   }
   return {
     incomeSources: new Set(scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'income' ? [e.source] : [])))),
-    effect: <T extends Effect['type']>(template: string, type: T) => effects.get(template)?.[type] as Extract<Effect, { type: T }> | undefined,
+    effect: <T extends Effect['type']>(template: string, type: T) => effects.get(type)?.get(template) as Extract<Effect, { type: T }> | undefined,
     scenario,
     places,
     templates: new Map(scenario.templates.map((t) => [t.id, t])),
