@@ -5,10 +5,10 @@ import type { Param } from '../model/text.ts';
  * A refusal. `code` is stable (counted in summaries, read by brains); the message is what the
  * proposer hears, phrased in-world by the locale key `reason.<code>`.
  */
-export class Rejection extends Error {
-  constructor(readonly reason: Reason) {
-    super(reason.code);
-  }
+export class Rejection {
+  // Not an Error: a rejection is the Judge's ordinary control flow, thrown hundreds of times a tick,
+  // and capturing a stack trace each time costs several times the throw.
+  constructor(readonly reason: Reason) {}
 }
 
 export function reject(code: string, params?: Record<string, Param>): never {
