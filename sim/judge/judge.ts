@@ -166,7 +166,9 @@ export class TickJudge {
   private commit(bodies: EventBody[]): void {
     for (const body of bodies) {
       // bodies are fresh objects made for this commit: stamping them saves a copy per event
-      const e = Object.assign(body, { tick: this.tick, seq: this.seq++ }) as Event;
+      const e = body as Event;
+      e.tick = this.tick;
+      e.seq = this.seq++;
       applyEvent(this.state, e);
       if (e.type === 'money_created') {
         this.created += e.amount;

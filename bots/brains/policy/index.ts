@@ -35,18 +35,21 @@ export function policyBrain(): Brain {
       const options = self.status === 'dying' ? DYING_OPTIONS : OPTIONS;
       let best: Candidate | null = null;
       let bestScore = -Infinity;
+      const consider = (c: Candidate) => {
+        if (p.lastFailure && p.lastFailure.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) return;
+        const score = c.score + NOISE * ctx.rng.next();
+        if (score > bestScore) {
+          best = c;
+          bestScore = score;
+        }
+      };
       for (const name in options) {
         const got = options[name](ctx);
-        for (const c of got === null ? [] : Array.isArray(got) ? got : [got]) {
-          if (p.lastFailure && p.lastFailure.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) continue;
-          const score = c.score + NOISE * ctx.rng.next();
-          if (score > bestScore) {
-            best = c;
-            bestScore = score;
-          }
-        }
+        // most options offer one candidate or none: no array made for them
+        if (Array.isArray(got)) for (const c of got) consider(c);
+        else if (got !== null) consider(got);
       }
-      return best?.call ?? null;
+      return (best as Candidate | null)?.call ?? null;
     },
   };
 }
