@@ -1,4 +1,5 @@
 import type { Catalog } from '../scenario/catalog.ts';
+import { membersOf } from '../state/members.ts';
 import type { WorldState } from '../state/types.ts';
 import { proposers } from './changes.ts';
 import type { TickJudge } from './judge.ts';
@@ -19,8 +20,8 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
     judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: next, reason: 'starving' },
       { type: 'tag_added', actor: id, tag: 'collapsed' }]);
   }
-  for (const id in state.actors) {
-    const a = state.actors[id];
+  for (const a of membersOf(state.actors)) {
+    const id = a.id;
     if (a.status === 'unconscious' && tick - a.statusSince >= needs.unconsciousTicks) {
       judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: 'alive', reason: 'came_round' }]);
     } else if (a.status === 'dying' && tick - a.statusSince >= needs.dyingWindowTicks) {

@@ -5,6 +5,7 @@ import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../model/stra
 import type { ActorState, MemoryItem, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
 import { weightsFromDrives } from './initial.ts';
+import { membersChanged } from './members.ts';
 import { idTable } from './table.ts';
 
 /**
@@ -94,6 +95,7 @@ const HANDLERS: Handlers = {
   },
   entity_created(s, e) {
     s.entities[e.entity.id] = e.entity;
+    membersChanged(s.entities);
     s.counters.entity++;
     observe(s, e.entity.location, e.tick, e.by, msg('observe.entity_created', { entity: ref('entity', e.entity.id) }));
   },
@@ -104,6 +106,7 @@ const HANDLERS: Handlers = {
     const ent = s.entities[e.entity];
     observe(s, ent.location, e.tick, null, msg('observe.entity_removed', { entity: ref('entity', e.entity), reason: e.reason }));
     delete s.entities[e.entity];
+    membersChanged(s.entities);
   },
   reputation_changed(s, e) {
     const a = s.actors[e.actor];
@@ -181,6 +184,7 @@ const HANDLERS: Handlers = {
       drives, roles: [], strategy: weightsFromDrives(drives), ledger: idTable(), wakes: 0, needsAt: e.tick, lastSocial: e.tick,
       lastPurpose: e.tick, memory: [], knows: [], lastFailure: null, player: { name: e.name, concept: e.concept },
     };
+    membersChanged(s.actors);
     s.moneyTotal += e.money;
     observe(s, e.place, e.tick, e.actor, msg('observe.joined', { actor: ref('actor', e.actor) }));
   },

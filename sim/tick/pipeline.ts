@@ -10,6 +10,7 @@ import type { Event, Reason } from '../model/events.ts';
 import type { ToolCall } from '../model/tools.ts';
 import { rngFor } from '../rng.ts';
 import type { Catalog } from '../scenario/catalog.ts';
+import { membersOf } from '../state/members.ts';
 import type { WorldState } from '../state/types.ts';
 import type { Deliberation } from './deliberation.ts';
 import { indexPlaces } from './place-index.ts';
@@ -24,9 +25,8 @@ export interface TickInput {
 /** Actors due at this tick: awake, alive or dying, and past their next wake. */
 export function dueActors(state: WorldState, tick: number): string[] {
   const out: string[] = [];
-  for (const id in state.actors) {
-    const a = state.actors[id];
-    if (a.nextWake <= tick && (a.status === 'alive' || a.status === 'dying')) out.push(id);
+  for (const a of membersOf(state.actors)) {
+    if (a.nextWake <= tick && (a.status === 'alive' || a.status === 'dying')) out.push(a.id);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { EntityState } from '../model/events.ts';
 import { rngFor } from '../rng.ts';
+import { membersOf } from '../state/members.ts';
 import type { WorldState } from '../state/types.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 
@@ -21,12 +22,11 @@ const NOTICE = 8;
 
 export function indexPlaces(cat: Catalog, state: WorldState): PlaceIndex {
   const actors = new Map<string, string[]>();
-  for (const id in state.actors) {
-    const a = state.actors[id];
+  for (const a of membersOf(state.actors)) {
     if (a.status === 'dead') continue;
     let list = actors.get(a.location);
     if (!list) actors.set(a.location, (list = []));
-    list.push(id);
+    list.push(a.id);
   }
   const entities = new Map<string, EntityState[]>();
   const owners = new Map<string, EntityState[]>();
@@ -36,8 +36,7 @@ export function indexPlaces(cat: Catalog, state: WorldState): PlaceIndex {
     if (list) list.push(e);
     else m.set(k, [e]);
   };
-  for (const id in state.entities) {
-    const e = state.entities[id];
+  for (const e of membersOf(state.entities)) {
     push(entities, e.location, e);
     if (e.owner) push(owners, e.owner, e);
     const kind = cat.templates.get(e.template)?.kind;

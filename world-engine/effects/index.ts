@@ -3,6 +3,7 @@ import type { EntityState } from '../../sim/model/events.ts';
 import type { Effect } from '../../sim/model/scenario.ts';
 import { rngFor } from '../../sim/rng.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
+import { membersOf } from '../../sim/state/members.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 
 export interface EffectProposal { entity: string; place: string; changes: WorldChange[] }
@@ -39,8 +40,8 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
 /** Proposals from every entity's lasting effects this tick, in entity order. */
 export function lastingEffects(cat: Catalog, state: WorldState, tick: number): EffectProposal[] {
   const out: EffectProposal[] = [];
-  for (const id in state.entities) {
-    const entity = state.entities[id];
+  for (const entity of membersOf(state.entities)) {
+    const id = entity.id;
     const t = cat.templates.get(entity.template);
     if (!t) continue;
     for (const eff of t.effects) {
