@@ -40,9 +40,10 @@ describe('the LLM brain', () => {
     const body = srv.requests[0].body;
     expect(body.model).toBe('bot-model');
     expect(body.tools!.map((t) => t.function.name)).toEqual(['use_resource', 'interact', 'move', 'create', 'express']);
-    const move = body.tools!.find((t) => t.function.name === 'move')!.function.parameters as { properties: Record<string, unknown>; additionalProperties: boolean };
+    const move = body.tools!.find((t) => t.function.name === 'move')!.function.parameters as { properties: Record<string, { enum?: string[] }>; required: string[] };
     expect(Object.keys(move.properties)).toEqual(['destination', 'mode']);
-    expect(move.additionalProperties).toBe(false);
+    expect(move.required).toEqual(['destination', 'mode']);
+    expect(move.properties.mode.enum).toEqual(['walk', 'bus', 'taxi']);
     const [system, user] = body.messages;
     expect(system.role).toBe('system');
     // rules, then the world's constant lore, then the persona; the situation last

@@ -24,3 +24,19 @@ function entries(cat: Catalog): LoreEntry[] {
   const all = Object.values(cat.scenario.lore?.entries ?? {});
   return all.sort((a, b) => a.order - b.order || a.uid - b.uid);
 }
+
+/** Whole sentences from the start, within about `tokens` (a CJK character is one, other text four characters to one); at least one. */
+export function clip(text: string, tokens: number): string {
+  const sentences = text.match(/[^.!?。！？]+[.!?。！？]*["'”’」）)]*\s*/g) ?? [text];
+  let out = '';
+  for (const s of sentences) {
+    if (out && estimate(out + s) > tokens) break;
+    out += s;
+  }
+  return out.trim();
+}
+
+const estimate = (text: string) => {
+  const cjk = (text.match(/[\u3000-\u9fff\uff00-\uffef]/g) ?? []).length;
+  return cjk + (text.length - cjk) / 4;
+};

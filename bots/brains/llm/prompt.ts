@@ -5,7 +5,18 @@ import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../../sim/state/types.ts';
 import { retrieve } from '../../memory.ts';
 import type { Perception } from '../../perception.ts';
-import { constantLore, matchingLore } from './lore.ts';
+import { clip, constantLore, matchingLore } from './lore.ts';
+
+/**
+ * Every token here is paid on every decision (the goal is at most 1,500 per decision in Shenzhen),
+ * so lists are capped to the most relevant few, with a count of the rest.
+ */
+const PEOPLE = 5;
+const RECENT = 4;
+const MEMORIES = 4;
+/** rough token budgets (a CJK character is one token, other text four characters to one) */
+const ABOUT_TOKENS = 40;
+const LORE_TOKENS = 50;
 
 /**
  * The messages for one decision. Stable first, so a provider's prompt cache serves it: the rules
@@ -22,49 +33,70 @@ export function brainMessages(cat: Catalog, p: Perception, lang: Lang): ChatComp
     t('llm.brain.persona', {
       name: r.text(soul.name), id: p.self.id, description: r.text(soul.description), personality: r.text(soul.personality),
       speech: r.text(soul.speechStyle),
-      examples: soul.exampleDialogue.map((d) => `- ${r.text(d.user)} / ${r.text(d.char)}`).join('\n'),
+      // one exchange is enough to set the voice
+      examples: soul.exampleDialogue.slice(0, 1).map((d) => `${r.text(d.user)} / ${r.text(d.char)}`).join('\n'),
     }),
   ].join('\n\n');
-  const situation = situationText(cat, p, r);
-  // one entry, the first that matches: lore is background, and every token is paid on every decision
-  const lore = matchingLore(cat, lang, situation, 1);
-  const user = lore.length ? `${situation}\n\n${t('llm.brain.lore_here', { lore: lore.join('\n') })}` : situation;
+  const { text: situation, scan } = situationText(cat, p, r);
+  // one entry: about the place if there is one, else the first the situation mentions; lore is background
+  const place = `${p.place.id} ${r.place(p.place.id)}`;
+  const lore = [...matchingLore(cat, lang, place, 1), ...matchingLore(cat, lang, scan, 1)][0];
+  const user = lore ? `${situation}\n${t('llm.brain.lore_here', { lore: clip(lore, LORE_TOKENS) })}` : situation;
   return [{ role: 'system', content: system }, { role: 'user', content: user }];
 }
 
-const named = (name: string, id: string) => (name === id ? id : `${name} [${id}]`);
-const list = (xs: string[], none: string) => (xs.length ? xs.map((x) => `- ${x}`).join('\n') : none);
+const named = (name: string, id: string) => `${name} [${id}]`;
+/** a place or a thing: `[id]` alone when the name says no more ("Shekou" is `shekou`); people keep their names to be spoken to */
+const short = (name: string, id: string) => (name.toLowerCase().replace(/[\s-]+/g, '_') === id ? `[${id}]` : named(name, id));
 
-/** The isolated perception in words: nothing here that the perception does not hold. */
-function situationText(cat: Catalog, p: Perception, r: Renderer): string {
+/**
+ * The isolated perception in lines: nothing here that the perception does not hold, and an empty
+ * section is left out rather than spelled "none".
+ */
+function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string; scan: string } {
   const t = r.t;
-  const none = t('llm.brain.none');
   const s = p.self;
+  const lines: string[] = [];
+  /** `key` with the list joined, unless the list is empty; `more` of them not shown are counted */
+  const section = (key: string, xs: string[], sep = ', ', more = 0) => {
+    if (!xs.length) return;
+    const rest = more > 0 ? `${sep}${t('llm.brain.more', { count: more })}` : '';
+    lines.push(t(key, { list: xs.join(sep) + rest }));
+  };
+  const capped = (key: string, xs: string[], max: number, sep?: string) => section(key, xs.slice(0, max), sep, Math.max(0, xs.length - max));
+
+  lines.push(t('llm.brain.self', { tick: p.tick, status: r.param(s.status), money: s.money, energy: s.energy, reputation: s.reputation }));
+  section('llm.brain.carry', Object.entries(s.inventory).map(([k, n]) => `${short(r.param({ ref: 'item', id: k }), k)} x${n}`));
+  section('llm.brain.tags', s.tags);
+  lines.push(t('llm.brain.place', { place: short(r.place(p.place.id), p.place.id), mood: p.place.mood,
+    about: clip(r.text(cat.places.get(p.place.id)?.description), ABOUT_TOKENS) }).trimEnd());
+  section('llm.brain.sells', p.place.sells.map((i) => short(r.param({ ref: 'item', id: i }), i)));
+  section('llm.brain.links', p.place.links.map((l) => `${short(r.place(l.to), l.to)} ${l.distance}`));
+  // those it has feelings about first (strongest first), then the others as perceived
+  const people = p.people.map((n, i) => ({ n, i })).sort((a, b) => Math.abs(b.n.relation) - Math.abs(a.n.relation) || a.i - b.i)
+    .map(({ n }) => [
+      `${named(r.actor(n.id), n.id)} ${n.reputation}${n.relation ? t('llm.brain.feeling', { relation: n.relation }) : ''}`,
+      n.status === 'alive' ? '' : r.param(n.status),
+      ...n.roles.map((x) => r.param(x)),
+    ].filter(Boolean).join(' '));
+  capped('llm.brain.people', people, PEOPLE, '; ');
+  section('llm.brain.things', p.entities.map((e) => short(r.entity(e.id), e.id)));
+  section('llm.brain.owned', p.owned.map((e) => `${short(r.entity(e.id), e.id)} @ ${r.place(e.location)}`));
+  // the newest few, after a count of the older ones
+  if (p.recent.length) {
+    const older = p.recent.length - RECENT;
+    const list = p.recent.slice(-RECENT).map((o) => `\n- ${r.render(o.msg)}`).join('');
+    lines.push(t('llm.brain.recent', { list: older > 0 ? ` ${t('llm.brain.earlier', { count: older })}${list}` : list }));
+  }
   const query = [p.place.id, ...p.people.map((x) => x.id), ...p.entities.map((e) => e.id)];
-  const memories = retrieve(s.memory, query, p.tick).map((m) => `[${m.tick}] ${r.render(m.msg)}`);
-  // what it could make now: within its money and energy
-  const creatable = cat.scenario.templates.filter((x) => x.kind !== 'facility' && x.cost.money <= s.money && x.cost.energy <= s.energy)
-    .map((x) => `${named(r.text(x.name), x.id)} (${t('llm.brain.cost', { money: x.cost.money, energy: x.cost.energy })})`);
-  return t('llm.brain.situation', {
-    tick: p.tick,
-    status: r.param(s.status),
-    money: s.money, energy: s.energy, reputation: s.reputation,
-    inventory: Object.entries(s.inventory).map(([k, n]) => `${named(r.param({ ref: 'item', id: k }), k)} x${n}`).join(', ') || none,
-    tags: s.tags.join(', ') || none,
-    place: named(r.place(p.place.id), p.place.id), mood: p.place.mood,
-    about: r.text(cat.places.get(p.place.id)?.description),
-    links: list(p.place.links.map((l) => t('llm.brain.link', { place: named(r.place(l.to), l.to), distance: l.distance })), none),
-    sells: p.place.sells.map((i) => named(r.param({ ref: 'item', id: i }), i)).join(', ') || none,
-    people: list(p.people.map((n) => t('llm.brain.person', {
-      who: named(r.actor(n.id), n.id), relation: n.relation, reputation: n.reputation, status: r.param(n.status), roles: n.roles.join(', ') || none,
-    })), none),
-    things: list(p.entities.map((e) => named(r.entity(e.id), e.id)), none),
-    owned: list(p.owned.map((e) => `${named(r.entity(e.id), e.id)} @ ${r.place(e.location)}`), none),
-    recent: list(p.recent.map((o) => `[${o.tick}] ${r.render(o.msg)}`), none),
-    memories: list(memories, none),
-    creatable: list(creatable, none),
-    failure: p.lastFailure ? t('llm.brain.failure', { tick: p.lastFailure.tick, reason: r.render(p.lastFailure.reason) }) : none,
-  });
+  section('llm.brain.memories', retrieve(s.memory, query, p.tick, MEMORIES).map((m) => `\n- [${m.tick}] ${r.render(m.msg)}`), '');
+  if (p.lastFailure) lines.push(t('llm.brain.failure', { tick: p.lastFailure.tick, reason: r.render(p.lastFailure.reason) }));
+  // lore matches what is going on, not the list of templates (the same for everyone)
+  const scan = lines.join('\n');
+  // what it could make now, within its money and energy; by id alone: the ids say what they are
+  section('llm.brain.creatable', cat.scenario.templates.filter((x) => x.kind !== 'facility' && x.cost.money <= s.money && x.cost.energy <= s.energy)
+    .map((x) => `[${x.id}] ${x.cost.money}/${x.cost.energy}`));
+  return { text: lines.join('\n'), scan };
 }
 
 /**

@@ -25,15 +25,16 @@ export function functionTools(t: T): ChatCompletionTool[] {
 }
 
 /**
- * The schema without what costs tokens and tells a model nothing: the safe-integer bound and
- * `minLength: 1` (the answer is checked with the full zod schema anyway).
+ * The schema without what costs tokens and tells a model nothing: the safe-integer bound,
+ * `minLength: 1` and `additionalProperties: false` (hosted models are not shown it outside strict
+ * mode, and the answer is checked with the full, strict zod schema anyway: an extra field gets a repair).
  */
 function lean(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(lean);
   if (!v || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
-    if ((k === 'maximum' && x === Number.MAX_SAFE_INTEGER) || (k === 'minLength' && x === 1)) continue;
+    if ((k === 'maximum' && x === Number.MAX_SAFE_INTEGER) || (k === 'minLength' && x === 1) || (k === 'additionalProperties' && x === false)) continue;
     out[k] = lean(x);
   }
   return out;
