@@ -2,7 +2,7 @@ import type { ToolCall } from '../sim/model/tools.ts';
 import { travelCost, type Catalog } from '../sim/scenario/catalog.ts';
 import type { EntityState } from '../sim/model/events.ts';
 import { rngFor } from '../sim/rng.ts';
-import type { WorldState } from '../sim/state/types.ts';
+import type { ActorState, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/tick/place-index.ts';
 import type { Slice } from './types.ts';
 
@@ -22,7 +22,7 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     : state.entities[targetId] ? { kind: 'entity' as const, entity: state.entities[targetId] } : null;
   const listeners = call.tool === 'express' && call.args.channel === 'moments'
     ? friendsAlive(state, actor.relations).sort().slice(0, LISTENERS).map((id) => state.actors[id])
-    : noticed ? noticed.people.filter((n) => n.status === 'alive').slice(0, LISTENERS).map((n) => state.actors[n.id])
+    : noticed ? firstAlive(state, noticed.people)
     : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
   const known = actor.knows.slice(-4).map((id) => state.facts[id]).filter(Boolean);
   return {
@@ -33,6 +33,13 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     known, listeners,
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode) : null,
   };
+}
+
+/** The first few people noticed who are alive, in the order noticed. */
+function firstAlive(state: WorldState, people: Noticed['people']): ActorState[] {
+  const out: ActorState[] = [];
+  for (let i = 0; i < people.length && out.length < LISTENERS; i++) if (people[i].status === 'alive') out.push(state.actors[people[i].id]);
+  return out;
 }
 
 /** Relations grow to hundreds: walk them once, keep only the friends. */

@@ -119,12 +119,12 @@ export class TickJudge {
   reflect(actor: string, r: { deltas: Partial<Record<Strategy, number>>; reasons: Message[] }): void {
     const deltas: Partial<Record<Strategy, number>> = {};
     for (const k of Object.keys(r.deltas).sort() as Strategy[]) deltas[k] = clamp(r.deltas[k]!, -0.5, 0.5);
-    this.commit([{ type: 'reflected', actor, deltas, reasons: r.reasons }]);
+    this.append({ type: 'reflected', actor, deltas, reasons: r.reasons });
   }
 
   /** Needs are charged by the Judge: an actor's body is not a proposal. */
   needs(actor: string, energy: number): void {
-    this.commit([{ type: 'needs', actor, energy }]);
+    this.append({ type: 'needs', actor, energy });
   }
 
   finish(): Event[] {
@@ -164,24 +164,26 @@ export class TickJudge {
   }
 
   private commit(bodies: EventBody[]): void {
-    for (const body of bodies) {
-      // bodies are fresh objects made for this commit: stamping them saves a copy per event
-      const e = body as Event;
-      e.tick = this.tick;
-      e.seq = this.seq++;
-      applyEvent(this.state, e);
-      if (e.type === 'money_created') {
-        this.created += e.amount;
-        this.sources[e.source] = (this.sources[e.source] ?? 0) + e.amount;
-      } else if (e.type === 'joined') {
-        this.created += e.money;
-        this.sources.joined = (this.sources.joined ?? 0) + e.money;
-      } else if (e.type === 'money_destroyed') {
-        this.destroyed += e.amount;
-        this.sinks[e.sink] = (this.sinks[e.sink] ?? 0) + e.amount;
-      }
-      this.events.push(e);
+    for (const body of bodies) this.append(body);
+  }
+
+  private append(body: EventBody): void {
+    // bodies are fresh objects made for this commit: stamping them saves a copy per event
+    const e = body as Event;
+    e.tick = this.tick;
+    e.seq = this.seq++;
+    applyEvent(this.state, e);
+    if (e.type === 'money_created') {
+      this.created += e.amount;
+      this.sources[e.source] = (this.sources[e.source] ?? 0) + e.amount;
+    } else if (e.type === 'joined') {
+      this.created += e.money;
+      this.sources.joined = (this.sources.joined ?? 0) + e.money;
+    } else if (e.type === 'money_destroyed') {
+      this.destroyed += e.amount;
+      this.sinks[e.sink] = (this.sinks[e.sink] ?? 0) + e.amount;
     }
+    this.events.push(e);
   }
 }
 

@@ -168,7 +168,7 @@ const HANDLERS: Handlers = {
       const d = e.deltas[k];
       if (d) a.strategy[k] = round3(clamp(a.strategy[k] + d, WEIGHT_MIN, WEIGHT_MAX));
     }
-    a.ledger = idTable();
+    a.ledger = {};
     a.wakes = 0;
   },
   tick_summary(s, e) {
@@ -181,7 +181,7 @@ const HANDLERS: Handlers = {
     s.actors[e.actor] = {
       id: e.actor, soul: e.actor, clone: 0, location: e.place, arrivedAt: e.tick, money: e.money, energy: e.energy,
       inventory: {}, relations: idTable(), reputation: 0, tags: [], status: 'alive', statusSince: e.tick, heartbeat: 1, nextWake: e.tick,
-      drives, roles: [], strategy: weightsFromDrives(drives), ledger: idTable(), wakes: 0, needsAt: e.tick, lastSocial: e.tick,
+      drives, roles: [], strategy: weightsFromDrives(drives), ledger: {}, wakes: 0, needsAt: e.tick, lastSocial: e.tick,
       lastPurpose: e.tick, memory: [], knows: [], lastFailure: null, player: { name: e.name, concept: e.concept },
     };
     membersChanged(s.actors);

@@ -68,6 +68,6 @@ function actorFrom(def: ActorDef, id: string, clone: number, seed: number): Acto
     heartbeat: def.heartbeat,
     nextWake: rngFor(seed, -1, id, 'first-wake').int(0, def.heartbeat - 1),
     drives: { ...def.drives }, roles: [...def.roles], strategy: weightsFromDrives(def.drives),
-    ledger: idTable(), wakes: 0, needsAt: 0, lastSocial: 0, lastPurpose: 0, memory: [], knows: [], lastFailure: null,
+    ledger: {}, wakes: 0, needsAt: 0, lastSocial: 0, lastPurpose: 0, memory: [], knows: [], lastFailure: null,
   };
 }

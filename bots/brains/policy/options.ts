@@ -3,6 +3,7 @@ import type { Template } from '../../../sim/model/scenario.ts';
 import type { TRAVEL_MODES } from '../../../sim/model/tools.ts';
 import { knowsSkill } from '../../../sim/model/skills.ts';
 import { heldJob } from '../../../sim/model/jobs.ts';
+import type { MemoryItem } from '../../../sim/state/types.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 
 type Mode = (typeof TRAVEL_MODES)[number];
@@ -130,14 +131,14 @@ export const OPTIONS: Record<string, Option> = {
   gossip(ctx) {
     const { self } = ctx;
     const people = alive(ctx);
+    if (!people.length) return null;
     // fresh news is worth shouting about; old news is not
-    const fresh = self.memory.findLast((m) => m.kind === 'learned' && ctx.p.tick - m.tick <= 6);
-    if (fresh && self.knows.length && people.length) {
+    if (self.knows.length && self.memory.findLast((m) => m.kind === 'learned' && ctx.p.tick - m.tick <= 6)) {
       const fact = self.knows[self.knows.length - 1];
       return propose(ctx, 'gossip', 0.9 * self.drives.gossip + 0.1, 'express', { channel: 'shout', content: msg('say.news', { fact: ref('fact', fact) }) });
     }
     const rumours = templatesOf(ctx, 'rumour').filter((t) => self.energy > t.cost.energy + 15);
-    if (!rumours.length || !people.length) return null;
+    if (!rumours.length) return null;
     const disliked = people.filter((n) => n.relation < 0).sort((a, b) => a.relation - b.relation)[0];
     const victim = disliked ?? ctx.rng.pick(people);
     const t = ctx.rng.pick(rumours);
@@ -149,8 +150,8 @@ export const OPTIONS: Record<string, Option> = {
     if (hasFriend(self.relations)) out.push(propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', { channel: 'moments', content: msg('say.moment', { place: ref('place', ctx.p.place.id) }) }));
     const mine = ctx.p.owned.find((e) => e.location === ctx.p.place.id && ['class', 'stall'].includes(ctx.cat.templates.get(e.template)?.kind ?? ''));
     // advertising is worth it now and then, not at every heartbeat
-    const advertised = self.memory.some((m) => m.kind === 'did' && m.about.includes('shout') && ctx.p.tick - m.tick < 6);
-    if (mine && !advertised) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: 'shout', content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
+    const advertised = (m: MemoryItem) => m.kind === 'did' && m.about.includes('shout') && ctx.p.tick - m.tick < 6;
+    if (mine && !self.memory.some(advertised)) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: 'shout', content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
     out.push(propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', { channel: 'self_talk', content: msg('say.thoughts') }));
     return out;
   },
