@@ -1,6 +1,6 @@
 import type { ToolCall } from '../sim/model/tools.ts';
 import { travelCost, type Catalog } from '../sim/scenario/catalog.ts';
-import type { EntityState } from '../sim/model/events.ts';
+import type { EntityState, FactState } from '../sim/model/events.ts';
 import { rngFor } from '../sim/rng.ts';
 import type { ActorState, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/tick/place-index.ts';
@@ -24,7 +24,12 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     ? friendsAlive(state, actor.relations).sort().slice(0, LISTENERS).map((id) => state.actors[id])
     : noticed ? firstAlive(state, noticed.people)
     : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
-  const known = actor.knows.slice(-4).map((id) => state.facts[id]).filter(Boolean);
+  // the newest few facts it knows, oldest first
+  const known: FactState[] = [];
+  for (let i = Math.max(0, actor.knows.length - 4); i < actor.knows.length; i++) {
+    const f = state.facts[actor.knows[i]];
+    if (f) known.push(f);
+  }
   return {
     tick, seed: state.seed, actor,
     place: { id: actor.location, mood: state.places[actor.location].mood, present: here.length },
