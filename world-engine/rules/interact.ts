@@ -7,6 +7,7 @@ import type { ActorState } from '../../sim/state/types.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 import { heldJob, jobTag } from '../../sim/model/jobs.ts';
+import { skillTag } from '../../sim/model/skills.ts';
 
 type Call = CallOf<'interact'>;
 type WithActor = (cat: Catalog, s: Slice, c: Call, other: ActorState) => Outcome;
@@ -89,7 +90,7 @@ const WITH_ENTITY: Partial<Record<Call['args']['manner'], WithEntity>> = {
     if (!cls || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
     return new Outcome(msg('narrative.attend', { actor: A(s), entity: ref('entity', e.id) }))
       .change({ type: 'resource_transfer', from: s.actor.id, to: e.owner, resource: 'money', amount: cls.fee, reason: 'class_fee' },
-        { type: 'tag_added', actor: s.actor.id, tag: `skill:${cls.skill}` },
+        { type: 'tag_added', actor: s.actor.id, tag: skillTag(cls.skill) },
         { type: 'entity_update', entity: e.id, properties: { lastStudent: s.tick, students: Number(e.properties.students ?? 0) + 1 } },
         ...both(s.actor.id, e.owner, 3));
   },

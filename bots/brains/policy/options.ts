@@ -1,7 +1,7 @@
 import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
 import type { TRAVEL_MODES } from '../../../sim/model/tools.ts';
-import { knowsSkill } from '../../../sim/model/skills.ts';
+import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
 import { heldJob } from '../../../sim/model/jobs.ts';
 import type { MemoryItem } from '../../../sim/state/types.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
@@ -106,7 +106,7 @@ export const OPTIONS: Record<string, Option> = {
   learn(ctx) {
     const cls = ctx.p.entities.find((e) => {
       const c = e.owner && e.owner !== ctx.self.id ? ctx.cat.effect(e.template, 'class') : undefined;
-      return c !== undefined && c.fee <= ctx.self.money - 50 && !ctx.self.tags.includes(`skill:${c.skill}`);
+      return c !== undefined && c.fee <= ctx.self.money - 50 && !ctx.self.tags.includes(skillTag(c.skill));
     });
     return cls ? propose(ctx, 'explore', 0.5 + 0.6 * ctx.self.drives.creativity, 'interact', { target: cls.id, manner: 'learn', content: msg('say.sign_up') }) : null;
   },
@@ -148,7 +148,10 @@ export const OPTIONS: Record<string, Option> = {
     const { self } = ctx;
     const out: Candidate[] = [];
     if (hasFriend(self.relations)) out.push(propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', { channel: 'moments', content: msg('say.moment', { place: ref('place', ctx.p.place.id) }) }));
-    const mine = ctx.p.owned.find((e) => e.location === ctx.p.place.id && ['class', 'stall'].includes(ctx.cat.templates.get(e.template)?.kind ?? ''));
+    const mine = ctx.p.owned.find((e) => {
+      const kind = e.location === ctx.p.place.id ? ctx.cat.templates.get(e.template)?.kind : undefined;
+      return kind === 'class' || kind === 'stall';
+    });
     // advertising is worth it now and then, not at every heartbeat
     const advertised = (m: MemoryItem) => m.kind === 'did' && m.about.includes('shout') && ctx.p.tick - m.tick < 6;
     if (mine && !self.memory.some(advertised)) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: 'shout', content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
