@@ -12,9 +12,9 @@ type Describers = { [T in EventType]?: (r: Renderer, e: EventOf<T>) => string | 
 const DESCRIBE: Describers = {
   action(r, e) {
     const c = e.call;
-    const content = c.tool === 'interact' || c.tool === 'express' ? r.render(c.args.content) : '';
-    let line = r.render(e.narrative, { content });
-    if (content && c.tool !== 'express') line += r.t('feed.saying', { content });
+    // a narrative says what was done; what was said is the call's own content, added here
+    let line = r.render(e.narrative);
+    if (c.tool === 'interact' || c.tool === 'express') line += r.t('feed.saying', { content: r.render(c.args.content) });
     if (e.side_effects.length) line += r.t('feed.aside', { text: e.side_effects.map((s) => r.render(s)).join(r.t('feed.sep')) });
     return line;
   },
