@@ -30,6 +30,12 @@ export interface QueueDeliberationOptions {
   resolveHere?: WorldEngine;
 }
 
+/**
+ * Jobs are added in chunks of this many: workers start on the first while the rest are being
+ * added, instead of waiting for the whole tick's jobs to be written.
+ */
+const ADD_CHUNK = 32;
+
 export interface QueueDeliberation extends Deliberation {
   /** the underlying queue, for counts and tests */
   readonly queue: Queue;
@@ -44,9 +50,8 @@ export interface QueueDeliberation extends Deliberation {
 /**
  * Deliberation by BullMQ workers: one job per due actor (decide) and per call (resolve, unless
  * `resolveHere` resolves on the coordinator), with deterministic ids, results returned in input
- * order. Everything that comes back is parsed here
- * with zod, whatever the brain claims: a worker's output is untrusted. The coordinator stays the
- * only writer; workers only compute.
+ * order. Everything that comes back is parsed here with zod, whatever the brain claims: a worker's
+ * output is untrusted. The coordinator stays the only writer; workers only compute.
  */
 export async function queueDeliberation(o: QueueDeliberationOptions): Promise<QueueDeliberation> {
   const conns = [redisConnection(o.url), redisConnection(o.url)];
@@ -79,8 +84,17 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
   }
 
   async function wait(jobs: { id: string; data: JobData }[]): Promise<JobResult[]> {
-    const added = await queue.addBulk(jobs.map((j) => ({ name: j.data.kind, data: j.data, opts: { ...opts, jobId: j.id } })));
-    return Promise.all(added.map(finished));
+    const results: Promise<JobResult>[] = [];
+    for (let i = 0; i < jobs.length; i += ADD_CHUNK) {
+      const added = await queue.addBulk(jobs.slice(i, i + ADD_CHUNK).map((j) => ({ name: j.data.kind, data: j.data, opts: { ...opts, jobId: j.id } })));
+      for (const job of added) {
+        const r = finished(job);
+        // a job may fail while later chunks are still being added: Promise.all below reports it
+        r.catch(() => {});
+        results.push(r);
+      }
+    }
+    return Promise.all(results);
   }
 
   async function finished(job: Job): Promise<JobResult> {
