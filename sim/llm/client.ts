@@ -23,6 +23,7 @@ export interface ClientDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
+const yieldToIo = () => new Promise<void>((done) => setImmediate(done));
 const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
@@ -58,6 +59,9 @@ export class LlmClient {
   async chat(req: ChatRequest, meta: CallMeta): Promise<Answer> {
     const full = this.request(req, meta);
     const raw = this.cassette?.mode === 'replay' ? this.cassette.play(full) : await this.send(full, meta);
+    // the slot just freed went to a waiting call: let its request, and the other answers already
+    // in, go out before this caller goes on (it typically builds another prompt meanwhile)
+    if (this.cassette?.mode !== 'replay') await yieldToIo();
     const parsed = Completion.safeParse(raw);
     if (!parsed.success) throw new LlmCallError('http_error', `not a chat completion: ${parsed.error.issues[0]?.message}`);
     const tokens = tokensOf(parsed.data.usage);

@@ -1,5 +1,6 @@
 import type { Logger } from '../log.ts';
 import type { Scenario } from '../model/scenario.ts';
+import { createEngine } from '../llm/backends.ts';
 import { canonicalJson, digest } from '../store/canonical.ts';
 import { checkRedis, queueName, redact } from './connection.ts';
 import { type QueueDeliberation, queueDeliberation } from './deliberation.ts';
@@ -27,7 +28,9 @@ export async function deliberationFromEnv(o: {
   if (!url) return null;
   await checkRedis(url);
   const queue = queueName(env);
-  const d = await queueDeliberation({ url, queue, world: worldKey(o.scenario, o.seed, o.population, o.brain, o.engine), scenarioPath: o.scenarioPath, brain: o.brain, engine: o.engine });
+  const d = await queueDeliberation({ url, queue, world: worldKey(o.scenario, o.seed, o.population, o.brain, o.engine), scenarioPath: o.scenarioPath, brain: o.brain, engine: o.engine,
+    // the rules resolve a call in microseconds, a job's round trip through Redis takes a whole round of waiting
+    resolveHere: o.engine === 'rules' ? createEngine('rules', null) : undefined });
   o.log?.info({ queue, redis: redact(url) }, 'deliberation through BullMQ');
   o.say?.('backends.run.queue', { queue, url: redact(url) });
   if ((await d.queue.getWorkersCount().catch(() => 1)) === 0) o.say?.('backends.run.no_workers', { queue });

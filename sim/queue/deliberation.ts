@@ -1,11 +1,11 @@
-import { type JobsOptions, Queue, QueueEvents } from 'bullmq';
+import { type Job, type JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type { Perception } from '../../bots/perception.ts';
-import type { Slice } from '../../world-engine/types.ts';
+import type { Slice, WorldEngine } from '../../world-engine/types.ts';
 import type { Outcome } from '../judge/judge.ts';
 import { Consequence } from '../model/consequence.ts';
 import { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
-import type { Decision, Deliberation } from '../tick/deliberation.ts';
+import { type Decision, type Deliberation, localResolve } from '../tick/deliberation.ts';
 import { redisConnection } from './connection.ts';
 import { LocalizedError } from './errors.ts';
 import { type JobData, jobId, JobResult } from './jobs.ts';
@@ -23,7 +23,18 @@ export interface QueueDeliberationOptions {
   engine: string;
   /** attempts per job before the tick gives up (a failing job is trouble with the job, not an answer) */
   attempts?: number;
+  /**
+   * Resolve on the coordinator with this engine instead of through the queue: for a model-free
+   * engine (the rules), whose work is far cheaper than a job's round trip through Redis.
+   */
+  resolveHere?: WorldEngine;
 }
+
+/**
+ * Jobs are added in chunks of this many: workers start on the first while the rest are being
+ * added, instead of waiting for the whole tick's jobs to be written.
+ */
+const ADD_CHUNK = 32;
 
 export interface QueueDeliberation extends Deliberation {
   /** the underlying queue, for counts and tests */
@@ -37,10 +48,10 @@ export interface QueueDeliberation extends Deliberation {
 }
 
 /**
- * Deliberation by BullMQ workers: one job per due actor (decide) and per call (resolve), with
- * deterministic ids, results returned in input order. Everything that comes back is parsed here
- * with zod, whatever the brain claims: a worker's output is untrusted. The coordinator stays the
- * only writer; workers only compute.
+ * Deliberation by BullMQ workers: one job per due actor (decide) and per call (resolve, unless
+ * `resolveHere` resolves on the coordinator), with deterministic ids, results returned in input
+ * order. Everything that comes back is parsed here with zod, whatever the brain claims: a worker's
+ * output is untrusted. The coordinator stays the only writer; workers only compute.
  */
 export async function queueDeliberation(o: QueueDeliberationOptions): Promise<QueueDeliberation> {
   const conns = [redisConnection(o.url), redisConnection(o.url)];
@@ -73,18 +84,31 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
   }
 
   async function wait(jobs: { id: string; data: JobData }[]): Promise<JobResult[]> {
-    const added = await queue.addBulk(jobs.map((j) => ({ name: j.data.kind, data: j.data, opts: { ...opts, jobId: j.id } })));
-    return Promise.all(added.map(async (job) => {
-      let raw: unknown;
-      try {
-        raw = await job.waitUntilFinished(events);
-      } catch (err) {
-        throw LocalizedError.fromReason((err as Error).message, 'backends.queue.job_failed', { job: job.id });
+    const results: Promise<JobResult>[] = [];
+    for (let i = 0; i < jobs.length; i += ADD_CHUNK) {
+      const added = await queue.addBulk(jobs.slice(i, i + ADD_CHUNK).map((j) => ({ name: j.data.kind, data: j.data, opts: { ...opts, jobId: j.id } })));
+      for (const job of added) {
+        const r = finished(job);
+        // a job may fail while later chunks are still being added: Promise.all below reports it
+        r.catch(() => {});
+        results.push(r);
       }
-      const parsed = JobResult.safeParse(raw);
-      return parsed.success ? parsed.data : { ok: false as const, error: parsed.error.issues[0]?.message ?? 'invalid job result' };
-    }));
+    }
+    return Promise.all(results);
   }
+
+  async function finished(job: Job): Promise<JobResult> {
+    let raw: unknown;
+    try {
+      raw = await job.waitUntilFinished(events);
+    } catch (err) {
+      throw LocalizedError.fromReason((err as Error).message, 'backends.queue.job_failed', { job: job.id });
+    }
+    const parsed = JobResult.safeParse(raw);
+    return parsed.success ? parsed.data : { ok: false as const, error: parsed.error.issues[0]?.message ?? 'invalid job result' };
+  }
+
+  const resolveHere = o.resolveHere ? localResolve(o.resolveHere) : null;
 
   const scenario = (cat: Catalog) => ({ path: o.scenarioPath, hash: cat.scenario.hash });
 
@@ -103,6 +127,10 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
       });
     },
     async resolve(cat: Catalog, work: { slice: Slice; call: ToolCall }[]): Promise<Outcome[]> {
+      if (resolveHere) {
+        if (aborted) throw aborted;
+        return resolveHere(cat, work);
+      }
       const results = await run(work.map(({ slice, call }) => ({
         id: jobId(o.world, slice.tick, call.actor, 'resolve'),
         data: { kind: 'resolve', scenario: scenario(cat), engine: o.engine, slice: slice as unknown as Record<string, unknown>, call: call as unknown as Record<string, unknown> },

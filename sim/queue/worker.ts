@@ -76,6 +76,9 @@ export function startWorker(o: WorkerOptions): AstinusWorker {
     const data = parsed.data;
     const cat = await catalog(data.scenario);
     if (o.jobDelay) await new Promise((done) => setTimeout(done, o.jobDelay));
+    // a tick's jobs arrive in a burst: one turn of the event loop before each job's work lets the
+    // requests of the jobs before it go out, instead of all waiting until every prompt is built
+    await new Promise<void>((done) => setImmediate(done));
     try {
       if (data.kind === 'decide') {
         const make = BRAINS[data.brain];

@@ -27,18 +27,23 @@ export function localDeliberation(brain: Brain, engine: WorldEngine, concurrency
     const parsed = ToolCall.safeParse(raw);
     return parsed.success ? { ok: true, call: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid call' };
   };
+  // synchronous brains and engines run straight through; only a promise is awaited
+  return {
+    decide: (cat, perceptions, seed) => mapBounded(perceptions, concurrency, (p) =>
+      guard(() => brain.decide(cat, p, seed), decision, (error) => ({ ok: false, error }))),
+    resolve: localResolve(engine, concurrency),
+  };
+}
+
+/** Resolving in this process on a bounded pool (also what a queue deliberation uses for a model-free engine). */
+export function localResolve(engine: WorldEngine, concurrency = 16): Deliberation['resolve'] {
   const outcome = (raw: unknown): Outcome => {
     if (engine.trusted) return { ok: true, consequence: raw as Consequence };
     const parsed = Consequence.safeParse(raw);
     return parsed.success ? { ok: true, consequence: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid consequence' };
   };
-  // synchronous brains and engines run straight through; only a promise is awaited
-  return {
-    decide: (cat, perceptions, seed) => mapBounded(perceptions, concurrency, (p) =>
-      guard(() => brain.decide(cat, p, seed), decision, (error) => ({ ok: false, error }))),
-    resolve: (cat, work) => mapBounded(work, concurrency, ({ slice, call }) =>
-      guard(() => engine.resolve(cat, slice, call), outcome, (error) => ({ ok: false, error }))),
-  };
+  return (cat, work) => mapBounded(work, concurrency, ({ slice, call }) =>
+    guard(() => engine.resolve(cat, slice, call), outcome, (error) => ({ ok: false, error })));
 }
 
 /** Run `f`, map its value (or awaited value) through `ok`, and turn a throw into `fail`. */
