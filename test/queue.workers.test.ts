@@ -14,6 +14,7 @@ import { queueDeliberation } from '../sim/queue/deliberation.ts';
 import { indexPlaces } from '../sim/tick/place-index.ts';
 import { astinus, type CliResult, exportBytes, finished, removeDir, spawnAstinus, tempDir } from './helpers/cli.ts';
 import { describeWithRedis, dropQueue, REDIS_URL, uniqueQueue } from './helpers/redis.ts';
+import { answers, startOpenAiServer } from './helpers/openai-server.ts';
 import { fresh, shenzhen } from './helpers/world.ts';
 
 const SCENARIO = 'scenarios/shenzhen';
@@ -42,7 +43,10 @@ await describeWithRedis('BullMQ workers (processes)', () => {
 
   /** Start `astinus worker` and wait until it says it is ready; `done` resolves when it exits. */
   async function startWorker(q: string, ...flags: string[]): Promise<{ child: ChildProcess; done: Promise<CliResult> }> {
-    const child = spawnAstinus(['worker', ...flags], { env: env(q) });
+    return startWorkerWith(env(q), ...flags);
+  }
+  async function startWorkerWith(workerEnv: Record<string, string>, ...flags: string[]): Promise<{ child: ChildProcess; done: Promise<CliResult> }> {
+    const child = spawnAstinus(['worker', ...flags], { env: workerEnv });
     children.push(child);
     const done = finished(child);
     await new Promise<void>((ready, fail) => {
@@ -78,6 +82,30 @@ await describeWithRedis('BullMQ workers (processes)', () => {
     for (const w of [await w1.done, await w2.done]) {
       expect(w.code).toBe(0);
       expect(w.stderr).toContain('Worker stopped.');
+    }
+  }, LONG);
+
+  it("a worker prompts the model in the coordinator's language, whatever its own", async () => {
+    const model = await startOpenAiServer(() => answers.tool('express', { channel: 'self_talk', content: { text: '...' } }));
+    try {
+      const q = queue();
+      const llmEnv = { ...env(q), OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'test', ASTINUS_MODEL: 'test-model', ASTINUS_LLM_RETRIES: '0' };
+      const w = await startWorkerWith(llmEnv, '--lang', 'en');
+      const systemPrompts = async (lang: string) => {
+        model.reset();
+        const run = await astinus(['run', SCENARIO, '--ticks', '1', '--brain', 'llm', '--lang', lang, '--data', await scratch(), '--quiet'], { env: llmEnv });
+        expect(run.code).toBe(0);
+        expect(model.requests.length).toBeGreaterThan(0);
+        return model.requests.map((r) => r.body.messages[0].content ?? '');
+      };
+      const cjk = /[\u4e00-\u9fff]/;
+      for (const p of await systemPrompts('cn')) expect(p).toMatch(cjk);
+      // the persona is in the world's own words, so only the rules are checked for English
+      for (const p of await systemPrompts('en')) expect(p.split('\n')[0]).not.toMatch(cjk);
+      w.child.kill('SIGTERM');
+      expect((await w.done).code).toBe(0);
+    } finally {
+      await model.close();
     }
   }, LONG);
 

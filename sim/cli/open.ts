@@ -38,7 +38,7 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
   const scenario = await loadScenario(args.scenario);
   const seed = args.seed ?? scenario.meta.defaultSeed;
   const population = args.population ?? null;
-  const queue = await deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, log: o.log, say: o.say });
+  const queue = await deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, lang: args.lang, log: o.log, say: o.say });
   try {
     // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
     const mongoUrl = process.env.MONGODB_URL;

@@ -1,5 +1,6 @@
 import type { Logger } from '../log.ts';
 import type { Scenario } from '../model/scenario.ts';
+import type { Lang } from '../model/text.ts';
 import { createEngine } from '../llm/backends.ts';
 import { canonicalJson, digest } from '../store/canonical.ts';
 import { checkRedis, queueName, redact } from './connection.ts';
@@ -7,11 +8,11 @@ import { type QueueDeliberation, queueDeliberation } from './deliberation.ts';
 
 /**
  * The world's key in job ids: what makes a job's answer the same wherever it runs (the pack's
- * content, the seed, the population, the brain and engine), so two runs that must agree share
+ * content, the seed, the population, the brain and engine, and the language a model is prompted in), so two runs that must agree share
  * their jobs and two that differ never do.
  */
-export function worldKey(scenario: Scenario, seed: number, population: number | null, brain: string, engine: string): string {
-  return `${scenario.meta.id}.${digest(canonicalJson({ hash: scenario.hash, seed, population, brain, engine }))}`;
+export function worldKey(scenario: Scenario, seed: number, population: number | null, brain: string, engine: string, lang: Lang = 'en'): string {
+  return `${scenario.meta.id}.${digest(canonicalJson({ hash: scenario.hash, seed, population, brain, engine, lang }))}`;
 }
 
 /**
@@ -21,14 +22,14 @@ export function worldKey(scenario: Scenario, seed: number, population: number | 
  */
 export async function deliberationFromEnv(o: {
   env?: NodeJS.ProcessEnv; scenario: Scenario; scenarioPath: string; seed: number; population: number | null;
-  brain: string; engine: string; log?: Logger; say?: (key: string, params: Record<string, unknown>) => void;
+  brain: string; engine: string; lang?: Lang; log?: Logger; say?: (key: string, params: Record<string, unknown>) => void;
 }): Promise<QueueDeliberation | null> {
   const env = o.env ?? process.env;
   const url = env.REDIS_URL;
   if (!url) return null;
   await checkRedis(url);
   const queue = queueName(env);
-  const d = await queueDeliberation({ url, queue, world: worldKey(o.scenario, o.seed, o.population, o.brain, o.engine), scenarioPath: o.scenarioPath, brain: o.brain, engine: o.engine,
+  const d = await queueDeliberation({ url, queue, world: worldKey(o.scenario, o.seed, o.population, o.brain, o.engine, o.lang), scenarioPath: o.scenarioPath, brain: o.brain, engine: o.engine, lang: o.lang,
     // the rules resolve a call in microseconds, a job's round trip through Redis takes a whole round of waiting
     resolveHere: o.engine === 'rules' ? createEngine('rules', null) : undefined });
   o.log?.info({ queue, redis: redact(url) }, 'deliberation through BullMQ');

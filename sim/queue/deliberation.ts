@@ -5,6 +5,7 @@ import type { Outcome } from '../judge/judge.ts';
 import { Consequence } from '../model/consequence.ts';
 import { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
+import type { Lang } from '../model/text.ts';
 import { type Decision, type Deliberation, localResolve } from '../tick/deliberation.ts';
 import { redisConnection } from './connection.ts';
 import { LocalizedError } from './errors.ts';
@@ -21,6 +22,8 @@ export interface QueueDeliberationOptions {
   scenarioPath: string;
   brain: string;
   engine: string;
+  /** the run's language, for a language model's prompts on the workers (default en) */
+  lang?: Lang;
   /** attempts per job before the tick gives up (a failing job is trouble with the job, not an answer) */
   attempts?: number;
   /**
@@ -111,13 +114,14 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
   const resolveHere = o.resolveHere ? localResolve(o.resolveHere) : null;
 
   const scenario = (cat: Catalog) => ({ path: o.scenarioPath, hash: cat.scenario.hash });
+  const lang = o.lang ?? 'en';
 
   return {
     queue,
     async decide(cat: Catalog, perceptions: Perception[], seed: number): Promise<Decision[]> {
       const results = await run(perceptions.map((p) => ({
         id: jobId(o.world, p.tick, p.self.id, 'decide'),
-        data: { kind: 'decide', scenario: scenario(cat), brain: o.brain, seed, perception: p as unknown as Record<string, unknown> },
+        data: { kind: 'decide', scenario: scenario(cat), brain: o.brain, lang, seed, perception: p as unknown as Record<string, unknown> },
       })));
       return results.map((r): Decision => {
         if (!r.ok) return { ok: false, error: r.error };
@@ -133,7 +137,7 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
       }
       const results = await run(work.map(({ slice, call }) => ({
         id: jobId(o.world, slice.tick, call.actor, 'resolve'),
-        data: { kind: 'resolve', scenario: scenario(cat), engine: o.engine, slice: slice as unknown as Record<string, unknown>, call: call as unknown as Record<string, unknown> },
+        data: { kind: 'resolve', scenario: scenario(cat), engine: o.engine, lang, slice: slice as unknown as Record<string, unknown>, call: call as unknown as Record<string, unknown> },
       })));
       return results.map((r): Outcome => {
         if (!r.ok) return { ok: false, error: r.error };

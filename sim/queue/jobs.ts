@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Lang } from '../model/text.ts';
 
 /** Where the worker finds the scenario, and which content it must have. */
 const ScenarioRef = z.object({ path: z.string(), hash: z.string() });
@@ -8,6 +9,8 @@ export const DecideJob = z.object({
   kind: z.literal('decide'),
   scenario: ScenarioRef,
   brain: z.string(),
+  /** the run's language: a language model's prompts are written in it */
+  lang: Lang,
   seed: z.number().int(),
   perception: z.record(z.string(), z.unknown()),
 });
@@ -16,6 +19,7 @@ export const ResolveJob = z.object({
   kind: z.literal('resolve'),
   scenario: ScenarioRef,
   engine: z.string(),
+  lang: Lang,
   slice: z.record(z.string(), z.unknown()),
   call: z.record(z.string(), z.unknown()),
 });

@@ -83,13 +83,15 @@ export function startWorker(o: WorkerOptions): AstinusWorker {
       if (data.kind === 'decide') {
         const make = BRAINS[data.brain];
         if (!make) throw new LocalizedError('backends.queue.unknown_brain', { name: data.brain });
-        const brain = brains.get(data.brain) ?? brains.set(data.brain, make()).get(data.brain)!;
+        const key = `${data.brain}/${data.lang}`;
+        const brain = brains.get(key) ?? brains.set(key, make(data.lang)).get(key)!;
         const value = await brain.decide(cat, data.perception as unknown as Perception, data.seed);
         return { ok: true, value: value ?? null };
       }
       const make = ENGINES[data.engine];
       if (!make) throw new LocalizedError('backends.queue.unknown_engine', { name: data.engine });
-      const engine = engines.get(data.engine) ?? engines.set(data.engine, make()).get(data.engine)!;
+      const key = `${data.engine}/${data.lang}`;
+      const engine = engines.get(key) ?? engines.set(key, make(data.lang)).get(key)!;
       const value = await engine.resolve(cat, data.slice as unknown as Slice, data.call as unknown as ToolCall);
       return { ok: true, value };
     } catch (err) {
