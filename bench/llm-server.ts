@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { estimateTokens } from '../sim/llm/usage.ts';
 import { answers, type ChatBody, startOpenAiServer } from '../test/helpers/openai-server.ts';
 
 type ToChild = { kind: 'reset' } | { kind: 'take' } | { kind: 'close' };
@@ -23,11 +24,6 @@ export interface ModelProcess {
   close(): Promise<void>;
 }
 
-/** No tokenizer: one token per CJK character and one per four other characters. */
-const estimate = (text: string) => {
-  const cjk = (text.match(/[\u3000-\u9fff\uff00-\uffef]/g) ?? []).length;
-  return cjk + Math.ceil((text.length - cjk) / 4);
-};
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -66,7 +62,7 @@ async function serve(latencyMs: number): Promise<void> {
   const srv = await startOpenAiServer((body: ChatBody) => {
     arrivals.push(performance.timeOrigin + performance.now());
     const args = { channel: 'self_talk', content: 'Another day in the city.' };
-    const u = answers.usage(estimate(JSON.stringify(body.messages) + JSON.stringify(body.tools ?? [])), estimate(JSON.stringify(args)));
+    const u = answers.usage(estimateTokens(JSON.stringify(body.messages) + JSON.stringify(body.tools ?? [])), estimateTokens(JSON.stringify(args)));
     prompt += u.prompt_tokens;
     completion += u.completion_tokens;
     return answers.tool('express', args, u);

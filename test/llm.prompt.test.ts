@@ -5,16 +5,12 @@ import { perceive, type Perception } from '../bots/perception.ts';
 import { translator } from '../sim/i18n/translator.ts';
 import { LANGS } from '../sim/model/text.ts';
 import { TOOL_NAMES } from '../sim/model/tools.ts';
+import { estimateTokens } from '../sim/llm/usage.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { indexPlaces } from '../sim/tick/place-index.ts';
 import { fresh, place, shenzhen } from './helpers/world.ts';
 
-/** The bench's estimate (bench/llm.ts): a CJK character is one token, other text four characters to one. */
-const estimate = (text: string) => {
-  const cjk = (text.match(/[\u3000-\u9fff\uff00-\uffef]/g) ?? []).length;
-  return cjk + Math.ceil((text.length - cjk) / 4);
-};
 
 let cat: Catalog;
 let busy: Perception;
@@ -36,7 +32,7 @@ describe('the LLM brain\'s prompt', () => {
   it('stays well under 1,500 tokens a decision at a crowded place, in both languages', () => {
     for (const lang of LANGS) {
       const prompt = JSON.stringify(brainMessages(cat, busy, lang)) + JSON.stringify(functionTools(translator(lang)));
-      expect(estimate(prompt), lang).toBeLessThan(1500);
+      expect(estimateTokens(prompt), lang).toBeLessThan(1500);
     }
   });
 

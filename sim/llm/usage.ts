@@ -3,6 +3,15 @@ import type { Role } from './config.ts';
 export interface Tokens { calls: number; prompt: number; completion: number; cached: number }
 export const zeroTokens = (): Tokens => ({ calls: 0, prompt: 0, completion: 0, cached: 0 });
 
+/**
+ * Tokens in a text without a tokenizer (none is available offline): a CJK character is one, other
+ * text four characters to one. Prompt budgets, the bench's model and its tests all count this way.
+ */
+export function estimateTokens(text: string): number {
+  const cjk = (text.match(/[\u3000-\u9fff\uff00-\uffef]/g) ?? []).length;
+  return cjk + Math.ceil((text.length - cjk) / 4);
+}
+
 /** The usage block of a chat completion, as the API reports it (cached tokens only where it does). */
 export interface ApiUsage {
   prompt_tokens?: number; completion_tokens?: number;
