@@ -1,3 +1,4 @@
+import { FRIEND } from '../sim/model/relations.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import { travelCost, type Catalog } from '../sim/scenario/catalog.ts';
 import type { EntityState, FactState } from '../sim/model/events.ts';
@@ -7,7 +8,6 @@ import type { PlaceIndex } from '../sim/tick/place-index.ts';
 import type { Slice } from './types.ts';
 
 const LISTENERS = 4;
-const FRIEND = 20;
 
 /** Cut the part of the (pre-tick) state a World Engine needs for one call. */
 /** What the actor noticed when it decided: the engine works with the same things and people. */
@@ -47,7 +47,7 @@ function firstAlive(state: WorldState, people: Noticed['people']): ActorState[] 
   return out;
 }
 
-/** Relations grow to hundreds: walk them once, keep only the friends. */
+/** The friends among the relations, walked once without a list of every key. */
 function friendsAlive(state: WorldState, relations: Record<string, number>): string[] {
   const out: string[] = [];
   for (const id in relations) if (relations[id] >= FRIEND && state.actors[id]?.status === 'alive') out.push(id);

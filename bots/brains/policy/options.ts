@@ -3,6 +3,7 @@ import type { Template } from '../../../sim/model/scenario.ts';
 import type { TRAVEL_MODES } from '../../../sim/model/tools.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
 import { heldJob } from '../../../sim/model/jobs.ts';
+import { FRIEND } from '../../../sim/model/relations.ts';
 import type { MemoryItem } from '../../../sim/state/types.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 
@@ -27,9 +28,8 @@ function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: st
 const templatesOf = (ctx: Ctx, kind: Template['kind']) => ctx.cat.templatesByKind.get(kind) ?? [];
 const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
 const TOPICS = ['music', 'work', 'food', 'city', 'family', 'money'] as const;
-const FRIEND = 20;
 
-/** Someone to share a moment with; relations grow to hundreds, so no list of them is made. */
+/** Someone to share a moment with: found without making a list of every relation. */
 function hasFriend(relations: Record<string, number>): boolean {
   for (const id in relations) if (relations[id] >= FRIEND) return true;
   return false;
