@@ -42,7 +42,8 @@ export class MetaMismatchError extends Error {
  */
 export class World {
   private constructor(readonly cat: Catalog, readonly state: WorldState, readonly store: Store,
-    private readonly delib: Deliberation, private readonly snapshotEvery: number) {}
+    private readonly delib: Deliberation, private readonly snapshotEvery: number,
+    private readonly seed: number, private readonly population: number | null) {}
 
   static async open(o: WorldOptions): Promise<World> {
     const cat = buildCatalog(o.scenario);
@@ -52,15 +53,12 @@ export class World {
       for (const k of Object.keys(meta) as (keyof StoreMeta)[]) {
         if (stored[k] !== meta[k]) throw new MetaMismatchError(k, stored[k], meta[k]);
       }
-      const loaded = await o.store.load<WorldState>();
-      const state = loaded.snapshot?.state ?? initialState(cat, o.seed, o.population);
-      if (loaded.snapshot) reviveTables(state);
-      for (const t of loaded.ticks) for (const e of t.events) applyEvent(state, e);
+      const state = await rebuild(cat, o.store, o.seed, o.population);
       const bots = o.deliberation ?? localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
       const delib = o.players ? withPlayers(bots, o.players) : bots;
       // a store with query collections (MongoDB) is brought up to date with the loaded state
       if (isProjecting(o.store)) await o.store.publishState(state.tick, state);
-      return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50);
+      return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50, o.seed, o.population);
     } catch (err) {
       await o.store.close();
       throw err;
@@ -75,14 +73,39 @@ export class World {
   /** Run one tick and commit it; returns its events. */
   async step(input?: TickInput): Promise<Event[]> {
     const tick = this.tick;
-    const events = await runTick(this.cat, this.state, tick, this.delib, input);
-    await this.store.commitTick(tick, events);
+    let events: Event[];
+    try {
+      events = await runTick(this.cat, this.state, tick, this.delib, input);
+      await this.store.commitTick(tick, events);
+    } catch (err) {
+      await this.rollback();
+      throw err;
+    }
     if (isProjecting(this.store)) await this.store.publishState(tick, this.state);
     if (this.snapshotEvery > 0 && (tick + 1) % this.snapshotEvery === 0) await this.store.saveSnapshot(tick, this.state);
     return events;
   }
 
+  /**
+   * A tick that failed half way has folded some of its events: put back exactly what the log holds.
+   * The state object stays the same one (the server's views hold it), only its contents are replaced.
+   */
+  private async rollback(): Promise<void> {
+    const fresh = await rebuild(this.cat, this.store, this.seed, this.population);
+    for (const k of Object.keys(this.state)) delete (this.state as unknown as Record<string, unknown>)[k];
+    Object.assign(this.state, fresh);
+  }
+
   close(): Promise<void> {
     return this.store.close();
   }
+}
+
+/** The state the store's log says: the newest snapshot, then every tick after it. */
+async function rebuild(cat: Catalog, store: Store, seed: number, population: number | null): Promise<WorldState> {
+  const loaded = await store.load<WorldState>();
+  const state = loaded.snapshot?.state ?? initialState(cat, seed, population);
+  if (loaded.snapshot) reviveTables(state);
+  for (const t of loaded.ticks) for (const e of t.events) applyEvent(state, e);
+  return state;
 }

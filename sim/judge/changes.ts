@@ -6,6 +6,7 @@ import { clamp } from '../state/apply.ts';
 import { heldJob, parseJobTag } from '../model/jobs.ts';
 import type { Draft } from './draft.ts';
 import { check } from './reasons.ts';
+import { own } from '../model/ids.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -94,7 +95,7 @@ export const VALIDATORS: Validators = {
     check(c.resource !== 'time', 'invalid_args', { why: 'time' });
     d.move(c.from, c.resource, -c.amount);
     d.move(c.to, c.resource, c.amount);
-    d.emit({ type: 'transfer', from: c.from, to: c.to, resource: c.resource, amount: c.amount, reason: c.reason, credit: CREDIT[c.reason] ?? null });
+    d.emit({ type: 'transfer', from: c.from, to: c.to, resource: c.resource, amount: c.amount, reason: c.reason, credit: own(CREDIT, c.reason) ?? null });
   },
   money_source(d, c, p) {
     actorExists(d, c.to);

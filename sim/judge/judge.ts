@@ -12,6 +12,7 @@ import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { check, Rejection } from './reasons.ts';
+import { table } from '../model/ids.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick). */
 export interface JoinRequest { actor: string; name: Text; concept: string; place: string }
@@ -31,8 +32,8 @@ export class TickJudge {
   private actions = 0;
   private created = 0;
   private destroyed = 0;
-  private readonly sources: Record<string, number> = {};
-  private readonly sinks: Record<string, number> = {};
+  private readonly sources = table<number>();
+  private readonly sinks = table<number>();
   private readonly moneyBefore: number;
 
   constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number) {

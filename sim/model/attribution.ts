@@ -1,5 +1,6 @@
 import type { Strategy } from './strategy.ts';
 import type { ToolCall } from './tools.ts';
+import { own } from './ids.ts';
 
 /** Which strategy a call serves, so reflection can tell what paid off. */
 const PURPOSES: Record<string, Strategy> = {
@@ -12,8 +13,8 @@ const MANNERS: Record<string, Strategy> = {
 
 export function strategyOf(call: ToolCall, templateStrategy: (id: string) => Strategy | undefined): Strategy {
   switch (call.tool) {
-    case 'use_resource': return PURPOSES[call.args.purpose] ?? 'rest';
-    case 'interact': return MANNERS[call.args.manner] ?? 'social';
+    case 'use_resource': return own(PURPOSES, call.args.purpose) ?? 'rest';
+    case 'interact': return own(MANNERS, call.args.manner) ?? 'social';
     case 'move': return 'explore';
     case 'create': return templateStrategy(call.args.what) ?? 'art';
     case 'express': return call.args.channel === 'self_talk' ? 'rest' : 'social';

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { Text } from './text.ts';
 import { Status } from './status.ts';
 import { TRAVEL_MODES } from './tools.ts';
+import { PackId } from './ids.ts';
 
 /** Scenario pack files. Each schema is published as JSON Schema (`npm run schema`) for editors. */
-const Id = z.string().regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and _');
+const Id = PackId;
 const Unit = z.number().min(0).max(1);
 const Named = { id: Id, name: Text };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeId } from './ids.ts';
 
 /** Every piece of user-visible content in a scenario exists in both languages. */
 export const Text = z.object({ cn: z.string().min(1), en: z.string().min(1) }).strict();
@@ -11,7 +12,7 @@ export type Lang = z.infer<typeof Lang>;
 /** A reference that the renderer resolves to a localized name at display time. */
 export const Ref = z.object({
   ref: z.enum(['actor', 'place', 'entity', 'fact', 'template', 'item', 'job']),
-  id: z.string().min(1),
+  id: SafeId,
 }).strict();
 export type Ref = z.infer<typeof Ref>;
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { Message } from './text.ts';
+import { isSafeId, SafeId } from './ids.ts';
 
 /** The bots' whole action vocabulary (seed 002). Arguments are strict: an unknown field is invalid_args. */
 export const TOOL_NAMES = ['use_resource', 'interact', 'move', 'create', 'express'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
-export const ResourceName = z.string().regex(/^(money|energy|time|item:[^\s:]+)$/, 'money, energy, time or item:<name>');
+export const ResourceName = z.string()
+  .refine((r) => r === 'money' || r === 'energy' || r === 'time' || (r.startsWith('item:') && isSafeId(r.slice(5))), 'money, energy, time or item:<name>');
 
 export const MANNERS = ['friendly', 'negotiate', 'observe', 'hostile', 'help', 'learn', 'buy'] as const;
 export const TRAVEL_MODES = ['walk', 'bus', 'taxi'] as const;
@@ -14,28 +16,28 @@ export const CHANNELS = ['moments', 'self_talk', 'shout'] as const;
 export const UseResourceArgs = z.object({
   resource: ResourceName,
   amount: z.number().int().positive(),
-  purpose: z.string().min(1),
-  target: z.string().min(1).optional(),
+  purpose: SafeId,
+  target: SafeId.optional(),
 }).strict();
 
 export const InteractArgs = z.object({
-  target: z.string().min(1),
+  target: SafeId,
   manner: z.enum(MANNERS),
   content: Message,
 }).strict();
 
 /** No `from`: the system knows where the actor is. */
 export const MoveArgs = z.object({
-  destination: z.string().min(1),
+  destination: SafeId,
   mode: z.enum(TRAVEL_MODES),
 }).strict();
 
 export const CreateArgs = z.object({
-  what: z.string().min(1),
-  where: z.string().min(1),
+  what: SafeId,
+  where: SafeId,
   using: z.object({ money: z.number().int().nonnegative().optional(), energy: z.number().int().nonnegative().optional() }).strict(),
   /** for a rumour: whom it is about */
-  about: z.string().min(1).optional(),
+  about: SafeId.optional(),
 }).strict();
 
 export const ExpressArgs = z.object({
@@ -44,7 +46,7 @@ export const ExpressArgs = z.object({
 }).strict();
 
 const call = <T extends string, A extends z.ZodTypeAny>(tool: T, args: A) =>
-  z.object({ id: z.string().min(1), actor: z.string().min(1), tool: z.literal(tool), args }).strict();
+  z.object({ id: SafeId, actor: SafeId, tool: z.literal(tool), args }).strict();
 
 export const ToolCall = z.discriminatedUnion('tool', [
   call('use_resource', UseResourceArgs),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Lang, Text } from '../model/text.ts';
 import { ToolCall } from '../model/tools.ts';
+import { SafeId } from '../model/ids.ts';
 
 /**
  * The wire contract between the server and its clients (the dashboard, the player, tests). Every
@@ -11,14 +12,14 @@ export { ToolCall, Text, Lang };
 
 // ---- REST requests ---------------------------------------------------------------------------
 
-export const WorldParams = z.object({ w: z.string().min(1).max(100) }).strict();
-export const IdParams = z.object({ w: z.string().min(1).max(100), id: z.string().min(1).max(200) }).strict();
+export const WorldParams = z.object({ w: SafeId }).strict();
+export const IdParams = z.object({ w: SafeId, id: SafeId }).strict();
 
 const tickQ = z.coerce.number().int().min(0);
 export const EventsQuery = z.object({
   from: tickQ.optional(),
   to: tickQ.optional(),
-  actor: z.string().min(1).max(200).optional(),
+  actor: SafeId.optional(),
   type: z.string().min(1).max(40).optional(),
   /** opaque: returned as `next` by the previous page */
   cursor: z.string().min(1).max(100).optional(),
@@ -40,7 +41,7 @@ export const JoinBody = z.object({
   name: z.string().trim().min(1).max(40),
   /** a one-line concept of the character */
   concept: z.string().trim().max(200).default(''),
-  place: z.string().min(1).max(100),
+  place: SafeId,
   lang: Lang.default('en'),
 }).strict();
 export type JoinBody = z.infer<typeof JoinBody>;
@@ -53,8 +54,8 @@ export type IntentBody = z.infer<typeof IntentBody>;
  * actor is always the player's own; naming another actor is a 403).
  */
 export const PlayerCall = z.object({
-  id: z.string().min(1).max(100).optional(),
-  actor: z.string().min(1).max(200).optional(),
+  id: SafeId.optional(),
+  actor: SafeId.optional(),
   tool: z.string(),
   args: z.unknown(),
 }).strict();

@@ -4,7 +4,7 @@ import { rngFor } from '../rng.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { ActorState, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
-import { idTable } from './table.ts';
+import { idTable, reviveTables } from './table.ts';
 
 /** Starting weights: personality decides what an actor tries first; reflection takes it from there. */
 export function weightsFromDrives(d: Drives): Record<Strategy, number> {
@@ -50,6 +50,7 @@ export function initialState(cat: Catalog, seed: number, population: number | nu
     a.relations = idTable();
     addActor(state, a);
   }
+  reviveTables(state);
   return state;
 }
 

@@ -1,17 +1,29 @@
-/**
- * A record keyed by ids that differ from one actor to the next, kept by V8 as a hash table. An
- * actor's relations are keyed by other actors' ids; as a plain object it grows a hidden class per
- * key, and every lookup misses V8's inline caches (about 4x slower at 10,000 actors). Deleting a
- * property that is not the last one added switches an object to dictionary mode for good.
- */
-export function idTable<T>(entries: Record<string, T> = {}): Record<string, T> {
-  const t = { '\u0000a': 0, '\u0000b': 0 } as Record<string, unknown>;
-  delete t['\u0000a'];
-  delete t['\u0000b'];
-  return Object.assign(t, entries) as Record<string, T>;
-}
+import { table } from '../model/ids.ts';
+import type { WorldState } from './types.ts';
 
-/** A state that came from JSON (a snapshot) gets its id tables back. */
-export function reviveTables(state: { actors: Record<string, { relations: Record<string, number> }> }): void {
-  for (const id in state.actors) state.actors[id].relations = idTable(state.actors[id].relations);
+/**
+ * Every record of the state keyed by ids is a null-prototype object: `constructor` or `__proto__`
+ * is then only an unknown id, never a property of the language. V8 keeps such objects as hash
+ * tables, which also suits an actor's relations: keyed by other actors' ids, as plain objects each
+ * of 10,000 of them grew a hidden class of its own and every lookup missed the inline caches.
+ */
+export const idTable = table;
+
+/**
+ * A state that came from JSON (a snapshot, a structured clone) or was built from pack files gets its
+ * id tables back. Called wherever a state object is made, so no other code needs to think of it.
+ */
+export function reviveTables(state: WorldState): void {
+  state.actors = table(state.actors);
+  state.places = table(state.places);
+  state.entities = table(state.entities);
+  state.facts = table(state.facts);
+  state.jobHolders = table(state.jobHolders);
+  for (const id in state.actors) {
+    const a = state.actors[id];
+    a.relations = table(a.relations);
+    a.inventory = table(a.inventory);
+    a.ledger = table(a.ledger);
+  }
+  for (const id in state.entities) state.entities[id].properties = table(state.entities[id].properties);
 }

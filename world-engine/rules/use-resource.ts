@@ -1,3 +1,4 @@
+import { own } from '../../sim/model/ids.ts';
 import type { CallOf } from '../../sim/model/tools.ts';
 import { msg, ref } from '../../sim/model/text.ts';
 import { rngFor } from '../../sim/rng.ts';
@@ -80,7 +81,7 @@ const PURPOSES: Record<string, Purpose> = {
 };
 
 export function useResource(cat: Catalog, s: Slice, c: Call) {
-  const purpose = PURPOSES[c.args.purpose];
+  const purpose = own(PURPOSES, c.args.purpose);
   if (purpose) return purpose(cat, s, c).done();
   return new Outcome(msg('narrative.spend', { actor: A(s), amount: c.args.amount })).cost(c.args.resource, c.args.amount).done();
 }

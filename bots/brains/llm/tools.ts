@@ -26,7 +26,7 @@ export function functionTools(t: T): ChatCompletionTool[] {
 
 /**
  * The schema without what costs tokens and tells a model nothing: the safe-integer bound,
- * `minLength: 1` and `additionalProperties: false` (hosted models are not shown it outside strict
+ * `minLength: 1`, the id pattern and `additionalProperties: false` (hosted models are not shown it outside strict
  * mode, and the answer is checked with the full, strict zod schema anyway: an extra field gets a repair).
  */
 function lean(v: unknown): unknown {
@@ -34,7 +34,7 @@ function lean(v: unknown): unknown {
   if (!v || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
-    if ((k === 'maximum' && x === Number.MAX_SAFE_INTEGER) || (k === 'minLength' && x === 1) || (k === 'additionalProperties' && x === false)) continue;
+    if ((k === 'maximum' && x === Number.MAX_SAFE_INTEGER) || (k === 'minLength' && x === 1) || (k === 'additionalProperties' && x === false) || k === 'pattern' || (k === 'maxLength' && x === 100)) continue;
     out[k] = lean(x);
   }
   return out;
