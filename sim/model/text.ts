@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SafeId } from './ids.ts';
+import { RESERVED_IDS, SafeId } from './ids.ts';
 
 /** Every piece of user-visible content in a scenario exists in both languages. */
 export const Text = z.object({ cn: z.string().min(1), en: z.string().min(1) }).strict();
@@ -17,6 +17,10 @@ export const Ref = z.object({
 export type Ref = z.infer<typeof Ref>;
 
 export const Param = z.union([z.string(), z.number(), Ref]);
+
+/** A locale key: dotted words, none of them a name every object answers to. */
+const MessageKey = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_:]+)*$/, 'a locale key (dotted lower-case words)').max(100)
+  .refine((k) => k.split('.').every((part) => !RESERVED_IDS.has(part)), 'a reserved name (a property every object has), not a key');
 export type Param = z.infer<typeof Param>;
 
 /**
@@ -25,7 +29,7 @@ export type Param = z.infer<typeof Param>;
  * either language and exports do not depend on `--lang`.
  */
 export const Message = z.union([
-  z.object({ key: z.string().min(1), params: z.record(z.string(), Param).optional() }).strict(),
+  z.object({ key: MessageKey, params: z.record(SafeId, Param).optional() }).strict(),
   z.object({ text: z.string().min(1) }).strict(),
 ]);
 export type Message = z.infer<typeof Message>;
