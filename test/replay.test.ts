@@ -6,6 +6,7 @@ import { canonicalJson } from '../sim/store/canonical.ts';
 import { memoryDb, memoryStore } from '../sim/store/memory.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { World } from '../sim/world.ts';
+import { localDeliberation } from '../sim/tick/deliberation.ts';
 import { shenzhen } from './helpers/world.ts';
 
 let cat: Catalog;
@@ -58,5 +59,37 @@ describe('the world state is a fold of committed events', () => {
     expect(events.some((e) => e.type === 'moved')).toBe(false);
     expect(Object.fromEntries(Object.values(w.state.actors).map((a) => [a.id, a.location]))).toEqual(where);
     await w.close();
+  });
+});
+
+describe('a tick is all or nothing, in memory as on disk', () => {
+  it('a tick that fails after folding some of its events leaves the state exactly as before; the next tick runs as if it never happened', async () => {
+    const flaky = (armed: { on: boolean }) => {
+      const inner = localDeliberation(policyBrain(), ruleEngine());
+      return {
+        decide: async (...a: Parameters<typeof inner.decide>) => {
+          if (armed.on) { armed.on = false; throw new Error('a worker went away'); }
+          return inner.decide(...a);
+        },
+        resolve: inner.resolve,
+      };
+    };
+    const armed = { on: false };
+    const world = await World.open({ scenario: cat.scenario, seed: 4, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), deliberation: flaky(armed) });
+    for (let t = 0; t < 10; t++) await world.step();
+    const before = canonicalJson(world.state);
+    const held = world.state;
+    // the join is folded before anyone decides: the failure comes after the state has changed
+    armed.on = true;
+    const join = { actor: 'newcomer', name: { cn: '新人', en: 'Newcomer' }, concept: '', place: 'dongmen' };
+    await expect(world.step({ joins: [join] })).rejects.toThrow('a worker went away');
+    expect(world.state).toBe(held);
+    expect(canonicalJson(world.state)).toBe(before);
+    expect(Object.hasOwn(world.state.actors, 'newcomer')).toBe(false);
+    await world.step();
+
+    const straight = await open();
+    for (let t = 0; t < 11; t++) await straight.step();
+    expect(canonicalJson(world.state)).toBe(canonicalJson(straight.state));
   });
 });
