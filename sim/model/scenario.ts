@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Text } from './text.ts';
 import { Status } from './status.ts';
 import { TRAVEL_MODES } from './tools.ts';
-import { PackId } from './ids.ts';
+import { PackId, SafeId } from './ids.ts';
 
 /** Scenario pack files. Each schema is published as JSON Schema (`npm run schema`) for editors. */
 const Id = PackId;
@@ -95,7 +95,7 @@ export const Body = z.object({
   inventory: z.record(Id, z.number().int().positive()).default({}),
   relations: z.record(Id, z.number().int().min(-100).max(100)).default({}),
   reputation: z.number().int().min(-100).max(100).default(0),
-  tags: z.array(z.string()).default([]),
+  tags: z.array(SafeId).default([]),
   status: Status.default('alive'),
 }).strict();
 
@@ -120,7 +120,7 @@ export const Effect = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mood'), delta: z.number().int().min(-5).max(5), lifetime: z.number().int().positive() }).strict(),
   /** students pay a fee to the owner; without a student for `graceTicks` the thing closes */
   z.object({ type: z.literal('class'), fee: z.number().int().positive(), graceTicks: z.number().int().positive(),
-    skill: z.string() }).strict(),
+    skill: Id }).strict(),
   /** a piece of information that spreads by word of mouth */
   z.object({ type: z.literal('rumour'), truth: z.boolean(), content: Text }).strict(),
   /** food sold by the owner to people at the place */
@@ -140,7 +140,7 @@ export const TemplatesFile = z.object({ $schema: z.string().optional(), template
 
 export const InitialEntity = z.object({
   id: Id, template: Id, location: Id, owner: Id.nullable(), name: Text.optional(),
-  properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  properties: z.record(Id, z.union([z.string(), z.number(), z.boolean()])).default({}),
 }).strict();
 export const EntitiesFile = z.object({ $schema: z.string().optional(), entities: z.array(InitialEntity) }).strict();
 
@@ -159,7 +159,7 @@ export type LoreEntry = z.infer<typeof LoreEntry>;
 export const LoreFile = z.object({
   $schema: z.string().optional(),
   info: z.object({ name: Text, description: Text, version: z.string(), author: z.string() }).strict(),
-  entries: z.record(z.string(), LoreEntry),
+  entries: z.record(Id, LoreEntry),
 }).strict();
 
 /** Every file of a pack, with the schema that checks it. */

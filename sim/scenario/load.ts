@@ -5,6 +5,7 @@ import { OPTIONAL_FILES, PACK_FILES, type PackFileName, type Scenario } from '..
 import { digest } from '../store/canonical.ts';
 import { crossCheck } from './crossref.ts';
 import { jsonPath, type PackIssue, ScenarioError } from './errors.ts';
+import { RESERVED_IDS } from '../model/ids.ts';
 
 type Parsed = { [F in PackFileName]: z.infer<(typeof PACK_FILES)[F]> | null };
 
@@ -34,6 +35,10 @@ export async function loadScenario(dir: string): Promise<Scenario> {
       issues.push({ file, path: '$', reason: { key: 'pack.bad_json', params: { detail: (err as Error).message } } });
       continue;
     }
+    // zod quietly drops a `__proto__` key: refuse every such name before it can vanish or bite
+    const reserved = reservedKeys(json);
+    for (const at of reserved) issues.push({ file, path: jsonPath(at), reason: { key: 'pack.reserved_key', params: { key: String(at[at.length - 1]) } } });
+    if (reserved.length) continue;
     const result = PACK_FILES[file].safeParse(json);
     if (!result.success) {
       for (const i of result.error.issues) issues.push({ file, path: jsonPath(i.path), reason: { text: i.message } });
@@ -53,4 +58,11 @@ export async function loadScenario(dir: string): Promise<Scenario> {
   const cross = crossCheck(scenario);
   if (cross.length) throw new ScenarioError(dir, cross);
   return { ...scenario, dir, hash: digest(raw.join('\u0000')) };
+}
+
+/** Paths of every object key in the JSON that is a name every object answers to. */
+function reservedKeys(v: unknown, at: PropertyKey[] = []): PropertyKey[][] {
+  if (Array.isArray(v)) return v.flatMap((x, i) => reservedKeys(x, [...at, i]));
+  if (!v || typeof v !== 'object') return [];
+  return Object.keys(v).flatMap((k) => RESERVED_IDS.has(k) ? [[...at, k]] : reservedKeys((v as Record<string, unknown>)[k], [...at, k]));
 }
