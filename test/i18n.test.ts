@@ -54,3 +54,16 @@ describe('two languages', () => {
     expect(translator('en')('reason.job_full')).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });
+
+describe('rendering hostile content', () => {
+  it('a fact whose content names itself is quoted once, not followed forever', async () => {
+    const { Renderer } = await import('../sim/i18n/render.ts');
+    const { fresh, shenzhen } = await import('./helpers/world.ts');
+    const cat = await shenzhen();
+    const s = fresh(cat);
+    s.facts['f:1'] = { id: 'f:1', content: { key: 'observe.left', params: { actor: { ref: 'fact', id: 'f:1' }, place: 'x' } }, about: null, truth: false, origin: { actor: 'lao_chen', tick: 0, place: 'dongmen' } };
+    const r = new Renderer('en', cat, s);
+    expect(r.render({ key: 'observe.left', params: { actor: { ref: 'fact', id: 'f:1' }, place: 'x' } })).toContain('f:1');
+    expect(r.param({ ref: 'fact', id: 'constructor' })).toBe('constructor');
+  });
+});

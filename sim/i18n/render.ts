@@ -10,6 +10,7 @@ import { type T, translator, hasKey } from './translator.ts';
  */
 export class Renderer {
   readonly t: T;
+  private quoting = false;
   constructor(readonly lang: Lang, readonly cat: Catalog, readonly state: WorldState) {
     this.t = translator(lang);
   }
@@ -37,8 +38,11 @@ export class Renderer {
       case 'item': return this.text(this.cat.items.get(v.id)?.name) || v.id;
       case 'job': return this.text(this.cat.scenario.meta.jobs.find((j) => j.id === v.id)?.name) || v.id;
       case 'fact': {
+        // a fact's content may name a fact in turn (itself, even): quote one level, no deeper
         const f = this.state.facts[v.id];
-        return f ? this.render(f.content) : v.id;
+        if (!f || this.quoting) return v.id;
+        this.quoting = true;
+        try { return this.render(f.content); } finally { this.quoting = false; }
       }
     }
   }
