@@ -3,7 +3,9 @@ import * as fsp from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalJson, checksum } from '../sim/store/canonical.ts';
+import { canonicalJson, checksum, digest } from '../sim/store/canonical.ts';
+import { LocalizedError } from '../sim/queue/errors.ts';
+import { translator } from '../sim/i18n/translator.ts';
 import { openEmbeddedStore, StoreCorruptError } from '../sim/store/embedded.ts';
 import { WriterConflictError, type Store } from '../sim/store/types.ts';
 import { META, eventsFor, storeContract } from './store.contract.ts';
@@ -198,9 +200,41 @@ describe('embedded store', () => {
     await writer(1);
   });
 
-  it('takes over an unreadable lock', async () => {
-    await fsp.writeFile(lockPath(), '');
+  for (const [what, content] of [['an empty', ''], ['a partial', '{"pid":12'], ['a tokenless', `{"pid":1,"hostname":"${hostname()}"}`]]) {
+    it(`refuses ${what} lock (a writer may be filling it), naming the file and what to do`, async () => {
+      await fsp.writeFile(lockPath(), content);
+      const err = await (await open()).acquire(META).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LocalizedError);
+      expect(err).toMatchObject({ key: 'backends.store.lock_unreadable', params: { file: lockPath() } });
+      expect(await fsp.readFile(lockPath(), 'utf8')).toBe(content);
+      expect(translator('en')('backends.store.lock_unreadable', (err as LocalizedError).params)).toContain(`${lockPath()} is empty or unreadable`);
+    });
+  }
+
+  it('creates the lock whole: never an empty writer.lock, no temp files left', async () => {
+    const s = await writer(0);
+    expect((await fsp.readdir(dir)).sort()).toEqual(['events.log', 'meta.json', 'snapshots', 'writer.lock']);
+    await s.close();
+    expect((await fsp.readdir(dir)).sort()).toEqual(['events.log', 'meta.json', 'snapshots']);
+  });
+
+  it('two stores of one process: the second is refused while the first is live, in-process tokens are not mistaken for a dead pid', async () => {
+    const [a, b] = [await open(), await open()];
+    const results = await Promise.allSettled([a.acquire(META), b.acquire(META)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(WriterConflictError);
+  });
+
+  it('takes over a dead writer\'s lock even when a dead taker left its claim behind', async () => {
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.on('exit', resolve));
+    const lock = { pid: dead.pid, hostname: hostname(), token: 'dead-writer' };
+    await fsp.writeFile(lockPath(), JSON.stringify(lock));
+    await fsp.writeFile(`${lockPath()}.taken-${digest('dead-writer')}`, JSON.stringify({ ...lock, token: 'dead-taker' }));
     await writer(1);
+    expect(JSON.parse(await fsp.readFile(lockPath(), 'utf8'))).toMatchObject({ pid: process.pid });
+    expect((await fsp.readdir(dir)).filter((n) => n.startsWith('writer.lock.'))).toEqual([]);
   });
 
   it('refuses a lock held by a live process', async () => {

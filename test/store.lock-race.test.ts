@@ -73,4 +73,7 @@ it(`admits exactly one writer of ${RACERS} racing processes, ${TRIALS} times fre
   expect({ fresh: { double: count('fresh', (n) => n > 1), none: count('fresh', (n) => n === 0) },
     stale: { double: count('stale', (n) => n > 1), none: count('stale', (n) => n === 0) } })
     .toEqual({ fresh: { double: 0, none: 0 }, stale: { double: 0, none: 0 } });
+  // claims and temp files of the takeover are gone once every racer is done
+  const leftovers = (await Promise.all(dirs.map((d) => fsp.readdir(d)))).flat().filter((n) => n.startsWith('writer.lock.'));
+  expect(leftovers).toEqual([]);
 }, 60_000);
