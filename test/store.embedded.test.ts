@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson, checksum, digest } from '../sim/store/canonical.ts';
 import { LocalizedError } from '../sim/queue/errors.ts';
 import { translator } from '../sim/i18n/translator.ts';
-import { openEmbeddedStore, StoreCorruptError } from '../sim/store/embedded.ts';
+import { openEmbeddedStore, StoreCorruptError, type EmbeddedStoreOptions } from '../sim/store/embedded.ts';
 import { WriterConflictError, type Store } from '../sim/store/types.ts';
 import { META, eventsFor, storeContract } from './store.contract.ts';
 
@@ -60,13 +60,13 @@ describe('embedded store', () => {
   let stores: Store[];
   let children: ChildProcess[];
 
-  async function open(opts?: { snapshotKeep?: number }): Promise<Store> {
+  async function open(opts?: EmbeddedStoreOptions): Promise<Store> {
     const s = await openEmbeddedStore(dir, opts);
     stores.push(s);
     return s;
   }
 
-  async function writer(ticks: number, opts?: { snapshotKeep?: number }): Promise<Store> {
+  async function writer(ticks: number, opts?: EmbeddedStoreOptions): Promise<Store> {
     const s = await open(opts);
     await s.acquire(META);
     for (let t = 0; t < ticks; t++) await s.commitTick(t, eventsFor(t));
@@ -103,6 +103,8 @@ describe('embedded store', () => {
       expect(rec.sum).toBe(checksum(JSON.stringify(rec.events)));
     });
     expect(await fsp.readdir(join(dir, 'snapshots'))).toEqual(['0000000001.json']);
+    expect(await fsp.readFile(join(dir, 'snapshots', '0000000001.json'), 'utf8'))
+      .toBe(`{"tick":1,"sum":"${checksum('{"b":1,"a":[1]}')}","state":{"b":1,"a":[1]}}`);
     const lock = JSON.parse(await fsp.readFile(lockPath(), 'utf8')) as { pid: number; hostname: string; token: string };
     expect(lock).toMatchObject({ pid: process.pid, hostname: hostname() });
     expect(typeof lock.token).toBe('string');
@@ -266,6 +268,20 @@ describe('embedded store', () => {
     const world = await s.load();
     expect(world.snapshot).toEqual({ tick: 1, state: { at: 1 } });
     expect(world.ticks.map((r) => r.tick)).toEqual([2, 3]);
+  });
+
+  it('ignores a snapshot whose state was edited (checksum mismatch), with a warning naming the file', async () => {
+    const warnings: { fields: object; msg: string }[] = [];
+    const s = await writer(4, { log: { warn: (fields, msg) => warnings.push({ fields, msg }) } });
+    await s.saveSnapshot(1, { money: 10 });
+    await s.saveSnapshot(3, { money: 30 });
+    const file = join(dir, 'snapshots', '0000000003.json');
+    // still valid JSON, same length: only the checksum can tell
+    await fsp.writeFile(file, (await fsp.readFile(file, 'utf8')).replace('"money":30', '"money":90'));
+    const world = await s.load();
+    expect(world.snapshot).toEqual({ tick: 1, state: { money: 10 } });
+    expect(world.ticks.map((r) => r.tick)).toEqual([2, 3]);
+    expect(warnings).toEqual([{ fields: { file, reason: 'checksum mismatch (edited or torn)' }, msg: expect.stringMatching(/snapshot ignored/) }]);
   });
 
   it('ignores a snapshot ahead of the log', async () => {

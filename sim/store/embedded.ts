@@ -4,7 +4,8 @@
  *   meta.json                   StoreMeta, written once (temp file + rename)
  *   events.log                  one line per committed tick:
  *                               {"tick":N,"sum":"<checksum of the events JSON>","events":[...]}\n
- *   snapshots/<tick:10>.json    {"tick":N,"state":...}, temp file + fsync + rename; newest few kept
+ *   snapshots/<tick:10>.json    {"tick":N,"sum":"<checksum of the state JSON>","state":...} (snapshot.ts),
+ *                               temp file + fsync + rename; newest few kept
  *   writer.lock                 {pid, hostname, token, started} of the single writer (lock.ts)
  *
  * Why this shape:
@@ -29,6 +30,7 @@ import { join } from 'node:path';
 import type { Event } from '../model/events.ts';
 import { checksum } from './canonical.ts';
 import { releaseLock, takeLock, type LockInfo } from './lock.ts';
+import { decodeSnapshot, encodeSnapshot, processWarnings, type StoreLog } from './snapshot.ts';
 import {
   StoreGapError,
   type LoadedWorld, type Snapshot, type Store, type StoreMeta, type TickRecord,
@@ -45,6 +47,8 @@ export class StoreCorruptError extends Error {
 export interface EmbeddedStoreOptions {
   /** how many snapshots to keep on disk, newest first (default 2, at least 1) */
   snapshotKeep?: number;
+  /** where a skipped snapshot is reported (default: process warnings) */
+  log?: StoreLog;
 }
 
 const LOG = 'events.log';
@@ -61,7 +65,7 @@ const LINE_END = Buffer.from('}\n', 'latin1');
 export async function openEmbeddedStore(dir: string, opts: EmbeddedStoreOptions = {}): Promise<Store> {
   const keep = opts.snapshotKeep ?? 2;
   if (!Number.isInteger(keep) || keep < 1) throw new RangeError(`snapshotKeep must be an integer >= 1, got ${keep}`);
-  return new EmbeddedStore(dir, keep);
+  return new EmbeddedStore(dir, keep, opts.log ?? processWarnings);
 }
 
 interface Line { tick: number; start: number; end: number; events: Buffer }
@@ -80,7 +84,7 @@ class EmbeddedStore implements Store {
   private broken: Error | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly dir: string, private readonly keep: number) {
+  constructor(private readonly dir: string, private readonly keep: number, private readonly warn: StoreLog) {
     this.logPath = join(dir, LOG);
     this.snapDir = join(dir, SNAPSHOTS);
   }
@@ -162,7 +166,7 @@ class EmbeddedStore implements Store {
       const last = this.index.length - 1;
       if (tick > last) throw new Error(`cannot snapshot tick ${tick}: the last committed tick is ${last}`);
       const name = `${String(tick).padStart(10, '0')}.json`;
-      await writeFileAtomic(join(this.snapDir, name), `{"tick":${tick},"state":${JSON.stringify(state)}}`, this.snapDir);
+      await writeFileAtomic(join(this.snapDir, name), encodeSnapshot(tick, state), this.snapDir);
       const names = await listSnapshots(this.snapDir);
       for (const old of names.slice(this.keep)) await fsp.rm(join(this.snapDir, old.name), { force: true });
     });
@@ -173,7 +177,7 @@ class EmbeddedStore implements Store {
     const candidates = await listSnapshots(this.snapDir);
     let ceiling = Infinity;
     for (;;) {
-      const snapshot = await newestValidSnapshot<S>(this.snapDir, candidates, ceiling);
+      const snapshot = await newestValidSnapshot<S>(this.snapDir, candidates, ceiling, this.warn);
       const ticks: TickRecord[] = [];
       const from = snapshot ? snapshot.tick + 1 : 0;
       const start = await this.startAt(from);
@@ -438,18 +442,20 @@ async function listSnapshots(dir: string): Promise<{ name: string; tick: number 
   return out.sort((a, b) => b.tick - a.tick);
 }
 
-/** A snapshot that fails to parse or disagrees with its name is skipped: snapshots only speed loading up. */
+/**
+ * A snapshot that is unreadable, fails its checksum or disagrees with its name is skipped with a
+ * warning: an older one, or the log from tick 0, rebuilds the same world.
+ */
 async function newestValidSnapshot<S>(
-  dir: string, candidates: { name: string; tick: number }[], ceiling: number,
+  dir: string, candidates: { name: string; tick: number }[], ceiling: number, log: StoreLog,
 ): Promise<Snapshot<S> | null> {
   for (const c of candidates) {
     if (c.tick > ceiling) continue;
-    try {
-      const v = JSON.parse(await fsp.readFile(join(dir, c.name), 'utf8')) as { tick?: unknown; state?: unknown };
-      if (v && typeof v === 'object' && v.tick === c.tick && 'state' in v) return { tick: c.tick, state: v.state as S };
-    } catch {
-      // unreadable: fall back to an older one
-    }
+    const file = join(dir, c.name);
+    const text = await fsp.readFile(file, 'utf8').catch((err: Error) => err);
+    const got = typeof text === 'string' ? decodeSnapshot<S>(text, c.tick) : { reason: text.message };
+    if ('state' in got) return { tick: c.tick, state: got.state };
+    log.warn({ file, reason: got.reason }, 'snapshot ignored; the world is rebuilt from the log');
   }
   return null;
 }
