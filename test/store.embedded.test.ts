@@ -3,8 +3,10 @@ import * as fsp from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalJson, checksum } from '../sim/store/canonical.ts';
-import { openEmbeddedStore, StoreCorruptError } from '../sim/store/embedded.ts';
+import { canonicalJson, checksum, digest } from '../sim/store/canonical.ts';
+import { LocalizedError } from '../sim/queue/errors.ts';
+import { translator } from '../sim/i18n/translator.ts';
+import { openEmbeddedStore, StoreCorruptError, type EmbeddedStoreOptions } from '../sim/store/embedded.ts';
 import { WriterConflictError, type Store } from '../sim/store/types.ts';
 import { META, eventsFor, storeContract } from './store.contract.ts';
 
@@ -58,13 +60,13 @@ describe('embedded store', () => {
   let stores: Store[];
   let children: ChildProcess[];
 
-  async function open(opts?: { snapshotKeep?: number }): Promise<Store> {
+  async function open(opts?: EmbeddedStoreOptions): Promise<Store> {
     const s = await openEmbeddedStore(dir, opts);
     stores.push(s);
     return s;
   }
 
-  async function writer(ticks: number, opts?: { snapshotKeep?: number }): Promise<Store> {
+  async function writer(ticks: number, opts?: EmbeddedStoreOptions): Promise<Store> {
     const s = await open(opts);
     await s.acquire(META);
     for (let t = 0; t < ticks; t++) await s.commitTick(t, eventsFor(t));
@@ -101,6 +103,8 @@ describe('embedded store', () => {
       expect(rec.sum).toBe(checksum(JSON.stringify(rec.events)));
     });
     expect(await fsp.readdir(join(dir, 'snapshots'))).toEqual(['0000000001.json']);
+    expect(await fsp.readFile(join(dir, 'snapshots', '0000000001.json'), 'utf8'))
+      .toBe(`{"tick":1,"sum":"${checksum('{"b":1,"a":[1]}')}","state":{"b":1,"a":[1]}}`);
     const lock = JSON.parse(await fsp.readFile(lockPath(), 'utf8')) as { pid: number; hostname: string; token: string };
     expect(lock).toMatchObject({ pid: process.pid, hostname: hostname() });
     expect(typeof lock.token).toBe('string');
@@ -198,9 +202,41 @@ describe('embedded store', () => {
     await writer(1);
   });
 
-  it('takes over an unreadable lock', async () => {
-    await fsp.writeFile(lockPath(), '');
+  for (const [what, content] of [['an empty', ''], ['a partial', '{"pid":12'], ['a tokenless', `{"pid":1,"hostname":"${hostname()}"}`]]) {
+    it(`refuses ${what} lock (a writer may be filling it), naming the file and what to do`, async () => {
+      await fsp.writeFile(lockPath(), content);
+      const err = await (await open()).acquire(META).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LocalizedError);
+      expect(err).toMatchObject({ key: 'backends.store.lock_unreadable', params: { file: lockPath() } });
+      expect(await fsp.readFile(lockPath(), 'utf8')).toBe(content);
+      expect(translator('en')('backends.store.lock_unreadable', (err as LocalizedError).params)).toContain(`${lockPath()} is empty or unreadable`);
+    });
+  }
+
+  it('creates the lock whole: never an empty writer.lock, no temp files left', async () => {
+    const s = await writer(0);
+    expect((await fsp.readdir(dir)).sort()).toEqual(['events.log', 'meta.json', 'snapshots', 'writer.lock']);
+    await s.close();
+    expect((await fsp.readdir(dir)).sort()).toEqual(['events.log', 'meta.json', 'snapshots']);
+  });
+
+  it('two stores of one process: the second is refused while the first is live, in-process tokens are not mistaken for a dead pid', async () => {
+    const [a, b] = [await open(), await open()];
+    const results = await Promise.allSettled([a.acquire(META), b.acquire(META)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(WriterConflictError);
+  });
+
+  it('takes over a dead writer\'s lock even when a dead taker left its claim behind', async () => {
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.on('exit', resolve));
+    const lock = { pid: dead.pid, hostname: hostname(), token: 'dead-writer' };
+    await fsp.writeFile(lockPath(), JSON.stringify(lock));
+    await fsp.writeFile(`${lockPath()}.taken-${digest('dead-writer')}`, JSON.stringify({ ...lock, token: 'dead-taker' }));
     await writer(1);
+    expect(JSON.parse(await fsp.readFile(lockPath(), 'utf8'))).toMatchObject({ pid: process.pid });
+    expect((await fsp.readdir(dir)).filter((n) => n.startsWith('writer.lock.'))).toEqual([]);
   });
 
   it('refuses a lock held by a live process', async () => {
@@ -232,6 +268,20 @@ describe('embedded store', () => {
     const world = await s.load();
     expect(world.snapshot).toEqual({ tick: 1, state: { at: 1 } });
     expect(world.ticks.map((r) => r.tick)).toEqual([2, 3]);
+  });
+
+  it('ignores a snapshot whose state was edited (checksum mismatch), with a warning naming the file', async () => {
+    const warnings: { fields: object; msg: string }[] = [];
+    const s = await writer(4, { log: { warn: (fields, msg) => warnings.push({ fields, msg }) } });
+    await s.saveSnapshot(1, { money: 10 });
+    await s.saveSnapshot(3, { money: 30 });
+    const file = join(dir, 'snapshots', '0000000003.json');
+    // still valid JSON, same length: only the checksum can tell
+    await fsp.writeFile(file, (await fsp.readFile(file, 'utf8')).replace('"money":30', '"money":90'));
+    const world = await s.load();
+    expect(world.snapshot).toEqual({ tick: 1, state: { money: 10 } });
+    expect(world.ticks.map((r) => r.tick)).toEqual([2, 3]);
+    expect(warnings).toEqual([{ fields: { file, reason: 'checksum mismatch (edited or torn)' }, msg: expect.stringMatching(/snapshot ignored/) }]);
   });
 
   it('ignores a snapshot ahead of the log', async () => {

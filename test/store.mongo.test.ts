@@ -76,6 +76,22 @@ describe('MongoDB store: what a crash leaves', () => {
     await next.close();
   });
 
+  it('a snapshot whose state was edited fails its checksum: ignored with a warning, the older one is used', async () => {
+    const db = fakeDb();
+    const world = worldName();
+    const warnings: object[] = [];
+    const s = mongoStore(db, { world, log: { warn: (fields) => warnings.push(fields) } }, async () => {});
+    await s.acquire(META);
+    await s.commitTick(0, eventsFor(0));
+    await s.saveSnapshot(0, { money: 10 });
+    await s.commitTick(1, eventsFor(1));
+    await s.saveSnapshot(1, { money: 20 });
+    await db.collection('snapshot_parts').updateOne({ world, tick: 1, part: 0 }, { $set: { data: '{"money":90}' } });
+    expect(await s.load()).toMatchObject({ snapshot: { tick: 0, state: { money: 10 } }, ticks: [{ tick: 1 }] });
+    expect(warnings).toEqual([{ world, tick: 1, reason: 'checksum mismatch (edited or torn)' }]);
+    await s.close();
+  });
+
   it('a snapshot whose head was never written is ignored and its parts removed', async () => {
     const db = fakeDb();
     const world = worldName();

@@ -43,8 +43,9 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
     // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
     const mongoUrl = process.env.MONGODB_URL;
     if (mongoUrl) o.say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: redact(mongoUrl) });
-    const store = mongoUrl ? await openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id })
-      : args.data ? await openEmbeddedStore(args.data) : memoryStore();
+    // the store reports snapshots it had to skip (edited, torn) through the run's logger
+    const store = mongoUrl ? await openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id, log: o.log })
+      : args.data ? await openEmbeddedStore(args.data, { log: o.log }) : memoryStore();
     const world = await World.open({ scenario, seed, population, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm),
       deliberation: queue ?? undefined, players: o.players });
     return { scenario, world, store, llm, queue, close: async () => { await world.close(); await queue?.close(); } };

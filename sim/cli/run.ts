@@ -113,7 +113,7 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<Summar
   for (const [k, v] of Object.entries(s.bySink)) row(`  ${moneyName(world, r, k, 'sinks')}`, `-${v}`);
   row(t('cli.summary.expected'), m.expected);
   row(t('cli.summary.held'), m.held);
-  out.push(`  ${t(m.exact ? 'cli.summary.exact' : 'cli.summary.broken', { ticks: s.brokenTicks.slice(0, 5).join(', ') })}`);
+  for (const v of s.verdict(m)) out.push(`  ${t(v.key, v.params)}`);
   process.stdout.write(out.join('\n') + '\n');
 }
 

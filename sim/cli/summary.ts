@@ -73,10 +73,30 @@ export class SummaryBuilder {
     return { opening, created: this.created$, destroyed: this.destroyed$, expected, held, exact: expected === held && this.brokenTicks.length === 0 };
   }
 
+  /**
+   * The end message on the books: reconciled, or every reason they are not, each with its figures
+   * (a tick list alone says nothing when no tick is at fault but the totals differ).
+   */
+  verdict(m: Books): { key: string; params: Record<string, string | number> }[] {
+    if (m.exact) return [{ key: 'cli.summary.exact', params: {} }];
+    const out: { key: string; params: Record<string, string | number> }[] = [];
+    const ticks = [...new Set(this.brokenTicks)];
+    if (ticks.length) {
+      out.push({ key: 'cli.summary.broken_ticks', params: { n: ticks.length, ticks: ticks.slice(0, 5).join(', ') + (ticks.length > 5 ? ', …' : '') } });
+    }
+    if (m.expected !== m.held) {
+      const diff = m.held - m.expected;
+      out.push({ key: 'cli.summary.broken_total', params: { opening: m.opening, created: m.created, destroyed: m.destroyed, expected: m.expected, held: m.held, diff: diff > 0 ? `+${diff}` : diff } });
+    }
+    return out;
+  }
+
   extremes(state: WorldState, n = 3) {
     const actors = Object.values(state.actors).sort((a, b) => b.money - a.money || (a.id < b.id ? -1 : 1));
     return { richest: actors.slice(0, n), poorest: actors.slice(-n).reverse() };
   }
 }
+
+export type Books = ReturnType<SummaryBuilder['reconcile']>;
 
 const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);

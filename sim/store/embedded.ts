@@ -4,8 +4,9 @@
  *   meta.json                   StoreMeta, written once (temp file + rename)
  *   events.log                  one line per committed tick:
  *                               {"tick":N,"sum":"<checksum of the events JSON>","events":[...]}\n
- *   snapshots/<tick:10>.json    {"tick":N,"state":...}, temp file + fsync + rename; newest few kept
- *   writer.lock                 {pid, hostname, token} of the single writer
+ *   snapshots/<tick:10>.json    {"tick":N,"sum":"<checksum of the state JSON>","state":...} (snapshot.ts),
+ *                               temp file + fsync + rename; newest few kept
+ *   writer.lock                 {pid, hostname, token, started} of the single writer (lock.ts)
  *
  * Why this shape:
  * - A tick is one line written by one append and then fsynced, so a crash leaves either the whole
@@ -16,22 +17,22 @@
  *   A bad line with good lines after it cannot come from a crash; that is real corruption and is
  *   an error naming the file and line, never skipped: skipping it would silently fork history.
  * - Ticks start at 0 and are consecutive, so line n holds tick n - 1 and gaps are detectable.
- * - One writer per world, leased through writer.lock (O_EXCL create). A lock whose process is dead
- *   (SIGKILL, power cut) is taken over, so a crashed run can be resumed without manual cleanup;
- *   readers (export while a run is live) never take the lock.
+ * - One writer per world, leased through writer.lock (lock.ts: complete on creation, taken over
+ *   atomically once its process is provably dead), so a crashed run resumes without manual
+ *   cleanup; readers (export while a run is live) never take the lock.
  * - The writer keeps the log handle open and knows lastTick and every line's offset in memory, so
  *   a commit is serialize + hash + append + fdatasync, and reads can seek straight to a tick.
  */
 import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { hostname as osHostname } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Event } from '../model/events.ts';
 import { checksum } from './canonical.ts';
+import { releaseLock, takeLock, type LockInfo } from './lock.ts';
+import { decodeSnapshot, encodeSnapshot, processWarnings, type StoreLog } from './snapshot.ts';
 import {
-  StoreGapError, WriterConflictError,
+  StoreGapError,
   type LoadedWorld, type Snapshot, type Store, type StoreMeta, type TickRecord,
 } from './types.ts';
 
@@ -46,12 +47,9 @@ export class StoreCorruptError extends Error {
 export interface EmbeddedStoreOptions {
   /** how many snapshots to keep on disk, newest first (default 2, at least 1) */
   snapshotKeep?: number;
+  /** where a skipped snapshot is reported (default: process warnings) */
+  log?: StoreLog;
 }
-
-interface LockInfo { pid: number; hostname: string; token: string }
-
-/** Lock tokens held by stores open in this process: tells "another store of ours" from "a dead process that had our pid". */
-const heldTokens = new Set<string>();
 
 const LOG = 'events.log';
 const META = 'meta.json';
@@ -67,7 +65,7 @@ const LINE_END = Buffer.from('}\n', 'latin1');
 export async function openEmbeddedStore(dir: string, opts: EmbeddedStoreOptions = {}): Promise<Store> {
   const keep = opts.snapshotKeep ?? 2;
   if (!Number.isInteger(keep) || keep < 1) throw new RangeError(`snapshotKeep must be an integer >= 1, got ${keep}`);
-  return new EmbeddedStore(dir, keep);
+  return new EmbeddedStore(dir, keep, opts.log ?? processWarnings);
 }
 
 interface Line { tick: number; start: number; end: number; events: Buffer }
@@ -86,7 +84,7 @@ class EmbeddedStore implements Store {
   private broken: Error | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly dir: string, private readonly keep: number) {
+  constructor(private readonly dir: string, private readonly keep: number, private readonly warn: StoreLog) {
     this.logPath = join(dir, LOG);
     this.snapDir = join(dir, SNAPSHOTS);
   }
@@ -168,7 +166,7 @@ class EmbeddedStore implements Store {
       const last = this.index.length - 1;
       if (tick > last) throw new Error(`cannot snapshot tick ${tick}: the last committed tick is ${last}`);
       const name = `${String(tick).padStart(10, '0')}.json`;
-      await writeFileAtomic(join(this.snapDir, name), `{"tick":${tick},"state":${JSON.stringify(state)}}`, this.snapDir);
+      await writeFileAtomic(join(this.snapDir, name), encodeSnapshot(tick, state), this.snapDir);
       const names = await listSnapshots(this.snapDir);
       for (const old of names.slice(this.keep)) await fsp.rm(join(this.snapDir, old.name), { force: true });
     });
@@ -179,7 +177,7 @@ class EmbeddedStore implements Store {
     const candidates = await listSnapshots(this.snapDir);
     let ceiling = Infinity;
     for (;;) {
-      const snapshot = await newestValidSnapshot<S>(this.snapDir, candidates, ceiling);
+      const snapshot = await newestValidSnapshot<S>(this.snapDir, candidates, ceiling, this.warn);
       const ticks: TickRecord[] = [];
       const from = snapshot ? snapshot.tick + 1 : 0;
       const start = await this.startAt(from);
@@ -396,75 +394,6 @@ async function writeAll(fh: FileHandle, parts: Buffer[], size: number): Promise<
   while (done < rest.length) done += (await fh.write(rest, done, rest.length - done, null)).bytesWritten;
 }
 
-// --- the writer lease ---
-
-/** O_EXCL create; on conflict, take over only a lock whose holder is provably gone. */
-async function takeLock(path: string): Promise<LockInfo> {
-  const mine: LockInfo = { pid: process.pid, hostname: osHostname(), token: randomUUID() };
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      const fh = await fsp.open(path, 'wx');
-      try {
-        await fh.writeFile(JSON.stringify(mine) + '\n');
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      heldTokens.add(mine.token);
-      return mine;
-    } catch (err) {
-      if (!isCode(err, 'EEXIST')) throw err;
-    }
-    const text = await fsp.readFile(path, 'utf8').catch((err) => {
-      if (isCode(err, 'ENOENT')) return null; // released meanwhile: try again
-      throw err;
-    });
-    if (text === null) continue;
-    const holder = parseLock(text);
-    // An unreadable lock is one whose writer died between create and write.
-    if (holder) {
-      const who = `pid ${holder.pid} on ${holder.hostname}, lock ${path}`;
-      if (holder.hostname !== mine.hostname) {
-        throw new WriterConflictError(`${who}; cannot tell from here whether it is alive: delete the lock if it is not`);
-      }
-      if (holder.pid === process.pid ? heldTokens.has(holder.token) : isAlive(holder.pid)) {
-        throw new WriterConflictError(who);
-      }
-      // Same pid but not one of ours: a previous process that had our pid (containers reuse pids).
-    }
-    // Remove the stale lock only if it is still the one we judged, then race for it with O_EXCL.
-    const again = await fsp.readFile(path, 'utf8').catch(() => null);
-    if (again === text) await fsp.rm(path, { force: true });
-  }
-  throw new WriterConflictError(`lock ${path} keeps changing hands`);
-}
-
-async function releaseLock(path: string, lock: LockInfo): Promise<void> {
-  heldTokens.delete(lock.token);
-  const text = await fsp.readFile(path, 'utf8').catch(() => null);
-  if (text !== null && parseLock(text)?.token === lock.token) await fsp.rm(path, { force: true });
-}
-
-function parseLock(text: string): LockInfo | null {
-  try {
-    const v = JSON.parse(text) as Partial<LockInfo>;
-    if (typeof v.pid === 'number' && typeof v.hostname === 'string' && typeof v.token === 'string') return v as LockInfo;
-  } catch {
-    // fall through
-  }
-  return null;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists, it is just not ours to signal.
-    return isCode(err, 'EPERM');
-  }
-}
-
 // --- files ---
 
 /** Temp file + fsync + rename: readers see the old file or the whole new one, never a part. */
@@ -513,18 +442,20 @@ async function listSnapshots(dir: string): Promise<{ name: string; tick: number 
   return out.sort((a, b) => b.tick - a.tick);
 }
 
-/** A snapshot that fails to parse or disagrees with its name is skipped: snapshots only speed loading up. */
+/**
+ * A snapshot that is unreadable, fails its checksum or disagrees with its name is skipped with a
+ * warning: an older one, or the log from tick 0, rebuilds the same world.
+ */
 async function newestValidSnapshot<S>(
-  dir: string, candidates: { name: string; tick: number }[], ceiling: number,
+  dir: string, candidates: { name: string; tick: number }[], ceiling: number, log: StoreLog,
 ): Promise<Snapshot<S> | null> {
   for (const c of candidates) {
     if (c.tick > ceiling) continue;
-    try {
-      const v = JSON.parse(await fsp.readFile(join(dir, c.name), 'utf8')) as { tick?: unknown; state?: unknown };
-      if (v && typeof v === 'object' && v.tick === c.tick && 'state' in v) return { tick: c.tick, state: v.state as S };
-    } catch {
-      // unreadable: fall back to an older one
-    }
+    const file = join(dir, c.name);
+    const text = await fsp.readFile(file, 'utf8').catch((err: Error) => err);
+    const got = typeof text === 'string' ? decodeSnapshot<S>(text, c.tick) : { reason: text.message };
+    if ('state' in got) return { tick: c.tick, state: got.state };
+    log.warn({ file, reason: got.reason }, 'snapshot ignored; the world is rebuilt from the log');
   }
   return null;
 }

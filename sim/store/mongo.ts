@@ -6,6 +6,7 @@ import { redact } from '../queue/connection.ts';
 import { LocalizedError } from '../queue/errors.ts';
 import type { WorldState } from '../state/types.ts';
 import { checksum } from './canonical.ts';
+import { processWarnings, type StoreLog } from './snapshot.ts';
 import { eventFilter, type EventQuery, type Filter, pageSize, type Projecting, type StateQuery, toPage, type WorldQuery } from './query.ts';
 import { type LoadedWorld, type Snapshot, type Store, type StoreMeta, StoreGapError, type TickRecord, WriterConflictError } from './types.ts';
 
@@ -36,6 +37,8 @@ export interface MongoStoreOptions {
   /** how long the writer lease lasts without renewal (ms); it is renewed at every commit and every third of it */
   leaseMs?: number;
   snapshotKeep?: number;
+  /** where a skipped snapshot is reported (default: process warnings) */
+  log?: StoreLog;
 }
 
 const PART = 2_000_000;
@@ -83,6 +86,7 @@ export async function ensureIndexes(db: Db): Promise<void> {
 /** The store over a database handle; `release` runs at close. Exported for tests with another driver-compatible Db. */
 export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<void>): MongoStore {
   const world = o.world;
+  const warn = o.log ?? processWarnings;
   const leaseMs = o.leaseMs ?? 30_000;
   const keep = o.snapshotKeep ?? 2;
   const worlds = db.collection<WorldDoc>('worlds');
@@ -131,12 +135,16 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
   async function readSnapshot<S>(): Promise<Snapshot<S> | null> {
     for (const head of await snapshots.find({ world }).sort({ tick: -1 }).toArray()) {
       const chunks = await parts.find({ world, tick: head.tick }).sort({ part: 1 }).toArray();
-      if (chunks.length !== head.parts) continue;
       const json = chunks.map((c) => c.data as string).join('');
-      if (checksum(json) !== head.sum) continue;
-      try {
-        return { tick: head.tick as number, state: JSON.parse(json) as S };
-      } catch { /* a damaged snapshot: an older one will do */ }
+      let reason = chunks.length !== head.parts ? `${chunks.length} of ${head.parts} parts`
+        : checksum(json) !== head.sum ? 'checksum mismatch (edited or torn)' : '';
+      if (!reason) {
+        try {
+          return { tick: head.tick as number, state: JSON.parse(json) as S };
+        } catch (err) { reason = `not valid JSON (${(err as Error).message})`; }
+      }
+      // a damaged snapshot: an older one, or the log, rebuilds the same world
+      warn.warn({ world, tick: head.tick, reason }, 'snapshot ignored; the world is rebuilt from the log');
     }
     return null;
   }
