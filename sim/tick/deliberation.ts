@@ -1,3 +1,4 @@
+import { isFatal } from '../llm/errors.ts';
 import type { Brain } from '../../bots/brains/types.ts';
 import type { Perception } from '../../bots/perception.ts';
 import type { Slice, WorldEngine } from '../../world-engine/types.ts';
@@ -46,12 +47,16 @@ export function localResolve(engine: WorldEngine, concurrency = 16): Deliberatio
     guard(() => engine.resolve(cat, slice, call), outcome, (error) => ({ ok: false, error })));
 }
 
-/** Run `f`, map its value (or awaited value) through `ok`, and turn a throw into `fail`. */
+/** Run `f`, map its value (or awaited value) through `ok`, and turn a throw into `fail`, except a fatal one (a replay miss): that stops the tick. */
 function guard<R, T>(f: () => R | Promise<R>, ok: (r: R) => T, fail: (error: string) => T): T | Promise<T> {
+  const failed = (err: unknown) => {
+    if (isFatal(err)) throw err;
+    return fail((err as Error).message);
+  };
   try {
     const r = f();
-    return r instanceof Promise ? r.then(ok, (err: Error) => fail(err.message)) : ok(r);
+    return r instanceof Promise ? r.then(ok, failed) : ok(r);
   } catch (err) {
-    return fail((err as Error).message);
+    return failed(err);
   }
 }
