@@ -1,9 +1,10 @@
 import { isFatal } from '../llm/errors.ts';
+import { UntrustedToolCall } from '../model/content.ts';
 import type { Brain } from '../../bots/brains/types.ts';
 import type { Perception } from '../../bots/perception.ts';
 import type { Slice, WorldEngine } from '../../world-engine/types.ts';
 import { Consequence } from '../model/consequence.ts';
-import { ToolCall } from '../model/tools.ts';
+import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { Outcome } from '../judge/judge.ts';
 import { mapBounded } from './pool.ts';
@@ -25,7 +26,8 @@ export function localDeliberation(brain: Brain, engine: WorldEngine, concurrency
   const decision = (raw: unknown): Decision => {
     if (raw === null) return null;
     if (brain.trusted) return { ok: true, call: raw as ToolCall };
-    const parsed = ToolCall.safeParse(raw);
+    // an untrusted brain (a model, or a hybrid) says things as free text or content keys only
+    const parsed = UntrustedToolCall.safeParse(raw);
     return parsed.success ? { ok: true, call: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid call' };
   };
   // synchronous brains and engines run straight through; only a promise is awaited
