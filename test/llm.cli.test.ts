@@ -80,17 +80,45 @@ describe('astinus run with language models', () => {
     expect(recorded.stdout).toMatch(/unknown_tool\s+[1-9]/);
   });
 
-  it('replays from the recording with the server stopped, byte for byte', async () => {
+  const replay = (data: string, cassette: string, over: Record<string, string>, ...more: string[]) =>
+    astinus(['run', 'scenarios/shenzhen', '--ticks', '5', '--seed', '7', '--data', data, '--quiet', '--brain', 'llm', '--engine', 'llm', '--llm-replay', cassette, ...more],
+      { env: { ...env(), ...over } });
+  const tokens = (s: string) => /tokens \(run\).*/.exec(s)?.[0];
+
+  it('replays from the recording with the server stopped, another endpoint or none, byte for byte', async () => {
     const stopped = await startOpenAiServer(() => answers.serverError());
     await stopped.close();
+    // recorded with OPENAI_BASE_URL set (max_tokens, no strict output); the key is what was asked, not how
+    for (const over of [{ OPENAI_BASE_URL: stopped.url }, { OPENAI_BASE_URL: '' }, { OPENAI_BASE_URL: 'https://api.openai.com/v1' }]) {
+      const data = path.join(await scratch(), 'data');
+      const r = await replay(data, recorded.cassette, over);
+      expect(r.stderr).not.toContain('Replay miss');
+      expect(r.code).toBe(0);
+      expect(Buffer.compare(await exportBytes(data), recorded.bytes)).toBe(0);
+      expect(tokens(r.stdout)).toBe(tokens(recorded.stdout));
+    }
+  }, 180_000);
+
+  it('a replay miss stops the run with the request and the recording named, unless --llm-replay-fallback', async () => {
+    // the last tick was never recorded
     const data = path.join(await scratch(), 'data');
-    const r = await astinus(['run', 'scenarios/shenzhen', '--ticks', '5', '--seed', '7', '--data', data, '--quiet', '--brain', 'llm', '--engine', 'llm', '--llm-replay', recorded.cassette],
-      { env: { ...env(), OPENAI_BASE_URL: stopped.url } });
-    expect(r.code).toBe(0);
+    const miss = await replay(data, recorded.cassette, { OPENAI_BASE_URL: '' }, '--ticks', '6');
+    expect(miss.code).toBe(1);
+    expect(miss.stderr).toMatch(/Replay miss: the recording in .+ holds no answer for this request \((bot|engine), [a-z_0-9]+, tick \d+\)/);
+    expect(miss.stderr).toContain(recorded.cassette);
+    // the missed tick was not committed
     expect(Buffer.compare(await exportBytes(data), recorded.bytes)).toBe(0);
-    const tokens = (s: string) => /tokens \(run\).*/.exec(s)?.[0];
-    expect(tokens(r.stdout)).toBe(tokens(recorded.stdout));
-  }, 120_000);
+
+    const data2 = path.join(await scratch(), 'data');
+    const fell = await replay(data2, recorded.cassette, { OPENAI_BASE_URL: '' }, '--ticks', '6', '--llm-replay-fallback');
+    expect(fell.code).toBe(0);
+    expect(fell.stdout).toMatch(/replay_miss\s+[1-9]/);
+    // the same from the environment
+    const data3 = path.join(await scratch(), 'data');
+    const byEnv = await replay(data3, recorded.cassette, { OPENAI_BASE_URL: '', ASTINUS_LLM_REPLAY_FALLBACK: '1' }, '--ticks', '6');
+    expect(byEnv.code).toBe(0);
+    expect(Buffer.compare(await exportBytes(data3), await exportBytes(data2))).toBe(0);
+  }, 180_000);
 
   it('--max-tokens: past the cap the policy brain decides, and the summary says from which tick', async () => {
     const data = path.join(await scratch(), 'data');

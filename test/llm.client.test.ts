@@ -104,13 +104,19 @@ describe('the client', () => {
       const a1 = await rec.client.chat({ messages: [{ role: 'user', content: 'one' }] }, meta());
       await rec.client.chat({ messages: [{ role: 'user', content: 'two' }] }, meta());
       await other.close();
-      expect(await readdir(dir)).toHaveLength(2);
+      // two answers, and how the requests were shaped (cassette.json)
+      expect((await readdir(dir)).sort()).toEqual(expect.arrayContaining(['cassette.json']));
+      expect(await readdir(dir)).toHaveLength(3);
       const play = testRuntime(other.url, { replay: dir });
       const b1 = await play.client.chat({ messages: [{ role: 'user', content: 'one' }] }, meta());
       expect(b1).toEqual(a1);
       expect(play.ledger.run).toEqual({ calls: 1, prompt: 11, completion: 2, cached: 1 });
+      // a miss stops an exact replay, naming the request; with fallback allowed it fails like a lost answer
       const miss = await play.client.chat({ messages: [{ role: 'user', content: 'three' }] }, meta()).catch((e: unknown) => e);
-      expect((miss as LlmCallError).code).toBe('replay_miss');
+      expect(miss).toMatchObject({ name: 'ReplayMissError', fatal: true, key: 'llm.error.replay_miss', params: { ...meta(), dir } });
+      const lenient = testRuntime(other.url, { replay: dir, replayFallback: true });
+      const fell = await lenient.client.chat({ messages: [{ role: 'user', content: 'three' }] }, meta()).catch((e: unknown) => e);
+      expect((fell as LlmCallError).code).toBe('replay_miss');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -194,7 +200,7 @@ describe('a damaged recording', () => {
     const { requestKey } = await import('../sim/llm/cassette.ts');
     const dir = await mkdtemp(path.join(tmpdir(), 'astinus-cassette-'));
     try {
-      const rt = testRuntime(srv.url, { replay: dir });
+      const rt = testRuntime(srv.url, { replay: dir, replayFallback: true });
       await writeFile(path.join(dir, `${requestKey(rt.client.request(ask, meta()))}.json`), '{"key": "torn');
       const err = await rt.client.chat(ask, meta()).catch((e: unknown) => e);
       expect((err as LlmCallError).code).toBe('replay_miss');
@@ -202,5 +208,15 @@ describe('a damaged recording', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('replay keys', () => {
+  it('name what is asked, not the field the endpoint wants the completion cap in', async () => {
+    const { requestKey } = await import('../sim/llm/cassette.ts');
+    const asked = { model: 'm', temperature: 0, messages: [{ role: 'user', content: 'hi' }] };
+    expect(requestKey({ ...asked, max_tokens: 512 })).toBe(requestKey({ max_completion_tokens: 512, ...asked }));
+    expect(requestKey({ ...asked, max_tokens: 512 })).not.toBe(requestKey({ ...asked, max_tokens: 256 }));
+    expect(requestKey({ ...asked, max_tokens: 512 })).not.toBe(requestKey({ ...asked, model: 'other', max_tokens: 512 }));
   });
 });

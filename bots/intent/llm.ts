@@ -1,6 +1,7 @@
 import { Renderer } from '../../sim/i18n/render.ts';
 import { translator } from '../../sim/i18n/translator.ts';
 import type { LlmClient } from '../../sim/llm/client.ts';
+import { fence, quoted } from '../../sim/llm/fence.ts';
 import { askWithRepair } from '../../sim/llm/repair.ts';
 import type { LlmStats } from '../../sim/llm/stats.ts';
 import type { Lang } from '../../sim/model/text.ts';
@@ -28,7 +29,7 @@ export function llmIntentParser(o: LlmIntentOptions): IntentParser {
       const meta = { role: 'intent' as const, actor, tick: state.tick + 1 };
       const messages = [
         { role: 'system' as const, content: t('llm.intent.rules') },
-        { role: 'user' as const, content: `${situation(input)}\n\n${t('llm.intent.words', { text: input.text })}` },
+        { role: 'user' as const, content: `${situation(input)}\n\n${t('llm.intent.words', { text: fence(t, t('llm.fence.player'), input.text) })}` },
       ];
       const call = await askWithRepair({ client: o.client, stats: o.stats, t }, meta,
         { messages, tools, tool_choice: 'required', parallel_tool_calls: false },
@@ -43,7 +44,7 @@ export function llmIntentParser(o: LlmIntentOptions): IntentParser {
 function situation(input: IntentInput): string {
   const { cat, state, actor } = input;
   const p = perceive(cat, state, indexPlaces(cat, state), actor, state.tick + 1);
-  const r = new Renderer(input.lang, cat, state);
+  const r = new Renderer(input.lang, cat, state, { quote: (x) => quoted(x) });
   const named = (name: string, id: string) => `${name} [${id}]`;
   const none = r.t('llm.brain.none');
   const join = (xs: string[]) => xs.join(', ') || none;

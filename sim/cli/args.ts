@@ -39,6 +39,7 @@ export const WorldArgs = z.object({
   'max-tokens': int('max-tokens', 1),
   'llm-record': z.string().min(1).optional(),
   'llm-replay': z.string().min(1).optional(),
+  'llm-replay-fallback': z.boolean().default(false),
   'llm-timeout': int('llm-timeout', 1),
   'llm-concurrency': int('llm-concurrency', 1),
   'llm-rpm': int('llm-rpm', 0),
@@ -50,7 +51,7 @@ const WORLD_OPTIONS: ParseArgsConfig['options'] = {
   'log-level': { type: 'string' }, 'log-file': { type: 'string' },
   brain: { type: 'string' }, engine: { type: 'string' }, model: { type: 'string' }, 'engine-model': { type: 'string' },
   'llm-base-url': { type: 'string' }, 'max-tokens': { type: 'string' }, 'llm-record': { type: 'string' }, 'llm-replay': { type: 'string' },
-  'llm-timeout': { type: 'string' }, 'llm-concurrency': { type: 'string' }, 'llm-rpm': { type: 'string' }, 'llm-tpm': { type: 'string' },
+  'llm-replay-fallback': { type: 'boolean' }, 'llm-timeout': { type: 'string' }, 'llm-concurrency': { type: 'string' }, 'llm-rpm': { type: 'string' }, 'llm-tpm': { type: 'string' },
 };
 
 export const RunArgs = WorldArgs.extend({

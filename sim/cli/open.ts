@@ -67,7 +67,7 @@ function llmRuntime(args: WorldArgs, log: Logger, wantLlm: boolean): LlmRuntime 
     const config = loadLlmConfig(process.env, {
       model: args.model, engineModel: args['engine-model'], baseURL: args['llm-base-url'], timeoutMs: args['llm-timeout'],
       concurrency: args['llm-concurrency'], rpm: args['llm-rpm'], tpm: args['llm-tpm'], maxTokens: args['max-tokens'],
-      record: args['llm-record'], replay: args['llm-replay'],
+      record: args['llm-record'], replay: args['llm-replay'], replayFallback: args['llm-replay-fallback'],
     });
     return createLlm({ config, log, lang: args.lang });
   } catch (err) {

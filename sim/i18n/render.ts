@@ -11,8 +11,13 @@ import { type T, translator, hasKey } from './translator.ts';
 export class Renderer {
   readonly t: T;
   private quoting = false;
-  constructor(readonly lang: Lang, readonly cat: Catalog, readonly state: WorldState) {
+  /** `quote`: how text from outside the pack (free text, players' and created names) is shown; a prompt fences it */
+  constructor(readonly lang: Lang, readonly cat: Catalog, readonly state: WorldState, private readonly opts: { quote?: (text: string) => string } = {}) {
     this.t = translator(lang);
+  }
+
+  private q(text: string): string {
+    return this.opts.quote ? this.opts.quote(text) : text;
   }
 
   text(x: Text | null | undefined): string {
@@ -20,7 +25,7 @@ export class Renderer {
   }
 
   render(m: Message, extra?: Record<string, string>): string {
-    if ('text' in m) return m.text;
+    if ('text' in m) return this.q(m.text);
     if (m.key === 'fact.rumour') return this.rumour(m);
     const params: Record<string, string> = { ...extra };
     for (const [k, v] of Object.entries(m.params ?? {})) params[k] = this.param(v);
@@ -49,7 +54,7 @@ export class Renderer {
 
   actor(id: string): string {
     const a = this.state.actors[id];
-    if (a?.player) return this.text(a.player.name);
+    if (a?.player) return this.q(this.text(a.player.name));
     const soul = this.cat.souls.get(a?.soul ?? id);
     if (!soul) return id;
     const name = this.text(soul.soul.name);
@@ -59,13 +64,14 @@ export class Renderer {
   place(id: string): string {
     const p = this.cat.places.get(id);
     if (p) return this.text(p.name);
-    return this.text(this.state.generatedPlaces.find((g) => g.id === id)?.name) || id;
+    const g = this.state.generatedPlaces.find((x) => x.id === id);
+    return g ? this.q(this.text(g.name)) : id;
   }
 
   entity(id: string): string {
     const e = this.state.entities[id];
     if (!e) return this.t('terms.gone');
-    if (e.name) return this.text(e.name);
+    if (e.name) return this.q(this.text(e.name));
     const template = this.text(this.cat.templates.get(e.template)?.name) || e.template;
     return e.owner ? this.t('entity.owned', { owner: this.actor(e.owner), template }) : template;
   }

@@ -7,8 +7,39 @@ import { LlmCallError } from './errors.ts';
 /** What a recorded file holds; read back through zod like any other input from disk. */
 const Entry = z.object({ key: z.string(), request: z.unknown(), response: z.record(z.string(), z.unknown()) });
 
-/** The key of a request: a hash of its canonical JSON (key order and whitespace do not matter). */
-export const requestKey = (request: unknown): string => digest(canonicalJson(request));
+/**
+ * What the model is asked, without how it is sent: the completion cap goes by one name whichever
+ * field the endpoint wants (`max_tokens` or `max_completion_tokens`), so a recording made against
+ * one endpoint replays against another, or none.
+ */
+export function askedOf(request: unknown): unknown {
+  if (!request || typeof request !== 'object') return request;
+  const { max_tokens, max_completion_tokens, ...rest } = request as Record<string, unknown>;
+  return { ...rest, max_output: max_completion_tokens ?? max_tokens ?? null };
+}
+
+/** The key of a request: a hash of the canonical JSON of what it asks (key order and whitespace do not matter). */
+export const requestKey = (request: unknown): string => digest(canonicalJson(askedOf(request)));
+
+/** How the recorded run shaped its requests, where that depended on the endpoint: replay shapes them the same way. */
+const Manifest = z.object({ strictOutput: z.boolean() }).strict();
+export type Manifest = z.infer<typeof Manifest>;
+const MANIFEST = 'cassette.json';
+
+export function writeManifest(dir: string, m: Manifest): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, MANIFEST), canonicalJson(m) + '\n');
+}
+
+/** null for a recording without one (made before it existed) or an unreadable one */
+export function readManifest(dir: string): Manifest | null {
+  try {
+    const r = Manifest.safeParse(JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Record and replay: every request and its final answer, one file per request named by its key.

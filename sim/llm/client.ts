@@ -4,7 +4,7 @@ import type { Logger } from '../log.ts';
 import { type AnswerMessage, Completion } from './answer.ts';
 import { Cassette } from './cassette.ts';
 import { type LlmConfig, openAiItself } from './config.ts';
-import { LlmCallError } from './errors.ts';
+import { LlmCallError, ReplayMissError } from './errors.ts';
 import { RateLimiter, Semaphore } from './limiter.ts';
 import { withRetries } from './retry.ts';
 import type { CallMeta, LlmStats } from './stats.ts';
@@ -58,7 +58,7 @@ export class LlmClient {
   /** Ask; an answer that arrives is returned whatever it says (parsing it is the caller's job). */
   async chat(req: ChatRequest, meta: CallMeta): Promise<Answer> {
     const full = this.request(req, meta);
-    const raw = this.cassette?.mode === 'replay' ? this.cassette.play(full) : await this.send(full, meta);
+    const raw = this.cassette?.mode === 'replay' ? this.replay(full, meta) : await this.send(full, meta);
     // the slot just freed went to a waiting call: let its request, and the other answers already
     // in, go out before this caller goes on (it typically builds another prompt meanwhile)
     if (this.cassette?.mode !== 'replay') await yieldToIo();
@@ -68,6 +68,16 @@ export class LlmClient {
     this.deps.ledger.add(meta.role, meta.actor, meta.tick, tokens);
     this.deps.log?.info({ ...meta, prompt: tokens.prompt, completion: tokens.completion, cached: tokens.cached }, 'llm call');
     return { message: parsed.data.choices[0].message, tokens };
+  }
+
+  /** A miss is the end of an exact replay, unless falling back was asked for (then it falls back as a failed call would). */
+  private replay(full: ChatCompletionCreateParamsNonStreaming, meta: CallMeta): unknown {
+    try {
+      return this.cassette!.play(full);
+    } catch (err) {
+      if (this.config.replayFallback || !(err instanceof LlmCallError)) throw err;
+      throw new ReplayMissError(meta, this.cassette!.dir, err.message);
+    }
   }
 
   private send(full: ChatCompletionCreateParamsNonStreaming, meta: CallMeta): Promise<unknown> {

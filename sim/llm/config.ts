@@ -31,6 +31,8 @@ export const LlmConfig = z.object({
   maxRunTokens: num(0).default(0),
   record: z.string().min(1).optional(),
   replay: z.string().min(1).optional(),
+  /** a replay miss falls back (and is counted) instead of stopping the run */
+  replayFallback: z.union([z.boolean(), z.enum(['0', '1']).transform((v) => v === '1')]).default(false),
   temperature: z.coerce.number().min(0).max(2).default(0),
   /** OpenAI's strict structured output (see world-engine/llm/strict.ts); by default only against OpenAI itself */
   strictOutput: z.union([z.boolean(), z.enum(['0', '1']).transform((v) => v === '1')]).optional(),
@@ -40,7 +42,7 @@ export type LlmConfig = z.infer<typeof LlmConfig>;
 /** What a command line may set; anything left undefined comes from the environment. */
 export interface LlmFlags {
   model?: string; engineModel?: string; baseURL?: string; timeoutMs?: number; concurrency?: number;
-  rpm?: number; tpm?: number; maxTokens?: number; record?: string; replay?: string;
+  rpm?: number; tpm?: number; maxTokens?: number; record?: string; replay?: string; replayFallback?: boolean;
 }
 
 const DEFAULT_MODEL = 'gpt-4o-mini';
@@ -48,7 +50,8 @@ const DEFAULT_MODEL = 'gpt-4o-mini';
 /**
  * OPENAI_API_KEY, OPENAI_BASE_URL; ASTINUS_MODEL for every role, ASTINUS_MODEL_<ROLE> for one
  * (BOT, ENGINE, NARRATOR, INTENT); ASTINUS_LLM_TIMEOUT_MS, _RETRIES, _CONCURRENCY, _RPM, _TPM,
- * ASTINUS_LLM_TEMPERATURE, _COMPLETION_TOKENS, _STRICT (1 or 0), ASTINUS_MAX_TOKENS, ASTINUS_LLM_RECORD, ASTINUS_LLM_REPLAY.
+ * ASTINUS_LLM_TEMPERATURE, _COMPLETION_TOKENS, _STRICT (1 or 0), ASTINUS_MAX_TOKENS, ASTINUS_LLM_RECORD, ASTINUS_LLM_REPLAY,
+ * ASTINUS_LLM_REPLAY_FALLBACK (1 or 0).
  * Throws a ZodError on a bad value.
  */
 export function loadLlmConfig(env: NodeJS.ProcessEnv = process.env, flags: LlmFlags = {}): LlmConfig {
@@ -69,6 +72,7 @@ export function loadLlmConfig(env: NodeJS.ProcessEnv = process.env, flags: LlmFl
     maxRunTokens: pick(flags.maxTokens, 'ASTINUS_MAX_TOKENS'),
     record: pick(flags.record, 'ASTINUS_LLM_RECORD'),
     replay: pick(flags.replay, 'ASTINUS_LLM_REPLAY'),
+    replayFallback: pick(flags.replayFallback || undefined, 'ASTINUS_LLM_REPLAY_FALLBACK'),
     temperature: pick(undefined, 'ASTINUS_LLM_TEMPERATURE'),
     maxCompletionTokens: pick(undefined, 'ASTINUS_LLM_COMPLETION_TOKENS'),
     strictOutput: pick(undefined, 'ASTINUS_LLM_STRICT'),

@@ -1,3 +1,4 @@
+import { LocalizedError } from '../queue/errors.ts';
 /** Why a request produced no answer at all (as opposed to an answer that does not parse). */
 export type FailureCode = 'timeout' | 'connection' | 'rate_limited' | 'server_error' | 'http_error' | 'replay_miss';
 
@@ -7,3 +8,18 @@ export class LlmCallError extends Error {
     this.name = 'LlmCallError';
   }
 }
+
+/**
+ * A replayed run asked something the recording does not hold: it is no longer the recorded run,
+ * so it stops (unless --llm-replay-fallback allows falling back). `fatal`: nothing on the way
+ * (repair, fallback, the deliberation's guard) turns it into a decision.
+ */
+export class ReplayMissError extends LocalizedError {
+  readonly fatal = true;
+  constructor(meta: { role: string; actor: string; tick: number }, dir: string, key: string) {
+    super('llm.error.replay_miss', { ...meta, dir, key });
+    this.name = 'ReplayMissError';
+  }
+}
+
+export const isFatal = (err: unknown): boolean => (err as { fatal?: unknown } | null)?.fatal === true;

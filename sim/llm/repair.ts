@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { T } from '../i18n/translator.ts';
 import type { AnswerMessage } from './answer.ts';
 import type { ChatRequest, LlmClient } from './client.ts';
-import { LlmCallError } from './errors.ts';
+import { isFatal, LlmCallError } from './errors.ts';
 import type { CallMeta, LlmStats } from './stats.ts';
 
 /** What a reader makes of an answer: a value, or what is wrong with it (a reason code and a text to quote). */
@@ -25,6 +25,7 @@ export async function askWithRepair<V>(a: Asker, meta: CallMeta, req: ChatReques
     try {
       message = (await a.client.chat({ ...req, messages }, meta)).message;
     } catch (err) {
+      if (isFatal(err)) throw err;
       // anything else the SDK throws falls back too (and is logged): a bot never stalls on its model
       const code = err instanceof LlmCallError ? err.code : 'client_error';
       return fell(a, meta, code, (err as Error)?.message ?? String(err), fallback);

@@ -3,7 +3,8 @@ import type { Perception } from '../../bots/perception.ts';
 import type { Slice, WorldEngine } from '../../world-engine/types.ts';
 import type { Outcome } from '../judge/judge.ts';
 import { Consequence } from '../model/consequence.ts';
-import { ToolCall } from '../model/tools.ts';
+import { UntrustedToolCall } from '../model/content.ts';
+import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { Lang } from '../model/text.ts';
 import { type Decision, type Deliberation, localResolve } from '../tick/deliberation.ts';
@@ -126,7 +127,7 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
       return results.map((r): Decision => {
         if (!r.ok) return { ok: false, error: r.error };
         if (r.value === null) return null;
-        const call = ToolCall.safeParse(r.value);
+        const call = UntrustedToolCall.safeParse(r.value);
         return call.success ? { ok: true, call: call.data } : { ok: false, error: call.error.issues[0]?.message ?? 'invalid call' };
       });
     },

@@ -7,7 +7,8 @@ import { perceive } from '../../bots/perception.ts';
 import type { JoinRequest } from '../judge/judge.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { Text } from '../model/text.ts';
-import { ToolCall } from '../model/tools.ts';
+import { UntrustedToolCall } from '../model/content.ts';
+import type { ToolCall } from '../model/tools.ts';
 import type { Logger } from '../log.ts';
 import type { World } from '../world.ts';
 import { HttpError, issueLines } from './errors.ts';
@@ -203,7 +204,8 @@ export class WorldHost {
     const a = this.world.state.actors[actor];
     if (!a) throw new HttpError(409, 'not_joined');
     if (a.status !== 'alive' && a.status !== 'dying') throw new HttpError(409, 'not_alive');
-    const parsed = ToolCall.safeParse({ ...raw, id: raw.id ?? `${actor}:${this.nextCall++}`, actor });
+    // a player's words are free text or content keys, never another locale key (sim/model/content.ts)
+    const parsed = UntrustedToolCall.safeParse({ ...raw, id: raw.id ?? `${actor}:${this.nextCall++}`, actor });
     if (!parsed.success) {
       const issues = issueLines(parsed.error);
       throw new HttpError(400, 'bad_request', { detail: issues.join('; ') }, issues);

@@ -1,8 +1,10 @@
+import { isFatal } from '../llm/errors.ts';
+import { UntrustedToolCall } from '../model/content.ts';
 import type { Brain } from '../../bots/brains/types.ts';
 import type { Perception } from '../../bots/perception.ts';
 import type { Slice, WorldEngine } from '../../world-engine/types.ts';
 import { Consequence } from '../model/consequence.ts';
-import { ToolCall } from '../model/tools.ts';
+import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { Outcome } from '../judge/judge.ts';
 import { mapBounded } from './pool.ts';
@@ -24,7 +26,8 @@ export function localDeliberation(brain: Brain, engine: WorldEngine, concurrency
   const decision = (raw: unknown): Decision => {
     if (raw === null) return null;
     if (brain.trusted) return { ok: true, call: raw as ToolCall };
-    const parsed = ToolCall.safeParse(raw);
+    // an untrusted brain (a model, or a hybrid) says things as free text or content keys only
+    const parsed = UntrustedToolCall.safeParse(raw);
     return parsed.success ? { ok: true, call: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid call' };
   };
   // synchronous brains and engines run straight through; only a promise is awaited
@@ -46,12 +49,16 @@ export function localResolve(engine: WorldEngine, concurrency = 16): Deliberatio
     guard(() => engine.resolve(cat, slice, call), outcome, (error) => ({ ok: false, error })));
 }
 
-/** Run `f`, map its value (or awaited value) through `ok`, and turn a throw into `fail`. */
+/** Run `f`, map its value (or awaited value) through `ok`, and turn a throw into `fail`, except a fatal one (a replay miss): that stops the tick. */
 function guard<R, T>(f: () => R | Promise<R>, ok: (r: R) => T, fail: (error: string) => T): T | Promise<T> {
+  const failed = (err: unknown) => {
+    if (isFatal(err)) throw err;
+    return fail((err as Error).message);
+  };
   try {
     const r = f();
-    return r instanceof Promise ? r.then(ok, (err: Error) => fail(err.message)) : ok(r);
+    return r instanceof Promise ? r.then(ok, failed) : ok(r);
   } catch (err) {
-    return fail((err as Error).message);
+    return failed(err);
   }
 }

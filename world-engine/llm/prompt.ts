@@ -5,6 +5,7 @@ import type { ActorState } from '../../sim/state/types.ts';
 import type { Lang } from '../../sim/model/text.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
+import { neutraliseAll } from '../../sim/llm/fence.ts';
 import { canonicalJson } from '../../sim/store/canonical.ts';
 import type { Slice } from '../types.ts';
 
@@ -35,7 +36,8 @@ export function engineMessages(cat: Catalog, t: T, lang: Lang, slice: Slice, cal
   };
   return [
     { role: 'system', content: system },
-    { role: 'user', content: t('llm.engine.call', { tick: slice.tick, call: canonicalJson(call), slice: canonicalJson(view) }) },
+    // the call and the slice hold others' words and names: JSON quotes them, and each is one short line
+    { role: 'user', content: t('llm.engine.call', { tick: slice.tick, call: canonicalJson(neutraliseAll(call)), slice: canonicalJson(neutraliseAll(view)) }) },
   ];
 }
 

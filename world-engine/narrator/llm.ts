@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { translator } from '../../sim/i18n/translator.ts';
 import type { AnswerMessage } from '../../sim/llm/answer.ts';
 import type { LlmClient } from '../../sim/llm/client.ts';
+import { quoted } from '../../sim/llm/fence.ts';
 import { askWithRepair, readJson, type Reading } from '../../sim/llm/repair.ts';
 import type { LlmStats } from '../../sim/llm/stats.ts';
 import { LANGS, type Lang, type Text } from '../../sim/model/text.ts';
@@ -10,6 +11,9 @@ import { unsupportedMentions } from './check.ts';
 import type { NarrationInput, Narrator } from './types.ts';
 
 export interface LlmNarratorOptions { client: LlmClient; stats: LlmStats; fallback: Narrator; lang: Lang }
+
+/** a whole narration is quoted, so it may be longer than one remark */
+const NARRATION_MAX = 2000;
 
 const Prose = z.object({ cn: z.string().min(1), en: z.string().min(1) }).strict();
 
@@ -37,7 +41,8 @@ export function llmNarrator(o: LlmNarratorOptions): Narrator {
       const meta = { role: 'narrator' as const, actor: input.actor, tick: input.tick };
       const messages = [
         { role: 'system' as const, content: t('llm.narrator.rules') },
-        { role: 'user' as const, content: t('llm.narrator.events', { cn: plain.cn, en: plain.en }) },
+        // the plain narration carries players' words and model-written text: quoted, one line each
+        { role: 'user' as const, content: t('llm.narrator.events', { cn: quoted(plain.cn, NARRATION_MAX), en: quoted(plain.en, NARRATION_MAX) }) },
       ];
       return askWithRepair({ client: o.client, stats: o.stats, t }, meta, { messages, response_format: FORMAT },
         (m) => readProse(m, input), () => plain);

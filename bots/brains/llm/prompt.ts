@@ -1,8 +1,9 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { Renderer } from '../../../sim/i18n/render.ts';
+import { quoted, said } from '../../../sim/llm/fence.ts';
 import type { Lang } from '../../../sim/model/text.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
-import type { WorldState } from '../../../sim/state/types.ts';
+import type { MemoryItem, WorldState } from '../../../sim/state/types.ts';
 import { retrieve } from '../../memory.ts';
 import type { Perception } from '../../perception.ts';
 import { clip, constantLore, matchingLore } from './lore.ts';
@@ -24,7 +25,8 @@ const LORE_TOKENS = 50;
  * every heartbeat); only the last message, the situation, changes.
  */
 export function brainMessages(cat: Catalog, p: Perception, lang: Lang): ChatCompletionMessageParam[] {
-  const r = new Renderer(lang, cat, viewOf(p));
+  // names and words from outside the pack are quoted wherever they appear
+  const r = new Renderer(lang, cat, viewOf(p), { quote: (x) => quoted(x) });
   const t = r.t;
   const soul = cat.souls.get(p.self.soul)!.soul;
   const system = [
@@ -46,6 +48,15 @@ export function brainMessages(cat: Catalog, p: Perception, lang: Lang): ChatComp
 }
 
 const named = (name: string, id: string) => `${name} [${id}]`;
+
+/**
+ * Who a remembered text came from: what one was told, from whoever spoke (the fold puts the speaker
+ * in `about`: first for `told`, last for `learned`); anything else is the engine's narration.
+ */
+function speakerOf(r: Renderer, m: MemoryItem): string {
+  const id = m.kind === 'told' ? m.about[0] : m.kind === 'learned' ? m.about.at(-1) : undefined;
+  return id ? named(r.actor(id), id) : r.t('llm.fence.narration');
+}
 /** a place or a thing: `[id]` alone when the name says no more ("Shekou" is `shekou`); people keep their names to be spoken to */
 const short = (name: string, id: string) => (name.toLowerCase().replace(/[\s-]+/g, '_') === id ? `[${id}]` : named(name, id));
 
@@ -85,11 +96,12 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
   // the newest few, after a count of the older ones
   if (p.recent.length) {
     const older = p.recent.length - RECENT;
-    const list = p.recent.slice(-RECENT).map((o) => `\n- ${r.render(o.msg)}`).join('');
+    // what happens here is told by the engine: model-written text is fenced as its narration
+    const list = p.recent.slice(-RECENT).map((o) => `\n- ${said(r, o.msg, t('llm.fence.narration'))}`).join('');
     lines.push(t('llm.brain.recent', { list: older > 0 ? ` ${t('llm.brain.earlier', { count: older })}${list}` : list }));
   }
   const query = [p.place.id, ...p.people.map((x) => x.id), ...p.entities.map((e) => e.id)];
-  section('llm.brain.memories', retrieve(s.memory, query, p.tick, MEMORIES).map((m) => `\n- [${m.tick}] ${r.render(m.msg)}`), '');
+  section('llm.brain.memories', retrieve(s.memory, query, p.tick, MEMORIES).map((m) => `\n- [${m.tick}] ${said(r, m.msg, speakerOf(r, m))}`), '');
   if (p.lastFailure) lines.push(t('llm.brain.failure', { tick: p.lastFailure.tick, reason: r.render(p.lastFailure.reason) }));
   // lore matches what is going on, not the list of templates (the same for everyone)
   const scan = lines.join('\n');

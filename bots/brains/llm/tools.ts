@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { T } from '../../../sim/i18n/translator.ts';
 import type { AnswerMessage } from '../../../sim/llm/answer.ts';
 import { describeIssues, type Reading } from '../../../sim/llm/repair.ts';
+import { UntrustedToolCall } from '../../../sim/model/content.ts';
 import { CreateArgs, ExpressArgs, InteractArgs, MoveArgs, TOOL_NAMES, ToolCall, type ToolName, UseResourceArgs } from '../../../sim/model/tools.ts';
 
 /**
@@ -63,7 +64,7 @@ export function readToolCall(m: AnswerMessage, actor: string, id: string): Readi
   if (!args.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(args.error.issues)}` };
   const a = args.data as Record<string, unknown>;
   const withText = typeof a.content === 'string' ? { ...a, content: { text: a.content } } : a;
-  const call = ToolCall.safeParse({ id, actor, tool: name, args: withText });
+  const call = UntrustedToolCall.safeParse({ id, actor, tool: name, args: withText });
   if (!call.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(call.error.issues)}` };
   return { ok: true, value: call.data };
 }

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { translator } from '../i18n/translator.ts';
+import { Consequence } from './consequence.ts';
+import type { Message } from './text.ts';
+import { ToolCall } from './tools.ts';
+
+/**
+ * The one registry of message keys meant for content: what a character may say by key (the policy
+ * brain's lines and topics). A proposal from outside (a player, a language model) may carry free
+ * text or one of these keys, with references and numbers as parameters; never any other locale key
+ * (a prompt template, a rule's narrative, a Judge's reason), and never free text inside a trusted
+ * template. Trusted proposers (the policy brain, the rule engine) use any key.
+ */
+export const CONTENT_KEYS: ReadonlySet<string> = new Set([
+  'say.hold_on', 'say.order', 'say.ask_work', 'say.sign_up', 'say.admire', 'say.get_lost', 'say.news', 'say.moment',
+  'say.advertise', 'say.thoughts', 'say.help',
+  'topic.music', 'topic.work', 'topic.food', 'topic.city', 'topic.family', 'topic.money',
+]);
+
+// reasons are shown to API clients and models in the language their messages are written in
+const en = translator('en');
+
+/** Why an untrusted message is refused, or null when it may stand. */
+export function contentProblem(m: Message): string | null {
+  if ('text' in m) return null;
+  if (!CONTENT_KEYS.has(m.key)) return en('reason.content_key', { key: m.key });
+  const free = Object.entries(m.params ?? {}).find(([, v]) => typeof v === 'string');
+  return free ? en('reason.content_param', { key: m.key, param: free[0] }) : null;
+}
+
+function check(m: Message, path: PropertyKey[], ctx: z.RefinementCtx): void {
+  const problem = contentProblem(m);
+  if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
+}
+
+/** A tool call from a player or a model: what it says is free text or a content key. */
+export const UntrustedToolCall = ToolCall.superRefine((c, ctx) => {
+  if (c.tool === 'interact' || c.tool === 'express') check(c.args.content, ['args', 'content'], ctx);
+});
+
+/** A consequence a model proposed: its narrative, side effects and new facts are free text or content keys. */
+export const UntrustedConsequence = Consequence.superRefine((c, ctx) => {
+  check(c.narrative, ['narrative'], ctx);
+  c.side_effects.forEach((m, i) => check(m, ['side_effects', i], ctx));
+  c.world_changes.forEach((w, i) => { if (w.type === 'new_fact') check(w.content, ['world_changes', i, 'content'], ctx); });
+});
