@@ -6,6 +6,7 @@ import { ruleEngine } from '../world-engine/rules/index.ts';
 import { Renderer } from '../sim/i18n/render.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
 import type { Event } from '../sim/model/events.ts';
+import type { Rules } from '../sim/model/scenario.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import { canonicalJson } from '../sim/store/canonical.ts';
 import { memoryStore } from '../sim/store/memory.ts';
@@ -33,7 +34,10 @@ describe('a player joins through a committed event', () => {
     expect(describeEvent(new Renderer('en', w.cat, w.state), joined!)).toContain('Ada');
     const s = events[events.length - 1];
     if (s.type !== 'tick_summary') throw new Error('no summary');
-    expect(s.money.sources.joined).toBe(a.money);
+    // the purse is the pack's, booked under the source the pack declares for it
+    expect(a.money).toBe(w.cat.scenario.meta.rules.players.money);
+    expect(s.money.sources).toMatchObject({ [w.cat.scenario.meta.rules.players.source!]: a.money });
+    expect(s.money.sources.joined).toBeUndefined();
     expect(s.money.before + s.money.created - s.money.destroyed).toBe(s.money.after);
     await w.close();
   });
@@ -62,6 +66,63 @@ describe('a player joins through a committed event', () => {
     for await (const e of store.readEvents(0, 10)) all.push(e);
     expect(all.filter((e) => e.type === 'joined')).toHaveLength(1);
     expect(before).toContain('"player"');
+    await w.close();
+  });
+});
+
+describe('joins are bounded', () => {
+  /** Shenzhen with other join rules */
+  async function openWith(players: Partial<Rules['players']>) {
+    const cat = await shenzhen();
+    const scenario = structuredClone(cat.scenario);
+    Object.assign(scenario.meta.rules.players, players);
+    return World.open({ scenario, seed: 3, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), players: new PlayerQueue() });
+  }
+  const codes = (r: { reason: { code: string } | null }[]) => r.map((x) => x.reason?.code ?? 'joined');
+
+  it('the Judge refuses joins beyond the cap, in one burst and later, and the money created stays cap x purse', async () => {
+    const w = await openWith({ cap: 2, money: 300 });
+    const results: { reason: { code: string } | null }[] = [];
+    const burst = await w.step({ joins: [join('player-1', 'dongmen'), join('player-2', 'dongmen'), join('player-3', 'dongmen')], onJoins: (r) => results.push(...r) });
+    expect(codes(results)).toEqual(['joined', 'joined', 'join_full']);
+    const later = await w.step({ joins: [join('player-4', 'dongmen')], onJoins: (r) => results.push(...r) });
+    expect(codes(results.slice(3))).toEqual(['join_full']);
+    expect(w.state.actors['player-3']).toBeUndefined();
+    expect(w.state.actors['player-4']).toBeUndefined();
+    const created = [burst, later].flat().filter((e) => e.type === 'tick_summary').map((e) => e.type === 'tick_summary' ? e.money.sources.savings ?? 0 : 0);
+    expect(created).toEqual([600, 0]);
+    await w.close();
+  });
+
+  it('a dead player keeps their seat: the cap counts everyone who ever joined', async () => {
+    const w = await openWith({ cap: 1 });
+    await w.step({ joins: [join('player-1', 'dongmen')] });
+    w.state.actors['player-1'].status = 'dead';
+    const results: { reason: { code: string } | null }[] = [];
+    await w.step({ joins: [join('player-2', 'dongmen')], onJoins: (r) => results.push(...r) });
+    expect(codes(results)).toEqual(['join_full']);
+    await w.close();
+  });
+
+  it('joins queued while joining is closed are refused with their reason', async () => {
+    const w = await openWith({});
+    const results: { reason: { code: string } | null }[] = [];
+    const events = await w.step({ joins: [join('player-1', 'dongmen')], joinsClosed: true, onJoins: (r) => results.push(...r) });
+    expect(codes(results)).toEqual(['join_closed']);
+    expect(events.some((e) => e.type === 'joined')).toBe(false);
+    await w.close();
+  });
+
+  it('a zero purse creates nothing and names no source', async () => {
+    const w = await openWith({ money: 0, source: undefined, energy: undefined });
+    const events = await w.step({ joins: [join('player-1', 'dongmen')] });
+    const joined = events.find((e) => e.type === 'joined');
+    expect(joined).toMatchObject({ money: 0, energy: w.cat.scenario.meta.rules.needs.energyMax });
+    expect(joined && 'source' in joined).toBe(false);
+    const s = events.find((e) => e.type === 'tick_summary');
+    if (s?.type !== 'tick_summary') throw new Error('no summary');
+    expect(Object.keys(s.money.sources)).not.toContain('savings');
+    expect(Object.keys(s.money.sources)).not.toContain('joined');
     await w.close();
   });
 });
