@@ -4,7 +4,8 @@ import { eventsOfCall } from '../../world-engine/narrator/select.ts';
 import type { Narrator } from '../../world-engine/narrator/types.ts';
 import { indexPlaces } from '../tick/place-index.ts';
 import { perceive } from '../../bots/perception.ts';
-import type { JoinRequest } from '../judge/judge.ts';
+import { type JoinRequest, playerCount } from '../judge/judge.ts';
+import { isSafeId, own } from '../model/ids.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { Text } from '../model/text.ts';
 import { ToolCall } from '../model/tools.ts';
@@ -46,6 +47,8 @@ export interface HostOptions {
 export class WorldHost {
   readonly views: Views;
   paused = false;
+  /** closed by the admin: the server refuses new joins and the Judge refuses those still queued */
+  joining: 'open' | 'closed' = 'open';
   tickMs: number;
   readonly turnBased: boolean;
   private joins: JoinRequest[] = [];
@@ -77,7 +80,7 @@ export class WorldHost {
   onStep(f: (tick: number) => void): void { this.afterStep.push(f); }
 
   status(): StatusMsg {
-    return { paused: this.paused, tickMs: this.tickMs, tick: this.world.state.tick, turnBased: this.turnBased, ...(this.turnBased ? { waitingFor: this.waitingFor() } : {}) };
+    return { paused: this.paused, tickMs: this.tickMs, tick: this.world.state.tick, turnBased: this.turnBased, joining: this.joining, ...(this.turnBased ? { waitingFor: this.waitingFor() } : {}) };
   }
 
   emitStatus(): void { for (const l of this.listeners) l.status(this.status()); }
@@ -101,7 +104,7 @@ export class WorldHost {
     const joins = this.joins;
     this.joins = [];
     let refused: { request: JoinRequest; reason: Reason | null }[] = [];
-    const events = await this.world.step({ joins, onJoins: (r) => { refused = r.filter((x) => x.reason); } });
+    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', onJoins: (r) => { refused = r.filter((x) => x.reason); } });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
     this.metrics.push(tickMetrics(this.world.state, tick, events));
@@ -184,11 +187,30 @@ export class WorldHost {
     return this.metrics.filter((m) => m.tick >= from && m.tick <= to);
   }
 
-  /** A new player's actor id: unused in the state and among pending joins. */
+  /** Players in the world and those queued to join, against the pack's cap. */
+  seats(): { joined: number; cap: number } {
+    return { joined: playerCount(this.world.state) + this.joins.length, cap: this.world.cat.scenario.meta.rules.players.cap };
+  }
+
+  setJoining(joining: 'open' | 'closed'): void {
+    this.joining = joining;
+    this.emitStatus();
+  }
+
+  /**
+   * A new player's actor id: unused in the state and among pending joins. Refused early when joining
+   * is closed or every seat is taken, queued joins included, so a burst cannot overshoot the cap; the
+   * Judge checks both again when it commits the join.
+   */
   join(name: string, concept: string, place: string): string {
-    if (!this.views.cat.places.has(place) && !this.world.state.places[place]) throw new HttpError(400, 'bad_request', { detail: `place: ${place}` });
+    if (this.joining === 'closed') throw new HttpError(409, 'join_closed');
+    const seats = this.seats();
+    if (seats.joined >= seats.cap) throw new HttpError(409, 'join_full', { cap: seats.cap });
+    if (!isSafeId(place) || (!this.views.cat.places.has(place) && !own(this.world.state.places, place))) {
+      throw new HttpError(400, 'bad_request', { detail: `place: ${place}` });
+    }
     let n = Object.keys(this.world.state.actors).length + this.joins.length + 1;
-    const taken = (id: string) => this.world.state.actors[id] || this.joins.some((j) => j.actor === id);
+    const taken = (id: string) => own(this.world.state.actors, id) || this.joins.some((j) => j.actor === id);
     while (taken(`player-${n}`)) n++;
     const actor = `player-${n}`;
     this.joins.push({ actor, name: { cn: name, en: name }, concept, place });
