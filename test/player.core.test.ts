@@ -8,6 +8,7 @@ import { describeEvent } from '../sim/i18n/describe.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { Rules } from '../sim/model/scenario.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
+import { SummaryBuilder } from '../sim/cli/summary.ts';
 import { canonicalJson } from '../sim/store/canonical.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { World } from '../sim/world.ts';
@@ -110,6 +111,22 @@ describe('joins are bounded', () => {
     const events = await w.step({ joins: [join('player-1', 'dongmen')], joinsClosed: true, onJoins: (r) => results.push(...r) });
     expect(codes(results)).toEqual(['join_closed']);
     expect(events.some((e) => e.type === 'joined')).toBe(false);
+    await w.close();
+  });
+
+  it('the run summary counts the joins and names the money they brought by its source', async () => {
+    const w = await openWith({ cap: 3, money: 250 });
+    const summary = new SummaryBuilder();
+    summary.add(await w.step({ joins: [join('player-1', 'dongmen'), join('player-2', 'dongmen')] }));
+    summary.add(await w.step());
+    expect(summary.joins).toBe(2);
+    expect(summary.joinMoney).toEqual({ savings: 500 });
+    expect(summary.bySource.savings).toBe(500);
+    expect(summary.reconcile(w.state).exact).toBe(true);
+    // a log written before purses had a source still adds up, under `joined`
+    const old = new SummaryBuilder();
+    old.addOne({ type: 'joined', actor: 'p', name: { cn: 'P', en: 'P' }, concept: '', place: 'dongmen', money: 900, energy: 75, tick: 0, seq: 0 });
+    expect(old.joinMoney).toEqual({ joined: 900 });
     await w.close();
   });
 

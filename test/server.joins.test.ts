@@ -13,7 +13,7 @@ const W = '/api/worlds/shenzhen';
 const ADMIN = auth('admin-secret');
 const post = (url: string, payload: unknown, headers = {}) => srv.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const join = (name: string) => post(`${W}/players`, { name, place: 'dongmen' });
-const control = (action: string, headers = ADMIN) => post(`${W}/control`, { action }, headers);
+const control = (action: string, headers: Record<string, string> = ADMIN) => post(`${W}/control`, { action }, headers);
 const world = async (headers = {}) => WorldSummary.array().parse((await srv.app.inject({ method: 'GET', url: '/api/worlds', headers })).json())[0];
 /** the joins are not what this file tests the rate limiter on */
 const open = () => served({ rate: { burst: 1000, perSecond: 1000 } });

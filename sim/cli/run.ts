@@ -109,6 +109,10 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<Summar
   row(t('cli.summary.opening'), m.opening);
   row(t('cli.summary.minted'), `+${m.created}`);
   for (const [k, v] of Object.entries(s.bySource)) row(`  ${moneyName(world, r, k, 'sources')}`, `+${v}`);
+  if (s.joins) {
+    const brought = Object.entries(s.joinMoney).map(([k, v]) => `${moneyName(world, r, k, 'sources')} +${v}`).join(', ');
+    out.push(`  ${t('cli.summary.joins', { count: s.joins, money: Object.values(s.joinMoney).reduce((a, b) => a + b, 0), sources: brought || '-' })}`);
+  }
   row(t('cli.summary.burned'), `-${m.destroyed}`);
   for (const [k, v] of Object.entries(s.bySink)) row(`  ${moneyName(world, r, k, 'sinks')}`, `-${v}`);
   row(t('cli.summary.expected'), m.expected);

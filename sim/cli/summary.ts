@@ -22,6 +22,9 @@ export class SummaryBuilder {
   destroyed$ = 0;
   bySource: Record<string, number> = {};
   bySink: Record<string, number> = {};
+  /** players who joined, and the purses they brought by the source each was booked under */
+  joins = 0;
+  joinMoney: Record<string, number> = {};
   lastMoney: MoneySummary | null = null;
   /** a tick whose own books do not balance, or whose opening balance is not the last one's closing */
   brokenTicks: number[] = [];
@@ -49,6 +52,11 @@ export class SummaryBuilder {
       case 'reputation_changed': this.reputationMoves++; break;
       case 'reflected': if (STRATEGIES.some((k) => e.deltas[k])) this.strategyChanges++; break;
       case 'tick_summary': this.closeTick(e.tick, e.money); break;
+      case 'joined':
+        this.joins++;
+        // logs from before purses had a source booked them as `joined`
+        if (e.money > 0) this.joinMoney[e.source ?? 'joined'] = (this.joinMoney[e.source ?? 'joined'] ?? 0) + e.money;
+        break;
     }
   }
 
