@@ -59,8 +59,9 @@ export const api = {
   metrics: (world: string) => request<Metrics>('GET', `${w(world)}/metrics`),
   control: (world: string, token: string, body: { action: 'pause' | 'resume' | 'step' | 'speed'; tickMs?: number }) =>
     request<{ paused: boolean; tickMs: number; tick: number }>('POST', `${w(world)}/control`, body, token),
+  // a private world lets in only whom its admin lets in: the admin token, when one was typed, goes along
   join: (world: string, body: { name: string; concept: string; place: string; lang: Lang }) =>
-    request<JoinReply>('POST', `${w(world)}/players`, body),
+    request<JoinReply>('POST', `${w(world)}/players`, body, load('admin', '') || undefined),
   intent: (world: string, actor: string, token: string, body: { text: string; lang: Lang }) =>
     request<IntentReply>('POST', `${w(world)}/players/${id(actor)}/intent`, body, token),
   act: (world: string, actor: string, token: string, call: DraftCall) =>
