@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstinusServer } from '../sim/server/app.ts';
 import { ControlReply, ErrorReply, EventsPage, JoinReply, WorldSummary } from '../sim/server/protocol.ts';
@@ -76,5 +79,31 @@ describe('closing and reopening joining', () => {
     const welcome = JoinReply.parse((await join('Welcome')).json());
     await srv.host.step();
     expect(srv.host.world.state.actors[welcome.actorId]?.player).toBeTruthy();
+  });
+});
+
+describe('closing survives a restart', () => {
+  it('a world served again from the same joining file stays closed until the admin reopens it; a damaged file keeps it closed', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'astinus-joining-'));
+    const joiningFile = path.join(dir, 'joining.json');
+    try {
+      srv = await served({ joiningFile });
+      expect((await world()).joining).toBe('open');
+      await control('close_joining');
+      await srv.close();
+      srv = await served({ joiningFile });
+      expect((await world()).joining).toBe('closed');
+      expect((await join('Back')).statusCode).toBe(409);
+      await control('open_joining');
+      await srv.close();
+      srv = await served({ joiningFile });
+      expect((await world()).joining).toBe('open');
+      await srv.close();
+      await writeFile(joiningFile, '{"joining": "op');
+      srv = await served({ joiningFile });
+      expect((await world()).joining).toBe('closed');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,6 +31,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     intent: models ? llmIntentParser({ ...models, fallback: offlineIntentParser() }) : undefined,
     tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
     adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined, tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
+    joiningFile: args.data ? path.join(args.data, 'joining.json') : undefined,
   });
   let address: string;
   try {

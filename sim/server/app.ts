@@ -37,6 +37,8 @@ export interface ServerOptions {
   redisUrl?: string;
   /** where player tokens are kept across restarts (serve: `<data>/player-tokens.json`) */
   tokenFile?: string;
+  /** where the admin's close/open joining survives restarts (serve: `<data>/joining.json`) */
+  joiningFile?: string;
   /** where the built dashboard lives (default dashboard/dist) */
   dashboardDir?: string;
 }
@@ -60,7 +62,7 @@ const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
  */
 export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(),
-    tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger });
+    tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger, joiningFile: o.joiningFile });
   await host.init();
   const clock = new Clock(host, o.logger);
   const adminToken = o.adminToken ?? newToken();

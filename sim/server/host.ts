@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { PlayerQueue } from '../../bots/brains/player.ts';
 import type { IntentParser } from '../../bots/intent/types.ts';
 import { eventsOfCall } from '../../world-engine/narrator/select.ts';
@@ -36,6 +37,8 @@ export interface HostOptions {
   turnBased: boolean;
   /** keep this many ticks of metrics in memory */
   metricsCap?: number;
+  /** where the admin's close/open joining is kept across restarts (serve: `<data>/joining.json`) */
+  joiningFile?: string;
   log?: Logger;
 }
 
@@ -65,6 +68,7 @@ export class WorldHost {
     this.views = new Views(o.world.cat, o.world.state, layoutPlaces(o.world.cat));
     this.tickMs = o.tickMs;
     this.turnBased = o.turnBased;
+    if (o.joiningFile && existsSync(o.joiningFile)) this.joining = readJoining(o.joiningFile);
   }
 
   get world(): World { return this.o.world; }
@@ -193,6 +197,11 @@ export class WorldHost {
   }
 
   setJoining(joining: 'open' | 'closed'): void {
+    if (this.o.joiningFile) {
+      // written whole and renamed into place, before it takes effect: a restart keeps what the admin chose
+      writeFileSync(`${this.o.joiningFile}.tmp`, JSON.stringify({ joining }));
+      renameSync(`${this.o.joiningFile}.tmp`, this.o.joiningFile);
+    }
     this.joining = joining;
     this.emitStatus();
   }
@@ -250,4 +259,13 @@ export class WorldHost {
 
   /** Wait for the tick in flight (if any): for closing. */
   settle(): Promise<unknown> { return this.chain; }
+}
+
+/** The admin's last choice; anything but an explicit `open` keeps the world closed (a damaged file must not open it). */
+function readJoining(file: string): 'open' | 'closed' {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { joining?: unknown } | null)?.joining === 'open' ? 'open' : 'closed';
+  } catch {
+    return 'closed';
+  }
 }
