@@ -49,6 +49,9 @@ describe('a player joins through a committed event', () => {
     const events = await w.step({ joins: [join('player-1', 'atlantis'), join('lin_feng', 'huaqiangbei')], onJoins: (r) => results.push(...r) });
     expect(events.some((e) => e.type === 'joined')).toBe(false);
     expect(results).toMatchObject([{ reason: { code: 'unknown_place' } }, { reason: { code: 'join_taken' } }]);
+    // names every object answers to are no place and no free id
+    const hostile = await w.step({ joins: [join('player-7', 'constructor'), join('player-8', '__proto__'), join('constructor', 'dongmen')] });
+    expect(hostile.some((e) => e.type === 'joined')).toBe(false);
     const blank = await w.step({ joins: [{ ...join('player-2', 'dongmen'), name: { cn: ' ', en: ' ' } }], onJoins: (r) => results.push(...r) });
     expect(results[2]).toMatchObject({ reason: { code: 'join_name' } });
     expect(blank.some((e) => e.type === 'joined')).toBe(false);

@@ -12,7 +12,7 @@ import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { check, Rejection } from './reasons.ts';
-import { own } from '../model/ids.ts';
+import { isSafeId, own } from '../model/ids.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick). */
 export interface JoinRequest { actor: string; name: Text; concept: string; place: string }
@@ -83,10 +83,10 @@ export class TickJudge {
     const rules = this.cat.scenario.meta.rules;
     try {
       check(open, 'join_closed');
-      check(/^[a-z0-9_-]{1,64}$/.test(r.actor) && !own(this.state.actors, r.actor), 'join_taken', { id: r.actor });
+      check(/^[a-z0-9_-]{1,64}$/.test(r.actor) && isSafeId(r.actor) && !own(this.state.actors, r.actor), 'join_taken', { id: r.actor });
       check(playerCount(this.state) < rules.players.cap, 'join_full', { cap: rules.players.cap });
       check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40, 'join_name');
-      check(placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
+      check(isSafeId(r.place) && placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
     } catch (err) {
       if (err instanceof Rejection) return err.reason;
       throw err;
