@@ -5,6 +5,7 @@ import type { Brain } from '../bots/brains/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { Renderer } from '../sim/i18n/render.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
+import { translator } from '../sim/i18n/translator.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { Rules } from '../sim/model/scenario.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
@@ -122,14 +123,17 @@ describe('joins are bounded', () => {
     const summary = new SummaryBuilder();
     summary.add(await w.step({ joins: [join('player-1', 'dongmen'), join('player-2', 'dongmen')] }));
     summary.add(await w.step());
-    expect(summary.joins).toBe(2);
-    expect(summary.joinMoney).toEqual({ savings: 500 });
+    expect(summary.joins.count).toBe(2);
+    expect(summary.joins.money).toEqual({ savings: 500 });
+    const line = summary.joins.line(translator('en'), new Renderer('en', w.cat, w.state), w);
+    expect(line).toContain('2');
+    expect(line).toContain(`${new Renderer('en', w.cat, w.state).text(w.cat.scenario.meta.rules.money.sources.find((s) => s.id === 'savings')!.name)} +500`);
     expect(summary.bySource.savings).toBe(500);
     expect(summary.reconcile(w.state).exact).toBe(true);
     // a log written before purses had a source still adds up, under `joined`
     const old = new SummaryBuilder();
     old.addOne({ type: 'joined', actor: 'p', name: { cn: 'P', en: 'P' }, concept: '', place: 'dongmen', money: 900, energy: 75, tick: 0, seq: 0 });
-    expect(old.joinMoney).toEqual({ joined: 900 });
+    expect(old.joins.money).toEqual({ joined: 900 });
     await w.close();
   });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PlayerQueue } from '../../bots/brains/player.ts';
+import { Renderer } from '../i18n/render.ts';
 import { translator } from '../i18n/translator.ts';
 import { createLogger } from '../log.ts';
 import { buildServer } from '../server/app.ts';
@@ -56,6 +57,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   await srv.close();
   await close();
   process.stdout.write(t('cli.serve.stopped', { tick: world.state.tick }) + '\n');
+  const joins = srv.host.joined.line(t, new Renderer(args.lang, world.cat, world.state), world);
+  if (joins) process.stdout.write(`  ${joins}\n`);
   await new Promise<void>((done) => log.flush(() => done()));
   return 0;
 }

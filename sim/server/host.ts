@@ -12,6 +12,7 @@ import type { Text } from '../model/text.ts';
 import { ToolCall } from '../model/tools.ts';
 import type { Logger } from '../log.ts';
 import type { World } from '../world.ts';
+import { JoinTally } from '../cli/summary.ts';
 import { HttpError, issueLines } from './errors.ts';
 import { layoutPlaces } from './layout.ts';
 import { tickMetrics } from './metrics.ts';
@@ -63,6 +64,8 @@ export class WorldHost {
   private readonly afterStep: ((tick: number) => void)[] = [];
   private readonly afterQueue: (() => void)[] = [];
   private nextCall = 0;
+  /** every join in the log, for the summary `serve` prints when it stops */
+  readonly joined = new JoinTally();
 
   constructor(private readonly o: HostOptions) {
     this.views = new Views(o.world.cat, o.world.state, layoutPlaces(o.world.cat));
@@ -124,7 +127,8 @@ export class WorldHost {
   }
 
   private note(e: Event): void {
-    if (e.type === 'action') this.last.set(e.actor, { tick: e.tick, call: e.call, verdict: 'committed' });
+    if (e.type === 'joined') this.joined.add(e);
+    else if (e.type === 'action') this.last.set(e.actor, { tick: e.tick, call: e.call, verdict: 'committed' });
     else if (e.type === 'call_failed') {
       this.last.set(e.actor, { tick: e.tick, call: { id: e.failed.id, tool: e.failed.tool }, verdict: e.failed.status === 'error' ? 'error' : 'rejected',
         reason: this.views.message(e.failed.reason.message) });
