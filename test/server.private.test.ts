@@ -85,10 +85,17 @@ describe('a private world over Socket.IO', () => {
       expect(o.ok, code).toBe(false);
       if (!o.ok) expect(ErrorReply.parse(o.data).code).toBe(code);
     }
+    const admitted: Socket[] = [];
     for (const token of [ada.token, 'admin-secret']) {
-      const o = await outcome(client({ world: 'shenzhen', token }));
+      const s = client({ world: 'shenzhen', token });
+      const o = await outcome(s);
       if (!o.ok) throw new Error(JSON.stringify(o.data));
       expect(StatusMsg.parse(o.status).joining).toBe('open');
+      admitted.push(s);
     }
+    // the admin closes joining: everyone in the room hears it
+    const heard = admitted.map((s) => new Promise<unknown>((done) => s.once('status', done)));
+    await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/control', payload: { action: 'close_joining' }, headers: auth('admin-secret') });
+    for (const h of heard) expect(StatusMsg.parse(await h).joining).toBe('closed');
   });
 });
