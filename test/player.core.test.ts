@@ -5,8 +5,11 @@ import type { Brain } from '../bots/brains/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { Renderer } from '../sim/i18n/render.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
+import { translator } from '../sim/i18n/translator.ts';
 import type { Event } from '../sim/model/events.ts';
+import type { Rules } from '../sim/model/scenario.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
+import { SummaryBuilder } from '../sim/cli/summary.ts';
 import { canonicalJson } from '../sim/store/canonical.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { World } from '../sim/world.ts';
@@ -33,7 +36,10 @@ describe('a player joins through a committed event', () => {
     expect(describeEvent(new Renderer('en', w.cat, w.state), joined!)).toContain('Ada');
     const s = events[events.length - 1];
     if (s.type !== 'tick_summary') throw new Error('no summary');
-    expect(s.money.sources.joined).toBe(a.money);
+    // the purse is the pack's, booked under the source the pack declares for it
+    expect(a.money).toBe(w.cat.scenario.meta.rules.players.money);
+    expect(s.money.sources).toMatchObject({ [w.cat.scenario.meta.rules.players.source!]: a.money });
+    expect(s.money.sources.joined).toBeUndefined();
     expect(s.money.before + s.money.created - s.money.destroyed).toBe(s.money.after);
     await w.close();
   });
@@ -44,6 +50,9 @@ describe('a player joins through a committed event', () => {
     const events = await w.step({ joins: [join('player-1', 'atlantis'), join('lin_feng', 'huaqiangbei')], onJoins: (r) => results.push(...r) });
     expect(events.some((e) => e.type === 'joined')).toBe(false);
     expect(results).toMatchObject([{ reason: { code: 'unknown_place' } }, { reason: { code: 'join_taken' } }]);
+    // names every object answers to are no place and no free id
+    const hostile = await w.step({ joins: [join('player-7', 'constructor'), join('player-8', '__proto__'), join('constructor', 'dongmen')] });
+    expect(hostile.some((e) => e.type === 'joined')).toBe(false);
     const blank = await w.step({ joins: [{ ...join('player-2', 'dongmen'), name: { cn: ' ', en: ' ' } }], onJoins: (r) => results.push(...r) });
     expect(results[2]).toMatchObject({ reason: { code: 'join_name' } });
     expect(blank.some((e) => e.type === 'joined')).toBe(false);
@@ -62,6 +71,82 @@ describe('a player joins through a committed event', () => {
     for await (const e of store.readEvents(0, 10)) all.push(e);
     expect(all.filter((e) => e.type === 'joined')).toHaveLength(1);
     expect(before).toContain('"player"');
+    await w.close();
+  });
+});
+
+describe('joins are bounded', () => {
+  /** Shenzhen with other join rules */
+  async function openWith(players: Partial<Rules['players']>) {
+    const cat = await shenzhen();
+    const scenario = structuredClone(cat.scenario);
+    Object.assign(scenario.meta.rules.players, players);
+    return World.open({ scenario, seed: 3, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), players: new PlayerQueue() });
+  }
+  const codes = (r: { reason: { code: string } | null }[]) => r.map((x) => x.reason?.code ?? 'joined');
+
+  it('the Judge refuses joins beyond the cap, in one burst and later, and the money created stays cap x purse', async () => {
+    const w = await openWith({ cap: 2, money: 300 });
+    const results: { reason: { code: string } | null }[] = [];
+    const burst = await w.step({ joins: [join('player-1', 'dongmen'), join('player-2', 'dongmen'), join('player-3', 'dongmen')], onJoins: (r) => results.push(...r) });
+    expect(codes(results)).toEqual(['joined', 'joined', 'join_full']);
+    const later = await w.step({ joins: [join('player-4', 'dongmen')], onJoins: (r) => results.push(...r) });
+    expect(codes(results.slice(3))).toEqual(['join_full']);
+    expect(w.state.actors['player-3']).toBeUndefined();
+    expect(w.state.actors['player-4']).toBeUndefined();
+    const created = [burst, later].flat().filter((e) => e.type === 'tick_summary').map((e) => e.type === 'tick_summary' ? e.money.sources.savings ?? 0 : 0);
+    expect(created).toEqual([600, 0]);
+    await w.close();
+  });
+
+  it('a dead player keeps their seat: the cap counts everyone who ever joined', async () => {
+    const w = await openWith({ cap: 1 });
+    await w.step({ joins: [join('player-1', 'dongmen')] });
+    w.state.actors['player-1'].status = 'dead';
+    const results: { reason: { code: string } | null }[] = [];
+    await w.step({ joins: [join('player-2', 'dongmen')], onJoins: (r) => results.push(...r) });
+    expect(codes(results)).toEqual(['join_full']);
+    await w.close();
+  });
+
+  it('joins queued while joining is closed are refused with their reason', async () => {
+    const w = await openWith({});
+    const results: { reason: { code: string } | null }[] = [];
+    const events = await w.step({ joins: [join('player-1', 'dongmen')], joinsClosed: true, onJoins: (r) => results.push(...r) });
+    expect(codes(results)).toEqual(['join_closed']);
+    expect(events.some((e) => e.type === 'joined')).toBe(false);
+    await w.close();
+  });
+
+  it('the run summary counts the joins and names the money they brought by its source', async () => {
+    const w = await openWith({ cap: 3, money: 250 });
+    const summary = new SummaryBuilder();
+    summary.add(await w.step({ joins: [join('player-1', 'dongmen'), join('player-2', 'dongmen')] }));
+    summary.add(await w.step());
+    expect(summary.joins.count).toBe(2);
+    expect(summary.joins.money).toEqual({ savings: 500 });
+    const line = summary.joins.line(translator('en'), new Renderer('en', w.cat, w.state), w);
+    expect(line).toContain('2');
+    expect(line).toContain(`${new Renderer('en', w.cat, w.state).text(w.cat.scenario.meta.rules.money.sources.find((s) => s.id === 'savings')!.name)} +500`);
+    expect(summary.bySource.savings).toBe(500);
+    expect(summary.reconcile(w.state).exact).toBe(true);
+    // a log written before purses had a source still adds up, under `joined`
+    const old = new SummaryBuilder();
+    old.addOne({ type: 'joined', actor: 'p', name: { cn: 'P', en: 'P' }, concept: '', place: 'dongmen', money: 900, energy: 75, tick: 0, seq: 0 });
+    expect(old.joins.money).toEqual({ joined: 900 });
+    await w.close();
+  });
+
+  it('a zero purse creates nothing and names no source', async () => {
+    const w = await openWith({ money: 0, source: undefined, energy: undefined });
+    const events = await w.step({ joins: [join('player-1', 'dongmen')] });
+    const joined = events.find((e) => e.type === 'joined');
+    expect(joined).toMatchObject({ money: 0, energy: w.cat.scenario.meta.rules.needs.energyMax });
+    expect(joined && 'source' in joined).toBe(false);
+    const s = events.find((e) => e.type === 'tick_summary');
+    if (s?.type !== 'tick_summary') throw new Error('no summary');
+    expect(Object.keys(s.money.sources)).not.toContain('savings');
+    expect(Object.keys(s.money.sources)).not.toContain('joined');
     await w.close();
   });
 });

@@ -223,7 +223,9 @@ describe('private observing', () => {
     expect((await get('/api/worlds')).statusCode).toBe(200);
     expect((await get(`${W}/actors`)).statusCode).toBe(401);
     expect((await get(`${W}/actors`, auth('nope'))).statusCode).toBe(401);
-    const ada = JoinReply.parse((await post(`${W}/players`, { name: 'Ada', place: 'huaqiangbei' })).json());
+    // joining a private world takes the admin, who hands the player token over
+    expect((await post(`${W}/players`, { name: 'Ada', place: 'huaqiangbei' })).statusCode).toBe(401);
+    const ada = JoinReply.parse((await post(`${W}/players`, { name: 'Ada', place: 'huaqiangbei' }, auth('admin-secret'))).json());
     expect((await get(`${W}/actors`, auth(ada.token))).statusCode).toBe(200);
     expect((await get(`${W}/actors`, auth('admin-secret'))).statusCode).toBe(200);
   });

@@ -49,9 +49,12 @@ describe('astinus serve', () => {
       const paused = ControlReply.parse(await (await control(token)).json());
       expect(paused.paused).toBe(true);
       const stopped = waitFor(child, /Stopped at tick (-?\d+)/);
+      // and says what came in with the joins, by the source the pack books it under
+      const joins = waitFor(child, /players joined: 1, bringing 500 \(Newcomers' savings \+500\)/);
       const exit = new Promise<number | null>((done) => child.once('exit', done));
       child.kill('SIGTERM');
       const [, last] = await stopped;
+      await joins;
       expect(await exit).toBe(0);
       expect(Number(last)).toBeGreaterThanOrEqual(paused.tick);
       // the log holds every tick up to where it stopped: a rerun continues from there

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TickMsg } from '../sim/server/protocol.ts';
+import { describeWithRedis, REDIS_URL as REDIS } from './helpers/redis.ts';
 import { served } from './helpers/serve.ts';
 
-const REDIS = process.env.REDIS_URL;
-
 // Several server nodes share rooms through Redis: a tick committed behind node A reaches a client
-// connected to node B. Needs a real Redis (CI has one at REDIS_URL); skipped without it.
-describe.skipIf(!REDIS)('Socket.IO over the Redis adapter', () => {
+// connected to node B. Needs a real Redis (CI has one at REDIS_URL): like the other Redis suites, a
+// missing Redis is a plain skip locally and a failure under CI=true, never a silent pass.
+await describeWithRedis('Socket.IO over the Redis adapter', () => {
   it('a client on another node receives the world room', async () => {
     const a = await served({ redisUrl: REDIS });
     const b = await served({ redisUrl: REDIS });

@@ -32,8 +32,8 @@ const connected = (s: Socket) => new Promise<void>((done, fail) => { s.once('con
 const refused = (s: Socket) => new Promise<{ message: string; data: unknown }>((done) => s.once('connect_error', (e) => done(e as never)));
 const act = (s: Socket, payload: unknown) => new Promise<ActAck>((done) => s.emit('act', payload, done));
 
-async function join(name: string, place = 'huaqiangbei') {
-  const r = await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name, place } });
+async function join(name: string, place = 'huaqiangbei', headers: Record<string, string> = {}) {
+  const r = await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name, place }, headers });
   return JoinReply.parse(r.json());
 }
 
@@ -66,7 +66,8 @@ describe('observers', () => {
       const err = await refused(client(url, auth).s);
       expect(ErrorReply.parse(err.data).code).toBe(code);
     }
-    const ada = await join('Ada');
+    // in a private world only the admin can let a player in
+    const ada = await join('Ada', 'huaqiangbei', { authorization: 'Bearer admin-secret' });
     const { s } = client(url, { world: 'shenzhen', token: ada.token });
     await connected(s);
     const admin = client(url, { world: 'shenzhen', token: 'admin-secret' }).s;

@@ -1,6 +1,6 @@
 import { load } from './storage.ts';
 import type {
-  ActorDetail, ActorSummary, CatalogView, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, Lang,
+  ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, Lang,
   Metrics, PlaceView, Text, WorldSummary,
 } from './types.ts';
 
@@ -57,10 +57,10 @@ export const api = {
     return request<{ events: EventView[]; next: string | null }>('GET', `${w(world)}/events${qs ? `?${qs}` : ''}`);
   },
   metrics: (world: string) => request<Metrics>('GET', `${w(world)}/metrics`),
-  control: (world: string, token: string, body: { action: 'pause' | 'resume' | 'step' | 'speed'; tickMs?: number }) =>
-    request<{ paused: boolean; tickMs: number; tick: number }>('POST', `${w(world)}/control`, body, token),
+  control: (world: string, token: string, body: ControlBody) => request<ControlReply>('POST', `${w(world)}/control`, body, token),
+  // a private world lets in only whom its admin lets in: the admin token, when one was typed, goes along
   join: (world: string, body: { name: string; concept: string; place: string; lang: Lang }) =>
-    request<JoinReply>('POST', `${w(world)}/players`, body),
+    request<JoinReply>('POST', `${w(world)}/players`, body, load('admin', '') || undefined),
   intent: (world: string, actor: string, token: string, body: { text: string; lang: Lang }) =>
     request<IntentReply>('POST', `${w(world)}/players/${id(actor)}/intent`, body, token),
   act: (world: string, actor: string, token: string, call: DraftCall) =>

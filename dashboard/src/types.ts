@@ -1,6 +1,6 @@
 /** The wire types come from the server's protocol (types only: nothing of the server is bundled). */
 export type {
-  ActorDetail, ActorSummary, CatalogView, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, LastDecision,
+  ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, LastDecision,
   Metrics, NarrationMsg, PerceivedMsg, PlaceView, RejectionMsg, StatusMsg, TickMetrics, TickMsg, WorldSummary,
 } from '../../sim/server/protocol.ts';
 import type { Lang, Text } from '../../sim/model/text.ts';

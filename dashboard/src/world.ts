@@ -83,7 +83,7 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
         return;
       }
       const w = world.id;
-      patch({ world, tick: world.tick, status: { paused: world.paused, tickMs: world.tickMs, tick: world.tick, turnBased: world.turnBased } });
+      patch({ world, tick: world.tick, status: { paused: world.paused, tickMs: world.tickMs, tick: world.tick, turnBased: world.turnBased, joining: world.joining } });
       // a private world answers once a token is known (typed in the controls, or a player's): keep asking
       for (;;) {
         try {

@@ -8,7 +8,7 @@ import type { Event } from '../model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
 import { openWorld } from './open.ts';
 import { Progress } from './progress.ts';
-import { SummaryBuilder } from './summary.ts';
+import { moneyName, SummaryBuilder } from './summary.ts';
 
 /** `astinus run <scenario> --ticks N ...`: run (or continue) a world until tick N. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -109,6 +109,8 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<Summar
   row(t('cli.summary.opening'), m.opening);
   row(t('cli.summary.minted'), `+${m.created}`);
   for (const [k, v] of Object.entries(s.bySource)) row(`  ${moneyName(world, r, k, 'sources')}`, `+${v}`);
+  const joins = s.joins.line(t, r, world);
+  if (joins) out.push(`  ${joins}`);
   row(t('cli.summary.burned'), `-${m.destroyed}`);
   for (const [k, v] of Object.entries(s.bySink)) row(`  ${moneyName(world, r, k, 'sinks')}`, `-${v}`);
   row(t('cli.summary.expected'), m.expected);
@@ -117,7 +119,3 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<Summar
   process.stdout.write(out.join('\n') + '\n');
 }
 
-/** A declared source's or sink's name from the scenario, in the run's language. */
-function moneyName(world: World, r: Renderer, id: string, kind: 'sources' | 'sinks'): string {
-  return r.text(world.cat.scenario.meta.rules.money[kind].find((x) => x.id === id)?.name) || id;
-}

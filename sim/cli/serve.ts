@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PlayerQueue } from '../../bots/brains/player.ts';
+import { Renderer } from '../i18n/render.ts';
 import { translator } from '../i18n/translator.ts';
 import { createLogger } from '../log.ts';
 import { buildServer } from '../server/app.ts';
@@ -31,6 +32,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     intent: models ? llmIntentParser({ ...models, fallback: offlineIntentParser() }) : undefined,
     tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
     adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined, tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
+    joiningFile: args.data ? path.join(args.data, 'joining.json') : undefined,
   });
   let address: string;
   try {
@@ -55,6 +57,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   await srv.close();
   await close();
   process.stdout.write(t('cli.serve.stopped', { tick: world.state.tick }) + '\n');
+  const joins = srv.host.joined.line(t, new Renderer(args.lang, world.cat, world.state), world);
+  if (joins) process.stdout.write(`  ${joins}\n`);
   await new Promise<void>((done) => log.flush(() => done()));
   return 0;
 }

@@ -12,7 +12,7 @@ import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { check, Rejection } from './reasons.ts';
-import { table } from '../model/ids.ts';
+import { isSafeId, own, table } from '../model/ids.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick). */
 export interface JoinRequest { actor: string; name: Text; concept: string; place: string }
@@ -74,22 +74,26 @@ export class TickJudge {
   }
 
   /**
-   * A player enters as a new actor: a fresh id, a name, a place that exists. The newcomer's purse
-   * and energy are the scenario people's medians, and the money they bring is booked as created
-   * (source `joined`) so the tick's books still balance.
+   * A player enters the world as a new actor: a fresh id, a name, a place that exists, joining open
+   * and a free seat under the pack's cap (every player ever joined counts, so joins can never create
+   * more than cap x purse). The purse and energy are the pack's; a purse is booked under the pack's
+   * declared source, so the tick's books name it, and a zero purse creates nothing.
    */
-  join(r: JoinRequest): Reason | null {
+  join(r: JoinRequest, open = true): Reason | null {
+    const rules = this.cat.scenario.meta.rules;
     try {
-      check(/^[a-z0-9_-]{1,64}$/.test(r.actor) && !this.state.actors[r.actor], 'join_taken', { id: r.actor });
+      check(open, 'join_closed');
+      check(/^[a-z0-9_-]{1,64}$/.test(r.actor) && isSafeId(r.actor) && !own(this.state.actors, r.actor), 'join_taken', { id: r.actor });
+      check(playerCount(this.state) < rules.players.cap, 'join_full', { cap: rules.players.cap });
       check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40, 'join_name');
-      check(placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
+      check(isSafeId(r.place) && placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
     } catch (err) {
       if (err instanceof Rejection) return err.reason;
       throw err;
     }
-    const bodies = this.cat.scenario.actors.map((a) => a.body);
-    this.commit([{ type: 'joined', actor: r.actor, name: r.name, concept: r.concept, place: r.place,
-      money: median(bodies.map((b) => b.money)), energy: median(bodies.map((b) => b.energy)) }]);
+    const { money, energy = rules.needs.energyMax, source } = rules.players;
+    this.commit([{ type: 'joined', actor: r.actor, name: r.name, concept: r.concept, place: r.place, money, energy,
+      ...(money > 0 ? { source: source! } : {}) }]);
     return null;
   }
 
@@ -177,9 +181,10 @@ export class TickJudge {
     if (e.type === 'money_created') {
       this.created += e.amount;
       this.sources[e.source] = (this.sources[e.source] ?? 0) + e.amount;
-    } else if (e.type === 'joined') {
+    } else if (e.type === 'joined' && e.money > 0) {
+      const source = e.source ?? 'joined';
       this.created += e.money;
-      this.sources.joined = (this.sources.joined ?? 0) + e.money;
+      this.sources[source] = (this.sources[source] ?? 0) + e.money;
     } else if (e.type === 'money_destroyed') {
       this.destroyed += e.amount;
       this.sinks[e.sink] = (this.sinks[e.sink] ?? 0) + e.amount;
@@ -188,9 +193,11 @@ export class TickJudge {
   }
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[(s.length - 1) >> 1] : 0;
+/** Players who ever joined: the dead keep their seat, their purse was created all the same. */
+export function playerCount(state: WorldState): number {
+  let n = 0;
+  for (const id in state.actors) if (state.actors[id].player) n++;
+  return n;
 }
 
 const sorted = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));

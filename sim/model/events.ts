@@ -49,8 +49,12 @@ export type EventBody =
   | { type: 'addressed'; actor: string; by: string; manner: string; msg: Message }
   | { type: 'reflected'; actor: string; deltas: Partial<Record<Strategy, number>>; reasons: Message[] }
   | { type: 'tick_summary'; actions: number; rejections: number; money: MoneySummary }
-  /** a player enters the world as a new actor, with the newcomer's purse and energy the Judge set */
-  | { type: 'joined'; actor: string; name: Text; concept: string; place: string; money: number; energy: number };
+  /**
+   * a player enters the world as a new actor, with the newcomer's purse and energy the Judge set;
+   * `source` is the declared money source the purse is booked under (absent when the purse is 0,
+   * and in logs written before purses had one, where the books name it `joined`)
+   */
+  | { type: 'joined'; actor: string; name: Text; concept: string; place: string; money: number; energy: number; source?: string };
 
 /** A tick's books: opening and closing money, and what each declared source created and each sink destroyed. */
 export interface MoneySummary {

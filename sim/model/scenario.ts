@@ -16,6 +16,23 @@ const TravelMode = z.object({
   energyPerUnit: z.number().int().min(0),
 }).strict();
 
+/**
+ * Who may join a served world and what they bring. A purse is money entering the world, so it needs
+ * a declared source to be booked under; the cap bounds how much joins can ever create (cap x money).
+ * Without the block a pack takes no players' money at all: nobody arrives with a purse by default.
+ */
+export const Players = z.object({
+  /** players who may ever join this world (those who died still count: their purse was created) */
+  cap: z.number().int().min(0).max(10_000).default(8),
+  /** the purse a newcomer brings; 0 creates nothing */
+  money: z.number().int().min(0).default(0),
+  /** a newcomer's energy (default: the needs' energyMax) */
+  energy: z.number().int().min(0).optional(),
+  /** the money source a purse is booked under (required when money > 0) */
+  source: Id.optional(),
+}).strict().default({ cap: 8, money: 0 });
+export type Players = z.infer<typeof Players>;
+
 export const Rules = z.object({
   caps: z.object({
     reputationDelta: z.number().int().positive(),
@@ -36,6 +53,7 @@ export const Rules = z.object({
     reflectEvery: z.number().int().positive(),
   }).strict(),
   travel: z.object(Object.fromEntries(TRAVEL_MODES.map((m) => [m, TravelMode])) as Record<(typeof TRAVEL_MODES)[number], typeof TravelMode>).strict(),
+  players: Players,
 }).strict();
 export type Rules = z.infer<typeof Rules>;
 

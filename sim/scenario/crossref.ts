@@ -32,6 +32,9 @@ export function crossCheck(s: Omit<Scenario, 'hash' | 'dir'>): PackIssue[] {
   dupes('scenario.json', s.meta.items, 'items');
   dupes('entities.json', s.entities, 'entities');
 
+  const joins = s.meta.rules.players;
+  if (joins.source !== undefined && !sources.has(joins.source)) at('scenario.json', ['rules', 'players', 'source'], 'unknown_source', { id: joins.source });
+  if (joins.money > 0 && joins.source === undefined) at('scenario.json', ['rules', 'players', 'source'], 'purse_needs_source');
   for (const sink of REQUIRED_SINKS) if (!sinks.has(sink)) at('scenario.json', ['rules', 'money', 'sinks'], 'needs_sink', { id: sink });
   s.places.forEach((p, i) => {
     p.links.forEach((l, j) => {

@@ -37,6 +37,8 @@ export interface ServerOptions {
   redisUrl?: string;
   /** where player tokens are kept across restarts (serve: `<data>/player-tokens.json`) */
   tokenFile?: string;
+  /** where the admin's close/open joining survives restarts (serve: `<data>/joining.json`) */
+  joiningFile?: string;
   /** where the built dashboard lives (default dashboard/dist) */
   dashboardDir?: string;
 }
@@ -47,6 +49,8 @@ export interface AstinusServer {
   clock: Clock;
   sockets: Sockets;
   adminToken: string;
+  /** every route the app registered (method, URL pattern) */
+  routes: readonly { method: string; url: string }[];
   close(): Promise<void>;
 }
 
@@ -58,7 +62,7 @@ const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
  */
 export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(),
-    tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger });
+    tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger, joiningFile: o.joiningFile });
   await host.init();
   const clock = new Clock(host, o.logger);
   const adminToken = o.adminToken ?? newToken();
@@ -74,14 +78,21 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
     return reply.code(500).send(errorBody('internal'));
   });
 
-  // a private world shows nothing to those without a token; the world list and health stay open
+  // a private world gives a caller without a token nothing: every API route, whatever its method,
+  // refuses them unless it declares itself open (health, the world list). Decided on the matched
+  // route, not the raw URL, so a route added later is private by default; the dashboard's own files
+  // (outside /api) carry no world data, and an unmatched URL gets the plain 404
   app.addHook('onRequest', async (req) => {
-    if (ctx.observing === 'public' || req.method !== 'GET' || !req.url.startsWith('/api/worlds/')) return;
-    const token = bearer(req.headers.authorization);
-    if (!ctx.tokens.known(token)) throw new HttpError(401, 'private');
+    if (ctx.observing === 'public') return;
+    const url = req.routeOptions.url;
+    if (url === undefined || !url.startsWith('/api/') || req.routeOptions.config.open) return;
+    if (!ctx.tokens.known(bearer(req.headers.authorization))) throw new HttpError(401, 'private');
   });
+  // every route as registered, so tests can hold each one to the rules above
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => { for (const method of [r.method].flat()) routes.push({ method, url: r.url }); });
 
-  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/health', { config: { open: true } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
   for (const routes of [worldRoutes, eventRoutes, controlRoutes, playerRoutes]) await app.register(routes, ctx);
 
@@ -96,7 +107,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   const sockets = await attachSockets(app.server, ctx, o.logger, o.redisUrl);
   return {
-    app, host, clock, sockets, adminToken,
+    app, host, clock, sockets, adminToken, routes,
     async close() {
       clock.stop();
       await host.settle();

@@ -65,9 +65,9 @@ export class Tokens {
    * 401 without a token or with one this server does not know (a guess, or a session from before a
    * restart: the client should start over); 403 with a known token that is not the admin's.
    */
-  requireAdmin(token: string | undefined): void {
+  requireAdmin(token: string | undefined, forbidden = 'forbidden'): void {
     if (!this.known(token)) throw new HttpError(401, 'unauthorized');
-    if (!this.isAdmin(token)) throw new HttpError(403, 'forbidden');
+    if (!this.isAdmin(token)) throw new HttpError(403, forbidden);
   }
 
   /** 401 as for the admin; 403 with a known token that is not this character's */

@@ -1,16 +1,19 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { PlayerQueue } from '../../bots/brains/player.ts';
 import type { IntentParser } from '../../bots/intent/types.ts';
 import { eventsOfCall } from '../../world-engine/narrator/select.ts';
 import type { Narrator } from '../../world-engine/narrator/types.ts';
 import { indexPlaces } from '../tick/place-index.ts';
 import { perceive } from '../../bots/perception.ts';
-import type { JoinRequest } from '../judge/judge.ts';
+import { type JoinRequest, playerCount } from '../judge/judge.ts';
+import { isSafeId, own } from '../model/ids.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { Text } from '../model/text.ts';
 import { UntrustedToolCall } from '../model/content.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Logger } from '../log.ts';
 import type { World } from '../world.ts';
+import { JoinTally } from '../cli/summary.ts';
 import { HttpError, issueLines } from './errors.ts';
 import { layoutPlaces } from './layout.ts';
 import { tickMetrics } from './metrics.ts';
@@ -36,6 +39,8 @@ export interface HostOptions {
   turnBased: boolean;
   /** keep this many ticks of metrics in memory */
   metricsCap?: number;
+  /** where the admin's close/open joining is kept across restarts (serve: `<data>/joining.json`) */
+  joiningFile?: string;
   log?: Logger;
 }
 
@@ -47,6 +52,8 @@ export interface HostOptions {
 export class WorldHost {
   readonly views: Views;
   paused = false;
+  /** closed by the admin: the server refuses new joins and the Judge refuses those still queued */
+  joining: 'open' | 'closed' = 'open';
   tickMs: number;
   readonly turnBased: boolean;
   private joins: JoinRequest[] = [];
@@ -58,11 +65,14 @@ export class WorldHost {
   private readonly afterStep: ((tick: number) => void)[] = [];
   private readonly afterQueue: (() => void)[] = [];
   private nextCall = 0;
+  /** every join in the log, for the summary `serve` prints when it stops */
+  readonly joined = new JoinTally();
 
   constructor(private readonly o: HostOptions) {
     this.views = new Views(o.world.cat, o.world.state, layoutPlaces(o.world.cat));
     this.tickMs = o.tickMs;
     this.turnBased = o.turnBased;
+    if (o.joiningFile && existsSync(o.joiningFile)) this.joining = readJoining(o.joiningFile);
   }
 
   get world(): World { return this.o.world; }
@@ -78,7 +88,7 @@ export class WorldHost {
   onStep(f: (tick: number) => void): void { this.afterStep.push(f); }
 
   status(): StatusMsg {
-    return { paused: this.paused, tickMs: this.tickMs, tick: this.world.state.tick, turnBased: this.turnBased, ...(this.turnBased ? { waitingFor: this.waitingFor() } : {}) };
+    return { paused: this.paused, tickMs: this.tickMs, tick: this.world.state.tick, turnBased: this.turnBased, joining: this.joining, ...(this.turnBased ? { waitingFor: this.waitingFor() } : {}) };
   }
 
   emitStatus(): void { for (const l of this.listeners) l.status(this.status()); }
@@ -102,7 +112,7 @@ export class WorldHost {
     const joins = this.joins;
     this.joins = [];
     let refused: { request: JoinRequest; reason: Reason | null }[] = [];
-    const events = await this.world.step({ joins, onJoins: (r) => { refused = r.filter((x) => x.reason); } });
+    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', onJoins: (r) => { refused = r.filter((x) => x.reason); } });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
     this.metrics.push(tickMetrics(this.world.state, tick, events));
@@ -118,7 +128,8 @@ export class WorldHost {
   }
 
   private note(e: Event): void {
-    if (e.type === 'action') this.last.set(e.actor, { tick: e.tick, call: e.call, verdict: 'committed' });
+    if (e.type === 'joined') this.joined.add(e);
+    else if (e.type === 'action') this.last.set(e.actor, { tick: e.tick, call: e.call, verdict: 'committed' });
     else if (e.type === 'call_failed') {
       this.last.set(e.actor, { tick: e.tick, call: { id: e.failed.id, tool: e.failed.tool }, verdict: e.failed.status === 'error' ? 'error' : 'rejected',
         reason: this.views.message(e.failed.reason.message) });
@@ -185,11 +196,35 @@ export class WorldHost {
     return this.metrics.filter((m) => m.tick >= from && m.tick <= to);
   }
 
-  /** A new player's actor id: unused in the state and among pending joins. */
+  /** Players in the world and those queued to join, against the pack's cap. */
+  seats(): { joined: number; cap: number } {
+    return { joined: playerCount(this.world.state) + this.joins.length, cap: this.world.cat.scenario.meta.rules.players.cap };
+  }
+
+  setJoining(joining: 'open' | 'closed'): void {
+    if (this.o.joiningFile) {
+      // written whole and renamed into place, before it takes effect: a restart keeps what the admin chose
+      writeFileSync(`${this.o.joiningFile}.tmp`, JSON.stringify({ joining }));
+      renameSync(`${this.o.joiningFile}.tmp`, this.o.joiningFile);
+    }
+    this.joining = joining;
+    this.emitStatus();
+  }
+
+  /**
+   * A new player's actor id: unused in the state and among pending joins. Refused early when joining
+   * is closed or every seat is taken, queued joins included, so a burst cannot overshoot the cap; the
+   * Judge checks both again when it commits the join.
+   */
   join(name: string, concept: string, place: string): string {
-    if (!this.views.cat.places.has(place) && !this.world.state.places[place]) throw new HttpError(400, 'bad_request', { detail: `place: ${place}` });
+    if (this.joining === 'closed') throw new HttpError(409, 'join_closed');
+    const seats = this.seats();
+    if (seats.joined >= seats.cap) throw new HttpError(409, 'join_full', { cap: seats.cap });
+    if (!isSafeId(place) || (!this.views.cat.places.has(place) && !own(this.world.state.places, place))) {
+      throw new HttpError(400, 'bad_request', { detail: `place: ${place}` });
+    }
     let n = Object.keys(this.world.state.actors).length + this.joins.length + 1;
-    const taken = (id: string) => this.world.state.actors[id] || this.joins.some((j) => j.actor === id);
+    const taken = (id: string) => own(this.world.state.actors, id) || this.joins.some((j) => j.actor === id);
     while (taken(`player-${n}`)) n++;
     const actor = `player-${n}`;
     this.joins.push({ actor, name: { cn: name, en: name }, concept, place });
@@ -230,4 +265,13 @@ export class WorldHost {
 
   /** Wait for the tick in flight (if any): for closing. */
   settle(): Promise<unknown> { return this.chain; }
+}
+
+/** The admin's last choice; anything but an explicit `open` keeps the world closed (a damaged file must not open it). */
+function readJoining(file: string): 'open' | 'closed' {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { joining?: unknown } | null)?.joining === 'open' ? 'open' : 'closed';
+  } catch {
+    return 'closed';
+  }
 }

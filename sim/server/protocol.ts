@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Lang, Text } from '../model/text.ts';
+import { SafeId } from '../model/ids.ts';
 import { ToolCall } from '../model/tools.ts';
 import { SafeId } from '../model/ids.ts';
 
@@ -31,7 +32,8 @@ export const MetricsQuery = z.object({ from: tickQ.optional(), to: tickQ.optiona
 export type MetricsQuery = z.infer<typeof MetricsQuery>;
 
 export const ControlBody = z.object({
-  action: z.enum(['pause', 'resume', 'step', 'speed']),
+  /** close_joining / open_joining: whether new players may join (those already in stay) */
+  action: z.enum(['pause', 'resume', 'step', 'speed', 'close_joining', 'open_joining']),
   /** with `speed`: the new tick interval */
   tickMs: z.number().int().min(10).max(600_000).optional(),
 }).strict().refine((b) => b.action !== 'speed' || b.tickMs !== undefined, { message: 'tickMs is required with speed', path: ['tickMs'] });
@@ -65,9 +67,14 @@ export type ActBody = z.infer<typeof ActBody>;
 // ---- REST responses --------------------------------------------------------------------------
 
 export const Observing = z.enum(['public', 'private']);
+/** whether new players may join (the admin's `close_joining` / `open_joining`) */
+export const Joining = z.enum(['open', 'closed']);
 export const WorldSummary = z.object({
   id: z.string(), name: Text, tick: z.number().int(), paused: z.boolean(), tickMs: z.number().int(),
-  turnBased: z.boolean(), population: z.number().int(), observing: Observing,
+  turnBased: z.boolean(), observing: Observing, joining: Joining,
+  /** who is in the world: left out for a caller without a token when the world is private */
+  population: z.number().int().optional(),
+  players: z.object({ joined: z.number().int(), cap: z.number().int() }).optional(),
 });
 export type WorldSummary = z.infer<typeof WorldSummary>;
 
@@ -134,7 +141,7 @@ export const Metrics = z.object({
 });
 export type Metrics = z.infer<typeof Metrics>;
 
-export const ControlReply = z.object({ paused: z.boolean(), tickMs: z.number().int(), tick: z.number().int() });
+export const ControlReply = z.object({ paused: z.boolean(), tickMs: z.number().int(), tick: z.number().int(), joining: Joining });
 export type ControlReply = z.infer<typeof ControlReply>;
 export const JoinReply = z.object({ actorId: z.string(), token: z.string() });
 export type JoinReply = z.infer<typeof JoinReply>;
@@ -169,7 +176,7 @@ export const TickMsg = z.object({
   actors: z.array(ActorSummary),
 });
 export type TickMsg = z.infer<typeof TickMsg>;
-export const StatusMsg = z.object({ paused: z.boolean(), tickMs: z.number().int(), tick: z.number().int(), turnBased: z.boolean(),
+export const StatusMsg = z.object({ paused: z.boolean(), tickMs: z.number().int(), tick: z.number().int(), turnBased: z.boolean(), joining: Joining,
   /** turn-based: the world waits for these players */
   waitingFor: z.array(z.string()).optional() });
 export type StatusMsg = z.infer<typeof StatusMsg>;

@@ -18,6 +18,8 @@ import { indexPlaces } from './place-index.ts';
 /** What arrives from outside the world for one tick (only the server has any). */
 export interface TickInput {
   joins?: JoinRequest[];
+  /** the admin closed joining: the Judge refuses the joins still queued */
+  joinsClosed?: boolean;
   /** told which joins the Judge refused, and why (null: joined) */
   onJoins?: (results: { request: JoinRequest; reason: Reason | null }[]) => void;
 }
@@ -39,7 +41,7 @@ export function dueActors(state: WorldState, tick: number): string[] {
 export async function runTick(cat: Catalog, state: WorldState, tick: number, delib: Deliberation, input: TickInput = {}): Promise<Event[]> {
   const judge = new TickJudge(cat, state, tick);
   // players who asked to join enter first, so they are due (and can act) at this very tick
-  const joinRejections = (input.joins ?? []).map((j) => ({ request: j, reason: judge.join(j) }));
+  const joinRejections = (input.joins ?? []).map((j) => ({ request: j, reason: judge.join(j, !input.joinsClosed) }));
   if (input.onJoins) input.onJoins(joinRejections);
   const due = dueActors(state, tick);
   const index = indexPlaces(cat, state);

@@ -5,9 +5,9 @@ import { useT } from '../i18n.ts';
 import { load, save } from '../storage.ts';
 import type { StatusMsg, Text } from '../types.ts';
 
-type Action = 'pause' | 'resume' | 'step' | 'speed';
+type Action = 'pause' | 'resume' | 'step' | 'speed' | 'close_joining' | 'open_joining';
 
-/** Pause, resume, step and speed: for the admin, with the token the server printed at start. */
+/** Pause, resume, step, speed, close and open joining: for the admin, with the token the server printed at start. */
 export function Controls(props: { status: StatusMsg | null; onStatus: (s: Partial<StatusMsg>) => void }) {
   const { t, tx } = useT();
   const { world } = useWorldCtx();
@@ -35,6 +35,7 @@ export function Controls(props: { status: StatusMsg | null; onStatus: (s: Partia
   };
 
   const paused = props.status?.paused;
+  const joining = props.status?.joining;
   return (
     <div class="controls" data-testid="controls">
       <label class="field">
@@ -46,6 +47,10 @@ export function Controls(props: { status: StatusMsg | null; onStatus: (s: Partia
         <button type="button" disabled={!token || paused === true} onClick={() => run('pause')} data-testid="ctl-pause">{t('controls.pause')}</button>
         <button type="button" disabled={!token || paused === false} onClick={() => run('resume')} data-testid="ctl-resume">{t('controls.resume')}</button>
         <button type="button" disabled={!token} onClick={() => run('step')} data-testid="ctl-step">{t('controls.step')}</button>
+      </div>
+      <div class="buttons">
+        <button type="button" disabled={!token || joining === 'closed'} onClick={() => run('close_joining')} data-testid="ctl-close-joining">{t('controls.close_joining')}</button>
+        <button type="button" disabled={!token || joining === 'open'} onClick={() => run('open_joining')} data-testid="ctl-open-joining">{t('controls.open_joining')}</button>
       </div>
       <div class="buttons">
         <label class="field inline">

@@ -5,6 +5,13 @@ import { HttpError, parseOr400 } from '../errors.ts';
 import type { WorldHost } from '../host.ts';
 import { IdParams, WorldParams } from '../protocol.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** open to callers without a token even when the world is private (health, the world list) */
+    open?: boolean;
+  }
+}
+
 /** What every route group gets. */
 export interface ServerContext {
   host: WorldHost;

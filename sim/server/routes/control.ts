@@ -4,7 +4,7 @@ import { parseOr400 } from '../errors.ts';
 import { ControlBody, type ControlReply } from '../protocol.ts';
 import { type ServerContext, worldOf } from './context.ts';
 
-/** pause, resume, step, speed: the admin token only. */
+/** pause, resume, step, speed, close and open joining: the admin token only. */
 export const controlRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   app.post('/api/worlds/:w/control', async (req): Promise<ControlReply> => {
     worldOf(ctx, req);
@@ -13,8 +13,10 @@ export const controlRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     if (body.action === 'pause') ctx.clock.pause();
     else if (body.action === 'resume') ctx.clock.resume();
     else if (body.action === 'speed') ctx.clock.speed(body.tickMs!);
+    else if (body.action === 'close_joining') ctx.host.setJoining('closed');
+    else if (body.action === 'open_joining') ctx.host.setJoining('open');
     else await ctx.clock.stepOnce();
     const s = ctx.host.status();
-    return { paused: s.paused, tickMs: s.tickMs, tick: s.tick };
+    return { paused: s.paused, tickMs: s.tickMs, tick: s.tick, joining: s.joining };
   });
 };

@@ -10,6 +10,8 @@ export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
 
   app.post('/api/worlds/:w/players', async (req, reply): Promise<JoinReply> => {
     worldOf(ctx, req);
+    // a private world lets in only whom its admin lets in: the admin joins for them and hands over the token
+    if (ctx.observing === 'private') ctx.tokens.requireAdmin(bearer(req.headers.authorization), 'private_join');
     const body = parseOr400(JoinBody, req.body);
     if (!ctx.limiter.take(`join:${req.ip}`)) throw new HttpError(429, 'rate_limited');
     const actorId = host.join(body.name, body.concept, body.place);

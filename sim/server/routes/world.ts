@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { bearer } from '../auth.ts';
 import { HttpError } from '../errors.ts';
 import { CHANNELS, MANNERS, TOOL_NAMES, TRAVEL_MODES } from '../../model/tools.ts';
 import type { CatalogView, WorldSummary } from '../protocol.ts';
@@ -12,10 +13,14 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
   const { host } = ctx;
   const state = () => host.world.state;
 
-  app.get('/api/worlds', async (): Promise<WorldSummary[]> => {
+  // open to all, so a client can find the world and where to send its token; a private world tells
+  // a caller without a token only what the server is doing (the pack's name, the clock), not who is in it
+  app.get('/api/worlds', { config: { open: true } }, async (req): Promise<WorldSummary[]> => {
     const s = host.status();
-    return [{ id: host.id, name: host.world.cat.scenario.meta.name, tick: s.tick, paused: s.paused, tickMs: s.tickMs, turnBased: s.turnBased,
-      population: Object.keys(state().actors).length, observing: ctx.observing }];
+    const summary: WorldSummary = { id: host.id, name: host.world.cat.scenario.meta.name, tick: s.tick, paused: s.paused, tickMs: s.tickMs,
+      turnBased: s.turnBased, observing: ctx.observing, joining: s.joining };
+    if (ctx.observing === 'private' && !ctx.tokens.known(bearer(req.headers.authorization))) return [summary];
+    return [{ ...summary, population: Object.keys(state().actors).length, players: host.seats() }];
   });
 
   // the choices of the player's tool form (GET /catalog); purposes are those the rule engine knows
