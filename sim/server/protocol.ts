@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Lang, Text } from '../model/text.ts';
 import { SafeId } from '../model/ids.ts';
 import { ToolCall } from '../model/tools.ts';
-import { SafeId } from '../model/ids.ts';
 
 /**
  * The wire contract between the server and its clients (the dashboard, the player, tests). Every
