@@ -71,8 +71,12 @@ export const VALIDATORS: Validators = {
   reputation_change(d, c) {
     actorExists(d, c.actor);
     const cap = d.cat.scenario.meta.rules.caps.reputationDelta;
-    const delta = clamp(c.delta, -cap, cap);
-    if (delta !== 0) d.emit({ type: 'reputation_changed', actor: c.actor, delta, reason: c.reason });
+    // commit only what the fold will apply: a delta past the -100..100 bounds changes nothing
+    const now = d.state.actors[c.actor].reputation + d.pendingScore(`rep\u0000${c.actor}`);
+    const delta = clamp(now + clamp(c.delta, -cap, cap), -100, 100) - now;
+    if (delta === 0) return;
+    d.addScore(`rep\u0000${c.actor}`, delta);
+    d.emit({ type: 'reputation_changed', actor: c.actor, delta, reason: c.reason });
   },
   relationship_change(d, c, p) {
     actorExists(d, c.from);
@@ -80,8 +84,12 @@ export const VALIDATORS: Validators = {
     check(c.from !== c.to, 'invalid_args', { why: 'self' });
     check(self(p, c.from) || self(p, c.to), 'not_involved');
     const cap = d.cat.scenario.meta.rules.caps.relationshipDelta;
-    const delta = clamp(c.delta, -cap, cap);
-    if (delta !== 0) d.emit({ type: 'relationship_changed', from: c.from, to: c.to, delta });
+    const key = `rel\u0000${c.from}\u0000${c.to}`;
+    const now = (d.state.actors[c.from].relations[c.to] ?? 0) + d.pendingScore(key);
+    const delta = clamp(now + clamp(c.delta, -cap, cap), -100, 100) - now;
+    if (delta === 0) return;
+    d.addScore(key, delta);
+    d.emit({ type: 'relationship_changed', from: c.from, to: c.to, delta });
   },
   resource_transfer(d, c, p) {
     actorExists(d, c.from);
@@ -197,7 +205,7 @@ export const VALIDATORS: Validators = {
     // one can only pass on what one knows, and only to someone who can hear it
     check(self(p, c.from), 'not_yours');
     check(d.state.actors[c.from].knows.includes(fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
-    check(c.channel === 'moments' || d.state.actors[c.actor].location === p.place, 'not_present', { actor: { ref: 'actor', id: c.actor } });
+    check(c.channel === 'moments' || d.state.actors[c.actor].location === p.place, 'not_present', { target: { ref: 'actor', id: c.actor } });
     if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;
     d.emit({ type: 'fact_learned', actor: c.actor, fact, from: c.from, channel: c.channel });
   },
