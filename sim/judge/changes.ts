@@ -188,6 +188,14 @@ export const VALIDATORS: Validators = {
   new_location(d, c, p) {
     check(placeExists(d.cat, d.state, c.parent), 'unknown_place', { id: c.parent });
     check(c.distance <= 4, 'invalid_args', { why: 'distance' });
+    // places are made by people the pack allows, paid for, and bounded per tick and per world
+    const rule = d.cat.scenario.meta.rules.newPlaces;
+    check(p.actor !== null && (rule.roles === null || d.state.actors[p.actor].roles.some((r) => (rule.roles as string[]).includes(r))), 'not_yours');
+    const mine = d.created.filter((id) => id.startsWith('p:')).length;
+    const thisTick = d.state.generatedPlaces.filter((g) => g.createdAt === d.tick).length + mine;
+    check(thisTick < rule.perTick && d.state.generatedPlaces.length + mine < rule.perWorld, 'place_cap');
+    check(-d.pending(p.actor!, 'money') >= rule.money && -d.pending(p.actor!, 'energy') >= rule.energy,
+      'underpaid', { money: rule.money, energy: rule.energy });
     const id = d.nextId('place');
     d.emit({ type: 'location_created', id, name: c.name, parent: c.parent, distance: c.distance, by: p.actor ?? 'world' });
   },

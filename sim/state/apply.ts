@@ -138,7 +138,7 @@ const HANDLERS: Handlers = {
     observe(s, a.location, e.tick, e.actor, msg('observe.status', { actor: ref('actor', e.actor), status: e.to }));
   },
   location_created(s, e) {
-    s.generatedPlaces.push({ id: e.id, name: e.name, parent: e.parent, distance: e.distance });
+    s.generatedPlaces.push({ id: e.id, name: e.name, parent: e.parent, distance: e.distance, createdAt: e.tick });
     s.places[e.id] = { id: e.id, mood: 0, recent: [] };
     s.counters.place++;
   },
