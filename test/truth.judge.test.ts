@@ -1,6 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TickJudge } from '../sim/judge/judge.ts';
 import { proposers } from '../sim/judge/changes.ts';
+import { describeEvent } from '../sim/i18n/describe.ts';
+import { Renderer } from '../sim/i18n/render.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { call, consequence, fresh, judgeOne, place, shenzhen } from './helpers/world.ts';
@@ -77,4 +79,68 @@ describe('new places cost, are capped and are limited to whom the pack allows', 
     const j = new TickJudge(cat, s, s.tick + 1);
     expect(j.proposal(proposers.effect('e:1', here), [{ type: 'new_location', name: { cn: 'x', en: 'x' }, parent: here, distance: 1 }])?.code).toBe('not_yours');
   });
+});
+
+describe('narration is held to the changes', () => {
+  const feed = (events: ReturnType<typeof judgeOne>['events']) => (['cn', 'en'] as const).flatMap((lang) => {
+    const r = new Renderer(lang, cat, s);
+    return events.map((e) => describeEvent(r, e) ?? '');
+  }).join('\n');
+
+  it('a narrative that declares a death and a destruction with no change never reaches the log or the feed', () => {
+    place(s, 'lin_feng', 'dongmen');
+    const text = 'Lao Chen collapses and dies; his stall burns down.';
+    const r = judgeOne(cat, s, call('lin_feng', 'express', { channel: 'self_talk', content: say }),
+      consequence({ narrative: { text }, side_effects: [{ text: '老陈倒在地上，断了气' }, { text: 'A breeze.' }] }));
+    expect(r.failed).toBeNull();
+    const log = JSON.stringify(r.events);
+    expect(log).not.toContain('dies');
+    expect(log).not.toContain('断了气');
+    const action = r.events.find((e) => e.type === 'action');
+    expect(action?.type === 'action' && action.narrative).toEqual({ key: 'narrative.held.express', params: { actor: { ref: 'actor', id: 'lin_feng' } } });
+    expect(action?.type === 'action' && [action.side_effects, action.held]).toEqual([[{ text: 'A breeze.' }], 2]);
+    expect(feed(r.events)).not.toMatch(/dies|burns|断了气/);
+    expect(s.actors.lao_chen.status).toBe('alive');
+  });
+  it('the same words pass when the changes carry them', () => {
+    place(s, 'lin_feng', 'dongmen');
+    s.actors.lin_feng.money = 500;
+    const r = judgeOne(cat, s, call('lin_feng', 'express', { channel: 'self_talk', content: say }),
+      consequence({ narrative: { text: 'Lin Feng paid 20 for nothing.' }, resource_changes: { money: -20 } }));
+    const action = r.events.find((e) => e.type === 'action');
+    expect(action?.type === 'action' && [action.narrative, action.held]).toEqual([{ text: 'Lin Feng paid 20 for nothing.' }, undefined]);
+  });
+  it('the dry run names the unbacked claims, and commits nothing', () => {
+    const before = structuredClone(s);
+    const j = new TickJudge(cat, s, 1);
+    const why = j.dryRun(call('lin_feng', 'express', { channel: 'self_talk', content: say }), consequence({ narrative: { text: '老陈死了' } }));
+    expect(why?.code).toBe('unbacked_claim');
+    expect(JSON.stringify(why?.message)).toContain('death (lao_chen)');
+    expect(j.dryRun(call('lin_feng', 'express', { channel: 'self_talk', content: say }),
+      consequence({ world_changes: [{ type: 'entity_removal', entity: 'e:999', reason: 'x' }] }))?.code).toBe('unknown_entity');
+    expect(s).toEqual(before);
+  });
+});
+
+describe('a speaker\'s claim about the world is hearsay', () => {
+  it('a shout that Lao Chen is dead is recorded as a claim that contradicts the state, and heard as what the speaker said', () => {
+    place(s, 'lin_feng', 'dongmen');
+    const r = judgeOne(cat, s, call('lin_feng', 'express', { channel: 'shout', content: { text: 'Lao Chen is dead!' } }), consequence());
+    const claims = r.events.filter((e) => e.type === 'claimed');
+    expect(claims.map((e) => e.type === 'claimed' && [e.actor, e.kind, e.about, e.contradicts])).toEqual([['lin_feng', 'death', ['lao_chen'], true]]);
+    expect(s.actors.lao_chen.status).toBe('alive');
+    const heard = s.places.dongmen.recent.at(-1)!;
+    expect(heard.msg).toEqual({ key: 'observe.claimed_about', params: { actor: { ref: 'actor', id: 'lin_feng' }, kind: 'claim_death', about: { ref: 'actor', id: 'lao_chen' } } });
+    expect(new Renderer('en', cat, s).render(heard.msg)).toBe('Lin Feng claims a death about Lao Chen (hearsay)');
+    expect(feed(r.events)).toContain('contradicted by what is known');
+  });
+  it('a true claim does not contradict', () => {
+    s.actors.lao_chen.status = 'dying';
+    const r = judgeOne(cat, s, call('lin_feng', 'express', { channel: 'shout', content: { text: '老陈快死了！' } }), consequence());
+    expect(r.events.filter((e) => e.type === 'claimed').map((e) => e.type === 'claimed' && e.contradicts)).toEqual([false]);
+  });
+  const feed = (events: ReturnType<typeof judgeOne>['events']) => {
+    const r = new Renderer('en', cat, s);
+    return events.map((e) => describeEvent(r, e) ?? '').join('\n');
+  };
 });

@@ -155,6 +155,14 @@ const HANDLERS: Handlers = {
   place_mood(s, e) {
     s.places[e.place].mood = clamp(s.places[e.place].mood + e.delta, -10, 10);
   },
+  claimed(s, e) {
+    // those present hear what was said and by whom, never that it is so
+    const about = e.about.find((id) => s.actors[id] || s.entities[id] || s.places[id]);
+    const params = { actor: ref('actor', e.actor), kind: `claim_${e.kind}` };
+    observe(s, e.place, e.tick, e.actor, about
+      ? msg('observe.claimed_about', { ...params, about: ref(s.actors[about] ? 'actor' : s.entities[about] ? 'entity' : 'place', about) })
+      : msg('observe.claimed', params));
+  },
   addressed(s, e) {
     const a = s.actors[e.actor];
     a.nextWake = Math.min(a.nextWake, e.tick + 1);
