@@ -9,6 +9,14 @@ import { localDeliberation } from '../sim/tick/deliberation.ts';
 import { runTick } from '../sim/tick/pipeline.ts';
 import { indexPlaces } from '../sim/tick/place-index.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
+import { PlayerQueue } from '../bots/brains/player.ts';
+import { policyBrain } from '../bots/brains/policy/index.ts';
+import type { ToolCall } from '../sim/model/tools.ts';
+import { memoryStore } from '../sim/store/memory.ts';
+import { World } from '../sim/world.ts';
+import { llmNarrator } from '../world-engine/narrator/llm.ts';
+import { offlineNarrator } from '../world-engine/narrator/offline.ts';
+import { eventsOfCall } from '../world-engine/narrator/select.ts';
 import { sliceFor } from '../world-engine/slice.ts';
 import { answers, startOpenAiServer, type ChatBody, type OpenAiServer } from './helpers/openai-server.ts';
 import { testRuntime } from './helpers/llm.ts';
@@ -92,4 +100,23 @@ describe('a run with such a model', () => {
     expect(JSON.stringify(all)).not.toContain('断了气');
     srv.responder = () => answers.text('');
   }, 120_000);
+});
+
+describe('the player\'s narrator uses the same claim check', () => {
+  it('a retelling that adds a death, naming no one, is repaired once', async () => {
+    const queue = new PlayerQueue();
+    const w = await World.open({ scenario: cat.scenario, seed: 9, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
+    await w.step({ joins: [{ actor: 'p1', name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }] });
+    while (w.state.actors.p1.nextWake > w.tick) await w.step();
+    queue.put({ id: 'c1', actor: 'p1', tool: 'express', args: { channel: 'shout', content: { text: 'Noodles here!' } } } as ToolCall);
+    const all = await w.step();
+    const input = { cat: w.cat, state: w.state, actor: 'p1', tick: all[0].tick, events: eventsOfCall(all, 'p1') };
+    const rt = testRuntime(srv.url);
+    const fine = { cn: '你大喊了一声。', en: 'You shout.' };
+    srv.script(answers.json({ cn: '你大喊一声，有人当场倒地身亡。', en: 'You shout, and someone drops dead.' }), answers.json(fine));
+    expect(await llmNarrator({ client: rt.client, stats: rt.stats, fallback: offlineNarrator(), lang: 'en' }).narrate(input)).toEqual(fine);
+    expect(srv.requests[1].body.messages.at(-1)!.content).toMatch(/cn: death.*en: death/s);
+    expect(rt.stats.repairs).toEqual({ invented: 1 });
+    await w.close();
+  });
 });
