@@ -3,6 +3,8 @@ import { TickJudge } from '../sim/judge/judge.ts';
 import { proposers } from '../sim/judge/changes.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
 import { Renderer } from '../sim/i18n/render.ts';
+import { SummaryBuilder } from '../sim/cli/summary.ts';
+import { tickMetrics } from '../sim/server/metrics.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { call, consequence, fresh, judgeOne, place, shenzhen } from './helpers/world.ts';
@@ -143,4 +145,18 @@ describe('a speaker\'s claim about the world is hearsay', () => {
     const r = new Renderer('en', cat, s);
     return events.map((e) => describeEvent(r, e) ?? '').join('\n');
   };
+});
+
+describe('the run summary and the server metrics count claims', () => {
+  it('claims made, contradicted, and texts held back', () => {
+    place(s, 'lin_feng', 'dongmen');
+    const j = new TickJudge(cat, s, 1);
+    j.call(call('lin_feng', 'express', { channel: 'shout', content: { text: 'Lao Chen is dead! Lin Feng arrived at Dongmen.' } }),
+      { ok: true, consequence: consequence({ narrative: { text: 'Everyone at Dongmen was robbed.' } }) });
+    const events = j.finish();
+    const sum = new SummaryBuilder();
+    sum.add(events);
+    expect([sum.claims, sum.contradictedClaims, sum.heldTexts]).toEqual([2, 1, 1]);
+    expect(tickMetrics(s, 1, events).claims).toEqual({ made: 2, contradicted: 1, held: 1 });
+  });
 });
