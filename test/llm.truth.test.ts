@@ -9,6 +9,8 @@ import { localDeliberation } from '../sim/tick/deliberation.ts';
 import { runTick } from '../sim/tick/pipeline.ts';
 import { indexPlaces } from '../sim/tick/place-index.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
+import { describeEvent } from '../sim/i18n/describe.ts';
+import { Renderer } from '../sim/i18n/render.ts';
 import { PlayerQueue } from '../bots/brains/player.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
@@ -98,6 +100,10 @@ describe('a run with such a model', () => {
     expect(rt.stats.fallbacks.invalid_reference).toBeGreaterThan(100);
     expect(all.filter((e) => e.type === 'action').length).toBeGreaterThan(300);
     expect(JSON.stringify(all)).not.toContain('断了气');
+    for (const lang of ['cn', 'en'] as const) {
+      const r = new Renderer(lang, cat, state);
+      expect(all.map((e) => describeEvent(r, e) ?? '').join('\n')).not.toMatch(/断了气|倒在地上/);
+    }
     srv.responder = () => answers.text('');
   }, 120_000);
 });
@@ -119,4 +125,17 @@ describe('the player\'s narrator uses the same claim check', () => {
     expect(rt.stats.repairs).toEqual({ invented: 1 });
     await w.close();
   });
+});
+
+describe('the rule engine\'s own texts', () => {
+  it('never trip the claim check (100 ticks of the policy brain and rule engine)', async () => {
+    const delib = localDeliberation(createBrain('policy', null), ruleEngine(), 8);
+    const state = fresh(cat, 3);
+    let held = 0, actions = 0;
+    for (let tick = 1; tick <= 100; tick++) {
+      for (const e of await runTick(cat, state, tick, delib)) if (e.type === 'action') { actions++; held += e.held ?? 0; }
+    }
+    expect(actions).toBeGreaterThan(500);
+    expect(held).toBe(0);
+  }, 60_000);
 });
