@@ -95,7 +95,6 @@ export class TickJudge {
    * fault, not the engine's), else the reason. Engines use it to repair an answer before the tick.
    */
   dryRun(call: ToolCall, c: Consequence): Reason | null {
-    const a = this.state.actors[call.actor];
     try {
       checkCall(this.cat, this.state, call);
     } catch (err) {
@@ -104,7 +103,7 @@ export class TickJudge {
     }
     try {
       const { unbacked } = this.draft(call, c, strategyOf(call, (id) => this.cat.templates.get(id)?.strategy));
-      if (!unbacked.size || !a) return null;
+      if (!unbacked.size) return null;
       const claims = [...new Set([...unbacked.values()].flat().map(claimLabel))].join(', ');
       return { code: 'unbacked_claim', message: msg('reason.unbacked_claim', { claims }) };
     } catch (err) {
