@@ -160,3 +160,14 @@ describe('the run summary and the server metrics count claims', () => {
     expect(tickMetrics(s, 1, events).claims).toEqual({ made: 2, contradicted: 1, held: 1 });
   });
 });
+
+describe('a claim said to someone', () => {
+  it('is remembered by the listener as the speaker\'s claim', () => {
+    place(s, 'lin_feng', 'dongmen');
+    place(s, 'fang_lan', 'dongmen');
+    judgeOne(cat, s, call('lin_feng', 'interact', { target: 'fang_lan', manner: 'friendly', content: { text: '老陈的摊子烧毁了' } }), consequence());
+    const m = s.actors.fang_lan.memory.at(-1)!;
+    expect(m.kind).toBe('told');
+    expect(new Renderer('en', cat, s).render(m.msg)).toBe("Lin Feng claims a destruction about Lao Chen (hearsay)");
+  });
+});

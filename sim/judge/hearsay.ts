@@ -25,13 +25,14 @@ export function holdToChanges(d: Draft, call: ToolCall, unbacked: Map<Message, C
 export function hearsay(cat: Catalog, state: WorldState, d: Draft, call: ToolCall): void {
   if (call.tool !== 'express' && call.tool !== 'interact') return;
   const seen = new Set<string>();
+  const to = call.tool === 'interact' && state.actors[call.args.target] ? call.args.target : null;
   for (const text of textsOf(call.args.content, cat, state)) {
     for (const c of claimsIn(text, cat, state)) {
       const key = `${c.kind}|${c.about.join(',')}`;
       if (seen.has(key)) continue;
       seen.add(key);
       d.emit({ type: 'claimed', actor: call.actor, place: state.actors[call.actor].location, kind: c.kind, about: [...c.about],
-        contradicts: contradicts(c, state) });
+        contradicts: contradicts(c, state), to });
     }
   }
 }

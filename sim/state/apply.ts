@@ -159,9 +159,11 @@ const HANDLERS: Handlers = {
     // those present hear what was said and by whom, never that it is so
     const about = e.about.find((id) => s.actors[id] || s.entities[id] || s.places[id]);
     const params = { actor: ref('actor', e.actor), kind: `claim_${e.kind}` };
-    observe(s, e.place, e.tick, e.actor, about
+    const heard = about
       ? msg('observe.claimed_about', { ...params, about: ref(s.actors[about] ? 'actor' : s.entities[about] ? 'entity' : 'place', about) })
-      : msg('observe.claimed', params));
+      : msg('observe.claimed', params);
+    observe(s, e.place, e.tick, e.actor, heard);
+    if (e.to) remember(s.actors[e.to], { tick: e.tick, kind: 'told', msg: heard, importance: 6, about: [e.actor, ...e.about] });
   },
   addressed(s, e) {
     const a = s.actors[e.actor];
