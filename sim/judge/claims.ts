@@ -1,9 +1,10 @@
-import { readLocale } from '../i18n/translator.ts';
-import { Renderer } from '../i18n/render.ts';
 import type { EventBody } from '../model/events.ts';
-import { LANGS, type Lang, type Message, type Param } from '../model/text.ts';
+import type { Message } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
+import { cacheOf, names, textsOf, vocabulary } from './claim-text.ts';
+
+export { textsOf };
 
 /**
  * Claims about the world in free text, found without a model: a small declared vocabulary of kinds
@@ -62,106 +63,10 @@ const BACKING: Backing = {
   },
 };
 
-type Matcher = (clause: string) => boolean;
-let vocab: { kind: ClaimKind; match: Matcher }[] | null = null;
-
-/** Both languages' triggers, always: a model may answer in either, whatever the run's language. */
-function vocabulary(): { kind: ClaimKind; match: Matcher }[] {
-  if (vocab) return vocab;
-  const out: { kind: ClaimKind; match: Matcher }[] = [];
-  for (const lang of LANGS) {
-    const triggers = (readLocaleCached(lang).claims as { triggers: Record<ClaimKind, string> }).triggers;
-    for (const kind of CLAIM_KINDS) {
-      const words = triggers[kind].split('|').map((w) => w.trim()).filter(Boolean);
-      if (lang === 'cn') out.push({ kind, match: (c) => words.some((w) => c.includes(w)) });
-      else {
-        const re = new RegExp(`\\b(?:${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'i');
-        out.push({ kind, match: (c) => re.test(c) });
-      }
-    }
-  }
-  return (vocab = out);
-}
-
-type Names = { name: string; id: string }[];
-
-/**
- * Names and rendered texts are cached per state: thousands of renders per claim otherwise. Names are
- * rebuilt once a tick (a thing or place made during the tick is named from the next: a claim about it
- * is read by the other names in its clause, its owner's in "Lao Chen's new stall burns down", or as
- * naming nothing); one id's names are rendered once for the state's life, as they never change.
- */
-interface Cache { tick: number; names: Names | null; perId: Map<string, string[]>; params: Map<string, boolean>; claims: Map<string, Claim[]> }
-const caches = new WeakMap<WorldState, Cache>();
-
-/** Keyed by the last committed tick: players join at the start of a tick, before any claim is read. */
-function cacheOf(state: WorldState): Cache {
-  let c = caches.get(state);
-  if (!c) caches.set(state, (c = { tick: state.tick, names: null, perId: new Map(), params: new Map(), claims: new Map() }));
-  if (c.tick !== state.tick) Object.assign(c, { tick: state.tick, names: null, claims: new Map() });
-  return c;
-}
-
-/** Every name of the world in both languages, longest first, so "Lao Chen's stall" is not read as "Lao Chen". */
-function names(cat: Catalog, state: WorldState): Names {
-  const c = cacheOf(state);
-  if (c.names) return c.names;
-  const rs = LANGS.map((lang) => new Renderer(lang, cat, state));
-  const out: Names = [];
-  const add = (id: string, render: (r: Renderer) => string) => {
-    let ns = c.perId.get(id);
-    if (!ns) c.perId.set(id, (ns = [...new Set(rs.map(render).filter((n) => n && n !== id).map((n) => n.toLowerCase()))]));
-    for (const name of ns) out.push({ name, id });
-  };
-  for (const id of Object.keys(state.actors)) add(id, (r) => r.actor(id));
-  for (const id of cat.places.keys()) add(id, (r) => r.place(id));
-  for (const g of state.generatedPlaces) add(g.id, (r) => r.place(g.id));
-  for (const id of Object.keys(state.entities)) add(id, (r) => r.entity(id));
-  return (c.names = out.sort((a, b) => b.name.length - a.name.length));
-}
-
-const triggered = (text: string) => vocabulary().some((v) => v.match(text));
-
-/** Whether a locale key's own template, in either language, holds a trigger word (the pack and locales never change in a run). */
-const templates = new Map<string, boolean>();
-function templateClaims(key: string): boolean {
-  let hit = templates.get(key);
-  if (hit === undefined) {
-    hit = LANGS.some((lang) => {
-      let node: unknown = readLocaleCached(lang);
-      for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-      return typeof node === 'string' && triggered(node);
-    });
-    templates.set(key, hit);
-  }
-  return hit;
-}
-const locales: Partial<Record<Lang, Record<string, unknown>>> = {};
-const readLocaleCached = (lang: Lang) => (locales[lang] ??= readLocale(lang));
-
-/**
- * The texts a message stands for: free text as it is, a locale message rendered in both languages.
- * A locale message is rendered only if its template or one of its parameters (as rendered, cached per
- * for the state's life: names and facts never change) holds a trigger word: most messages of a tick claim nothing, and rendering is the cost.
- */
-export function textsOf(m: Message, cat: Catalog, state: WorldState): string[] {
-  if ('text' in m) return [m.text];
-  const c = cacheOf(state);
-  const rs = LANGS.map((lang) => new Renderer(lang, cat, state));
-  const paramClaims = (v: Param) => {
-    const k = typeof v === 'object' ? `${v.ref}\u0000${v.id}` : `${typeof v}\u0000${v}`;
-    let hit = c.params.get(k);
-    if (hit === undefined) c.params.set(k, (hit = rs.some((r) => triggered(r.param(v))) || (typeof v === 'string' && triggered(v))));
-    return hit;
-  };
-  if (m.key !== 'fact.rumour' && !templateClaims(m.key) && !Object.values(m.params ?? {}).some(paramClaims)) return [];
-  return rs.map((r) => r.render(m));
-}
-
 /** The claims a text makes, clause by clause. Names are looked up only in clauses that claim something. */
 export function claimsIn(text: string, cat: Catalog, state: WorldState): readonly Claim[] {
   // one rumour is passed on by many in a tick: read each text once a tick
-  const c = cacheOf(state);
+  const c = cacheOf(cat, state);
   let out = c.claims.get(text);
   if (!out) c.claims.set(text, (out = readClaims(text, cat, state)));
   return out;
