@@ -129,7 +129,9 @@ describe('the player\'s narrator uses the same claim check', () => {
 
 describe('the rule engine\'s own texts', () => {
   it('never trip the claim check (100 ticks of the policy brain and rule engine)', async () => {
-    const delib = localDeliberation(createBrain('policy', null), ruleEngine(), 8);
+    // marked untrusted, as if it came from a remote worker, so the Judge checks every text it proposes
+    const rules = ruleEngine();
+    const delib = localDeliberation(createBrain('policy', null), { name: 'remote-rules', resolve: rules.resolve.bind(rules) }, 8);
     const state = fresh(cat, 3);
     let held = 0, actions = 0;
     for (let tick = 1; tick <= 100; tick++) {

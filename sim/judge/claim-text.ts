@@ -58,7 +58,7 @@ interface Cache {
   tick: number; rs: Renderer[];
   /** every name, longest first; ids already named; how many actors, things and places were looked at */
   names: Names | null; namesAt: number; named: Set<string>; seen: { actors: number; entity: number; place: number };
-  params: Partial<Record<Ref['ref'] | 'scalar', Map<string | number, boolean>>>; claims: Map<string, readonly Claim[]>;
+  params: Partial<Record<Ref['ref'] | 'scalar', Map<string | number, boolean>>>; claims: Map<string, readonly Claim[]>; texts: Map<string, string[]>;
 }
 const caches = new WeakMap<WorldState, Cache>();
 
@@ -67,16 +67,18 @@ export function cacheOf(cat: Catalog, state: WorldState): Cache {
   let c = caches.get(state);
   if (!c) {
     c = { tick: state.tick, rs: LANGS.map((lang) => new Renderer(lang, cat, state)), names: null, namesAt: -2, named: new Set(),
-      seen: { actors: 0, entity: 0, place: 0 }, params: {}, claims: new Map() };
+      seen: { actors: 0, entity: 0, place: 0 }, params: {}, claims: new Map(), texts: new Map() };
     caches.set(state, c);
   }
-  if (c.tick !== state.tick) Object.assign(c, { tick: state.tick, claims: new Map() });
+  if (c.tick !== state.tick) Object.assign(c, { tick: state.tick, claims: new Map(), texts: new Map() });
   return c;
 }
 
 /**
  * Every name of the world in both languages, longest first, so "Lao Chen's stall" is not read as
- * "Lao Chen". Brought up to date once a tick: a thing or place made during the tick is named from the
+ * "Lao Chen". Things count only if named: an unnamed one is called by its owner's name and its kind
+ * ("Lao Chen's food stall"), and its owner's name is enough to match the events that touch it
+ * (entity_removed carries the owner). Brought up to date once a tick: a thing or place made during the tick is named from the
  * next, and a claim about it is read by the other names of its clause (its owner's) or as naming nothing.
  */
 export function names(cat: Catalog, state: WorldState): Names {
@@ -92,17 +94,27 @@ export function names(cat: Catalog, state: WorldState): Names {
   if (actors.length !== c.seen.actors) for (const id of actors) add(id, (r) => r.actor(id));
   if (!c.names) {
     for (const id of cat.places.keys()) add(id, (r) => r.place(id));
-    for (const id of Object.keys(state.entities)) add(id, (r) => r.entity(id));
+    for (const id of Object.keys(state.entities)) if (state.entities[id].name) add(id, (r) => r.entity(id));
     for (const g of state.generatedPlaces) add(g.id, (r) => r.place(g.id));
   } else {
     // ids of things and places the Judge made are numbered in order (Draft.nextId)
-    for (let n = c.seen.entity + 1; n <= state.counters.entity; n++) if (state.entities[`e:${n}`]) add(`e:${n}`, (r) => r.entity(`e:${n}`));
+    for (let n = c.seen.entity + 1; n <= state.counters.entity; n++) if (state.entities[`e:${n}`]?.name) add(`e:${n}`, (r) => r.entity(`e:${n}`));
     for (let n = c.seen.place + 1; n <= state.counters.place; n++) add(`p:${n}`, (r) => r.place(`p:${n}`));
   }
   c.seen = { actors: actors.length, entity: state.counters.entity, place: state.counters.place };
   c.namesAt = state.tick;
-  c.names = added.length || !c.names ? [...(c.names ?? []), ...added].sort((a, b) => b.name.length - a.name.length) : c.names;
+  c.names = added.length || !c.names ? merge(c.names ?? [], added.sort(longestFirst)) : c.names;
   return c.names;
+}
+
+const longestFirst = (a: { name: string }, b: { name: string }) => b.name.length - a.name.length;
+
+/** Two lists sorted longest first, merged: a tick adds a few names to thousands, so no full sort. */
+function merge(a: Names, b: Names): Names {
+  const out: Names = [];
+  let i = 0, j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && longestFirst(a[i], b[j]) <= 0) ? a[i++] : b[j++]);
+  return out;
 }
 
 /**
@@ -112,9 +124,17 @@ export function names(cat: Catalog, state: WorldState): Names {
 export function textsOf(m: Message, cat: Catalog, state: WorldState): string[] {
   if ('text' in m) return [m.text];
   const c = cacheOf(cat, state);
-  if (m.key === 'fact.rumour' || templateClaims(m.key)) return c.rs.map((r) => r.render(m));
-  for (const k in m.params) if (paramClaims(c, m.params[k])) return c.rs.map((r) => r.render(m));
+  if (m.key === 'fact.rumour' || templateClaims(m.key)) return rendered(c, m);
+  for (const k in m.params) if (paramClaims(c, m.params[k])) return rendered(c, m);
   return [];
+}
+
+/** A message that may claim something, rendered once a tick (a rumour passed on by many is one message). */
+function rendered(c: Cache, m: Message): string[] {
+  const k = JSON.stringify(m);
+  let texts = c.texts.get(k);
+  if (!texts) c.texts.set(k, (texts = c.rs.map((r) => r.render(m))));
+  return texts;
 }
 
 /** Whether a parameter, rendered in either language, holds a trigger word (no string is built to look it up: this runs for every parameter of every text). */

@@ -19,7 +19,8 @@ import { check, Rejection } from './reasons.ts';
 export interface JoinRequest { actor: string; name: Text; concept: string; place: string }
 
 /** What the World Engine made of a call: a consequence, or an error it could not recover from. */
-export type Outcome = { ok: true; consequence: Consequence } | { ok: false; error: string };
+export type Outcome = { ok: true; consequence: Consequence; /** from the rule engine in this process: its texts are the locales' own */ trusted?: boolean }
+  | { ok: false; error: string };
 
 /**
  * The only authority. One TickJudge per tick: proposals are judged one after another against the
@@ -48,7 +49,7 @@ export class TickJudge {
     try {
       checkCall(this.cat, this.state, call);
       if (!outcome.ok) return this.fail(call, strategy, 'error', { code: 'engine_error', message: msg('reason.engine_error') });
-      const { draft, unbacked } = this.draft(call, outcome.consequence, strategy!);
+      const { draft, unbacked } = this.draft(call, outcome.consequence, strategy!, outcome.trusted === true);
       // the final check of narration lives here, not in the engines: an answer from a remote worker
       // (or any engine) reaches the log only through the Judge, so this is where the guarantee holds
       holdToChanges(draft, call, unbacked);
@@ -64,7 +65,7 @@ export class TickJudge {
   }
 
   /** The events a consequence would commit, and which of its texts' claims they do not carry. Throws a Rejection. */
-  private draft(call: ToolCall, c: Consequence, strategy: Strategy): { draft: Draft; unbacked: Map<Message, Claim[]> } {
+  private draft(call: ToolCall, c: Consequence, strategy: Strategy, trusted = false): { draft: Draft; unbacked: Map<Message, Claim[]> } {
     const a = this.state.actors[call.actor];
     const d = new Draft(this.cat, this.state, this.tick, call.actor);
     const p = proposers.call(call.actor, a.location, strategy);
@@ -82,7 +83,8 @@ export class TickJudge {
     }
     d.settle();
     const unbacked = new Map<Message, Claim[]>();
-    for (const m of [c.narrative, ...c.side_effects]) {
+    // the rule engine's texts never claim what its changes lack (test/llm.truth.test.ts); anything else is checked
+    if (!trusted) for (const m of [c.narrative, ...c.side_effects]) {
       const claims = unbackedClaims(m, d.events, this.cat, this.state);
       if (claims.length) unbacked.set(m, claims);
     }

@@ -42,7 +42,7 @@ export function localDeliberation(brain: Brain, engine: WorldEngine, concurrency
 /** Resolving in this process on a bounded pool (also what a queue deliberation uses for a model-free engine). */
 export function localResolve(engine: WorldEngine, concurrency = 16): Deliberation['resolve'] {
   const outcome = (raw: unknown): Outcome => {
-    if (engine.trusted) return { ok: true, consequence: raw as Consequence };
+    if (engine.trusted) return { ok: true, consequence: raw as Consequence, trusted: true };
     const parsed = Consequence.safeParse(raw);
     return parsed.success ? { ok: true, consequence: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid consequence' };
   };
