@@ -1,4 +1,5 @@
 import type { Consequence } from '../sim/model/consequence.ts';
+import type { Reason } from '../sim/model/events.ts';
 import type { EntityState, FactState } from '../sim/model/events.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
@@ -29,6 +30,12 @@ export interface WorldEngine {
   readonly name: string;
   /** as Brain.trusted: the rule engine's output is typed; a language model's is parsed */
   readonly trusted?: boolean;
-  /** Propose consequences; may be wrong or hostile: the Judge decides. */
-  resolve(cat: Catalog, slice: Slice, call: ToolCall): Consequence | Promise<Consequence>;
+  /**
+   * Propose consequences; may be wrong or hostile: the Judge decides. `verify`, when the caller has
+   * the state, is the Judge's dry run of an answer (its reason, or null), so an engine can repair it.
+   */
+  resolve(cat: Catalog, slice: Slice, call: ToolCall, verify?: Verify): Consequence | Promise<Consequence>;
 }
+
+/** What the Judge would say of a consequence for this call, without committing it. */
+export type Verify = (c: Consequence) => Reason | null;

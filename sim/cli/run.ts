@@ -98,6 +98,7 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<Summar
   out.push(t('cli.summary.effects'));
   table(s.effectsFired, (k) => r.param(k));
   out.push(t('cli.summary.society', { relationships: s.relationshipMoves, reputations: s.reputationMoves, strategies: s.strategyChanges }));
+  out.push(t('cli.summary.truth', { claims: s.claims, contradicted: s.contradictedClaims, held: s.heldTexts }));
   const { richest, poorest } = s.extremes(world.state);
   out.push(t('cli.summary.richest'));
   for (const a of richest) row(r.actor(a.id), a.money);

@@ -44,6 +44,10 @@ export class SummaryBuilder {
   strategyChanges = 0;
   relationshipMoves = 0;
   reputationMoves = 0;
+  /** speakers' claims about the world, those the committed state contradicted, and model texts held back as unbacked */
+  claims = 0;
+  contradictedClaims = 0;
+  heldTexts = 0;
   firstMoney: number | null = null;
   created$ = 0;
   destroyed$ = 0;
@@ -61,7 +65,14 @@ export class SummaryBuilder {
   addOne(e: Event): void {
     this.byType[e.type] = (this.byType[e.type] ?? 0) + 1;
     switch (e.type) {
-      case 'action': this.byTool[e.call.tool] = (this.byTool[e.call.tool] ?? 0) + 1; break;
+      case 'action':
+        this.byTool[e.call.tool] = (this.byTool[e.call.tool] ?? 0) + 1;
+        this.heldTexts += e.held ?? 0;
+        break;
+      case 'claimed':
+        this.claims++;
+        if (e.contradicts) this.contradictedClaims++;
+        break;
       case 'call_failed':
         this.rejections[e.failed.reason.code] = (this.rejections[e.failed.reason.code] ?? 0) + 1;
         this.example[e.failed.reason.code] = e.failed.reason.message;

@@ -39,6 +39,12 @@ const DESCRIBE: Describers = {
   fact_created(r, e) {
     return r.t('feed.rumour', { actor: r.actor(e.fact.origin.actor), content: r.render(e.fact.content) });
   },
+  claimed(r, e) {
+    const names = e.about.map((id) => (r.state.actors[id] ? r.actor(id) : r.state.entities[id] ? r.entity(id) : r.place(id)));
+    return r.t('feed.claim', { actor: r.actor(e.actor), kind: r.param(`claim_${e.kind}`),
+      about: names.length ? r.t('feed.claim_about', { names: names.join(r.t('feed.sep')) }) : '',
+      verdict: e.contradicts ? r.t('feed.claim_false') : '' });
+  },
   joined(r, e) {
     return r.render({ key: 'observe.joined', params: { actor: ref('actor', e.actor) } });
   },

@@ -72,8 +72,12 @@ export const VALIDATORS: Validators = {
   reputation_change(d, c) {
     actorExists(d, c.actor);
     const cap = d.cat.scenario.meta.rules.caps.reputationDelta;
-    const delta = clamp(c.delta, -cap, cap);
-    if (delta !== 0) d.emit({ type: 'reputation_changed', actor: c.actor, delta, reason: c.reason });
+    // commit only what the fold will apply: a delta past the -100..100 bounds changes nothing
+    const now = d.state.actors[c.actor].reputation + d.pendingScore(`rep\u0000${c.actor}`);
+    const delta = clamp(now + clamp(c.delta, -cap, cap), -100, 100) - now;
+    if (delta === 0) return;
+    d.addScore(`rep\u0000${c.actor}`, delta);
+    d.emit({ type: 'reputation_changed', actor: c.actor, delta, reason: c.reason });
   },
   relationship_change(d, c, p) {
     actorExists(d, c.from);
@@ -81,8 +85,12 @@ export const VALIDATORS: Validators = {
     check(c.from !== c.to, 'invalid_args', { why: 'self' });
     check(self(p, c.from) || self(p, c.to), 'not_involved');
     const cap = d.cat.scenario.meta.rules.caps.relationshipDelta;
-    const delta = clamp(c.delta, -cap, cap);
-    if (delta !== 0) d.emit({ type: 'relationship_changed', from: c.from, to: c.to, delta });
+    const key = `rel\u0000${c.from}\u0000${c.to}`;
+    const now = (d.state.actors[c.from].relations[c.to] ?? 0) + d.pendingScore(key);
+    const delta = clamp(now + clamp(c.delta, -cap, cap), -100, 100) - now;
+    if (delta === 0) return;
+    d.addScore(key, delta);
+    d.emit({ type: 'relationship_changed', from: c.from, to: c.to, delta });
   },
   resource_transfer(d, c, p) {
     actorExists(d, c.from);
@@ -181,6 +189,14 @@ export const VALIDATORS: Validators = {
   new_location(d, c, p) {
     check(placeExists(d.cat, d.state, c.parent), 'unknown_place', { id: c.parent });
     check(c.distance <= 4, 'invalid_args', { why: 'distance' });
+    // places are made by people the pack allows, paid for, and bounded per tick and per world
+    const rule = d.cat.scenario.meta.rules.newPlaces;
+    check(p.actor !== null && (rule.roles === null || d.state.actors[p.actor].roles.some((r) => (rule.roles as string[]).includes(r))), 'not_yours');
+    const mine = d.created.filter((id) => id.startsWith('p:')).length;
+    const thisTick = d.state.generatedPlaces.filter((g) => g.createdAt === d.tick).length + mine;
+    check(thisTick < rule.perTick && d.state.generatedPlaces.length + mine < rule.perWorld, 'place_cap');
+    check(-d.pending(p.actor!, 'money') >= rule.money && -d.pending(p.actor!, 'energy') >= rule.energy,
+      'underpaid', { money: rule.money, energy: rule.energy });
     const id = d.nextId('place');
     d.emit({ type: 'location_created', id, name: c.name, parent: c.parent, distance: c.distance, by: p.actor ?? 'world' });
   },
@@ -198,7 +214,7 @@ export const VALIDATORS: Validators = {
     // one can only pass on what one knows, and only to someone who can hear it
     check(self(p, c.from), 'not_yours');
     check(d.state.actors[c.from].knows.includes(fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
-    check(c.channel === 'moments' || d.state.actors[c.actor].location === p.place, 'not_present', { actor: { ref: 'actor', id: c.actor } });
+    check(c.channel === 'moments' || d.state.actors[c.actor].location === p.place, 'not_present', { target: { ref: 'actor', id: c.actor } });
     if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;
     d.emit({ type: 'fact_learned', actor: c.actor, fact, from: c.from, channel: c.channel });
   },

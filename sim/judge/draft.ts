@@ -29,6 +29,16 @@ export class Draft {
     this.deltas.set(k, (this.deltas.get(k) ?? 0) + delta);
   }
 
+  /** Bounded scores (relations, reputation) moved earlier in this proposal, so two changes to one score clamp together. */
+  pendingScore(key: string): number {
+    return this.deltas?.get(`score\u0000${key}`) ?? 0;
+  }
+
+  addScore(key: string, delta: number): void {
+    this.deltas ??= new Map();
+    this.deltas.set(`score\u0000${key}`, this.pendingScore(key) + delta);
+  }
+
   pending(actor: string, resource: string): number {
     return this.deltas?.get(`${actor}\u0000${resource}`) ?? 0;
   }
@@ -51,7 +61,7 @@ export class Draft {
   /** Conservation: no balance may end below zero. */
   settle(): void {
     for (const [k, delta] of this.deltas ?? []) {
-      if (delta >= 0) continue;
+      if (delta >= 0 || k.startsWith('score\u0000')) continue;
       const [actor, resource] = k.split('\u0000');
       check(holding(this.state, actor, resource) + delta >= 0, resource === 'money' ? 'insufficient_money' : 'insufficient_resource',
         { actor: { ref: 'actor', id: actor }, resource, need: -delta, have: holding(this.state, actor, resource) });

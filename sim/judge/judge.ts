@@ -3,6 +3,8 @@ import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
 import type { Strategy } from '../model/strategy.ts';
 import { type Message, msg, type Text } from '../model/text.ts';
+import { type Claim, claimLabel, unbackedClaims } from './claims.ts';
+import { hearsay, holdToChanges } from './hearsay.ts';
 import type { ToolCall } from '../model/tools.ts';
 import { type Catalog, placeExists, travelCost } from '../scenario/catalog.ts';
 import { applyEvent, clamp } from '../state/apply.ts';
@@ -18,7 +20,8 @@ import { isSafeId, own, table } from '../model/ids.ts';
 export interface JoinRequest { actor: string; name: Text; concept: string; place: string }
 
 /** What the World Engine made of a call: a consequence, or an error it could not recover from. */
-export type Outcome = { ok: true; consequence: Consequence } | { ok: false; error: string };
+export type Outcome = { ok: true; consequence: Consequence; /** from the rule engine in this process: its texts are the locales' own */ trusted?: boolean }
+  | { ok: false; error: string };
 
 /**
  * The only authority. One TickJudge per tick: proposals are judged one after another against the
@@ -47,29 +50,68 @@ export class TickJudge {
     try {
       checkCall(this.cat, this.state, call);
       if (!outcome.ok) return this.fail(call, strategy, 'error', { code: 'engine_error', message: msg('reason.engine_error') });
-      const c = outcome.consequence;
-      const d = new Draft(this.cat, this.state, this.tick, call.actor);
-      const p = proposers.call(call.actor, a.location, strategy!);
-      d.emit({ type: 'action', actor: call.actor, strategy: strategy!, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
-      this.chargeActor(d, call, c, p, strategy!);
-      if (call.tool === 'move') {
-        const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode)!;
-        check(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy, 'underpaid',
-          { money: cost.money, energy: cost.energy });
-        d.emit({ type: 'moved', actor: call.actor, from: a.location, to: call.args.destination, mode: call.args.mode, busyTicks: cost.ticks });
-      }
-      for (const change of c.world_changes) validateChange(d, change, p);
-      if (call.tool === 'interact' && this.state.actors[call.args.target]) {
-        d.emit({ type: 'addressed', actor: call.args.target, by: call.actor, manner: call.args.manner, msg: call.args.content });
-      }
-      d.settle();
-      this.commit(d.events);
+      const { draft, unbacked } = this.draft(call, outcome.consequence, strategy!, outcome.trusted === true);
+      // the final check of narration lives here, not in the engines: an answer from a remote worker
+      // (or any engine) reaches the log only through the Judge, so this is where the guarantee holds
+      holdToChanges(draft, call, unbacked);
+      hearsay(this.cat, this.state, draft, call);
+      this.commit(draft.events);
       this.actions++;
       return null;
     } catch (err) {
       if (!(err instanceof Rejection)) throw err;
       if (!a) return { id: call.id, tool: call.tool, status: 'rejected', reason: err.reason };
       return this.fail(call, strategy, 'rejected', err.reason);
+    }
+  }
+
+  /** The events a consequence would commit, and which of its texts' claims they do not carry. Throws a Rejection. */
+  private draft(call: ToolCall, c: Consequence, strategy: Strategy, trusted = false): { draft: Draft; unbacked: Map<Message, Claim[]> } {
+    const a = this.state.actors[call.actor];
+    const d = new Draft(this.cat, this.state, this.tick, call.actor);
+    const p = proposers.call(call.actor, a.location, strategy);
+    d.emit({ type: 'action', actor: call.actor, strategy, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
+    this.chargeActor(d, call, c, p, strategy);
+    if (call.tool === 'move') {
+      const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode)!;
+      check(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy, 'underpaid',
+        { money: cost.money, energy: cost.energy });
+      d.emit({ type: 'moved', actor: call.actor, from: a.location, to: call.args.destination, mode: call.args.mode, busyTicks: cost.ticks });
+    }
+    for (const change of c.world_changes) validateChange(d, change, p);
+    if (call.tool === 'interact' && this.state.actors[call.args.target]) {
+      d.emit({ type: 'addressed', actor: call.args.target, by: call.actor, manner: call.args.manner, msg: call.args.content });
+    }
+    d.settle();
+    const unbacked = new Map<Message, Claim[]>();
+    // the rule engine's texts never claim what its changes lack (test/llm.truth.test.ts); anything else is checked
+    if (!trusted) for (const m of [c.narrative, ...c.side_effects]) {
+      const claims = unbackedClaims(m, d.events, this.cat, this.state);
+      if (claims.length) unbacked.set(m, claims);
+    }
+    return { draft: d, unbacked };
+  }
+
+  /**
+   * What the Judge would say of a consequence, without committing anything: null if it would be
+   * accepted with all its texts backed (or if the call itself is refused: that is the caller's
+   * fault, not the engine's), else the reason. Engines use it to repair an answer before the tick.
+   */
+  dryRun(call: ToolCall, c: Consequence): Reason | null {
+    try {
+      checkCall(this.cat, this.state, call);
+    } catch (err) {
+      if (err instanceof Rejection) return null;
+      throw err;
+    }
+    try {
+      const { unbacked } = this.draft(call, c, strategyOf(call, (id) => this.cat.templates.get(id)?.strategy));
+      if (!unbacked.size) return null;
+      const claims = [...new Set([...unbacked.values()].flat().map(claimLabel))].join(', ');
+      return { code: 'unbacked_claim', message: msg('reason.unbacked_claim', { claims }) };
+    } catch (err) {
+      if (err instanceof Rejection) return err.reason;
+      throw err;
     }
   }
 

@@ -1,3 +1,4 @@
+import type { ClaimKind } from '../judge/claims.ts';
 import type { Message, Text } from './text.ts';
 import type { Status } from './status.ts';
 import type { Strategy } from './strategy.ts';
@@ -26,7 +27,12 @@ export interface FactState {
  * `tick` and `seq` are set when the Judge accepts them.
  */
 export type EventBody =
-  | { type: 'action'; actor: string; strategy: Strategy; call: ToolCall; place: string; narrative: Message; side_effects: Message[] }
+  | { type: 'action'; actor: string; strategy: Strategy; call: ToolCall; place: string; narrative: Message; side_effects: Message[];
+    /** how many of the proposed texts claimed what the changes do not carry and were held back (absent: none) */
+    held?: number }
+  /** a speaker's claim about the world: hearsay, recorded with whether the committed state contradicts it */
+  | { type: 'claimed'; actor: string; place: string; kind: ClaimKind; about: string[]; contradicts: boolean;
+    /** whom it was said to (an interact's target), who remembers it as the speaker's claim */ to: string | null }
   | { type: 'call_failed'; actor: string; strategy: Strategy | null; place: string; failed: FailedCall; sig: string; repeated: boolean }
   | { type: 'money_created'; to: string; amount: number; source: string; credit: Strategy | null; /** the thing whose income it is */ entity: string | null }
   | { type: 'money_destroyed'; from: string; amount: number; sink: string; debit: Strategy | null }

@@ -33,6 +33,22 @@ export const Players = z.object({
 }).strict().default({ cap: 8, money: 0 });
 export type Players = z.infer<typeof Players>;
 
+/** what an actor's role allows beyond what anyone may do (e.g. employer) */
+export const Role = z.enum(['employer', 'vendor', 'teacher', 'artist']);
+
+/**
+ * Making a new place (a generated sub-area): what it costs the maker, how many a tick and a world may
+ * gain, and whose role allows it (null: anyone). Defaults keep packs written before this loading.
+ */
+export const NewPlaces = z.object({
+  money: z.number().int().min(0),
+  energy: z.number().int().min(0),
+  perTick: z.number().int().min(0),
+  perWorld: z.number().int().min(0),
+  roles: z.array(Role).nullable(),
+}).strict();
+export const NEW_PLACES_DEFAULT = { money: 500, energy: 20, perTick: 1, perWorld: 12, roles: null };
+
 export const Rules = z.object({
   caps: z.object({
     reputationDelta: z.number().int().positive(),
@@ -52,6 +68,7 @@ export const Rules = z.object({
     unconsciousTicks: z.number().int().positive(),
     reflectEvery: z.number().int().positive(),
   }).strict(),
+  newPlaces: NewPlaces.default(NEW_PLACES_DEFAULT),
   travel: z.object(Object.fromEntries(TRAVEL_MODES.map((m) => [m, TravelMode])) as Record<(typeof TRAVEL_MODES)[number], typeof TravelMode>).strict(),
   players: Players,
 }).strict();
@@ -124,8 +141,7 @@ export const ActorDef = z.object({
   drives: Drives,
   /** ticks between two wakes when nobody addresses the actor */
   heartbeat: z.number().int().min(1).max(48),
-  /** what the actor's role allows beyond what anyone may do (e.g. employer) */
-  roles: z.array(z.enum(['employer', 'vendor', 'teacher', 'artist'])).default([]),
+  roles: z.array(Role).default([]),
 }).strict();
 export type ActorDef = z.infer<typeof ActorDef>;
 export const ActorsFile = z.object({ $schema: z.string().optional(), actors: z.array(ActorDef).min(1) }).strict();

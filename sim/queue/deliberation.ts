@@ -7,7 +7,7 @@ import { UntrustedToolCall } from '../model/content.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { Lang } from '../model/text.ts';
-import { type Decision, type Deliberation, localResolve } from '../tick/deliberation.ts';
+import { type Decision, type Deliberation, localResolve, type DryRun } from '../tick/deliberation.ts';
 import { redisConnection } from './connection.ts';
 import { LocalizedError } from './errors.ts';
 import { type JobData, jobId, JobResult } from './jobs.ts';
@@ -131,10 +131,10 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
         return call.success ? { ok: true, call: call.data } : { ok: false, error: call.error.issues[0]?.message ?? 'invalid call' };
       });
     },
-    async resolve(cat: Catalog, work: { slice: Slice; call: ToolCall }[]): Promise<Outcome[]> {
+    async resolve(cat: Catalog, work: { slice: Slice; call: ToolCall }[], verify?: DryRun): Promise<Outcome[]> {
       if (resolveHere) {
         if (aborted) throw aborted;
-        return resolveHere(cat, work);
+        return resolveHere(cat, work, verify);
       }
       const results = await run(work.map(({ slice, call }) => ({
         id: jobId(o.world, slice.tick, call.actor, 'resolve'),

@@ -25,11 +25,20 @@ export function tickMetrics(state: WorldState, tick: number, events: Event[]): T
   for (const id in state.actors) if (state.actors[id].status !== 'dead') money.push(state.actors[id].money);
   money.sort((a, b) => a - b);
   const actions: Record<string, number> = {};
-  for (const e of events) if (e.type === 'action') actions[e.call.tool] = (actions[e.call.tool] ?? 0) + 1;
+  const claims = { made: 0, contradicted: 0, held: 0 };
+  for (const e of events) {
+    if (e.type === 'action') {
+      actions[e.call.tool] = (actions[e.call.tool] ?? 0) + 1;
+      claims.held += e.held ?? 0;
+    } else if (e.type === 'claimed') {
+      claims.made++;
+      if (e.contradicts) claims.contradicted++;
+    }
+  }
   return {
     tick, gini: gini(money),
     money: { p10: percentile(money, 10), p50: percentile(money, 50), p90: percentile(money, 90), total: state.moneyTotal },
-    actions,
+    actions, claims,
   };
 }
 

@@ -129,6 +129,8 @@ export const TickMetrics = z.object({
   tick: z.number().int(), gini: z.number(),
   money: z.object({ p10: z.number(), p50: z.number(), p90: z.number(), total: z.number() }),
   actions: z.record(z.string(), z.number()),
+  /** speakers' claims about the world (hearsay), how many the committed state contradicted, and model texts held back as unbacked */
+  claims: z.object({ made: z.number().int(), contradicted: z.number().int(), held: z.number().int() }),
 });
 export type TickMetrics = z.infer<typeof TickMetrics>;
 export const Metrics = z.object({

@@ -139,7 +139,7 @@ const HANDLERS: Handlers = {
     observe(s, a.location, e.tick, e.actor, msg('observe.status', { actor: ref('actor', e.actor), status: e.to }));
   },
   location_created(s, e) {
-    s.generatedPlaces.push({ id: e.id, name: e.name, parent: e.parent, distance: e.distance });
+    s.generatedPlaces.push({ id: e.id, name: e.name, parent: e.parent, distance: e.distance, createdAt: e.tick });
     s.places[e.id] = { id: e.id, mood: 0, recent: [] };
     s.counters.place++;
   },
@@ -155,6 +155,16 @@ const HANDLERS: Handlers = {
   },
   place_mood(s, e) {
     s.places[e.place].mood = clamp(s.places[e.place].mood + e.delta, -10, 10);
+  },
+  claimed(s, e) {
+    // those present hear what was said and by whom, never that it is so
+    const about = e.about.find((id) => s.actors[id] || s.entities[id] || s.places[id]);
+    const params = { actor: ref('actor', e.actor), kind: `claim_${e.kind}` };
+    const heard = about
+      ? msg('observe.claimed_about', { ...params, about: ref(s.actors[about] ? 'actor' : s.entities[about] ? 'entity' : 'place', about) })
+      : msg('observe.claimed', params);
+    observe(s, e.place, e.tick, e.actor, heard);
+    if (e.to) remember(s.actors[e.to], { tick: e.tick, kind: 'told', msg: heard, importance: 6, about: [e.actor, ...e.about] });
   },
   addressed(s, e) {
     const a = s.actors[e.actor];

@@ -67,7 +67,11 @@ export interface PlaceState {
   recent: Observation[];
 }
 
-export interface GeneratedPlace { id: string; name: Text; parent: string; distance: number }
+export interface GeneratedPlace {
+  id: string; name: Text; parent: string; distance: number;
+  /** the tick it was made (absent in states saved before it was recorded), for the per-tick cap */
+  createdAt?: number;
+}
 
 export interface WorldState {
   version: 1;

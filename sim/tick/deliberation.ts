@@ -3,6 +3,7 @@ import { UntrustedToolCall } from '../model/content.ts';
 import type { Brain } from '../../bots/brains/types.ts';
 import type { Perception } from '../../bots/perception.ts';
 import type { Slice, WorldEngine } from '../../world-engine/types.ts';
+import type { Reason } from '../model/events.ts';
 import { Consequence } from '../model/consequence.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
@@ -19,8 +20,11 @@ export type Decision = { ok: true; call: ToolCall } | { ok: false; error: string
  */
 export interface Deliberation {
   decide(cat: Catalog, perceptions: Perception[], seed: number): Promise<Decision[]>;
-  resolve(cat: Catalog, work: { slice: Slice; call: ToolCall }[]): Promise<Outcome[]>;
+  /** `verify` is the Judge's dry run against the state the tick starts from (engines here may repair with it) */
+  resolve(cat: Catalog, work: { slice: Slice; call: ToolCall }[], verify?: DryRun): Promise<Outcome[]>;
 }
+
+export type DryRun = (call: ToolCall, c: Consequence) => Reason | null;
 
 export function localDeliberation(brain: Brain, engine: WorldEngine, concurrency = 16): Deliberation {
   const decision = (raw: unknown): Decision => {
@@ -41,12 +45,12 @@ export function localDeliberation(brain: Brain, engine: WorldEngine, concurrency
 /** Resolving in this process on a bounded pool (also what a queue deliberation uses for a model-free engine). */
 export function localResolve(engine: WorldEngine, concurrency = 16): Deliberation['resolve'] {
   const outcome = (raw: unknown): Outcome => {
-    if (engine.trusted) return { ok: true, consequence: raw as Consequence };
+    if (engine.trusted) return { ok: true, consequence: raw as Consequence, trusted: true };
     const parsed = Consequence.safeParse(raw);
     return parsed.success ? { ok: true, consequence: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid consequence' };
   };
-  return (cat, work) => mapBounded(work, concurrency, ({ slice, call }) =>
-    guard(() => engine.resolve(cat, slice, call), outcome, (error) => ({ ok: false, error })));
+  return (cat, work, verify) => mapBounded(work, concurrency, ({ slice, call }) =>
+    guard(() => engine.resolve(cat, slice, call, verify && ((c) => verify(call, c))), outcome, (error) => ({ ok: false, error })));
 }
 
 /** Run `f`, map its value (or awaited value) through `ok`, and turn a throw into `fail`, except a fatal one (a replay miss): that stops the tick. */

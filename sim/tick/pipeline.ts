@@ -56,7 +56,9 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
       work.push({ slice: sliceFor(cat, state, index, tick, d.call, perceptions[i]), call: d.call });
     }
   });
-  const outcomes = await delib.resolve(cat, work);
+  // engines that can repair an answer see the Judge's verdict on it first (against the state the
+  // tick starts from; the Judge judges again below, against the state the earlier proposals leave)
+  const outcomes = await delib.resolve(cat, work, (call, c) => judge.dryRun(call, c));
 
   const order = rngFor(state.seed, tick, '*', 'judge-order').shuffle(due.map((_, i) => i));
   const acted: string[] = [];

@@ -1,9 +1,10 @@
-import { translator } from '../../sim/i18n/translator.ts';
+import { type T, translator } from '../../sim/i18n/translator.ts';
 import type { LlmClient } from '../../sim/llm/client.ts';
-import { askWithRepair } from '../../sim/llm/repair.ts';
+import { askWithRepair, type Reading } from '../../sim/llm/repair.ts';
+import type { Consequence } from '../../sim/model/consequence.ts';
 import type { LlmStats } from '../../sim/llm/stats.ts';
-import type { Lang } from '../../sim/model/text.ts';
-import type { WorldEngine } from '../types.ts';
+import type { Lang, Message } from '../../sim/model/text.ts';
+import type { Verify, WorldEngine } from '../types.ts';
 import { engineMessages } from './prompt.ts';
 import { consequenceFormat, readConsequence } from './schema.ts';
 import { readStrictConsequence, strictConsequenceFormat } from './strict.ts';
@@ -12,9 +13,33 @@ import { useStrictOutput } from '../../sim/llm/config.ts';
 export interface LlmEngineOptions { client: LlmClient; stats: LlmStats; fallback: WorldEngine; lang: Lang }
 
 /**
+ * What the Judge's dry run sends back for repair: references to what does not exist and claims the
+ * changes do not carry. Other refusals are the Judge's ordinary business (judged as proposed).
+ */
+const REPAIRABLE = new Set(['unknown_actor', 'unknown_entity', 'unknown_place', 'unknown_item', 'unknown_template',
+  'unknown_fact', 'unknown_reference', 'unknown_target', 'unbacked_claim']);
+
+/** An answer that parsed, as the Judge would take it: refused (quoting the Judge's reason) if repairable. */
+function judged(r: Reading<Consequence>, verify: Verify | undefined, t: T): Reading<Consequence> {
+  if (!r.ok || !verify) return r;
+  const why = verify(r.value);
+  if (!why || !REPAIRABLE.has(why.code)) return r;
+  return { ok: false, reason: why.code === 'unbacked_claim' ? 'unbacked_claim' : 'invalid_reference', error: `${why.code}: ${plain(t, why.message)}` };
+}
+
+/** A reason's message for the model: references as their ids (the prompt names things by id). */
+function plain(t: T, m: Message): string {
+  if ('text' in m) return m.text;
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(m.params ?? {})) params[k] = typeof v === 'object' ? v.id : v;
+  return t(m.key, params);
+}
+
+/**
  * A language model resolves calls into consequences through structured output. An answer that
- * does not parse or breaks the schema gets one repair; then (or with no answer, or past the token
- * cap) the fallback engine resolves the call. Untrusted: parsed again and judged.
+ * does not parse or breaks the schema, names what does not exist or narrates what its changes do not
+ * carry (the Judge's dry run) gets one repair; then (or with no answer, or past the token cap) the
+ * fallback engine resolves the call, counted. Untrusted all the same: parsed again and judged.
  */
 export function llmEngine(o: LlmEngineOptions): WorldEngine {
   const t = translator(o.lang);
@@ -25,11 +50,11 @@ export function llmEngine(o: LlmEngineOptions): WorldEngine {
   return {
     name: 'llm',
     trusted: false,
-    resolve(cat, slice, call) {
+    resolve(cat, slice, call, verify) {
       const meta = { role: 'engine' as const, actor: call.actor, tick: slice.tick };
       return askWithRepair({ client: o.client, stats: o.stats, t }, meta,
         { messages: engineMessages(cat, t, o.lang, slice, call), response_format: format },
-        read,
+        (m) => judged(read(m), verify, t),
         () => o.fallback.resolve(cat, slice, call));
     },
   };

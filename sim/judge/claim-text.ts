@@ -1,0 +1,147 @@
+import { Renderer } from '../i18n/render.ts';
+import { readLocale } from '../i18n/translator.ts';
+import { LANGS, type Lang, type Message, type Param, type Ref } from '../model/text.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+import { type Claim, CLAIM_KINDS, type ClaimKind } from './claims.ts';
+
+/**
+ * The text side of claim checking (claims.ts): trigger words, the world's names, messages rendered.
+ * All cached, since the Judge reads every proposed text: per run (locales, the pack), per state
+ * (one id's names and one parameter's rendering never change) and per tick (the sorted name list,
+ * each text's claims). Rendering is the cost; most texts of a tick claim nothing and are not rendered.
+ */
+
+const locales: Partial<Record<Lang, Record<string, unknown>>> = {};
+const localeOf = (lang: Lang) => (locales[lang] ??= readLocale(lang));
+
+type Matcher = (clause: string) => boolean;
+let vocab: { kind: ClaimKind; match: Matcher }[] | null = null;
+
+/** Both languages' triggers, always: a model may answer in either, whatever the run's language. */
+export function vocabulary(): { kind: ClaimKind; match: Matcher }[] {
+  if (vocab) return vocab;
+  const out: { kind: ClaimKind; match: Matcher }[] = [];
+  for (const lang of LANGS) {
+    const triggers = (localeOf(lang).claims as { triggers: Record<ClaimKind, string> }).triggers;
+    for (const kind of CLAIM_KINDS) {
+      const words = triggers[kind].split('|').map((w) => w.trim()).filter(Boolean);
+      if (lang === 'cn') out.push({ kind, match: (c) => words.some((w) => c.includes(w)) });
+      else {
+        const re = new RegExp(`\\b(?:${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'i');
+        out.push({ kind, match: (c) => re.test(c) });
+      }
+    }
+  }
+  return (vocab = out);
+}
+
+const triggered = (text: string) => vocabulary().some((v) => v.match(text));
+
+const templates = new Map<string, boolean>();
+/** Whether a locale key's own template, in either language, holds a trigger word. */
+function templateClaims(key: string): boolean {
+  let hit = templates.get(key);
+  if (hit === undefined) {
+    hit = LANGS.some((lang) => {
+      let node: unknown = localeOf(lang);
+      for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+      return typeof node === 'string' && triggered(node);
+    });
+    templates.set(key, hit);
+  }
+  return hit;
+}
+
+export type Names = { name: string; id: string }[];
+interface Cache {
+  tick: number; rs: Renderer[];
+  /** every name, longest first; ids already named; how many actors, things and places were looked at */
+  names: Names | null; namesAt: number; named: Set<string>; seen: { actors: number; entity: number; place: number };
+  params: Partial<Record<Ref['ref'] | 'scalar', Map<string | number, boolean>>>; claims: Map<string, readonly Claim[]>; texts: Map<string, string[]>;
+}
+const caches = new WeakMap<WorldState, Cache>();
+
+/** Per state; the per-tick part is reset when the last committed tick moves (players join before any claim is read). */
+export function cacheOf(cat: Catalog, state: WorldState): Cache {
+  let c = caches.get(state);
+  if (!c) {
+    c = { tick: state.tick, rs: LANGS.map((lang) => new Renderer(lang, cat, state)), names: null, namesAt: -2, named: new Set(),
+      seen: { actors: 0, entity: 0, place: 0 }, params: {}, claims: new Map(), texts: new Map() };
+    caches.set(state, c);
+  }
+  if (c.tick !== state.tick) Object.assign(c, { tick: state.tick, claims: new Map(), texts: new Map() });
+  return c;
+}
+
+/**
+ * Every name of the world in both languages, longest first, so "Lao Chen's stall" is not read as
+ * "Lao Chen". Things count only if named: an unnamed one is called by its owner's name and its kind
+ * ("Lao Chen's food stall"), and its owner's name is enough to match the events that touch it
+ * (entity_removed carries the owner). Brought up to date once a tick: a thing or place made during the tick is named from the
+ * next, and a claim about it is read by the other names of its clause (its owner's) or as naming nothing.
+ */
+export function names(cat: Catalog, state: WorldState): Names {
+  const c = cacheOf(cat, state);
+  if (c.names && c.namesAt === state.tick) return c.names;
+  const added: Names = [];
+  const add = (id: string, render: (r: Renderer) => string) => {
+    if (c.named.has(id)) return;
+    c.named.add(id);
+    for (const name of new Set(c.rs.map(render).filter((n) => n && n !== id).map((n) => n.toLowerCase()))) added.push({ name, id });
+  };
+  const actors = Object.keys(state.actors);
+  if (actors.length !== c.seen.actors) for (const id of actors) add(id, (r) => r.actor(id));
+  if (!c.names) {
+    for (const id of cat.places.keys()) add(id, (r) => r.place(id));
+    for (const id of Object.keys(state.entities)) if (state.entities[id].name) add(id, (r) => r.entity(id));
+    for (const g of state.generatedPlaces) add(g.id, (r) => r.place(g.id));
+  } else {
+    // ids of things and places the Judge made are numbered in order (Draft.nextId)
+    for (let n = c.seen.entity + 1; n <= state.counters.entity; n++) if (state.entities[`e:${n}`]?.name) add(`e:${n}`, (r) => r.entity(`e:${n}`));
+    for (let n = c.seen.place + 1; n <= state.counters.place; n++) add(`p:${n}`, (r) => r.place(`p:${n}`));
+  }
+  c.seen = { actors: actors.length, entity: state.counters.entity, place: state.counters.place };
+  c.namesAt = state.tick;
+  c.names = added.length || !c.names ? merge(c.names ?? [], added.sort(longestFirst)) : c.names;
+  return c.names;
+}
+
+const longestFirst = (a: { name: string }, b: { name: string }) => b.name.length - a.name.length;
+
+/** Two lists sorted longest first, merged: a tick adds a few names to thousands, so no full sort. */
+function merge(a: Names, b: Names): Names {
+  const out: Names = [];
+  let i = 0, j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && longestFirst(a[i], b[j]) <= 0) ? a[i++] : b[j++]);
+  return out;
+}
+
+/**
+ * The texts a message stands for: free text as it is, a locale message rendered in both languages,
+ * but only if its template or one of its parameters (as rendered) holds a trigger word.
+ */
+export function textsOf(m: Message, cat: Catalog, state: WorldState): string[] {
+  if ('text' in m) return [m.text];
+  const c = cacheOf(cat, state);
+  if (m.key === 'fact.rumour' || templateClaims(m.key)) return rendered(c, m);
+  for (const k in m.params) if (paramClaims(c, m.params[k])) return rendered(c, m);
+  return [];
+}
+
+/** A message that may claim something, rendered once a tick (a rumour passed on by many is one message). */
+function rendered(c: Cache, m: Message): string[] {
+  const k = JSON.stringify(m);
+  let texts = c.texts.get(k);
+  if (!texts) c.texts.set(k, (texts = c.rs.map((r) => r.render(m))));
+  return texts;
+}
+
+/** Whether a parameter, rendered in either language, holds a trigger word (no string is built to look it up: this runs for every parameter of every text). */
+function paramClaims(c: Cache, v: Param): boolean {
+  const table = typeof v === 'object' ? (c.params[v.ref] ??= new Map()) : (c.params.scalar ??= new Map());
+  const k = typeof v === 'object' ? v.id : v;
+  let hit = table.get(k);
+  if (hit === undefined) table.set(k, (hit = c.rs.some((r) => triggered(r.param(v))) || (typeof v === 'string' && triggered(v))));
+  return hit;
+}

@@ -1,0 +1,38 @@
+import type { EventBody } from '../model/events.ts';
+import { type Message, msg, ref } from '../model/text.ts';
+import type { ToolCall } from '../model/tools.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+import { type Claim, claimsIn, contradicts, textsOf } from './claims.ts';
+import type { Draft } from './draft.ts';
+
+/**
+ * Narration states nothing the changes do not carry: an unbacked narrative becomes the plain one for
+ * the tool, unbacked side effects are dropped, and the action records how many texts were held back.
+ */
+export function holdToChanges(d: Draft, call: ToolCall, unbacked: Map<Message, Claim[]>): void {
+  if (!unbacked.size) return;
+  const action = d.events[0] as Extract<EventBody, { type: 'action' }>;
+  if (unbacked.has(action.narrative)) action.narrative = msg(`narrative.held.${call.tool}`, { actor: ref('actor', call.actor) });
+  action.side_effects = action.side_effects.filter((m) => !unbacked.has(m));
+  action.held = unbacked.size;
+}
+
+/**
+ * What a speaker says about the world is hearsay: each claim in an express or interact content is
+ * recorded with its speaker and whether the committed state contradicts it, never applied as a fact.
+ */
+export function hearsay(cat: Catalog, state: WorldState, d: Draft, call: ToolCall): void {
+  if (call.tool !== 'express' && call.tool !== 'interact') return;
+  const seen = new Set<string>();
+  const to = call.tool === 'interact' && state.actors[call.args.target] ? call.args.target : null;
+  for (const text of textsOf(call.args.content, cat, state)) {
+    for (const c of claimsIn(text, cat, state)) {
+      const key = `${c.kind}|${c.about.join(',')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      d.emit({ type: 'claimed', actor: call.actor, place: state.actors[call.actor].location, kind: c.kind, about: [...c.about],
+        contradicts: contradicts(c, state), to });
+    }
+  }
+}
