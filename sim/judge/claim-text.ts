@@ -59,6 +59,8 @@ interface Cache {
   /** every name, longest first; ids already named; how many actors, things and places were looked at */
   names: Names | null; namesAt: number; named: Set<string>; seen: { actors: number; entity: number; place: number };
   params: Partial<Record<Ref['ref'] | 'scalar', Map<string | number, boolean>>>; claims: Map<string, readonly Claim[]>; texts: Map<string, string[]>;
+  /** texts that read the same all run long */
+  stableTexts: Map<string, string[]>;
 }
 const caches = new WeakMap<WorldState, Cache>();
 
@@ -67,7 +69,7 @@ export function cacheOf(cat: Catalog, state: WorldState): Cache {
   let c = caches.get(state);
   if (!c) {
     c = { tick: state.tick, rs: LANGS.map((lang) => new Renderer(lang, cat, state)), names: null, namesAt: -2, named: new Set(),
-      seen: { actors: 0, entity: 0, place: 0 }, params: {}, claims: new Map(), texts: new Map() };
+      seen: { actors: 0, entity: 0, place: 0 }, params: {}, claims: new Map(), texts: new Map(), stableTexts: new Map() };
     caches.set(state, c);
   }
   if (c.tick !== state.tick) Object.assign(c, { tick: state.tick, claims: new Map(), texts: new Map() });
@@ -129,16 +131,43 @@ export function textsOf(m: Message, cat: Catalog, state: WorldState): string[] {
   return [];
 }
 
-/** A message that may claim something, rendered once a tick (a rumour passed on by many is one message). */
+/**
+ * A message that may claim something, rendered once (a rumour passed on by many is one message): once
+ * a run if it names only what always reads the same (people, places, facts, kinds), else once a tick
+ * (a thing that is removed reads as gone).
+ */
 function rendered(c: Cache, m: Message): string[] {
   const k = JSON.stringify(m);
-  let texts = c.texts.get(k);
-  if (!texts) c.texts.set(k, (texts = c.rs.map((r) => r.render(m))));
+  const cache = readsTheSame(c, m, true) ? c.stableTexts : c.texts;
+  let texts = cache.get(k);
+  if (!texts) cache.set(k, (texts = c.rs.map((r) => r.render(m))));
   return texts;
+}
+
+/** Whether a message names no thing (an entity), itself or through a fact it names. */
+function readsTheSame(c: Cache, m: Message, deep: boolean): boolean {
+  if ('text' in m) return true;
+  for (const k in m.params) {
+    const v = m.params[k];
+    if (typeof v !== 'object') continue;
+    if (v.ref === 'entity') return false;
+    if (v.ref === 'fact') {
+      const f = c.rs[0].state.facts[v.id];
+      if (f && (!deep || !readsTheSame(c, f.content, false))) return false;
+    }
+  }
+  return true;
 }
 
 /** Whether a parameter, rendered in either language, holds a trigger word (no string is built to look it up: this runs for every parameter of every text). */
 function paramClaims(c: Cache, v: Param): boolean {
+  if (typeof v === 'object' && v.ref === 'entity') {
+    // an unnamed thing is called by its owner and its kind: ask of those, not of each of the thousands a city makes
+    const e = c.rs[0].state.entities[v.id];
+    if (e && !e.name) {
+      return templateClaims('entity.owned') || paramClaims(c, { ref: 'template', id: e.template }) || (e.owner !== null && paramClaims(c, { ref: 'actor', id: e.owner }));
+    }
+  }
   const table = typeof v === 'object' ? (c.params[v.ref] ??= new Map()) : (c.params.scalar ??= new Map());
   const k = typeof v === 'object' ? v.id : v;
   let hit = table.get(k);
