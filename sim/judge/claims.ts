@@ -1,4 +1,5 @@
 import type { EventBody } from '../model/events.ts';
+import { CLAIM_KINDS, type ClaimKind } from '../model/claims.ts';
 import type { Message } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
@@ -13,8 +14,7 @@ export { textsOf };
  * One mechanism for every untrusted text: the World Engine's narrative and side effects, player
  * narration and bot speech.
  */
-export const CLAIM_KINDS = ['death', 'collapse', 'loss', 'transfer', 'arrival', 'departure', 'destruction'] as const;
-export type ClaimKind = (typeof CLAIM_KINDS)[number];
+export { CLAIM_KINDS, type ClaimKind };
 
 export interface Claim { kind: ClaimKind; /** ids the clause names (actors, places, things) */ about: string[]; clause: string }
 

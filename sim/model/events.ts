@@ -1,4 +1,4 @@
-import type { ClaimKind } from '../judge/claims.ts';
+import type { ClaimKind } from './claims.ts';
 import type { Message, Text } from './text.ts';
 import type { Status } from './status.ts';
 import type { Strategy } from './strategy.ts';

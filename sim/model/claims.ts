@@ -1,0 +1,6 @@
+/**
+ * What a text can claim about the world, as the Judge reads it (sim/judge/claims.ts): the kinds of
+ * claim whose trigger words live in locales/{cn,en}/claims.json.
+ */
+export const CLAIM_KINDS = ['death', 'collapse', 'loss', 'transfer', 'arrival', 'departure', 'destruction'] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
