@@ -125,7 +125,7 @@ describe('joins are bounded', () => {
     summary.add(await w.step());
     expect(summary.joins.count).toBe(2);
     expect(summary.joins.money).toEqual({ savings: 500 });
-    const line = summary.joins.line(translator('en'), new Renderer('en', w.cat, w.state), w);
+    const line = summary.joins.line(translator('en'), new Renderer('en', w.cat, w.state));
     expect(line).toContain('2');
     expect(line).toContain(`${new Renderer('en', w.cat, w.state).text(w.cat.scenario.meta.rules.money.sources.find((s) => s.id === 'savings')!.name)} +500`);
     expect(summary.bySource.savings).toBe(500);

@@ -8,7 +8,8 @@ import type { Event } from '../model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
 import { openWorld } from './open.ts';
 import { Progress } from './progress.ts';
-import { moneyName, SummaryBuilder } from './summary.ts';
+import { SummaryBuilder } from './summary.ts';
+import { moneyName } from '../i18n/joins.ts';
 
 /** `astinus run <scenario> --ticks N ...`: run (or continue) a world until tick N. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -109,11 +110,11 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<Summar
   out.push(t('cli.summary.money'));
   row(t('cli.summary.opening'), m.opening);
   row(t('cli.summary.minted'), `+${m.created}`);
-  for (const [k, v] of Object.entries(s.bySource)) row(`  ${moneyName(world, r, k, 'sources')}`, `+${v}`);
-  const joins = s.joins.line(t, r, world);
+  for (const [k, v] of Object.entries(s.bySource)) row(`  ${moneyName(r, k, 'sources')}`, `+${v}`);
+  const joins = s.joins.line(t, r);
   if (joins) out.push(`  ${joins}`);
   row(t('cli.summary.burned'), `-${m.destroyed}`);
-  for (const [k, v] of Object.entries(s.bySink)) row(`  ${moneyName(world, r, k, 'sinks')}`, `-${v}`);
+  for (const [k, v] of Object.entries(s.bySink)) row(`  ${moneyName(r, k, 'sinks')}`, `-${v}`);
   row(t('cli.summary.expected'), m.expected);
   row(t('cli.summary.held'), m.held);
   for (const v of s.verdict(m)) out.push(`  ${t(v.key, v.params)}`);

@@ -57,7 +57,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   await srv.close();
   await close();
   process.stdout.write(t('cli.serve.stopped', { tick: world.state.tick }) + '\n');
-  const joins = srv.host.joined.line(t, new Renderer(args.lang, world.cat, world.state), world);
+  const joins = srv.host.joined.line(t, new Renderer(args.lang, world.cat, world.state));
   if (joins) process.stdout.write(`  ${joins}\n`);
   await new Promise<void>((done) => log.flush(() => done()));
   return 0;

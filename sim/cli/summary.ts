@@ -2,34 +2,9 @@ import type { Event, MoneySummary } from '../model/events.ts';
 import { STRATEGIES } from '../model/strategy.ts';
 import type { WorldState } from '../state/types.ts';
 import type { Message } from '../model/text.ts';
-import type { World } from '../world.ts';
-import type { Renderer } from '../i18n/render.ts';
-import type { T } from '../i18n/translator.ts';
+import { JoinTally } from '../i18n/joins.ts';
 
 /** Players who joined, and the purses they brought by the source each was booked under (run and serve). */
-export class JoinTally {
-  count = 0;
-  money: Record<string, number> = {};
-
-  add(e: Extract<Event, { type: 'joined' }>): void {
-    this.count++;
-    // logs from before purses had a source booked them as `joined`
-    if (e.money > 0) this.money[e.source ?? 'joined'] = (this.money[e.source ?? 'joined'] ?? 0) + e.money;
-  }
-
-  /** One summary line naming the money by its source, or null when nobody joined. */
-  line(t: T, r: Renderer, world: World): string | null {
-    if (!this.count) return null;
-    const brought = Object.entries(this.money).map(([k, v]) => `${moneyName(world, r, k, 'sources')} +${v}`).join(', ');
-    return t('cli.summary.joins', { count: this.count, money: sum(this.money), sources: brought || '-' });
-  }
-}
-
-/** A declared source's or sink's name from the scenario, in the run's language. */
-export function moneyName(world: World, r: Renderer, id: string, kind: 'sources' | 'sinks'): string {
-  return r.text(world.cat.scenario.meta.rules.money[kind].find((x) => x.id === id)?.name) || id;
-}
-
 /** Figures for the end of a run, accumulated over every committed tick (a resumed run includes the earlier part). */
 export class SummaryBuilder {
   ticks = 0;

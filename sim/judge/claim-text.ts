@@ -3,7 +3,7 @@ import { readLocale } from '../i18n/translator.ts';
 import { LANGS, type Lang, type Message, type Param, type Ref } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
-import { type Claim, CLAIM_KINDS, type ClaimKind } from './claims.ts';
+import { type Claim, CLAIM_KINDS, type ClaimKind } from '../model/claims.ts';
 
 /**
  * The text side of claim checking (claims.ts): trigger words, the world's names, messages rendered.

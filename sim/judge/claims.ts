@@ -1,5 +1,5 @@
 import type { EventBody } from '../model/events.ts';
-import { CLAIM_KINDS, type ClaimKind } from '../model/claims.ts';
+import { type Claim, CLAIM_KINDS, type ClaimKind } from '../model/claims.ts';
 import type { Message } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
@@ -14,9 +14,8 @@ export { textsOf };
  * One mechanism for every untrusted text: the World Engine's narrative and side effects, player
  * narration and bot speech.
  */
-export { CLAIM_KINDS, type ClaimKind };
+export { type Claim, CLAIM_KINDS, type ClaimKind };
 
-export interface Claim { kind: ClaimKind; /** ids the clause names (actors, places, things) */ about: string[]; clause: string }
 
 type Backing = {
   [K in ClaimKind]: {

@@ -4,3 +4,6 @@
  */
 export const CLAIM_KINDS = ['death', 'collapse', 'loss', 'transfer', 'arrival', 'departure', 'destruction'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
+
+/** A claim a clause makes, with the ids it names (actors, places, things). */
+export interface Claim { kind: ClaimKind; about: string[]; clause: string }

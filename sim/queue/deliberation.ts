@@ -3,7 +3,7 @@ import type { Perception } from '../../bots/perception.ts';
 import type { Slice, WorldEngine } from '../../world-engine/types.ts';
 import type { Outcome } from '../judge/judge.ts';
 import { Consequence } from '../model/consequence.ts';
-import { UntrustedToolCall } from '../model/content.ts';
+import { UntrustedToolCall } from '../judge/content.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { Lang } from '../model/text.ts';

@@ -9,11 +9,11 @@ import { type JoinRequest, playerCount } from '../judge/judge.ts';
 import { isSafeId, own } from '../model/ids.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { Text } from '../model/text.ts';
-import { UntrustedToolCall } from '../model/content.ts';
+import { UntrustedToolCall } from '../judge/content.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Logger } from '../log.ts';
 import type { World } from '../world.ts';
-import { JoinTally } from '../cli/summary.ts';
+import { JoinTally } from '../i18n/joins.ts';
 import { HttpError, issueLines } from './errors.ts';
 import { layoutPlaces } from './layout.ts';
 import { tickMetrics } from './metrics.ts';
@@ -239,7 +239,7 @@ export class WorldHost {
     const a = this.world.state.actors[actor];
     if (!a) throw new HttpError(409, 'not_joined');
     if (a.status !== 'alive' && a.status !== 'dying') throw new HttpError(409, 'not_alive');
-    // a player's words are free text or content keys, never another locale key (sim/model/content.ts)
+    // a player's words are free text or content keys, never another locale key (sim/judge/content.ts)
     const parsed = UntrustedToolCall.safeParse({ ...raw, id: raw.id ?? `${actor}:${this.nextCall++}`, actor });
     if (!parsed.success) {
       const issues = issueLines(parsed.error);

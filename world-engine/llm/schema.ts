@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AnswerMessage } from '../../sim/llm/answer.ts';
 import { readJson, type Reading } from '../../sim/llm/repair.ts';
 import { Consequence } from '../../sim/model/consequence.ts';
-import { UntrustedConsequence } from '../../sim/model/content.ts';
+import { UntrustedConsequence } from '../../sim/judge/content.ts';
 
 /**
  * Structured output in the consequence format, its JSON Schema generated from the zod schema.
@@ -17,5 +17,5 @@ export function consequenceFormat(): ResponseFormatJSONSchema {
   return { type: 'json_schema', json_schema: { name: 'consequence', schema, strict: false } };
 }
 
-/** Read as any untrusted consequence: messages are free text or content keys (sim/model/content.ts). */
+/** Read as any untrusted consequence: messages are free text or content keys (sim/judge/content.ts). */
 export const readConsequence = (m: AnswerMessage): Reading<Consequence> => readJson(m, UntrustedConsequence);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { translator } from '../i18n/translator.ts';
-import { Consequence } from './consequence.ts';
-import type { Message } from './text.ts';
-import { ToolCall } from './tools.ts';
+import { Consequence } from '../model/consequence.ts';
+import type { Message } from '../model/text.ts';
+import { ToolCall } from '../model/tools.ts';
 
 /**
  * The one registry of message keys meant for content: what a character may say by key (the policy
