@@ -9,7 +9,7 @@ import { policyBrain } from '../bots/brains/policy/index.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { redisConnection } from '../sim/queue/connection.ts';
 import { queueDeliberation, type QueueDeliberation } from '../sim/queue/deliberation.ts';
-import { LocalizedError } from '../sim/queue/errors.ts';
+import { LocalizedError } from '../sim/i18n/errors.ts';
 import { jobId } from '../sim/queue/jobs.ts';
 import { type AstinusWorker, startWorker } from '../sim/queue/worker.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';

@@ -8,7 +8,7 @@ import { exportCommand } from './export.ts';
 import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
 import { workerCommand } from './worker.ts';
-import { LocalizedError } from '../queue/errors.ts';
+import { LocalizedError } from '../i18n/errors.ts';
 import { serveCommand } from './serve.ts';
 import { printScenarioError, validateCommand, zodLanguage } from './validate.ts';
 

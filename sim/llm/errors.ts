@@ -1,4 +1,4 @@
-import { LocalizedError } from '../queue/errors.ts';
+import { LocalizedError } from '../i18n/errors.ts';
 /** Why a request produced no answer at all (as opposed to an answer that does not parse). */
 export type FailureCode = 'timeout' | 'connection' | 'rate_limited' | 'server_error' | 'http_error' | 'replay_miss';
 

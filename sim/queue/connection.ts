@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import { LocalizedError } from './errors.ts';
+import { LocalizedError } from '../i18n/errors.ts';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 /** the BullMQ queue name when ASTINUS_QUEUE is not set */

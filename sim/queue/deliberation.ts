@@ -9,7 +9,7 @@ import type { Catalog } from '../scenario/catalog.ts';
 import type { Lang } from '../model/text.ts';
 import { type Decision, type Deliberation, localResolve, type DryRun } from '../tick/deliberation.ts';
 import { redisConnection } from './connection.ts';
-import { LocalizedError } from './errors.ts';
+import { LocalizedError } from '../i18n/errors.ts';
 import { type JobData, jobId, JobResult } from './jobs.ts';
 
 export interface QueueDeliberationOptions {

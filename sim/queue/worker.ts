@@ -9,7 +9,7 @@ import { loadScenario } from '../scenario/load.ts';
 import type { Slice } from '../../world-engine/types.ts';
 import { BRAINS, ENGINES } from './backends.ts';
 import { redisConnection } from './connection.ts';
-import { LocalizedError } from './errors.ts';
+import { LocalizedError } from '../i18n/errors.ts';
 import { JobData, type JobResult } from './jobs.ts';
 
 export interface WorkerOptions {

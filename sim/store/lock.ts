@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fsp from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
-import { LocalizedError } from '../queue/errors.ts';
+import { LocalizedError } from '../i18n/errors.ts';
 import { digest } from './canonical.ts';
 import { WriterConflictError } from './types.ts';
 

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { type Collection, type Db, type Document, MongoClient, MongoServerError } from 'mongodb';
 import type { Event } from '../model/events.ts';
 import { redact } from '../queue/connection.ts';
-import { LocalizedError } from '../queue/errors.ts';
+import { LocalizedError } from '../i18n/errors.ts';
 import type { WorldState } from '../state/types.ts';
 import { checksum } from './canonical.ts';
 import { processWarnings, type StoreLog } from './snapshot.ts';
