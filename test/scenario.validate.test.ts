@@ -34,6 +34,10 @@ const problems = (stderr: string) => stderr.split('\n').filter((l) => l.startsWi
 /** The real pack's actors, to aim the breakage at. */
 const ACTORS: Json[] = JSON.parse(await readFile(path.join(SHENZHEN, 'actors.json'), 'utf8')).actors;
 const WORKER: string = ACTORS.find((a) => !a.roles?.includes('employer')).id;
+const PLACES: Json[] = JSON.parse(await readFile(path.join(SHENZHEN, 'places.json'), 'utf8')).places;
+/** the skill of the pack's first class */
+const CLASS_SKILL: string = JSON.parse(await readFile(path.join(SHENZHEN, 'templates.json'), 'utf8')).templates
+  .flatMap((t: Json) => t.effects).find((e: Json) => e.type === 'class').skill;
 /** a second copy of actors[1], appended: the duplicate sits at the end */
 const duplicateActor = (j: Json) => { j.actors.push(structuredClone(j.actors[1])); };
 const DUPLICATE_PATH = `$.actors[${ACTORS.length}].id`;
@@ -62,6 +66,15 @@ describe('a broken pack is refused with the file, the JSON path and the reason',
     ['a key that zod would drop without a word',
       async (d) => { await writeFile(path.join(d, 'lore.json'), (await readFile(path.join(d, 'lore.json'), 'utf8')).replace('"entries": {', '"entries": { "__proto__": {},')); },
       { file: 'lore.json', path: '$.entries.__proto__', says: /__proto__/ }],
+    ['a JSON syntax error, named by line and column',
+      async (d) => { await writeFile(path.join(d, 'places.json'), '{\n  "places": [\n    { "id": "oops", }\n'); },
+      { file: 'places.json', path: '$', says: /line 3, column 21/ }],
+    ['a one-way link into a dead end',
+      (d) => editJson(d, 'places.json', (j) => { j.places[j.places.length - 1].links = []; }),
+      { file: 'places.json', path: `$.places[${PLACES.length - 1}].links`, says: /no way back/ }],
+    ['a class whose skill nobody has',
+      (d) => editJson(d, 'actors.json', (j) => { for (const a of j.actors) { a.body.tags = (a.body.tags ?? []).filter((t: string) => t !== `skill:${CLASS_SKILL}`); delete a.body.inventory?.[CLASS_SKILL]; } }),
+      { file: 'templates.json', path: '.skill', says: new RegExp(CLASS_SKILL) }],
     ['a missing required file',
       (d) => rm(path.join(d, 'templates.json')),
       { file: 'templates.json', path: '$', says: /missing/ }],
@@ -112,6 +125,30 @@ describe('several problems are reported together', () => {
     expect(lines.some((l) => l.includes('places.json $'))).toBe(true);
     expect(lines.some((l) => l.includes('templates.json $'))).toBe(true);
     expect(r.stderr).toContain('4');
+  });
+
+  it.concurrent('a schema error in one file hides nothing in the others', { timeout: LONG }, async () => {
+    const dir = await brokenPack(async (dir) => {
+      await editJson(dir, 'actors.json', (j) => { j.actors[1].body.energy = 'lots'; });
+      await editJson(dir, 'places.json', (j) => { j.places[1].links.push({ to: 'atlantis', distance: 3 }); j.places[j.places.length - 1].links = []; });
+      await editJson(dir, 'scenario.json', (j) => { j.jobs[0].place = 'nowhere'; });
+    });
+    const r = await astinus(['validate', dir]);
+    expect(r.code).toBe(1);
+    const lines = problems(r.stderr);
+    expect(lines, r.stderr).toHaveLength(4);
+    for (const want of ['actors.json $.actors[1].body.energy', 'places.json $.places[1].links', `places.json $.places[${PLACES.length - 1}].links`, 'scenario.json $.jobs[0].place']) {
+      expect(lines.filter((l) => l.includes(want)), `${want} in\n${r.stderr}`).toHaveLength(1);
+    }
+  });
+
+  it.concurrent('a byte-order mark an editor left is no problem', { timeout: LONG }, async () => {
+    const dir = await brokenPack(async (dir) => {
+      for (const f of ['scenario.json', 'places.json']) await writeFile(path.join(dir, f), `\uFEFF${await readFile(path.join(dir, f), 'utf8')}`);
+    });
+    const r = await astinus(['validate', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
   });
 
   it.concurrent('across files that refer to each other', { timeout: LONG }, async () => {

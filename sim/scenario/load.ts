@@ -30,9 +30,10 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     raw.push(file, text);
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      // an editor's byte-order mark is no content: the pack reads the same with or without it
+      json = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (err) {
-      issues.push({ file, path: '$', reason: { key: 'pack.bad_json', params: { detail: (err as Error).message } } });
+      issues.push({ file, path: '$', reason: badJson(text.replace(/^\uFEFF/, ''), err as Error) });
       continue;
     }
     // zod quietly drops a `__proto__` key: refuse every such name before it can vanish or bite
@@ -46,6 +47,14 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     }
     (parsed as Record<string, unknown>)[file] = result.data;
   }
+  // references are checked among the files that parsed, so one broken file hides nothing elsewhere
+  issues.push(...crossCheck({
+    meta: parsed['scenario.json'],
+    places: parsed['places.json']?.places ?? null,
+    actors: parsed['actors.json']?.actors ?? null,
+    templates: parsed['templates.json']?.templates ?? null,
+    entities: parsed['entities.json']?.entities ?? [],
+  }));
   if (issues.length) throw new ScenarioError(dir, issues);
   const scenario = {
     meta: parsed['scenario.json']!,
@@ -55,9 +64,18 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     entities: parsed['entities.json']?.entities ?? [],
     lore: parsed['lore.json'],
   };
-  const cross = crossCheck(scenario);
-  if (cross.length) throw new ScenarioError(dir, cross);
   return { ...scenario, dir, hash: digest(raw.join('\u0000')) };
+}
+
+/** A JSON syntax error where an author can find it: line, column and the text there. */
+function badJson(text: string, err: Error): PackIssue['reason'] {
+  const at = /position (\d+)/.exec(err.message);
+  if (!at) return { key: 'pack.bad_json', params: { detail: err.message } };
+  const pos = Math.min(Number(at[1]), text.length);
+  const before = text.slice(0, pos).split('\n');
+  const near = text.slice(pos, pos + 20).split('\n')[0];
+  const where = { line: before.length, column: before[before.length - 1].length + 1, detail: err.message };
+  return near ? { key: 'pack.bad_json_at', params: { ...where, near } } : { key: 'pack.bad_json_end', params: where };
 }
 
 /** Paths of every object key in the JSON that is a name every object answers to. */
