@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineIntentParser } from '../bots/intent/offline.ts';
 import { ToolCall } from '../sim/model/tools.ts';
 import { fresh, shenzhen } from './helpers/world.ts';
+import { buildCatalog } from '../sim/scenario/catalog.ts';
 
 describe('the offline intent parser', () => {
   const cases: [string, string, Record<string, unknown>][] = [
@@ -41,5 +42,26 @@ describe('the offline intent parser', () => {
     const state = fresh(cat);
     const { call } = offlineIntentParser().parse({ cat, state, actor: 'lin_feng', id: 'c', text: 'Lin Feng talks to himself', lang: 'en' }) as { call: ToolCall };
     expect(call.tool).toBe('express');
+  });
+});
+
+describe('the words a player may use come from the pack', () => {
+  it("a pack's aliases for a place, a kind of thing and a person are understood, in either language", async () => {
+    const base = await shenzhen();
+    const scenario = structuredClone(base.scenario);
+    scenario.places.find((p) => p.id === 'dongmen')!.aliases = { cn: ['旧集市'], en: ['the old bazaar'] };
+    scenario.templates.find((t) => t.id === 'mural')!.aliases = { cn: [], en: ['fresco'] };
+    scenario.actors.find((a) => a.id === 'lao_chen')!.aliases = { cn: ['陈工头'], en: ['the foreman'] };
+    const cat = buildCatalog(scenario);
+    const state = fresh(cat);
+    state.actors.wang_hao.location = 'huaqiangbei';
+    const parse = (text: string, lang: 'cn' | 'en') => offlineIntentParser().parse({ cat, state, actor: 'wang_hao', id: 'c', text, lang }) as { call: ToolCall };
+    expect(parse('walk to the old bazaar', 'en').call).toMatchObject({ tool: 'move', args: { destination: 'dongmen' } });
+    expect(parse('去旧集市', 'cn').call).toMatchObject({ tool: 'move', args: { destination: 'dongmen' } });
+    expect(parse('paint a fresco here', 'en').call).toMatchObject({ tool: 'create', args: { what: 'mural' } });
+    state.actors.lao_chen.location = 'huaqiangbei';
+    expect(parse('问陈工头有没有活儿', 'cn').call).toMatchObject({ tool: 'interact', args: { target: 'lao_chen', manner: 'negotiate' } });
+    const plain = buildCatalog(base.scenario);
+    expect((offlineIntentParser().parse({ cat: plain, state: fresh(plain), actor: 'wang_hao', id: 'c', text: 'walk to the old bazaar', lang: 'en' }) as { call: ToolCall }).call.tool).not.toBe('move');
   });
 });

@@ -1,5 +1,6 @@
 import { readLocale } from '../../sim/i18n/translator.ts';
-import { LANGS } from '../../sim/model/text.ts';
+import { LANGS, type Text } from '../../sim/model/text.ts';
+import type { Aliases } from '../../sim/model/scenario.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
@@ -9,18 +10,17 @@ import { describeCall } from './understood.ts';
 type Lists = Record<string, string[]>;
 
 /** Keyword lists of both languages, merged: a player may write either, or both. */
-function loadLists(): { keywords: Lists; things: Lists; places: Lists } {
+function loadKeywords(): Lists {
   const keywords: Lists = {};
-  const things: Lists = {};
-  const places: Lists = {};
   for (const lang of LANGS) {
-    const intent = (readLocale(lang).intent ?? {}) as Record<'keywords' | 'things' | 'places', Record<string, string> | undefined>;
+    const intent = (readLocale(lang).intent ?? {}) as { keywords?: Record<string, string> };
     for (const [k, v] of Object.entries(intent.keywords ?? {})) (keywords[k] ??= []).push(...v.split('|').filter(Boolean));
-    for (const [k, v] of Object.entries(intent.things ?? {})) (things[k] ??= []).push(...v.split('|').filter(Boolean));
-    for (const [k, v] of Object.entries(intent.places ?? {})) (places[k] ??= []).push(...v.split('|').filter(Boolean));
   }
-  return { keywords, things, places };
+  return keywords;
 }
+
+/** What a player may call a thing of the pack: its names and the pack's aliases, both languages. */
+const called = (x: { name: Text; aliases: Aliases }): string[] => [x.name.cn, x.name.en, ...x.aliases.cn, ...x.aliases.en];
 
 const latin = /^[a-z0-9 '.-]+$/;
 /** Latin words match whole words ("go" is not in "good"); Chinese matches anywhere. */
@@ -52,20 +52,21 @@ function actorNames(cat: Catalog, state: WorldState, self: string): [string, str
   for (const id of ids) {
     const a = state.actors[id];
     const name = a.player?.name ?? cat.souls.get(a.soul)?.soul.name;
-    if (name) out.push([id, [name.cn, name.en]]);
+    const soul = cat.souls.get(a.soul);
+    if (name) out.push([id, [name.cn, name.en, ...(a.player || !soul ? [] : [...soul.aliases.cn, ...soul.aliases.en])]]);
   }
   return out;
 }
 
 /**
  * The parser without a language model: finds the people, places, things and items the text names
- * and the keywords of `locales/<lang>/intent.json`, and picks one tool: a named place with a verb of
- * going is a move; making a known kind of thing is create; a named person is interact (the manner
+ * (by their names and the pack's `aliases`) and the keywords of `locales/<lang>/intent.json`, and
+ * picks one tool: a named place with a verb of going is a move; making a known kind of thing is create; a named person is interact (the manner
  * from keywords); eating, buying, working, playing, resting and giving are use_resource; anything
  * else is said aloud (express), so the player's words are never lost.
  */
 export function offlineIntentParser(): IntentParser {
-  const { keywords, things, places: aliases } = loadLists();
+  const keywords = loadKeywords();
   const has = (text: string, k: string) => (keywords[k] ?? []).some((w) => find(text, w) >= 0);
   return {
     name: 'offline',
@@ -74,14 +75,13 @@ export function offlineIntentParser(): IntentParser {
       const text = input.text.toLowerCase();
       const self = state.actors[me];
       const content = { text: input.text.trim() };
-      // full names first in the list, then the short names people use (locales/*/intent.json `places`)
-      const places: [string, string[]][] = [...cat.places.values()].map((p) => [p.id, [p.name.cn, p.name.en, p.id, ...(aliases[p.id] ?? [])]]);
+      // a place by its names, its id, or the short names people use (the pack's `aliases`)
+      const places: [string, string[]][] = [...cat.places.values()].map((p) => [p.id, [...called(p), p.id]]);
       for (const g of state.generatedPlaces) places.push([g.id, [g.name.cn, g.name.en]]);
       const place = mentioned(text, places.filter(([pid]) => pid !== self.location));
       const person = mentioned(text, actorNames(cat, state, me));
-      const items: [string, string[]][] = [...cat.items.values()].map((i) => [i.id, [i.name.cn, i.name.en]]);
-      const item = mentioned(text, items);
-      const template = mentioned(text, [...cat.templates.values()].map((t) => [t.id, [t.name.cn, t.name.en, ...(things[t.id] ?? [])]]));
+      const item = mentioned(text, [...cat.items.values()].map((i) => [i.id, called(i)]));
+      const template = mentioned(text, [...cat.templates.values()].map((t) => [t.id, called(t)]));
       const amount = Number(/\d+/.exec(text)?.[0] ?? 0);
       const call = <T extends ToolCall['tool']>(tool: T, args: Extract<ToolCall, { tool: T }>['args']) => ({ id, actor: me, tool, args }) as ToolCall;
 

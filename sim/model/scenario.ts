@@ -8,6 +8,10 @@ import { PackId, SafeId } from './ids.ts';
 const Id = PackId;
 const Unit = z.number().min(0).max(1);
 const Named = { id: Id, name: Text };
+/** Other words a player may use for it, in either language (its name always counts): what the intent parser knows. */
+const Aliases = z.object({ cn: z.array(z.string().min(1).max(60)).max(20).default([]), en: z.array(z.string().min(1).max(60)).max(20).default([]) })
+  .strict().default({ cn: [], en: [] });
+export type Aliases = z.infer<typeof Aliases>;
 
 const TravelMode = z.object({
   ticksPerUnit: z.number().min(0),
@@ -74,7 +78,7 @@ export const Rules = z.object({
 }).strict();
 export type Rules = z.infer<typeof Rules>;
 
-export const Item = z.object({ ...Named, price: z.number().int().positive(), energy: z.number().int().min(0).default(0) }).strict();
+export const Item = z.object({ ...Named, aliases: Aliases, price: z.number().int().positive(), energy: z.number().int().min(0).default(0) }).strict();
 export const Job = z.object({
   ...Named,
   employer: Id,
@@ -100,6 +104,7 @@ export type ScenarioFile = z.infer<typeof ScenarioFile>;
 
 export const Place = z.object({
   ...Named,
+  aliases: Aliases,
   description: Text,
   mood: z.number().int().min(-10).max(10).default(0),
   links: z.array(z.object({ to: Id, distance: z.number().int().positive() }).strict()),
@@ -137,6 +142,7 @@ export const Body = z.object({
 export const ActorDef = z.object({
   id: Id,
   soul: Soul,
+  aliases: Aliases,
   body: Body,
   drives: Drives,
   /** ticks between two wakes when nobody addresses the actor */
@@ -164,6 +170,7 @@ export type Effect = z.infer<typeof Effect>;
 
 export const Template = z.object({
   ...Named,
+  aliases: Aliases,
   kind: z.enum(['stall', 'mural', 'class', 'rumour', 'facility']),
   cost: z.object({ money: z.number().int().min(0), energy: z.number().int().min(0) }).strict(),
   strategy: z.enum(['trade', 'art', 'teach', 'gossip', 'work']),
