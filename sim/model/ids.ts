@@ -10,8 +10,8 @@ import { z } from 'zod';
 export const RESERVED_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype']);
 
 /**
- * Runtime ids: pack ids (`lao_chen`), clones (`lao_chen__3`), made things (`e:12`, `f:3`, `p:1`),
- * tags (`job:site:boss`, `skill:guitar`), players (`li-ming`), references to new things (`$new:0`).
+ * Runtime ids: pack ids (`some_person`), clones (`some_person__3`), made things (`e:12`, `f:3`, `p:1`),
+ * tags (`job:<job>:<employer>`, `skill:<name>`), players (`player-4`), references to new things (`$new:0`).
  */
 const SAFE = /^[A-Za-z0-9_$][A-Za-z0-9_$:#.-]{0,99}$/;
 
