@@ -31,6 +31,7 @@ import type { Event } from '../model/events.ts';
 import { checksum } from './canonical.ts';
 import { releaseLock, takeLock, type LockInfo } from './lock.ts';
 import { decodeSnapshot, encodeSnapshot, processWarnings, type StoreLog } from './snapshot.ts';
+import { isCode, readTextIfExists } from './files.ts';
 import {
   StoreGapError,
   type LoadedWorld, type Snapshot, type Store, type StoreMeta, type TickRecord,
@@ -239,13 +240,8 @@ class EmbeddedStore implements Store {
 
   private async readMeta(): Promise<StoreMeta | null> {
     const file = join(this.dir, META);
-    let text: string;
-    try {
-      text = await fsp.readFile(file, 'utf8');
-    } catch (err) {
-      if (isCode(err, 'ENOENT')) return null;
-      throw err;
-    }
+    const text = await readTextIfExists(file);
+    if (text === null) return null;
     try {
       return JSON.parse(text) as StoreMeta;
     } catch (err) {
@@ -458,8 +454,4 @@ async function newestValidSnapshot<S>(
     log.warn({ file, reason: got.reason }, 'snapshot ignored; the world is rebuilt from the log');
   }
   return null;
-}
-
-function isCode(err: unknown, code: string): boolean {
-  return (err as NodeJS.ErrnoException | null)?.code === code;
 }

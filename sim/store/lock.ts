@@ -21,6 +21,7 @@ import { hostname as osHostname } from 'node:os';
 import { LocalizedError } from '../i18n/errors.ts';
 import { digest } from './canonical.ts';
 import { WriterConflictError } from './types.ts';
+import { isCode, readTextIfExists } from './files.ts';
 
 export interface LockInfo { pid: number; hostname: string; token: string; started: string }
 
@@ -132,13 +133,8 @@ async function createExclusive(path: string, text: string): Promise<boolean> {
 }
 
 async function readLock(path: string): Promise<LockInfo | 'unreadable' | null> {
-  let text: string;
-  try {
-    text = await fsp.readFile(path, 'utf8');
-  } catch (err) {
-    if (isCode(err, 'ENOENT')) return null;
-    throw err;
-  }
+  const text = await readTextIfExists(path);
+  if (text === null) return null;
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
     if (Number.isSafeInteger(v.pid) && v.pid! > 0 && typeof v.hostname === 'string' && typeof v.token === 'string' && v.token) return v as LockInfo;
@@ -159,8 +155,4 @@ function isGone(holder: LockInfo, mine: LockInfo): boolean {
     // EPERM: it exists, it is just not ours to signal
     return isCode(err, 'ESRCH');
   }
-}
-
-function isCode(err: unknown, code: string): boolean {
-  return (err as NodeJS.ErrnoException | null)?.code === code;
 }
