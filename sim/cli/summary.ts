@@ -4,7 +4,6 @@ import type { WorldState } from '../state/types.ts';
 import type { Message } from '../model/text.ts';
 import { JoinTally } from '../i18n/joins.ts';
 
-/** Players who joined, and the purses they brought by the source each was booked under (run and serve). */
 /** Figures for the end of a run, accumulated over every committed tick (a resumed run includes the earlier part). */
 export class SummaryBuilder {
   ticks = 0;

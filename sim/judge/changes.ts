@@ -73,11 +73,8 @@ export const VALIDATORS: Validators = {
     actorExists(d, c.actor);
     const cap = d.cat.scenario.meta.rules.caps.reputationDelta;
     // commit only what the fold will apply: a delta past the -100..100 bounds changes nothing
-    const now = d.state.actors[c.actor].reputation + d.pendingScore(`rep\u0000${c.actor}`);
-    const delta = clamp(now + clamp(c.delta, -cap, cap), -100, 100) - now;
-    if (delta === 0) return;
-    d.addScore(`rep\u0000${c.actor}`, delta);
-    d.emit({ type: 'reputation_changed', actor: c.actor, delta, reason: c.reason });
+    const delta = d.score(`rep\u0000${c.actor}`, d.state.actors[c.actor].reputation, clamp(c.delta, -cap, cap));
+    if (delta !== 0) d.emit({ type: 'reputation_changed', actor: c.actor, delta, reason: c.reason });
   },
   relationship_change(d, c, p) {
     actorExists(d, c.from);
@@ -85,12 +82,8 @@ export const VALIDATORS: Validators = {
     check(c.from !== c.to, 'invalid_args', { why: 'self' });
     check(self(p, c.from) || self(p, c.to), 'not_involved');
     const cap = d.cat.scenario.meta.rules.caps.relationshipDelta;
-    const key = `rel\u0000${c.from}\u0000${c.to}`;
-    const now = (d.state.actors[c.from].relations[c.to] ?? 0) + d.pendingScore(key);
-    const delta = clamp(now + clamp(c.delta, -cap, cap), -100, 100) - now;
-    if (delta === 0) return;
-    d.addScore(key, delta);
-    d.emit({ type: 'relationship_changed', from: c.from, to: c.to, delta });
+    const delta = d.score(`rel\u0000${c.from}\u0000${c.to}`, d.state.actors[c.from].relations[c.to] ?? 0, clamp(c.delta, -cap, cap));
+    if (delta !== 0) d.emit({ type: 'relationship_changed', from: c.from, to: c.to, delta });
   },
   resource_transfer(d, c, p) {
     actorExists(d, c.from);

@@ -1,11 +1,9 @@
 import type { EventBody } from '../model/events.ts';
-import { type Claim, CLAIM_KINDS, type ClaimKind } from '../model/claims.ts';
+import type { Claim, ClaimKind } from '../model/claims.ts';
 import type { Message } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { cacheOf, names, textsOf, vocabulary } from './claim-text.ts';
-
-export { textsOf };
 
 /**
  * Claims about the world in free text, found without a model: a small declared vocabulary of kinds
@@ -14,7 +12,6 @@ export { textsOf };
  * One mechanism for every untrusted text: the World Engine's narrative and side effects, player
  * narration and bot speech.
  */
-export { type Claim, CLAIM_KINDS, type ClaimKind };
 
 
 type Backing = {
@@ -91,7 +88,7 @@ function readClaims(text: string, cat: Catalog, state: WorldState): Claim[] {
 }
 
 /** A claim is backed when an event of its kind involves what the clause names (or, naming nothing, exists at all). */
-export function backed(claim: Claim, events: readonly EventBody[]): boolean {
+function backed(claim: Claim, events: readonly EventBody[]): boolean {
   return events.some((e) => {
     const ids = BACKING[claim.kind].by(e);
     return ids !== null && (claim.about.length === 0 || claim.about.some((id) => ids.includes(id)));

@@ -12,6 +12,8 @@ export class Draft {
   readonly events: EventBody[] = [];
   /** made on first use: most proposals move no balance twice and create nothing */
   private deltas: Map<string, number> | null = null;
+  /** bounded scores this proposal moved, apart from the balances that must not go negative */
+  private scores: Map<string, number> | null = null;
   /** ids given to things this proposal creates, for "$new:n" references */
   readonly created: string[] = [];
   private counters: { entity: number; fact: number; place: number } | null = null;
@@ -29,14 +31,17 @@ export class Draft {
     this.deltas.set(k, (this.deltas.get(k) ?? 0) + delta);
   }
 
-  /** Bounded scores (relations, reputation) moved earlier in this proposal, so two changes to one score clamp together. */
-  pendingScore(key: string): number {
-    return this.deltas?.get(`score\u0000${key}`) ?? 0;
-  }
-
-  addScore(key: string, delta: number): void {
-    this.deltas ??= new Map();
-    this.deltas.set(`score\u0000${key}`, this.pendingScore(key) + delta);
+  /**
+   * Move a bounded score (a relation, a reputation) that stands at `now` before this proposal: only
+   * what keeps it within -100..100 applies, and two changes to one score in a proposal clamp together.
+   * Returns the delta that applies (0: none).
+   */
+  score(key: string, now: number, delta: number): number {
+    this.scores ??= new Map();
+    const before = now + (this.scores.get(key) ?? 0);
+    const applied = Math.max(-100, Math.min(100, before + delta)) - before;
+    if (applied !== 0) this.scores.set(key, before - now + applied);
+    return applied;
   }
 
   pending(actor: string, resource: string): number {
@@ -61,7 +66,7 @@ export class Draft {
   /** Conservation: no balance may end below zero. */
   settle(): void {
     for (const [k, delta] of this.deltas ?? []) {
-      if (delta >= 0 || k.startsWith('score\u0000')) continue;
+      if (delta >= 0) continue;
       const [actor, resource] = k.split('\u0000');
       check(holding(this.state, actor, resource) + delta >= 0, resource === 'money' ? 'insufficient_money' : 'insufficient_resource',
         { actor: { ref: 'actor', id: actor }, resource, need: -delta, have: holding(this.state, actor, resource) });

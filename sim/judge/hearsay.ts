@@ -3,7 +3,9 @@ import { type Message, msg, ref } from '../model/text.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
-import { type Claim, claimsIn, contradicts, textsOf } from './claims.ts';
+import type { Claim } from '../model/claims.ts';
+import { claimsIn, contradicts } from './claims.ts';
+import { textsOf } from './claim-text.ts';
 import type { Draft } from './draft.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { Narrator } from '../../world-engine/narrator/types.ts';
 import { indexPlaces } from '../tick/place-index.ts';
 import { perceive } from '../../bots/perception.ts';
 import { type JoinRequest, playerCount } from '../judge/judge.ts';
-import { isSafeId, own } from '../model/ids.ts';
+import { own } from '../model/ids.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { Text } from '../model/text.ts';
 import { UntrustedToolCall } from '../judge/content.ts';
@@ -19,6 +19,7 @@ import { layoutPlaces } from './layout.ts';
 import { tickMetrics } from './metrics.ts';
 import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, RejectionMsg, StatusMsg, TickMetrics, TickMsg } from './protocol.ts';
 import { actorsOf, Views } from './views.ts';
+import { placeExists } from '../scenario/catalog.ts';
 
 /** Where the host sends what happened; sockets.ts implements it with rooms. */
 export interface Broadcast {
@@ -220,7 +221,7 @@ export class WorldHost {
     if (this.joining === 'closed') throw new HttpError(409, 'join_closed');
     const seats = this.seats();
     if (seats.joined >= seats.cap) throw new HttpError(409, 'join_full', { cap: seats.cap });
-    if (!isSafeId(place) || (!this.views.cat.places.has(place) && !own(this.world.state.places, place))) {
+    if (!placeExists(this.world.cat, this.world.state, place)) {
       throw new HttpError(400, 'bad_request', { detail: `place: ${place}` });
     }
     let n = Object.keys(this.world.state.actors).length + this.joins.length + 1;

@@ -9,6 +9,7 @@ import type { ActorState, WorldState } from '../state/types.ts';
 import { type Point, positionOf } from './layout.ts';
 export { actorsOf };
 import type { ActorDetail, ActorSummary, EntityView, EventView, FactView, LastDecision, PlaceView } from './protocol.ts';
+import { own } from '../model/ids.ts';
 
 /**
  * Read-only views of the in-memory world for the API: plain data in both languages. Nothing here
@@ -95,5 +96,3 @@ export class Views {
   }
 }
 
-/** A record's own entry: ids come from URLs, and `toString` or `__proto__` name no actor. */
-export const own = <V>(record: Record<string, V>, id: string): V | undefined => (Object.hasOwn(record, id) ? record[id] : undefined);

@@ -6,7 +6,7 @@ import type { ActorState, MemoryItem, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
 import { weightsFromDrives } from './initial.ts';
 import { membersChanged } from './members.ts';
-import { idTable } from './table.ts';
+import { table } from '../model/ids.ts';
 
 /**
  * The fold: the only code that changes a WorldState. The Judge calls it for each event it accepts,
@@ -94,7 +94,7 @@ const HANDLERS: Handlers = {
     observe(s, e.to, e.tick, e.actor, msg('observe.arrived', { actor: ref('actor', e.actor), mode: e.mode }));
   },
   entity_created(s, e) {
-    e.entity.properties = idTable(e.entity.properties);
+    e.entity.properties = table(e.entity.properties);
     s.entities[e.entity.id] = e.entity;
     membersChanged(s.entities);
     s.counters.entity++;
@@ -179,7 +179,7 @@ const HANDLERS: Handlers = {
       const d = e.deltas[k];
       if (d) a.strategy[k] = round3(clamp(a.strategy[k] + d, WEIGHT_MIN, WEIGHT_MAX));
     }
-    a.ledger = idTable();
+    a.ledger = table();
     a.wakes = 0;
   },
   tick_summary(s, e) {
@@ -191,8 +191,8 @@ const HANDLERS: Handlers = {
     const drives = { ambition: 0.5, sociability: 0.5, creativity: 0.5, diligence: 0.5, thrift: 0.5, gossip: 0.5 };
     s.actors[e.actor] = {
       id: e.actor, soul: e.actor, clone: 0, location: e.place, arrivedAt: e.tick, money: e.money, energy: e.energy,
-      inventory: idTable(), relations: idTable(), reputation: 0, tags: [], status: 'alive', statusSince: e.tick, heartbeat: 1, nextWake: e.tick,
-      drives, roles: [], strategy: weightsFromDrives(drives), ledger: idTable(), wakes: 0, needsAt: e.tick, lastSocial: e.tick,
+      inventory: table(), relations: table(), reputation: 0, tags: [], status: 'alive', statusSince: e.tick, heartbeat: 1, nextWake: e.tick,
+      drives, roles: [], strategy: weightsFromDrives(drives), ledger: table(), wakes: 0, needsAt: e.tick, lastSocial: e.tick,
       lastPurpose: e.tick, memory: [], knows: [], lastFailure: null, player: { name: e.name, concept: e.concept },
     };
     membersChanged(s.actors);

@@ -4,7 +4,8 @@ import { rngFor } from '../rng.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { ActorState, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
-import { idTable, reviveTables } from './table.ts';
+import { table } from '../model/ids.ts';
+import { reviveTables } from './table.ts';
 
 /** Starting weights: personality decides what an actor tries first; reflection takes it from there. */
 export function weightsFromDrives(d: Drives): Record<Strategy, number> {
@@ -47,7 +48,7 @@ export function initialState(cat: Catalog, seed: number, population: number | nu
       a.drives[k] = Math.round(Math.min(1, Math.max(0, a.drives[k] + (rng.next() - 0.5) * 0.3)) * 1000) / 1000;
     }
     a.strategy = weightsFromDrives(a.drives);
-    a.relations = idTable();
+    a.relations = table();
     addActor(state, a);
   }
   reviveTables(state);
@@ -64,7 +65,7 @@ function actorFrom(def: ActorDef, id: string, clone: number, seed: number): Acto
   const b = def.body;
   return {
     id, soul: def.id, clone, location: b.location, arrivedAt: 0,
-    money: b.money, energy: b.energy, inventory: { ...b.inventory }, relations: idTable(b.relations),
+    money: b.money, energy: b.energy, inventory: { ...b.inventory }, relations: table(b.relations),
     reputation: b.reputation, tags: [...b.tags], status: b.status, statusSince: 0,
     heartbeat: def.heartbeat,
     nextWake: rngFor(seed, -1, id, 'first-wake').int(0, def.heartbeat - 1),

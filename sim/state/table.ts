@@ -1,13 +1,13 @@
 import { table } from '../model/ids.ts';
 import type { WorldState } from './types.ts';
 
-/**
- * Every record of the state keyed by ids is a null-prototype object: `constructor` or `__proto__`
- * is then only an unknown id, never a property of the language. V8 keeps such objects as hash
- * tables, which also suits an actor's relations: keyed by other actors' ids, as plain objects each
- * of 10,000 of them grew a hidden class of its own and every lookup missed the inline caches.
+/*
+ * Every record of the state keyed by ids is a null-prototype object (`table` in model/ids.ts):
+ * `constructor` or `__proto__` is then only an unknown id, never a property of the language. V8
+ * keeps such objects as hash tables, which also suits an actor's relations: keyed by other actors'
+ * ids, as plain objects each of 10,000 of them grew a hidden class of its own and every lookup
+ * missed the inline caches.
  */
-export const idTable = table;
 
 /**
  * A state that came from JSON (a snapshot, a structured clone) or was built from pack files gets its

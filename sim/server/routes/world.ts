@@ -4,7 +4,7 @@ import { HttpError } from '../errors.ts';
 import { CHANNELS, MANNERS, TOOL_NAMES, TRAVEL_MODES } from '../../model/tools.ts';
 import type { CatalogView, WorldSummary } from '../protocol.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
-import { own } from '../views.ts';
+import { own } from '../../model/ids.ts';
 
 const PURPOSES = ['eat', 'buy', 'work', 'perform', 'rest', 'gift', 'invest', 'spend'] as const;
 
