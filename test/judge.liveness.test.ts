@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHANNELS, type ToolCall, type ToolName, TRAVEL_MODES } from '../sim/model/tools.ts';
+import type { ToolCall, ToolName } from '../sim/model/tools.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { type Rng, rngFor } from '../sim/rng.ts';
@@ -20,7 +20,7 @@ const pickOf = <T>(rng: Rng, xs: readonly T[]): T => xs[rng.int(0, xs.length - 1
 
 /** Give the actor what the call needs, put it where it can make it, and make it. */
 const VALID: Record<ToolName, Setup> = {
-  express: (_s, a, rng) => call(a, 'express', { channel: pickOf(rng, CHANNELS), content: { text: 'the rain has stopped' } }),
+  express: (_s, a, rng) => call(a, 'express', { channel: pickOf(rng, cat.words.ids('channels')), content: { text: 'the rain has stopped' } }),
   interact(s, a, rng) {
     const other = pickOf(rng, cat.scenario.actors.filter((x) => x.id !== a)).id;
     place(s, other, s.actors[a].location);
@@ -28,7 +28,7 @@ const VALID: Record<ToolName, Setup> = {
   },
   move(s, a, rng) {
     const here = cat.places.get(s.actors[a].location)!;
-    return call(a, 'move', { destination: pickOf(rng, here.links).to, mode: pickOf(rng, TRAVEL_MODES) });
+    return call(a, 'move', { destination: pickOf(rng, here.links).to, mode: pickOf(rng, cat.words.ids('modes')) });
   },
   use_resource(s, a, rng) {
     const shops = cat.scenario.places.filter((p) => p.sells.length > 0);

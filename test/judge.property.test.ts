@@ -4,7 +4,7 @@ import { TickJudge } from '../sim/judge/judge.ts';
 import { Consequence, type WorldChange } from '../sim/model/consequence.ts';
 import type { Event } from '../sim/model/events.ts';
 import { RESERVED_IDS } from '../sim/model/ids.ts';
-import { CHANNELS, MANNERS, ToolCall, TRAVEL_MODES } from '../sim/model/tools.ts';
+import { ToolCall } from '../sim/model/tools.ts';
 import { type Catalog, placeExists } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { fresh, shenzhen } from './helpers/world.ts';
@@ -47,16 +47,16 @@ function arbitraries(cat: Catalog) {
     fc.record({ type: t('status_change'), actor, to: fc.constantFrom('alive', 'dying', 'unconscious', 'restrained_permanent', 'dead'), reason }),
     fc.record({ type: t('new_location'), name: fc.constant({ cn: '某处', en: 'somewhere' }), parent: place, distance: fc.integer({ min: 1, max: 9 }) }),
     fc.record({ type: t('new_fact'), content: fc.constant({ text: 'they say' }), about: fc.option(actor, { nil: null }), truth: fc.boolean() }),
-    fc.record({ type: t('knowledge_learned'), actor, fact, from: actor, channel: pick([...CHANNELS]) }),
+    fc.record({ type: t('knowledge_learned'), actor, fact, from: actor, channel: pick(cat.words.ids('channels')) }),
     fc.record({ type: t('place_mood'), place, delta: fc.integer({ min: -9, max: 9 }) }),
   ) as fc.Arbitrary<WorldChange>;
   const content = fc.constant({ text: 'hey' });
   const call: fc.Arbitrary<ToolCall> = fc.oneof(
     fc.record({ tool: t('use_resource'), args: fc.record({ resource, amount: fc.integer({ min: 1, max: 500 }), purpose: pick(['eat', 'buy', 'work', 'gift', 'rest']), target: fc.option(actor, { nil: undefined }) }, { requiredKeys: ['resource', 'amount', 'purpose'] }) }),
-    fc.record({ tool: t('interact'), args: fc.record({ target: fc.oneof(actor, entity), manner: fc.constantFrom(...MANNERS), content }) }),
-    fc.record({ tool: t('move'), args: fc.record({ destination: place, mode: fc.constantFrom(...TRAVEL_MODES) }) }),
+    fc.record({ tool: t('interact'), args: fc.record({ target: fc.oneof(actor, entity), manner: pick(cat.words.ids('manners')), content }) }),
+    fc.record({ tool: t('move'), args: fc.record({ destination: place, mode: pick(cat.words.ids('modes')) }) }),
     fc.record({ tool: t('create'), args: fc.record({ what: template, where: place, using: fc.record({ money: fc.nat(300) }), about: fc.option(actor, { nil: undefined }) }, { requiredKeys: ['what', 'where', 'using'] }) }),
-    fc.record({ tool: t('express'), args: fc.record({ channel: fc.constantFrom(...CHANNELS), content }) }),
+    fc.record({ tool: t('express'), args: fc.record({ channel: pick(cat.words.ids('channels')), content }) }),
   ).chain((c) => actor.map((a) => ({ id: 'p', actor: a, ...c }) as ToolCall));
   const proposal = fc.record({ call, changes: fc.array(change, { maxLength: 5 }), costs: fc.dictionary(resource, amount, { maxKeys: 3 }) });
   return fc.array(proposal, { minLength: 25, maxLength: 25 });

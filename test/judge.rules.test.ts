@@ -134,7 +134,7 @@ describe('places and travel', () => {
   });
   it('travel costs time by mode: a taxi arrives sooner than walking', () => {
     const dist = cat.dist.get('baoan_village')!.get('futian_cbd')!;
-    const t = cat.scenario.meta.rules.travel;
+    const t = cat.scenario.vocabulary.modes;
     const walk = fresh(cat);
     const taxi = fresh(cat);
     judgeOne(cat, walk, call('deng_lifang', 'move', { destination: 'futian_cbd', mode: 'walk' }), consequence({ resource_changes: { energy: -t.walk.energyPerUnit * dist } }));

@@ -31,7 +31,7 @@ beforeAll(async () => {
 describe('the LLM brain\'s prompt', () => {
   it('stays well under 1,500 tokens a decision at a crowded place, in both languages', () => {
     for (const lang of LANGS) {
-      const prompt = JSON.stringify(brainMessages(cat, busy, lang)) + JSON.stringify(functionTools(translator(lang)));
+      const prompt = JSON.stringify(brainMessages(cat, busy, lang)) + JSON.stringify(functionTools(translator(lang), cat.words));
       expect(estimateTokens(prompt), lang).toBeLessThan(1500);
     }
   });
@@ -65,7 +65,7 @@ describe('the LLM brain\'s prompt', () => {
 
   it('offers all five tools with argument schemas in both languages', () => {
     for (const lang of LANGS) {
-      const tools = functionTools(translator(lang)).map((t) => (t as { function: { name: string; description?: string; parameters?: unknown } }).function);
+      const tools = functionTools(translator(lang), cat.words).map((t) => (t as { function: { name: string; description?: string; parameters?: unknown } }).function);
       expect(tools.map((f) => f.name)).toEqual([...TOOL_NAMES]);
       for (const f of tools) {
         expect(f.description, f.name).toBeTruthy();

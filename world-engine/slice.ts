@@ -20,7 +20,8 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
   const target = targetId === undefined ? null
     : state.actors[targetId] ? { kind: 'actor' as const, actor: state.actors[targetId] }
     : state.entities[targetId] ? { kind: 'entity' as const, entity: state.entities[targetId] } : null;
-  const listeners = call.tool === 'express' && call.args.channel === 'moments'
+  const reach = call.tool === 'express' ? cat.words.channel(call.args.channel)?.reach : undefined;
+  const listeners = reach === 'friends'
     ? friendsAlive(state, actor.relations).sort().slice(0, LISTENERS).map((id) => state.actors[id])
     : noticed ? firstAlive(state, noticed.people)
     : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);

@@ -21,7 +21,6 @@ export interface LlmIntentOptions { client: LlmClient; stats: LlmStats; fallback
  */
 export function llmIntentParser(o: LlmIntentOptions): IntentParser {
   const t = translator(o.lang);
-  const tools = functionTools(t);
   return {
     name: 'llm',
     async parse(input: IntentInput): Promise<Intent> {
@@ -32,8 +31,8 @@ export function llmIntentParser(o: LlmIntentOptions): IntentParser {
         { role: 'user' as const, content: `${situation(input)}\n\n${t('llm.intent.words', { text: fence(t, t('llm.fence.player'), input.text) })}` },
       ];
       const call = await askWithRepair({ client: o.client, stats: o.stats, t }, meta,
-        { messages, tools, tool_choice: 'required', parallel_tool_calls: false },
-        (m) => readToolCall(m, actor, id),
+        { messages, tools: functionTools(t, cat.words), tool_choice: 'required', parallel_tool_calls: false },
+        (m) => readToolCall(m, actor, id, cat.words),
         async () => (await o.fallback.parse(input)).call);
       return { call, understood: describeCall(cat, state, call) };
     },
@@ -55,6 +54,6 @@ function situation(input: IntentInput): string {
     people: join(p.people.map((n) => named(r.actor(n.id), n.id))),
     things: join(p.entities.map((e) => named(r.entity(e.id), e.id))),
     items: join([...cat.items.values()].map((i) => named(r.text(i.name), i.id))),
-    templates: join(cat.scenario.templates.filter((x) => x.kind !== 'facility').map((x) => named(r.text(x.name), x.id))),
+    templates: join(cat.scenario.templates.filter((x) => cat.words.kind(x.kind)?.made !== false).map((x) => named(r.text(x.name), x.id))),
   });
 }

@@ -34,6 +34,8 @@ export function useNames() {
     template: (id: string) => tx(c.catalog?.templates.find((x) => x.id === id)?.name) || id,
     item: (id: string) => tx(c.catalog?.items.find((x) => x.id === id)?.name) || id,
     purpose: (id: string) => tx(c.catalog?.purposes.find((x) => x.id === id)?.name) || id,
+    /** one of the world's words: a manner, a travel mode or a channel */
+    word: (group: 'manners' | 'modes' | 'channels', id: string) => tx(c.catalog?.[group].find((x) => x.id === id)?.name) || id,
     any: (id: string) => tx(c.actors.get(id)?.name ?? c.places.get(id)?.name ?? c.entities.get(id)?.name) || id,
   };
 }

@@ -24,7 +24,5 @@ export type PlayerLine =
   | { kind: 'queued'; tick: number; call: DraftCall; replaced?: boolean };
 
 export const TOOLS: ToolName[] = ['use_resource', 'interact', 'move', 'create', 'express'];
-// the same vocabularies as sim/model/tools.ts (kept here so the bundle carries no zod)
-export const MANNERS = ['friendly', 'negotiate', 'observe', 'hostile', 'help', 'learn', 'buy'] as const;
-export const TRAVEL_MODES = ['walk', 'bus', 'taxi'] as const;
-export const CHANNELS = ['moments', 'self_talk', 'shout'] as const;
+// the tools are the engine's (sim/model/tools.ts, kept here so the bundle carries no zod); manners, modes
+// and channels are the world's words and come from its catalog

@@ -27,6 +27,7 @@ export class Renderer {
   render(m: Message, extra?: Record<string, string>): string {
     if ('text' in m) return this.q(m.text);
     if (m.key === 'fact.rumour') return this.rumour(m);
+    if (m.key === 'side.made') return this.made(m);
     const params: Record<string, string> = { ...extra };
     for (const [k, v] of Object.entries(m.params ?? {})) params[k] = this.param(v);
     return this.t(m.key, params);
@@ -42,6 +43,12 @@ export class Renderer {
       case 'template': return this.text(this.cat.templates.get(v.id)?.name) || v.id;
       case 'item': return this.text(this.cat.items.get(v.id)?.name) || v.id;
       case 'job': return this.text(this.cat.scenario.meta.jobs.find((j) => j.id === v.id)?.name) || v.id;
+      case 'mode': return this.text(this.cat.words.mode(v.id)?.name) || v.id;
+      case 'channel': return this.text(this.cat.words.channel(v.id)?.name) || v.id;
+      case 'verb': return this.text(this.cat.words.channel(v.id)?.verb) || v.id;
+      case 'manner': return this.text(this.cat.words.manner(v.id)?.name) || v.id;
+      case 'purpose': return this.text(this.cat.words.purpose(v.id)?.name) || v.id;
+      case 'kind': return this.text(this.cat.words.kind(v.id)?.name) || v.id;
       case 'fact': {
         // a fact's content may name a fact in turn (itself, even): quote one level, no deeper
         const f = this.state.facts[v.id];
@@ -74,6 +81,19 @@ export class Renderer {
     if (e.name) return this.q(this.text(e.name));
     const template = this.text(this.cat.templates.get(e.template)?.name) || e.template;
     return e.owner ? this.t('entity.owned', { owner: this.actor(e.owner), template }) : template;
+  }
+
+  /** A pack's text with `{{slot}}`s filled from the message's parameters. */
+  private frame(text: Text | undefined, params: Record<string, Param> | undefined): string {
+    let out = this.text(text);
+    for (const [k, v] of Object.entries(params ?? {})) out = out.replaceAll(`{{${k}}}`, this.param(v));
+    return out;
+  }
+
+  /** What a place hears when something of a kind is made: the kind's `announce`. */
+  private made(m: Extract<Message, { key: string }>): string {
+    const k = m.params?.kind;
+    return this.frame(typeof k === 'object' ? this.cat.words.kind(k.id)?.announce : undefined, m.params);
   }
 
   private rumour(m: Extract<Message, { key: string }>): string {

@@ -5,14 +5,9 @@ import type { WorldState } from '../state/types.ts';
 import { check } from './reasons.ts';
 import { knowsSkill } from '../model/skills.ts';
 
-/** The sink money spent by a call disappears into. */
-export function sinkOf(call: ToolCall): string {
-  switch (call.tool) {
-    case 'move': return 'travel';
-    case 'create': return 'materials';
-    case 'use_resource': return call.args.purpose === 'eat' ? 'food' : call.args.purpose === 'rent' ? 'rent' : 'goods';
-    default: return 'goods';
-  }
+/** The sink money spent by a call disappears into: the pack's vocabulary says which. */
+export function sinkOf(cat: Catalog, call: ToolCall): string {
+  return cat.words.sinkOf(call, (id) => cat.templates.get(id)?.kind);
 }
 
 type Checks = { [T in ToolName]: (cat: Catalog, s: WorldState, c: CallOf<T>) => void };
@@ -25,11 +20,13 @@ const CHECKS: Checks = {
     if (c.args.target !== undefined) present(s, c.actor, c.args.target);
   },
   interact(cat, s, c) {
+    check(cat.words.manner(c.args.manner), 'unknown_word', { id: c.args.manner });
     check(c.args.target !== c.actor, 'invalid_args', { why: 'self' });
     present(s, c.actor, c.args.target);
   },
   move(cat, s, c) {
     const here = s.actors[c.actor].location;
+    check(cat.words.mode(c.args.mode), 'unknown_word', { id: c.args.mode });
     check(placeExists(cat, s, c.args.destination), 'unknown_place', { id: c.args.destination });
     check(c.args.destination !== here, 'already_there', { place: { ref: 'place', id: here } });
     check(travelCost(cat, s, here, c.args.destination, c.args.mode), 'unreachable', { place: { ref: 'place', id: c.args.destination } });
@@ -38,15 +35,18 @@ const CHECKS: Checks = {
     const a = s.actors[c.actor];
     const t = cat.templates.get(c.args.what);
     check(t, 'unknown_template', { id: c.args.what });
+    check(cat.words.kind(t.kind)?.made !== false, 'not_made', { template: { ref: 'template', id: t.id } });
     check(c.args.where === a.location, 'not_here', { place: { ref: 'place', id: c.args.where } });
     const cls = t.effects.find((e) => e.type === 'class');
     // a body can only teach what it knows
     if (cls && cls.type === 'class') {
-      check(a.roles.includes('teacher') || knowsSkill(a, cls.skill), 'lacks_skill', { skill: cls.skill });
+      check(cat.words.permits(a.roles, 'teach') || knowsSkill(a, cls.skill), 'lacks_skill', { skill: cls.skill });
     }
     if (c.args.about !== undefined) check(s.actors[c.args.about], 'unknown_actor', { id: c.args.about });
   },
-  express() {},
+  express(cat, _s, c) {
+    check(cat.words.channel(c.args.channel), 'unknown_word', { id: c.args.channel });
+  },
 };
 
 export function checkCall(cat: Catalog, s: WorldState, c: ToolCall): void {
@@ -55,7 +55,10 @@ export function checkCall(cat: Catalog, s: WorldState, c: ToolCall): void {
   const can = CAN_ACT[a.status];
   check(can !== 'none', 'cannot_act', { status: a.status });
   // the dying may only talk
-  if (can === 'talk') check(c.tool === 'express' || (c.tool === 'interact' && (c.args.manner === 'friendly' || c.args.manner === 'help')), 'can_only_talk');
+  if (can === 'talk') {
+    const does = c.tool === 'interact' ? cat.words.mannerDoes(c.args.manner) : undefined;
+    check(c.tool === 'express' || does === 'befriend' || does === 'rescue', 'can_only_talk');
+  }
   (CHECKS[c.tool] as (cat: Catalog, s: WorldState, c: ToolCall) => void)(cat, s, c);
 }
 

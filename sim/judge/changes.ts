@@ -154,7 +154,7 @@ export const VALIDATORS: Validators = {
       check(!heldJob(a.tags), 'already_employed');
       // hired in person, by someone whose body and role are this job's employer
       const boss = d.state.actors[held!.employer];
-      check(boss && boss.soul === job.employer && boss.roles.includes('employer') && boss.status === 'alive' && boss.location === a.location, 'no_employer_here');
+      check(boss && boss.soul === job.employer && d.cat.words.permits(boss.roles, 'hire') && boss.status === 'alive' && boss.location === a.location, 'no_employer_here');
       check(p.actor === c.actor || p.actor === boss.id, 'not_yours');
       check((d.state.jobHolders[c.tag] ?? 0) < job.capacity, 'job_full', { job: { ref: 'job', id: job.id } });
     } else {
@@ -207,7 +207,7 @@ export const VALIDATORS: Validators = {
     // one can only pass on what one knows, and only to someone who can hear it
     check(self(p, c.from), 'not_yours');
     check(d.state.actors[c.from].knows.includes(fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
-    check(c.channel === 'moments' || d.state.actors[c.actor].location === p.place, 'not_present', { target: { ref: 'actor', id: c.actor } });
+    check(d.cat.words.channel(c.channel)?.reach === 'friends' || d.state.actors[c.actor].location === p.place, 'not_present', { target: { ref: 'actor', id: c.actor } });
     if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;
     d.emit({ type: 'fact_learned', actor: c.actor, fact, from: c.from, channel: c.channel });
   },

@@ -47,7 +47,7 @@ export class TickJudge {
   /** Judge one tool call with what the World Engine proposed for it. */
   call(call: ToolCall, outcome: Outcome): FailedCall | null {
     const a = this.state.actors[call.actor];
-    const strategy = a ? strategyOf(call, (id) => this.cat.templates.get(id)?.strategy) : null;
+    const strategy = a ? strategyOf(this.cat, call) : null;
     try {
       checkCall(this.cat, this.state, call);
       if (!outcome.ok) return this.fail(call, strategy, 'error', { code: 'engine_error', message: msg('reason.engine_error') });
@@ -106,7 +106,7 @@ export class TickJudge {
       throw err;
     }
     try {
-      const { unbacked } = this.draft(call, c, strategyOf(call, (id) => this.cat.templates.get(id)?.strategy));
+      const { unbacked } = this.draft(call, c, strategyOf(this.cat, call));
       if (!unbacked.size) return null;
       const claims = [...new Set([...unbacked.values()].flat().map(claimLabel))].join(', ');
       return { code: 'unbacked_claim', message: msg('reason.unbacked_claim', { claims }) };
@@ -191,7 +191,7 @@ export class TickJudge {
         // positive money for the actor must come through a declared source or a transfer
         check(delta < 0, 'money_from_nowhere', { source: 'resource_changes' });
         check(-delta <= caps.moneyPerAction, 'over_cap', { amount: -delta });
-        const sink = sinkOf(call);
+        const sink = sinkOf(this.cat, call);
         check(this.cat.sinks.has(sink), 'invalid_args', { why: sink });
         d.move(call.actor, 'money', delta);
         d.emit({ type: 'money_destroyed', from: call.actor, amount: -delta, sink, debit: strategy });

@@ -1,22 +1,26 @@
 import type { Strategy } from './strategy.ts';
 import type { ToolCall } from './tools.ts';
-import { own } from './ids.ts';
+import type { MannerMechanism, PurposeMechanism } from './vocabulary.ts';
+import type { Catalog } from '../scenario/catalog.ts';
 
-/** Which strategy a call serves, so reflection can tell what paid off. */
-const PURPOSES: Record<string, Strategy> = {
-  work: 'work', eat: 'rest', rest: 'rest', perform: 'art', invest: 'trade', gift: 'social', buy: 'rest',
+/** Which strategy a call serves, so reflection can tell what paid off: read from the mechanism its word names. */
+const PURPOSES: Record<PurposeMechanism, Strategy> = {
+  work: 'work', eat: 'rest', rest: 'rest', perform: 'art', invest: 'trade', gift: 'social', buy: 'rest', spend: 'rest',
 };
-const MANNERS: Record<string, Strategy> = {
-  friendly: 'social', help: 'social', hostile: 'social', negotiate: 'work', observe: 'explore', learn: 'explore',
-  buy: 'rest',
+const MANNERS: Record<MannerMechanism, Strategy> = {
+  befriend: 'social', rescue: 'social', quarrel: 'social', bargain: 'work', observe: 'explore', learn: 'explore',
+  buy: 'rest', steal: 'trade',
 };
 
-export function strategyOf(call: ToolCall, templateStrategy: (id: string) => Strategy | undefined): Strategy {
+export function strategyOf(cat: Catalog, call: ToolCall): Strategy {
   switch (call.tool) {
-    case 'use_resource': return own(PURPOSES, call.args.purpose) ?? 'rest';
-    case 'interact': return own(MANNERS, call.args.manner) ?? 'social';
+    case 'use_resource': return PURPOSES[cat.words.purposeDoes(call.args.purpose)];
+    case 'interact': {
+      const does = cat.words.mannerDoes(call.args.manner);
+      return does ? MANNERS[does] : 'social';
+    }
     case 'move': return 'explore';
-    case 'create': return templateStrategy(call.args.what) ?? 'art';
-    case 'express': return call.args.channel === 'self_talk' ? 'rest' : 'social';
+    case 'create': return cat.templates.get(call.args.what)?.strategy ?? 'art';
+    case 'express': return cat.words.channel(call.args.channel)?.reach === 'self' ? 'rest' : 'social';
   }
 }

@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { Text } from './text.ts';
 import { Status } from './status.ts';
-import { TRAVEL_MODES } from './tools.ts';
 import { PackId, SafeId } from './ids.ts';
+import { Aliases, VocabularyFile } from './vocabulary.ts';
 
 /** Scenario pack files. Each schema is published as JSON Schema (`npm run schema`) for editors. */
 const Id = PackId;
 const Unit = z.number().min(0).max(1);
 const Named = { id: Id, name: Text };
-/** Other words a player may use for it, in either language (its name always counts): what the intent parser knows. */
-const Aliases = z.object({ cn: z.array(z.string().min(1).max(60)).max(20).default([]), en: z.array(z.string().min(1).max(60)).max(20).default([]) })
-  .strict().default({ cn: [], en: [] });
-export type Aliases = z.infer<typeof Aliases>;
-
-const TravelMode = z.object({
-  ticksPerUnit: z.number().min(0),
-  moneyBase: z.number().int().min(0),
-  moneyPerUnit: z.number().int().min(0),
-  energyPerUnit: z.number().int().min(0),
-}).strict();
+export type { Aliases } from './vocabulary.ts';
 
 /**
  * Who may join a served world and what they bring. A purse is money entering the world, so it needs
@@ -37,8 +27,8 @@ export const Players = z.object({
 }).strict().default({ cap: 8, money: 0 });
 export type Players = z.infer<typeof Players>;
 
-/** what an actor's role allows beyond what anyone may do (e.g. employer) */
-export const Role = z.enum(['employer', 'vendor', 'teacher', 'artist']);
+/** a role the vocabulary declares: what it permits is said there */
+export const Role = Id;
 
 /**
  * Making a new place (a generated sub-area): what it costs the maker, how many a tick and a world may
@@ -73,7 +63,6 @@ export const Rules = z.object({
     reflectEvery: z.number().int().positive(),
   }).strict(),
   newPlaces: NewPlaces.default(NEW_PLACES_DEFAULT),
-  travel: z.object(Object.fromEntries(TRAVEL_MODES.map((m) => [m, TravelMode])) as Record<(typeof TRAVEL_MODES)[number], typeof TravelMode>).strict(),
   players: Players,
 }).strict();
 export type Rules = z.infer<typeof Rules>;
@@ -86,7 +75,8 @@ export const Job = z.object({
   wage: z.number().int().positive(),
   energy: z.number().int().positive(),
   capacity: z.number().int().positive(),
-  source: Id,
+  /** the declared source wages come from; without one the employer pays them (a closed economy) */
+  source: Id.optional(),
 }).strict();
 
 export const ScenarioFile = z.object({
@@ -152,26 +142,48 @@ export const ActorDef = z.object({
 export type ActorDef = z.infer<typeof ActorDef>;
 export const ActorsFile = z.object({ $schema: z.string().optional(), actors: z.array(ActorDef).min(1) }).strict();
 
+/**
+ * What a made thing does, composed from primitives. Lasting ones run every tick (income, tend, mood,
+ * lifetime, upkeep, class); the rest are looked up when someone uses the thing (food, class, toll,
+ * requires) or when it is made (rumour).
+ */
 export const Effect = z.discriminatedUnion('type', [
-  /** each tick, a chance to earn the owner money from a declared source */
-  z.object({ type: z.literal('income'), source: Id, chance: Unit, min: z.number().int().positive(),
-    max: z.number().int().positive() }).strict(),
+  /** each tick, a chance to earn the owner money: from a declared `source`, or paid by one person present (`from: "present"`) */
+  z.object({ type: z.literal('income'), source: Id.optional(), from: z.literal('present').optional(), chance: Unit,
+    min: z.number().int().positive(), max: z.number().int().positive() }).strict()
+    .refine((e) => (e.source === undefined) !== (e.from === undefined), 'give exactly one of `source` or `from: "present"`'),
   /** changes how people feel about the place while the thing stands; fades after `lifetime` ticks */
   z.object({ type: z.literal('mood'), delta: z.number().int().min(-5).max(5), lifetime: z.number().int().positive() }).strict(),
-  /** students pay a fee to the owner; without a student for `graceTicks` the thing closes */
+  /** students pay a fee to the owner and learn `skill`; without a student for `graceTicks` the thing closes */
   z.object({ type: z.literal('class'), fee: z.number().int().positive(), graceTicks: z.number().int().positive(),
     skill: Id }).strict(),
   /** a piece of information that spreads by word of mouth */
   z.object({ type: z.literal('rumour'), truth: z.boolean(), content: Text }).strict(),
   /** food sold by the owner to people at the place */
   z.object({ type: z.literal('food'), price: z.number().int().positive(), energy: z.number().int().positive() }).strict(),
+  /**
+   * each tick, for up to `people` at the place: the tired gain `energy` (paying `price` to the owner,
+   * if they can), and with `rescue` the dying and unconscious are brought back
+   */
+  z.object({ type: z.literal('tend'), energy: z.number().int().min(0).default(0), price: z.number().int().min(0).default(0),
+    rescue: z.boolean().default(false), people: z.number().int().positive().max(50).default(3) }).strict(),
+  /** the thing is gone `ticks` after it was made */
+  z.object({ type: z.literal('lifetime'), ticks: z.number().int().positive() }).strict(),
+  /** every `every` ticks the owner pays `amount` into a declared sink; one who cannot pay loses the thing */
+  z.object({ type: z.literal('upkeep'), amount: z.number().int().positive(), every: z.number().int().positive(), sink: Id }).strict(),
+  /** whoever travels the link between the thing's place and `to` pays the owner `amount` */
+  z.object({ type: z.literal('toll'), to: Id, amount: z.number().int().positive() }).strict(),
+  /** making or using the thing needs a tag (a skill: `skill:<id>`), an item carried, or a role */
+  z.object({ type: z.literal('requires'), tag: SafeId.optional(), item: Id.optional(), role: Id.optional() }).strict()
+    .refine((e) => e.tag !== undefined || e.item !== undefined || e.role !== undefined, 'give a `tag`, an `item` or a `role`'),
 ]);
 export type Effect = z.infer<typeof Effect>;
 
 export const Template = z.object({
   ...Named,
   aliases: Aliases,
-  kind: z.enum(['stall', 'mural', 'class', 'rumour', 'facility']),
+  /** a kind the vocabulary declares */
+  kind: Id,
   cost: z.object({ money: z.number().int().min(0), energy: z.number().int().min(0) }).strict(),
   strategy: z.enum(['trade', 'art', 'teach', 'gossip', 'work']),
   effects: z.array(Effect).default([]),
@@ -206,6 +218,7 @@ export const LoreFile = z.object({
 /** Every file of a pack, with the schema that checks it. */
 export const PACK_FILES = {
   'scenario.json': ScenarioFile,
+  'vocabulary.json': VocabularyFile,
   'places.json': PlacesFile,
   'actors.json': ActorsFile,
   'templates.json': TemplatesFile,
@@ -218,6 +231,7 @@ export const OPTIONAL_FILES: PackFileName[] = ['entities.json', 'lore.json'];
 export interface Scenario {
   dir: string;
   meta: ScenarioFile;
+  vocabulary: z.infer<typeof VocabularyFile>;
   places: Place[];
   actors: ActorDef[];
   templates: Template[];

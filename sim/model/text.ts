@@ -11,7 +11,8 @@ export type Lang = z.infer<typeof Lang>;
 
 /** A reference that the renderer resolves to a localized name at display time. */
 export const Ref = z.object({
-  ref: z.enum(['actor', 'place', 'entity', 'fact', 'template', 'item', 'job']),
+  /** the last six are the pack's words (vocabulary.json), shown by name; `verb` is what a channel's speaker does */
+  ref: z.enum(['actor', 'place', 'entity', 'fact', 'template', 'item', 'job', 'mode', 'channel', 'verb', 'manner', 'purpose', 'kind']),
   id: SafeId,
 }).strict();
 export type Ref = z.infer<typeof Ref>;

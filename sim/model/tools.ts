@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Message } from './text.ts';
-import { isSafeId, SafeId } from './ids.ts';
+import { isSafeId, PackId, SafeId } from './ids.ts';
 
 /** The bots' whole action vocabulary (seed 002). Arguments are strict: an unknown field is invalid_args. */
 export const TOOL_NAMES = ['use_resource', 'interact', 'move', 'create', 'express'] as const;
@@ -9,9 +9,7 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 export const ResourceName = z.string()
   .refine((r) => r === 'money' || r === 'energy' || r === 'time' || (r.startsWith('item:') && isSafeId(r.slice(5))), 'money, energy, time or item:<name>');
 
-export const MANNERS = ['friendly', 'negotiate', 'observe', 'hostile', 'help', 'learn', 'buy'] as const;
-export const TRAVEL_MODES = ['walk', 'bus', 'taxi'] as const;
-export const CHANNELS = ['moments', 'self_talk', 'shout'] as const;
+/** Manners, modes, channels and purposes are the pack's words (its vocabulary): any id here, declared there or refused by the Judge. */
 
 export const UseResourceArgs = z.object({
   resource: ResourceName,
@@ -22,14 +20,14 @@ export const UseResourceArgs = z.object({
 
 export const InteractArgs = z.object({
   target: SafeId,
-  manner: z.enum(MANNERS),
+  manner: PackId,
   content: Message,
 }).strict();
 
 /** No `from`: the system knows where the actor is. */
 export const MoveArgs = z.object({
   destination: SafeId,
-  mode: z.enum(TRAVEL_MODES),
+  mode: PackId,
 }).strict();
 
 export const CreateArgs = z.object({
@@ -41,7 +39,7 @@ export const CreateArgs = z.object({
 }).strict();
 
 export const ExpressArgs = z.object({
-  channel: z.enum(CHANNELS),
+  channel: PackId,
   content: Message,
 }).strict();
 

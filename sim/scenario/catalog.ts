@@ -2,11 +2,13 @@ import type { ActorDef, Effect, Place, Scenario, Template } from '../model/scena
 import type { WorldState } from '../state/types.ts';
 import type { z } from 'zod';
 import type { Item, Job } from '../model/scenario.ts';
-import type { TRAVEL_MODES } from '../model/tools.ts';
+import { Words } from './words.ts';
 
 /** Read-only lookups over a scenario, built once per run. */
 export interface Catalog {
   scenario: Scenario;
+  /** the pack's vocabulary: what each manner, purpose, mode, channel, role and kind means */
+  words: Words;
   places: Map<string, Place>;
   templates: Map<string, Template>;
   templatesByKind: Map<Template['kind'], Template[]>;
@@ -17,6 +19,8 @@ export interface Catalog {
   sinks: Set<string>;
   /** shortest distances between scenario places */
   dist: Map<string, Map<string, number>>;
+  /** the pack's price level: what a meal costs (the median price of food), the unit a brain's money sense is counted in */
+  levels: { meal: number };
   /** money sources that belong to created things (their income), not to people */
   incomeSources: Set<string>;
   /** a template's effect of one type, looked up without scanning */
@@ -35,9 +39,11 @@ export function buildCatalog(scenario: Scenario): Catalog {
     }
   }
   return {
-    incomeSources: new Set(scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'income' ? [e.source] : [])))),
+    levels: { meal: mealPrice(scenario) },
+    incomeSources: new Set(scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'income' && e.source !== undefined ? [e.source] : [])))),
     effect: <T extends Effect['type']>(template: string, type: T) => effects.get(type)?.get(template) as Extract<Effect, { type: T }> | undefined,
     scenario,
+    words: new Words(scenario.vocabulary),
     places,
     templates: new Map(scenario.templates.map((t) => [t.id, t])),
     templatesByKind: groupBy(scenario.templates, (t) => t.kind),
@@ -95,10 +101,11 @@ export function placeExists(cat: Catalog, state: WorldState, id: string): boolea
 }
 
 /** What moving costs: the Judge's rule, which no World Engine may undercut. */
-export function travelCost(cat: Catalog, state: WorldState, from: string, to: string, mode: (typeof TRAVEL_MODES)[number]) {
+export function travelCost(cat: Catalog, state: WorldState, from: string, to: string, mode: string) {
+  const m = cat.words.mode(mode);
+  if (!m) return null;
   const dist = distance(cat, state, from, to);
   if (dist === null) return null;
-  const m = cat.scenario.meta.rules.travel[mode];
   return {
     distance: dist,
     money: m.moneyBase + m.moneyPerUnit * dist,
@@ -107,6 +114,13 @@ export function travelCost(cat: Catalog, state: WorldState, from: string, to: st
   };
 }
 
+
+function mealPrice(scenario: Scenario): number {
+  const prices = [...scenario.meta.items.filter((i) => i.energy > 0).map((i) => i.price),
+    ...scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'food' ? [e.price] : [])))].sort((a, b) => a - b);
+  const all = prices.length ? prices : scenario.meta.items.map((i) => i.price).sort((a, b) => a - b);
+  return all.length ? Math.max(1, all[Math.floor(all.length / 2)]) : 1;
+}
 
 /** Map.groupBy arrives with Node 21; this runs on 20. */
 function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {

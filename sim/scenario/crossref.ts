@@ -1,12 +1,11 @@
 import type { Scenario } from '../model/scenario.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
-
-/** Sinks the rule engine and the Judge spend into; a pack must declare them. */
-export const REQUIRED_SINKS = ['food', 'travel', 'materials', 'goods'];
+import { own } from '../model/ids.ts';
 
 /** The parts of a pack that parsed; a file that did not is null, and nothing is checked against it. */
 export interface ParsedPack {
   meta: Scenario['meta'] | null;
+  vocabulary: Scenario['vocabulary'] | null;
   places: Scenario['places'] | null;
   actors: Scenario['actors'] | null;
   templates: Scenario['templates'] | null;
@@ -32,6 +31,11 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
   const items = ids(s.meta?.items);
   const sources = ids(s.meta?.rules.money.sources);
   const sinks = ids(s.meta?.rules.money.sinks);
+  const v = s.vocabulary;
+  const roles = v ? new Set(Object.keys(v.roles)) : null;
+  const kinds = v ? new Set(Object.keys(v.kinds)) : null;
+  const hires = (rs: string[]) => !v || rs.some((r) => own(v.roles, r)?.permits.includes('hire'));
+  const teaches = (rs: string[]) => !!v && rs.some((r) => own(v.roles, r)?.permits.includes('teach'));
 
   const dupes = (file: string, list: { id: string }[] | null | undefined, key: string) => {
     const seen = new Set<string>();
@@ -50,13 +54,13 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
     const joins = s.meta.rules.players;
     if (joins.source !== undefined && !known(sources, joins.source)) at('scenario.json', ['rules', 'players', 'source'], 'unknown_source', { id: joins.source });
     if (joins.money > 0 && joins.source === undefined) at('scenario.json', ['rules', 'players', 'source'], 'purse_needs_source');
-    for (const sink of REQUIRED_SINKS) if (!known(sinks, sink)) at('scenario.json', ['rules', 'money', 'sinks'], 'needs_sink', { id: sink });
+    (s.meta.rules.newPlaces.roles ?? []).forEach((r, i) => { if (!known(roles, r)) at('scenario.json', ['rules', 'newPlaces', 'roles', i], 'unknown_role', { id: r }); });
     s.meta.jobs.forEach((j, i) => {
       const boss = s.actors?.find((a) => a.id === j.employer);
       if (!known(actors, j.employer)) at('scenario.json', ['jobs', i, 'employer'], 'unknown_actor', { id: j.employer });
-      else if (boss && !boss.roles.includes('employer')) at('scenario.json', ['jobs', i, 'employer'], 'not_employer', { id: j.employer });
+      else if (boss && !hires(boss.roles)) at('scenario.json', ['jobs', i, 'employer'], 'not_employer', { id: j.employer });
       if (!known(places, j.place)) at('scenario.json', ['jobs', i, 'place'], 'unknown_place', { id: j.place });
-      if (!known(sources, j.source)) at('scenario.json', ['jobs', i, 'source'], 'unknown_source', { id: j.source });
+      if (j.source !== undefined && !known(sources, j.source)) at('scenario.json', ['jobs', i, 'source'], 'unknown_source', { id: j.source });
     });
   }
   if (s.places) {
@@ -69,7 +73,20 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
     });
     travelGraph(s.places, at);
   }
+  if (v) {
+    const sink = (path: PropertyKey[], id: string | undefined) => { if (id !== undefined && !known(sinks, id)) at('vocabulary.json', path, 'unknown_sink', { id }); };
+    sink(['spending'], v.spending);
+    for (const [id, m] of Object.entries(v.modes)) sink(['modes', id, 'sink'], m.sink);
+    for (const [id, k] of Object.entries(v.kinds)) sink(['kinds', id, 'sink'], k.sink);
+    for (const [id, p] of Object.entries(v.purposes)) {
+      sink(['purposes', id, 'sink'], p.sink);
+      if (p.source !== undefined && !known(sources, p.source)) at('vocabulary.json', ['purposes', id, 'source'], 'unknown_source', { id: p.source });
+      p.items.forEach((item, j) => { if (!known(items, item)) at('vocabulary.json', ['purposes', id, 'items', j], 'unknown_item', { id: item }); });
+    }
+    for (const [id, m] of Object.entries(v.manners)) if (m.does === 'steal' && (m.chance === undefined || m.max === undefined)) at('vocabulary.json', ['manners', id], 'steal_needs_odds');
+  }
   s.actors?.forEach((a, i) => {
+    a.roles.forEach((r, j) => { if (!known(roles, r)) at('actors.json', ['actors', i, 'roles', j], 'unknown_role', { id: r }); });
     if (!known(places, a.body.location)) at('actors.json', ['actors', i, 'body', 'location'], 'unknown_place', { id: a.body.location });
     for (const id of Object.keys(a.body.relations)) {
       if (!known(actors, id)) at('actors.json', ['actors', i, 'body', 'relations', id], 'unknown_actor', { id });
@@ -77,18 +94,31 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
     }
     for (const id of Object.keys(a.body.inventory)) if (!known(items, id)) at('actors.json', ['actors', i, 'body', 'inventory', id], 'unknown_item', { id });
   });
-  s.templates?.forEach((t, i) => t.effects.forEach((e, j) => {
-    if (e.type === 'income' && !known(sources, e.source)) at('templates.json', ['templates', i, 'effects', j, 'source'], 'unknown_source', { id: e.source });
-    if (e.type === 'income' && e.min > e.max) at('templates.json', ['templates', i, 'effects', j, 'min'], 'min_above_max');
-    // a class is taught by someone who knows its skill (a `skill:` tag or the thing itself in hand)
-    if (e.type === 'class' && s.actors && !s.actors.some((a) => a.body.tags.includes(`skill:${e.skill}`) || (a.body.inventory[e.skill] ?? 0) > 0)) {
-      at('templates.json', ['templates', i, 'effects', j, 'skill'], 'nobody_teaches', { skill: e.skill });
-    }
-  }));
+  s.templates?.forEach((t, i) => {
+    if (!known(kinds, t.kind)) at('templates.json', ['templates', i, 'kind'], 'unknown_kind', { id: t.kind });
+    t.effects.forEach((e, j) => {
+      const here = ['templates', i, 'effects', j];
+      if (e.type === 'income' && e.source !== undefined && !known(sources, e.source)) at('templates.json', [...here, 'source'], 'unknown_source', { id: e.source });
+      if (e.type === 'income' && e.min > e.max) at('templates.json', [...here, 'min'], 'min_above_max');
+      if (e.type === 'upkeep' && !known(sinks, e.sink)) at('templates.json', [...here, 'sink'], 'unknown_sink', { id: e.sink });
+      if (e.type === 'toll' && !known(places, e.to)) at('templates.json', [...here, 'to'], 'unknown_place', { id: e.to });
+      if (e.type === 'requires' && e.item !== undefined && !known(items, e.item)) at('templates.json', [...here, 'item'], 'unknown_item', { id: e.item });
+      if (e.type === 'requires' && e.role !== undefined && !known(roles, e.role)) at('templates.json', [...here, 'role'], 'unknown_role', { id: e.role });
+      // a class is taught by someone who knows its skill (a `skill:` tag or the thing itself in hand), or whose role teaches
+      if (e.type === 'class' && s.actors && !s.actors.some((a) => a.body.tags.includes(`skill:${e.skill}`) || (a.body.inventory[e.skill] ?? 0) > 0 || teaches(a.roles))) {
+        at('templates.json', [...here, 'skill'], 'nobody_teaches', { skill: e.skill });
+      }
+    });
+  });
   s.entities.forEach((e, i) => {
     if (!known(templates, e.template)) at('entities.json', ['entities', i, 'template'], 'unknown_template', { id: e.template });
     if (!known(places, e.location)) at('entities.json', ['entities', i, 'location'], 'unknown_place', { id: e.location });
     if (e.owner !== null && !known(actors, e.owner)) at('entities.json', ['entities', i, 'owner'], 'unknown_actor', { id: e.owner });
+    // a toll stands on a link: its place must lead to the far end
+    for (const eff of s.templates?.find((t) => t.id === e.template)?.effects ?? []) {
+      const from = s.places?.find((p) => p.id === e.location);
+      if (eff.type === 'toll' && from && !from.links.some((l) => l.to === eff.to)) at('entities.json', ['entities', i, 'location'], 'no_link', { id: e.location, to: eff.to });
+    }
   });
   return issues;
 }

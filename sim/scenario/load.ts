@@ -50,6 +50,7 @@ export async function loadScenario(dir: string): Promise<Scenario> {
   // references are checked among the files that parsed, so one broken file hides nothing elsewhere
   issues.push(...crossCheck({
     meta: parsed['scenario.json'],
+    vocabulary: parsed['vocabulary.json'],
     places: parsed['places.json']?.places ?? null,
     actors: parsed['actors.json']?.actors ?? null,
     templates: parsed['templates.json']?.templates ?? null,
@@ -58,6 +59,7 @@ export async function loadScenario(dir: string): Promise<Scenario> {
   if (issues.length) throw new ScenarioError(dir, issues);
   const scenario = {
     meta: parsed['scenario.json']!,
+    vocabulary: parsed['vocabulary.json']!,
     places: parsed['places.json']!.places,
     actors: parsed['actors.json']!.actors,
     templates: parsed['templates.json']!.templates,

@@ -3,7 +3,6 @@ import { describeEvent } from '../i18n/describe.ts';
 import { Renderer } from '../i18n/render.ts';
 import type { EntityState, Event } from '../model/events.ts';
 import type { Message, Text } from '../model/text.ts';
-import { TRAVEL_MODES } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
 import { type Point, positionOf } from './layout.ts';
@@ -64,7 +63,7 @@ export class Views {
       const loc = this.state.entities[id].location;
       (things.get(loc) ?? things.set(loc, []).get(loc)!).push(id);
     }
-    const modes = [...TRAVEL_MODES];
+    const modes = this.cat.words.ids('modes');
     const common = (id: string) => ({ present: present.get(id) ?? [], entities: things.get(id) ?? [], mood: this.state.places[id]?.mood ?? 0 });
     const out: PlaceView[] = [...this.cat.places.values()].map((p) => ({
       id: p.id, name: p.name, ...positionOf(this.layout, this.state, p.id),

@@ -15,7 +15,7 @@ type Handler<T extends Effect['type']> = (ctx: { state: WorldState; tick: number
 const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
   income({ state, tick, entity }, eff) {
     const owner = entity.owner ? state.actors[entity.owner] : null;
-    if (!owner || owner.status === 'dead' || owner.status === 'restrained_permanent') return [];
+    if (!owner || owner.status === 'dead' || owner.status === 'restrained_permanent' || eff.source === undefined) return [];
     const level = Number(entity.properties.level ?? 1);
     const mood = state.places[entity.location]?.mood ?? 0;
     // a better stall and a livelier place draw more customers
@@ -35,6 +35,11 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
   },
   rumour: () => [],
   food: () => [],
+  tend: () => [],
+  lifetime: () => [],
+  upkeep: () => [],
+  toll: () => [],
+  requires: () => [],
 };
 
 /** Proposals from every entity's lasting effects this tick, in entity order. */

@@ -10,10 +10,11 @@ function carried(s: Slice, c: CallOf<'express'>): string | null {
   return typeof p === 'object' && p.ref === 'fact' && s.known.some((f) => f.id === p.id) ? p.id : null;
 }
 
-export function express(_cat: Catalog, s: Slice, c: CallOf<'express'>) {
+export function express(cat: Catalog, s: Slice, c: CallOf<'express'>) {
   const a = ref('actor', s.actor.id);
-  const out = new Outcome(msg(`narrative.express.${c.args.channel}`, { actor: a }));
-  if (c.args.channel === 'self_talk') return out.change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 1, reason: 'calm' }).done();
+  const reach = cat.words.channel(c.args.channel)?.reach ?? 'self';
+  const out = new Outcome(msg('narrative.express', { actor: a, verb: ref('verb', c.args.channel) }));
+  if (reach === 'self') return out.change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 1, reason: 'calm' }).done();
   if (s.listeners.length === 0) return out.side(msg('side.ignored', { actor: a })).done();
   const fact = carried(s, c);
   for (const l of s.listeners) {
@@ -21,8 +22,7 @@ export function express(_cat: Catalog, s: Slice, c: CallOf<'express'>) {
       out.change({ type: 'knowledge_learned', actor: l.id, fact, from: s.actor.id, channel: c.args.channel });
     }
   }
-  const channel = c.args.channel;
-  if (channel === 'moments') {
+  if (reach === 'friends') {
     const first = s.listeners[0];
     out.change({ type: 'relationship_change', from: first.id, to: s.actor.id, delta: 1 }).side(msg('side.liked', { actor: ref('actor', first.id) }));
   } else {

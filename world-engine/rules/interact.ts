@@ -8,6 +8,7 @@ import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 import { heldJob, jobTag } from '../../sim/model/jobs.ts';
 import { skillTag } from '../../sim/model/skills.ts';
+import type { MannerMechanism } from '../../sim/model/vocabulary.ts';
 
 type Call = CallOf<'interact'>;
 type WithActor = (cat: Catalog, s: Slice, c: Call, other: ActorState) => Outcome;
@@ -28,8 +29,9 @@ function gossip(s: Slice, other: ActorState) {
   return null;
 }
 
-const WITH_ACTOR: Record<Call['args']['manner'], WithActor> = {
-  friendly(_cat, s, c, other) {
+/** What each manner's mechanism does to a person; the pack's word for it is only a name. */
+const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
+  befriend(_cat, s, c, other) {
     const rng = rngFor(s.seed, s.tick, s.actor.id, 'chat');
     const warmth = rng.int(1, 3) + Math.round(2 * other.drives.sociability) + (s.place.mood > 0 ? 1 : 0);
     const out = new Outcome(msg('narrative.chat', { actor: A(s), target: ref('actor', other.id) }))
@@ -41,23 +43,23 @@ const WITH_ACTOR: Record<Call['args']['manner'], WithActor> = {
     }
     return out;
   },
-  negotiate(cat, s, _c, other) {
+  bargain(cat, s, _c, other) {
     const job = cat.jobsByEmployer.get(other.soul);
-    if (!job || !other.roles.includes('employer')) {
+    if (!job || !cat.words.permits(other.roles, 'hire')) {
       return new Outcome(msg('narrative.haggle', { actor: A(s), target: ref('actor', other.id) })).change(...both(s.actor.id, other.id, 1));
     }
     if (heldJob(s.actor.tags)) return new Outcome(msg('narrative.already_hired', { actor: A(s), target: ref('actor', other.id) }));
     return new Outcome(msg('narrative.hired', { actor: A(s), target: ref('actor', other.id), job: ref('job', job.id) }))
       .change({ type: 'tag_added', actor: s.actor.id, tag: jobTag(job.id, other.id) }, ...both(s.actor.id, other.id, 2));
   },
-  hostile(_cat, s, _c, other) {
+  quarrel(_cat, s, _c, other) {
     const rng = rngFor(s.seed, s.tick, s.actor.id, 'quarrel');
     return new Outcome(msg('narrative.quarrel', { actor: A(s), target: ref('actor', other.id) }))
       .change(...both(s.actor.id, other.id, -rng.int(4, 9)), { type: 'reputation_change', actor: s.actor.id, delta: -2, reason: 'hostility' })
       .side(msg('side.onlookers', { actor: A(s) }));
   },
-  help(cat, s, c, other) {
-    if (other.status !== 'dying' && other.status !== 'unconscious') return WITH_ACTOR.friendly(cat, s, c, other);
+  rescue(cat, s, c, other) {
+    if (other.status !== 'dying' && other.status !== 'unconscious') return WITH_ACTOR.befriend(cat, s, c, other);
     const gift = Math.min(30, s.actor.money);
     const out = new Outcome(msg('narrative.rescue', { actor: A(s), target: ref('actor', other.id) }))
       .change({ type: 'status_change', actor: other.id, to: 'alive', reason: 'rescued' },
@@ -70,14 +72,27 @@ const WITH_ACTOR: Record<Call['args']['manner'], WithActor> = {
     return new Outcome(msg('narrative.watch', { actor: A(s), target: ref('actor', other.id) }));
   },
   learn(cat, s, c, other) {
-    return WITH_ACTOR.friendly(cat, s, c, other);
+    return WITH_ACTOR.befriend(cat, s, c, other);
   },
   buy(cat, s, c, other) {
-    return WITH_ACTOR.negotiate(cat, s, c, other);
+    return WITH_ACTOR.bargain(cat, s, c, other);
+  },
+  /** a risky manner: the pack's odds decide, by the world's seeded dice; caught, the thief pays in standing */
+  steal(cat, s, c, other) {
+    const m = cat.words.manner(c.args.manner);
+    const rng = rngFor(s.seed, s.tick, s.actor.id, 'steal');
+    if (rng.chance(m?.chance ?? 0) && other.money > 0) {
+      const amount = Math.min(other.money, rng.int(1, m?.max ?? 1));
+      return new Outcome(msg('narrative.theft', { actor: A(s), target: ref('actor', other.id) }))
+        .change({ type: 'resource_transfer', from: other.id, to: s.actor.id, resource: 'money', amount, reason: 'theft' });
+    }
+    return new Outcome(msg('narrative.theft_caught', { actor: A(s), target: ref('actor', other.id) }))
+      .change(...both(s.actor.id, other.id, -8), { type: 'reputation_change', actor: s.actor.id, delta: -3, reason: 'theft' })
+      .side(msg('side.onlookers', { actor: A(s) }));
   },
 };
 
-const WITH_ENTITY: Partial<Record<Call['args']['manner'], WithEntity>> = {
+const WITH_ENTITY: Partial<Record<MannerMechanism, WithEntity>> = {
   buy(cat, s, _c, e) {
     const food = cat.effect(e.template, 'food');
     if (!food || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
@@ -105,7 +120,7 @@ const WITH_ENTITY: Partial<Record<Call['args']['manner'], WithEntity>> = {
     }
     return out;
   },
-  hostile(_cat, s, _c, e) {
+  quarrel(_cat, s, _c, e) {
     const out = new Outcome(msg('narrative.scorn', { actor: A(s), entity: ref('entity', e.id) }));
     if (e.owner && e.owner !== s.actor.id) out.change({ type: 'relationship_change', from: e.owner, to: s.actor.id, delta: -4 });
     return out;
@@ -114,9 +129,11 @@ const WITH_ENTITY: Partial<Record<Call['args']['manner'], WithEntity>> = {
 
 export function interact(cat: Catalog, s: Slice, c: Call) {
   const t = s.target;
-  if (t?.kind === 'actor') return WITH_ACTOR[c.args.manner](cat, s, c, t.actor).done();
+  const does = cat.words.mannerDoes(c.args.manner);
+  if (!does) return new Outcome(msg('narrative.no_one', { actor: A(s) })).done();
+  if (t?.kind === 'actor') return WITH_ACTOR[does](cat, s, c, t.actor).done();
   if (t?.kind === 'entity') {
-    const handler = WITH_ENTITY[c.args.manner];
+    const handler = WITH_ENTITY[does];
     return (handler ? handler(cat, s, c, t.entity) : new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', t.entity.id) }))).done();
   }
   return new Outcome(msg('narrative.no_one', { actor: A(s) })).done();

@@ -5,7 +5,7 @@ import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 
 export function move(_cat: Catalog, s: Slice, c: CallOf<'move'>) {
-  const out = new Outcome(msg('narrative.move', { actor: ref('actor', s.actor.id), place: ref('place', c.args.destination), mode: c.args.mode }));
+  const out = new Outcome(msg('narrative.move', { actor: ref('actor', s.actor.id), place: ref('place', c.args.destination), mode: ref('mode', c.args.mode) }));
   // an unknown or unreachable place is the Judge's to refuse; the engine only prices the trip
   if (s.travel) out.cost('money', s.travel.money).cost('energy', s.travel.energy);
   return out.done();

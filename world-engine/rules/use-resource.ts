@@ -1,4 +1,3 @@
-import { own } from '../../sim/model/ids.ts';
 import type { CallOf } from '../../sim/model/tools.ts';
 import { msg, ref } from '../../sim/model/text.ts';
 import { rngFor } from '../../sim/rng.ts';
@@ -8,13 +7,15 @@ import { Outcome } from './build.ts';
 import { foodHere } from './food.ts';
 import { heldJob } from '../../sim/model/jobs.ts';
 
+import type { PurposeMechanism } from '../../sim/model/vocabulary.ts';
+
 type Call = CallOf<'use_resource'>;
 type Purpose = (cat: Catalog, s: Slice, c: Call) => Outcome;
 
 const A = (s: Slice) => ref('actor', s.actor.id);
 
-/** Spending a resource means what its purpose says; an unknown purpose is plain spending. */
-const PURPOSES: Record<string, Purpose> = {
+/** Spending a resource does what its purpose's mechanism says; an undeclared purpose is plain spending. */
+const PURPOSES: Record<PurposeMechanism, Purpose> = {
   eat(cat, s, c) {
     if (c.args.resource.startsWith('item:')) {
       const item = cat.items.get(c.args.resource.slice(5));
@@ -36,16 +37,19 @@ const PURPOSES: Record<string, Purpose> = {
     const held = heldJob(s.actor.tags);
     const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === s.place.id);
     if (!job) return new Outcome(msg('narrative.no_work', { actor: A(s) }));
-    return new Outcome(msg('narrative.work', { actor: A(s), job: ref('job', job.id) })).cost('energy', job.energy)
-      .change({ type: 'money_source', to: s.actor.id, amount: job.wage, source: job.source });
+    const out = new Outcome(msg('narrative.work', { actor: A(s), job: ref('job', job.id) })).cost('energy', job.energy);
+    // a job without a declared source is paid by its employer: money changes hands, none is made
+    return job.source !== undefined ? out.change({ type: 'money_source', to: s.actor.id, amount: job.wage, source: job.source })
+      : out.change({ type: 'resource_transfer', from: held.employer, to: s.actor.id, resource: 'money', amount: job.wage, reason: 'wage' });
   },
   perform(cat, s, c) {
+    const source = cat.words.purpose(c.args.purpose)?.source;
     const rng = rngFor(s.seed, s.tick, s.actor.id, 'tips');
     const out = new Outcome(msg('narrative.perform', { actor: A(s), item: ref('item', c.args.resource.slice(5)) })).cost('energy', 5);
     const audience = s.listeners.length;
     const tips = audience === 0 ? 0 : rng.int(0, 12 * audience + 4 * Math.max(0, s.place.mood));
-    if (tips > 0 && cat.sources.has('tips')) {
-      out.change({ type: 'money_source', to: s.actor.id, amount: tips, source: 'tips' }, { type: 'reputation_change', actor: s.actor.id, delta: 1, reason: 'performance' });
+    if (tips > 0 && source !== undefined) {
+      out.change({ type: 'money_source', to: s.actor.id, amount: tips, source }, { type: 'reputation_change', actor: s.actor.id, delta: 1, reason: 'performance' });
       const fan = s.listeners[rng.int(0, audience - 1)];
       out.change({ type: 'relationship_change', from: fan.id, to: s.actor.id, delta: 2 }).side(msg('side.applause', { actor: ref('actor', fan.id) }));
     } else {
@@ -74,6 +78,9 @@ const PURPOSES: Record<string, Purpose> = {
     return new Outcome(msg('narrative.buy', { actor: A(s), item: ref('item', id) })).cost('money', item.price * c.args.amount)
       .change({ type: 'resource_gain', actor: s.actor.id, resource: c.args.resource, amount: c.args.amount, reason: 'bought' });
   },
+  spend(_cat, s, c) {
+    return new Outcome(msg('narrative.spend', { actor: A(s), amount: c.args.amount })).cost(c.args.resource, c.args.amount);
+  },
   rest(_cat, s) {
     return new Outcome(msg('narrative.rest', { actor: A(s), place: ref('place', s.place.id) }))
       .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 6 + Math.max(0, s.place.mood), reason: 'rest' });
@@ -81,7 +88,5 @@ const PURPOSES: Record<string, Purpose> = {
 };
 
 export function useResource(cat: Catalog, s: Slice, c: Call) {
-  const purpose = own(PURPOSES, c.args.purpose);
-  if (purpose) return purpose(cat, s, c).done();
-  return new Outcome(msg('narrative.spend', { actor: A(s), amount: c.args.amount })).cost(c.args.resource, c.args.amount).done();
+  return PURPOSES[cat.words.purposeDoes(c.args.purpose)](cat, s, c).done();
 }

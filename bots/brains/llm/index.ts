@@ -19,7 +19,6 @@ export interface LlmBrainOptions { client: LlmClient; stats: LlmStats; fallback:
  */
 export function llmBrain(o: LlmBrainOptions): Brain {
   const t = translator(o.lang);
-  const tools = functionTools(t);
   return {
     name: 'llm',
     trusted: false,
@@ -28,8 +27,8 @@ export function llmBrain(o: LlmBrainOptions): Brain {
       const id = `${p.tick}:${p.self.id}`;
       return askWithRepair({ client: o.client, stats: o.stats, t }, meta,
         // no parallel_tool_calls: not every compatible server knows it, and only the first call counts anyway
-        { messages: brainMessages(cat, p, o.lang), tools, tool_choice: 'auto' },
-        (m) => readToolCall(m, p.self.id, id),
+        { messages: brainMessages(cat, p, o.lang), tools: functionTools(t, cat.words), tool_choice: 'auto' },
+        (m) => readToolCall(m, p.self.id, id, cat.words),
         () => o.fallback.decide(cat, p, seed));
     },
   };

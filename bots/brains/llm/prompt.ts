@@ -106,7 +106,7 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
   // lore matches what is going on, not the list of templates (the same for everyone)
   const scan = lines.join('\n');
   // what it could make now, within its money and energy; by id alone: the ids say what they are
-  section('llm.brain.creatable', cat.scenario.templates.filter((x) => x.kind !== 'facility' && x.cost.money <= s.money && x.cost.energy <= s.energy)
+  section('llm.brain.creatable', cat.scenario.templates.filter((x) => cat.words.kind(x.kind)?.made !== false && x.cost.money <= s.money && x.cost.energy <= s.energy)
     .map((x) => `[${x.id}] ${x.cost.money}/${x.cost.energy}`));
   return { text: lines.join('\n'), scan };
 }

@@ -4,25 +4,43 @@ import type { T } from '../../../sim/i18n/translator.ts';
 import type { AnswerMessage } from '../../../sim/llm/answer.ts';
 import { describeIssues, type Reading } from '../../../sim/llm/repair.ts';
 import { UntrustedToolCall } from '../../../sim/judge/content.ts';
+import type { Words } from '../../../sim/scenario/words.ts';
 import { CreateArgs, ExpressArgs, InteractArgs, MoveArgs, TOOL_NAMES, ToolCall, type ToolName, UseResourceArgs } from '../../../sim/model/tools.ts';
 
 /**
  * The five tools as the model sees them: the project's zod schemas, except that what a bot says is
- * a plain string (the model writes text; the log stores it as `{ text }`).
+ * a plain string (the model writes text; the log stores it as `{ text }`), and that manners, modes
+ * and channels are the world's own words (an enum the model is shown and held to).
  */
-const MODEL_ARGS: Record<ToolName, z.ZodObject> = {
-  use_resource: UseResourceArgs,
-  interact: InteractArgs.extend({ content: z.string().min(1) }),
-  move: MoveArgs,
-  create: CreateArgs,
-  express: ExpressArgs.extend({ content: z.string().min(1) }),
-};
+const MODEL_ARGS = new WeakMap<Words, Record<ToolName, z.ZodObject>>();
+function modelArgs(words: Words): Record<ToolName, z.ZodObject> {
+  let args = MODEL_ARGS.get(words);
+  if (args) return args;
+  const one = (section: 'manners' | 'modes' | 'channels') => z.enum(words.ids(section) as [string, ...string[]]);
+  args = {
+    use_resource: UseResourceArgs,
+    interact: InteractArgs.extend({ manner: one('manners'), content: z.string().min(1) }),
+    move: MoveArgs.extend({ mode: one('modes') }),
+    create: CreateArgs,
+    express: ExpressArgs.extend({ channel: one('channels'), content: z.string().min(1) }),
+  };
+  MODEL_ARGS.set(words, args);
+  return args;
+}
 
-export function functionTools(t: T): ChatCompletionTool[] {
-  return TOOL_NAMES.map((name) => {
-    const { $schema: _, ...parameters } = lean(z.toJSONSchema(MODEL_ARGS[name], { io: 'input' })) as Record<string, unknown>;
+const TOOLS = new WeakMap<T, WeakMap<Words, ChatCompletionTool[]>>();
+
+/** The tools offered to the model in one language, for one world's words (built once each). */
+export function functionTools(t: T, words: Words): ChatCompletionTool[] {
+  const byWords = TOOLS.get(t) ?? TOOLS.set(t, new WeakMap()).get(t)!;
+  const known = byWords.get(words);
+  if (known) return known;
+  const tools = TOOL_NAMES.map((name): ChatCompletionTool => {
+    const { $schema: _, ...parameters } = lean(z.toJSONSchema(modelArgs(words)[name], { io: 'input' })) as Record<string, unknown>;
     return { type: 'function', function: { name, description: t(`llm.tools.${name}`), parameters } };
   });
+  byWords.set(words, tools);
+  return tools;
 }
 
 /**
@@ -47,7 +65,7 @@ const isTool = (n: string): n is ToolName => (TOOL_NAMES as readonly string[]).i
  * Read the model's answer as one tool call by this actor. The first tool call counts (a bot makes
  * at most one per heartbeat). Every failure says what to fix, in words the model can act on.
  */
-export function readToolCall(m: AnswerMessage, actor: string, id: string): Reading<ToolCall> {
+export function readToolCall(m: AnswerMessage, actor: string, id: string, words: Words): Reading<ToolCall> {
   if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
   const first = m.tool_calls?.[0];
   if (!first) return { ok: false, reason: 'no_tool_call', error: `no tool call; call one of ${TOOL_NAMES.join(', ')}` };
@@ -60,7 +78,7 @@ export function readToolCall(m: AnswerMessage, actor: string, id: string): Readi
     return { ok: false, reason: 'invalid_json', error: `arguments of ${name} are not JSON: ${(err as Error).message}` };
   }
   // JSON.parse output goes through zod: first the model's view of the tool, then the real call
-  const args = MODEL_ARGS[name].safeParse(raw);
+  const args = modelArgs(words)[name].safeParse(raw);
   if (!args.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(args.error.issues)}` };
   const a = args.data as Record<string, unknown>;
   const withText = typeof a.content === 'string' ? { ...a, content: { text: a.content } } : a;

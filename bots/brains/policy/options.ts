@@ -1,21 +1,31 @@
 import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
-import type { TRAVEL_MODES } from '../../../sim/model/tools.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
 import { heldJob } from '../../../sim/model/jobs.ts';
 import { FRIEND } from '../../../sim/model/relations.ts';
 import type { MemoryItem } from '../../../sim/state/types.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
+import type { Catalog } from '../../../sim/scenario/catalog.ts';
+import type { MannerMechanism, PurposeMechanism } from '../../../sim/model/vocabulary.ts';
 
-type Mode = (typeof TRAVEL_MODES)[number];
-
-/** Cheapest way that the actor can afford and bear. */
-function modeFor(ctx: Ctx, distance: number): Mode {
-  const t = ctx.cat.scenario.meta.rules.travel;
+/**
+ * How to get there, among the pack's modes: the thrifty and the poor take the cheapest they can bear,
+ * the rich and carefree the fastest they can afford, everyone else the cheapest fare that spares their legs.
+ */
+function modeFor(ctx: Ctx, distance: number): string {
   const { money, energy } = ctx.self;
-  if (money > 3000 && ctx.self.drives.thrift < 0.5) return 'taxi';
-  if (energy > 40 + t.walk.energyPerUnit * distance && (ctx.self.drives.thrift > 0.6 || money < 50)) return 'walk';
-  return money >= t.bus.moneyBase + t.bus.moneyPerUnit * distance ? 'bus' : 'walk';
+  const modes = ctx.cat.words.ids('modes').map((id) => {
+    const m = ctx.cat.words.mode(id)!;
+    return { id, money: m.moneyBase + m.moneyPerUnit * distance, energy: m.energyPerUnit * distance, ticks: m.ticksPerUnit * distance };
+  }).filter((m) => m.money <= money);
+  if (!modes.length) return ctx.cat.words.ids('modes')[0];
+  const cheapest = (list: typeof modes) => list.reduce((a, b) => (b.money < a.money || (b.money === a.money && b.energy < a.energy) ? b : a));
+  const bearable = modes.filter((m) => energy > 40 + m.energy);
+  if (money > 300 * meal(ctx) && ctx.self.drives.thrift < 0.5) return modes.reduce((a, b) => (b.ticks < a.ticks ? b : a)).id;
+  if (bearable.length && (ctx.self.drives.thrift > 0.6 || money < 5 * meal(ctx))) return cheapest(bearable).id;
+  // otherwise the cheapest fare there is: paying a little to spare one's legs
+  const paid = modes.filter((m) => m.money > 0);
+  return cheapest(paid.length ? paid : modes).id;
 }
 
 function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: string): Candidate | null {
@@ -25,7 +35,34 @@ function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: st
   return propose(ctx, strategy, base, 'move', { destination: place, mode: modeFor(ctx, d) });
 }
 
-const templatesOf = (ctx: Ctx, kind: Template['kind']) => ctx.cat.templatesByKind.get(kind) ?? [];
+/** Money thresholds are counted in meals, so one brain fits a pack of pennies and a pack of thousands. */
+const meal = (ctx: Ctx) => ctx.cat.levels.meal;
+
+/** The pack's templates by what they do (their effects), once per catalog: what a brain may make. */
+interface Groups { earns: Template[]; art: Template[]; classes: Template[]; rumours: Template[]; other: Template[] }
+const GROUPS = new WeakMap<Catalog, Groups>();
+function groups(cat: Catalog): Groups {
+  let g = GROUPS.get(cat);
+  if (g) return g;
+  g = { earns: [], art: [], classes: [], rumours: [], other: [] };
+  for (const t of cat.scenario.templates) {
+    if (cat.words.kind(t.kind)?.made === false) continue;
+    const has = (type: Parameters<Catalog['effect']>[1]) => cat.effect(t.id, type) !== undefined;
+    (has('rumour') ? g.rumours : has('class') ? g.classes : has('income') || has('food') ? g.earns : has('mood') ? g.art : g.other).push(t);
+  }
+  GROUPS.set(cat, g);
+  return g;
+}
+const groupOf = (cat: Catalog, template: string): keyof Groups | undefined => {
+  const t = cat.templates.get(template);
+  const g = groups(cat);
+  return t && (Object.keys(g) as (keyof Groups)[]).find((k) => g[k].includes(t));
+};
+
+/** The pack's word for a mechanism; an option whose mechanism the pack lacks is not offered. */
+const manner = (ctx: Ctx, does: MannerMechanism) => ctx.cat.words.mannerFor(does);
+const purpose = (ctx: Ctx, does: PurposeMechanism) => ctx.cat.words.purposeFor(does);
+const channel = (ctx: Ctx, reach: 'place' | 'friends' | 'self') => ctx.cat.words.channelFor(reach);
 const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
 const TOPICS = ['music', 'work', 'food', 'city', 'family', 'money'] as const;
 
@@ -39,80 +76,92 @@ export const OPTIONS: Record<string, Option> = {
   /** saving someone dying in front of you outranks everything */
   help(ctx) {
     const down = ctx.p.people.find((n) => n.status === 'dying' || n.status === 'unconscious');
-    return down ? propose(ctx, 'social', 20, 'interact', { target: down.id, manner: 'help', content: msg('say.hold_on') }) : null;
+    const m = manner(ctx, 'rescue');
+    return down && m ? propose(ctx, 'social', 20, 'interact', { target: down.id, manner: m, content: msg('say.hold_on') }) : null;
   },
   eat(ctx) {
     const { hunger } = ctx.needs;
-    if (hunger < 0.25) return null;
+    const eat = purpose(ctx, 'eat');
+    if (hunger < 0.25 || !eat) return null;
     const food = Object.keys(ctx.self.inventory).find((i) => (ctx.cat.items.get(i)?.energy ?? 0) > 0);
-    if (food) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: `item:${food}`, amount: 1, purpose: 'eat' });
+    if (food) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: `item:${food}`, amount: 1, purpose: eat });
     const stall = ctx.p.entities.find((e) => e.owner && e.owner !== ctx.self.id && (ctx.cat.effect(e.template, 'food')?.price ?? Infinity) <= ctx.self.money);
-    if (stall) return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: 'buy', content: msg('say.order') });
+    const buy = manner(ctx, 'buy');
+    if (stall && buy) return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: buy, content: msg('say.order') });
     const sold = ctx.p.place.sells.map((i) => ctx.cat.items.get(i)!).filter((i) => i && i.energy > 0 && i.price <= ctx.self.money);
-    if (sold.length) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: 'money', amount: Math.max(...sold.map((i) => i.price)), purpose: 'eat' });
-    if (ctx.self.money < 2) return propose(ctx, 'rest', 3 * hunger, 'use_resource', { resource: 'time', amount: 1, purpose: 'rest' });
+    if (sold.length) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: 'money', amount: Math.max(...sold.map((i) => i.price)), purpose: eat });
+    const rest = purpose(ctx, 'rest');
+    if (ctx.self.money < 2 && rest) return propose(ctx, 'rest', 3 * hunger, 'use_resource', { resource: 'time', amount: 1, purpose: rest });
     const near = ctx.p.place.links.filter((l) => (ctx.cat.places.get(l.to)?.sells ?? []).some((i) => (ctx.cat.items.get(i)?.energy ?? 0) > 0));
     return near.length ? goTo(ctx, 'rest', 4 * hunger, ctx.rng.pick(near).to) : null;
   },
   rest(ctx) {
-    return ctx.self.energy < 50 ? propose(ctx, 'rest', 0.8 * ctx.needs.hunger + 0.2, 'use_resource', { resource: 'time', amount: 1, purpose: 'rest' }) : null;
+    const rest = purpose(ctx, 'rest');
+    return ctx.self.energy < 50 && rest ? propose(ctx, 'rest', 0.8 * ctx.needs.hunger + 0.2, 'use_resource', { resource: 'time', amount: 1, purpose: rest }) : null;
   },
   work(ctx) {
     const { self, cat, needs } = ctx;
     // the poor need the wage; the comfortable work out of habit, less and less
-    const drive = (0.4 + needs.poverty * 1.5) * (0.5 + self.drives.diligence) * (self.money > 2000 ? 0.4 : 1);
+    const drive = (0.4 + needs.poverty * 1.5) * (0.5 + self.drives.diligence) * (self.money > 200 * meal(ctx) ? 0.4 : 1);
     const held = heldJob(self.tags);
     const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job);
     if (job) {
       if (self.energy < job.energy + 10) return null;
-      if (job.place === ctx.p.place.id) return propose(ctx, 'work', 1.6 * drive, 'use_resource', { resource: 'energy', amount: job.energy, purpose: 'work' });
+      const work = purpose(ctx, 'work');
+      if (job.place === ctx.p.place.id) return work ? propose(ctx, 'work', 1.6 * drive, 'use_resource', { resource: 'energy', amount: job.energy, purpose: work }) : null;
       return goTo(ctx, 'work', drive, job.place);
     }
-    if (self.roles.includes('employer') || needs.poverty < 0.2 && self.drives.diligence < 0.6) return null;
-    const boss = alive(ctx).find((n) => n.roles.includes('employer') && cat.jobsByEmployer.has(n.soul));
-    if (boss) return propose(ctx, 'work', 1.5 * drive, 'interact', { target: boss.id, manner: 'negotiate', content: msg('say.ask_work') });
+    if (cat.words.permits(self.roles, 'hire') || needs.poverty < 0.2 && self.drives.diligence < 0.6) return null;
+    const boss = alive(ctx).find((n) => cat.words.permits(n.roles, 'hire') && cat.jobsByEmployer.has(n.soul));
+    const bargain = manner(ctx, 'bargain');
+    if (boss && bargain) return propose(ctx, 'work', 1.5 * drive, 'interact', { target: boss.id, manner: bargain, content: msg('say.ask_work') });
     const jobs = cat.scenario.meta.jobs;
     return jobs.length ? goTo(ctx, 'work', 0.7 * drive, ctx.rng.pick(jobs).place) : null;
   },
   open_stall(ctx) {
     const { self } = ctx;
-    if (ctx.p.owned.some((e) => ctx.cat.templates.get(e.template)?.kind === 'stall')) return null;
-    const t = templatesOf(ctx, 'stall').filter((s) => self.money >= s.cost.money + 100 && self.energy > s.cost.energy + 20);
+    if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'earns')) return null;
+    const t = groups(ctx.cat).earns.filter((s) => self.money >= s.cost.money + 10 * meal(ctx) && self.energy > s.cost.energy + 20);
     if (!t.length) return null;
     const pick = ctx.rng.pick(t);
     return propose(ctx, 'trade', 1.2 * self.drives.ambition + 0.2, 'create', { what: pick.id, where: ctx.p.place.id, using: { money: pick.cost.money, energy: pick.cost.energy } });
   },
   invest(ctx) {
-    const stall = ctx.p.owned.find((e) => e.location === ctx.p.place.id && ctx.cat.templates.get(e.template)?.kind === 'stall');
-    if (!stall || ctx.self.money < 400 || Number(stall.properties.level ?? 1) >= 4) return null;
-    return propose(ctx, 'trade', 0.6 + 0.3 * ctx.self.drives.ambition, 'use_resource', { resource: 'money', amount: 100, purpose: 'invest', target: stall.id });
+    const stall = ctx.p.owned.find((e) => e.location === ctx.p.place.id && groupOf(ctx.cat, e.template) === 'earns');
+    const invest = purpose(ctx, 'invest');
+    if (!stall || !invest || ctx.self.money < 40 * meal(ctx) || Number(stall.properties.level ?? 1) >= 4) return null;
+    return propose(ctx, 'trade', 0.6 + 0.3 * ctx.self.drives.ambition, 'use_resource', { resource: 'money', amount: 10 * meal(ctx), purpose: invest, target: stall.id });
   },
   paint(ctx) {
-    const murals = ctx.p.kinds.mural ?? 0;
-    const t = templatesOf(ctx, 'mural').filter((m) => ctx.self.money >= m.cost.money + 20 && ctx.self.energy > m.cost.energy + 15);
-    if (!t.length || murals >= 2) return null;
-    const m = t[0];
+    const t = groups(ctx.cat).art.filter((m) => ctx.self.money >= m.cost.money + 2 * meal(ctx) && ctx.self.energy > m.cost.energy + 15);
+    if (!t.length) return null;
+    const m = ctx.rng.pick(t);
+    // a place holds only so much art: two of a kind and the urge is spent
+    const murals = ctx.p.kinds[m.kind] ?? 0;
+    if (murals >= 2) return null;
     return propose(ctx, 'art', (1.3 * ctx.self.drives.creativity) * (1 - 0.4 * murals), 'create', { what: m.id, where: ctx.p.place.id, using: { money: m.cost.money, energy: m.cost.energy } });
   },
   teach(ctx) {
     const { self } = ctx;
-    if (ctx.p.owned.some((e) => ctx.cat.templates.get(e.template)?.kind === 'class')) return null;
+    if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'classes')) return null;
     // teach a skill one has; a teacher by trade can teach any class
-    const classes = templatesOf(ctx, 'class');
-    const t = classes.find((c) => knowsSkill(self, ctx.cat.effect(c.id, 'class')?.skill ?? '')) ?? (self.roles.includes('teacher') && classes.length ? ctx.rng.pick(classes) : undefined);
+    const classes = groups(ctx.cat).classes;
+    const t = classes.find((c) => knowsSkill(self, ctx.cat.effect(c.id, 'class')?.skill ?? '')) ?? (ctx.cat.words.permits(self.roles, 'teach') && classes.length ? ctx.rng.pick(classes) : undefined);
     if (!t || self.energy < t.cost.energy + 15 || self.money < t.cost.money) return null;
     return propose(ctx, 'teach', 0.5 * self.drives.creativity + 0.6 * self.drives.sociability, 'create', { what: t.id, where: ctx.p.place.id, using: { money: t.cost.money, energy: t.cost.energy } });
   },
   learn(ctx) {
     const cls = ctx.p.entities.find((e) => {
       const c = e.owner && e.owner !== ctx.self.id ? ctx.cat.effect(e.template, 'class') : undefined;
-      return c !== undefined && c.fee <= ctx.self.money - 50 && !ctx.self.tags.includes(skillTag(c.skill));
+      return c !== undefined && c.fee <= ctx.self.money - 5 * meal(ctx) && !ctx.self.tags.includes(skillTag(c.skill));
     });
-    return cls ? propose(ctx, 'explore', 0.5 + 0.6 * ctx.self.drives.creativity, 'interact', { target: cls.id, manner: 'learn', content: msg('say.sign_up') }) : null;
+    const learn = manner(ctx, 'learn');
+    return cls && learn ? propose(ctx, 'explore', 0.5 + 0.6 * ctx.self.drives.creativity, 'interact', { target: cls.id, manner: learn, content: msg('say.sign_up') }) : null;
   },
   admire(ctx) {
-    const art = ctx.p.entities.find((e) => e.owner && e.owner !== ctx.self.id && ctx.cat.templates.get(e.template)?.kind === 'mural');
-    return art ? propose(ctx, 'explore', 0.35 + 0.4 * ctx.self.drives.creativity, 'interact', { target: art.id, manner: 'observe', content: msg('say.admire') }) : null;
+    const art = ctx.p.entities.find((e) => e.owner && e.owner !== ctx.self.id && groupOf(ctx.cat, e.template) === 'art');
+    const observe = manner(ctx, 'observe');
+    return art && observe ? propose(ctx, 'explore', 0.35 + 0.4 * ctx.self.drives.creativity, 'interact', { target: art.id, manner: observe, content: msg('say.admire') }) : null;
   },
   chat(ctx) {
     const people = alive(ctx);
@@ -120,24 +169,27 @@ export const OPTIONS: Record<string, Option> = {
     let best = people[0];
     for (const n of people) if (n.relation > best.relation || (n.relation === best.relation && n.id < best.id)) best = n;
     const target = ctx.rng.chance(0.6) ? best : ctx.rng.pick(people);
-    if (target.relation <= -30) return null;
+    const befriend = manner(ctx, 'befriend');
+    if (target.relation <= -30 || !befriend) return null;
     const topic = ctx.rng.pick(TOPICS);
-    return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * (0.5 + ctx.needs.loneliness), 'interact', { target: target.id, manner: 'friendly', content: msg(`topic.${topic}`) });
+    return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * (0.5 + ctx.needs.loneliness), 'interact', { target: target.id, manner: befriend, content: msg(`topic.${topic}`) });
   },
   quarrel(ctx) {
     const foe = alive(ctx).find((n) => n.relation <= -30);
-    return foe ? propose(ctx, 'social', 0.5 * (1.2 - ctx.self.drives.sociability), 'interact', { target: foe.id, manner: 'hostile', content: msg('say.get_lost') }) : null;
+    const quarrel = manner(ctx, 'quarrel');
+    return foe && quarrel ? propose(ctx, 'social', 0.5 * (1.2 - ctx.self.drives.sociability), 'interact', { target: foe.id, manner: quarrel, content: msg('say.get_lost') }) : null;
   },
   gossip(ctx) {
     const { self } = ctx;
     const people = alive(ctx);
     if (!people.length) return null;
     // fresh news is worth shouting about; old news is not
-    if (self.knows.length && self.memory.findLast((m) => m.kind === 'learned' && ctx.p.tick - m.tick <= 6)) {
+    const shout = channel(ctx, 'place');
+    if (shout && self.knows.length && self.memory.findLast((m) => m.kind === 'learned' && ctx.p.tick - m.tick <= 6)) {
       const fact = self.knows[self.knows.length - 1];
-      return propose(ctx, 'gossip', 0.9 * self.drives.gossip + 0.1, 'express', { channel: 'shout', content: msg('say.news', { fact: ref('fact', fact) }) });
+      return propose(ctx, 'gossip', 0.9 * self.drives.gossip + 0.1, 'express', { channel: shout, content: msg('say.news', { fact: ref('fact', fact) }) });
     }
-    const rumours = templatesOf(ctx, 'rumour').filter((t) => self.energy > t.cost.energy + 15);
+    const rumours = groups(ctx.cat).rumours.filter((t) => self.energy > t.cost.energy + 15);
     if (!rumours.length) return null;
     const disliked = people.filter((n) => n.relation < 0).sort((a, b) => a.relation - b.relation)[0];
     const victim = disliked ?? ctx.rng.pick(people);
@@ -147,21 +199,33 @@ export const OPTIONS: Record<string, Option> = {
   express(ctx) {
     const { self } = ctx;
     const out: Candidate[] = [];
-    if (hasFriend(self.relations)) out.push(propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', { channel: 'moments', content: msg('say.moment', { place: ref('place', ctx.p.place.id) }) }));
+    const [friends, shout, self_] = [channel(ctx, 'friends'), channel(ctx, 'place'), channel(ctx, 'self')];
+    if (friends && hasFriend(self.relations)) out.push(propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', { channel: friends, content: msg('say.moment', { place: ref('place', ctx.p.place.id) }) }));
     const mine = ctx.p.owned.find((e) => {
-      const kind = e.location === ctx.p.place.id ? ctx.cat.templates.get(e.template)?.kind : undefined;
-      return kind === 'class' || kind === 'stall';
+      const g = e.location === ctx.p.place.id ? groupOf(ctx.cat, e.template) : undefined;
+      return g === 'classes' || g === 'earns';
     });
     // advertising is worth it now and then, not at every heartbeat
-    const advertised = (m: MemoryItem) => m.kind === 'did' && m.about.includes('shout') && ctx.p.tick - m.tick < 6;
-    if (mine && !self.memory.some(advertised)) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: 'shout', content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
-    out.push(propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', { channel: 'self_talk', content: msg('say.thoughts') }));
+    const advertised = (m: MemoryItem) => m.kind === 'did' && shout !== undefined && m.about.includes(shout) && ctx.p.tick - m.tick < 6;
+    if (mine && shout && !self.memory.some(advertised)) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: shout, content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
+    if (self_) out.push(propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', { channel: self_, content: msg('say.thoughts') }));
     return out;
   },
   perform(ctx) {
-    const inst = Object.keys(ctx.self.inventory).find((i) => i === 'guitar');
-    if (!inst || ctx.self.energy < 20) return null;
-    return propose(ctx, 'art', (0.4 + 0.6 * ctx.self.drives.creativity) * (0.6 + 0.6 * ctx.needs.poverty), 'use_resource', { resource: `item:${inst}`, amount: 1, purpose: 'perform' });
+    const perform = purpose(ctx, 'perform');
+    const items = perform ? ctx.cat.words.purpose(perform)!.items : [];
+    const inst = items.find((i) => (ctx.self.inventory[i] ?? 0) > 0);
+    if (!perform || !inst || ctx.self.energy < 20) return null;
+    return propose(ctx, 'art', (0.4 + 0.6 * ctx.self.drives.creativity) * (0.6 + 0.6 * ctx.needs.poverty), 'use_resource', { resource: `item:${inst}`, amount: 1, purpose: perform });
+  },
+  /** whatever else the pack lets people make (a well, a shrine, a toll gate): one of each at most, by ambition */
+  make(ctx) {
+    const { self } = ctx;
+    const t = groups(ctx.cat).other.filter((x) => self.money >= x.cost.money + 10 * meal(ctx) && self.energy > x.cost.energy + 20
+      && !ctx.p.owned.some((e) => e.template === x.id));
+    if (!t.length) return null;
+    const pick = ctx.rng.pick(t);
+    return propose(ctx, pick.strategy, 0.6 * self.drives.ambition + 0.1, 'create', { what: pick.id, where: ctx.p.place.id, using: { money: pick.cost.money, energy: pick.cost.energy } });
   },
   explore(ctx) {
     const links = ctx.p.place.links;
@@ -177,7 +241,9 @@ export const OPTIONS: Record<string, Option> = {
 export const DYING_OPTIONS: Record<string, Option> = {
   plead(ctx) {
     const near = alive(ctx);
-    if (near.length) return propose(ctx, 'social', 5, 'interact', { target: near[0].id, manner: 'friendly', content: msg('say.help') });
-    return propose(ctx, 'social', 5, 'express', { channel: 'shout', content: msg('say.help') });
+    const befriend = manner(ctx, 'befriend');
+    if (near.length && befriend) return propose(ctx, 'social', 5, 'interact', { target: near[0].id, manner: befriend, content: msg('say.help') });
+    const shout = channel(ctx, 'place');
+    return shout ? propose(ctx, 'social', 5, 'express', { channel: shout, content: msg('say.help') }) : null;
   },
 };

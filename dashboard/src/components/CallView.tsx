@@ -3,7 +3,7 @@ import { renderMessage } from '../format.ts';
 import { useT } from '../i18n.ts';
 
 const NAMED = new Set(['target', 'destination', 'where', 'about']);
-const TERMS: Record<string, string> = { manner: 'manners', mode: 'modes', channel: 'channels' };
+const WORDS: Record<string, 'manners' | 'modes' | 'channels'> = { manner: 'manners', mode: 'modes', channel: 'channels' };
 
 /** A tool call, readable: the tool's name, then each argument with its label, names instead of ids. */
 export function CallView(props: { call: { tool: string; args?: unknown } | unknown }) {
@@ -14,7 +14,7 @@ export function CallView(props: { call: { tool: string; args?: unknown } | unkno
   const value = (k: string, v: unknown): string => {
     if (v === undefined || v === null || v === '') return '';
     if (NAMED.has(k) && typeof v === 'string') return names.any(v);
-    if (TERMS[k] && typeof v === 'string') return t(`${TERMS[k]}.${v}`);
+    if (WORDS[k] && typeof v === 'string') return names.word(WORDS[k], v);
     if (k === 'resource' && typeof v === 'string') return v.startsWith('item:') ? t('resources.item', { name: names.item(v.slice(5)) }) : t(`resources.${v}`);
     if (k === 'what' && typeof v === 'string') return names.template(v);
     if (k === 'purpose' && typeof v === 'string') return names.purpose(v);

@@ -3,7 +3,7 @@ import { callOf, fieldsOf, type Fields } from '../calls.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { renderMessage } from '../format.ts';
 import { useT } from '../i18n.ts';
-import { CHANNELS, MANNERS, TOOLS, TRAVEL_MODES, type DraftCall, type ToolName } from '../types.ts';
+import { TOOLS, type DraftCall, type ToolName } from '../types.ts';
 
 /** Pick one of the five tools and fill in its arguments; starts from an understood call when editing. */
 export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmit: (c: DraftCall) => void; onCancel: () => void; busy: boolean }) {
@@ -52,7 +52,8 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
   const cost = (id: string) => templates.find((x) => x.id === id)?.cost;
   const priced = (name: string, money: number) => (money ? `${name} · ${t('player.price', { money })}` : name);
   const targets: [string, string][] = [...people.map((a): [string, string] => [a.id, tx(a.name)]), ...things.map((e): [string, string] => [e.id, tx(e.name)])];
-  const terms = (group: string, xs: readonly string[]): [string, string][] => xs.map((x) => [x, t(`${group}.${x}`)]);
+  // the world's own words for manners, modes and channels (its vocabulary), from the catalog
+  const words = (xs: { id: string; name: { cn: string; en: string } }[] | undefined): [string, string][] => (xs ?? []).map((x) => [x.id, tx(x.name)]);
 
   const submit = (ev: Event) => {
     ev.preventDefault();
@@ -76,7 +77,7 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
       </div>
       <p class="dim">{t(`tools.${tool}.help`)}</p>
       {tool === 'use_resource' && <>
-        {choice('resource', [...terms('resources', ['money', 'energy', 'time']), ['item', t('resources.item_pick')]])}
+        {choice('resource', [...(['money', 'energy', 'time'] as const).map((x): [string, string] => [x, t(`resources.${x}`)]), ['item', t('resources.item_pick')]])}
         {f.resource === 'item' && (catalog?.items.length
           ? choice('item', catalog.items.map((i): [string, string] => [i.id, priced(tx(i.name), i.price)]))
           : text('item', 'player.item_hint'))}
@@ -86,12 +87,12 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
       </>}
       {tool === 'interact' && <>
         {targets.length ? choice('target', targets) : <p class="problem">{t('player.nobody_here')}</p>}
-        {choice('manner', terms('manners', MANNERS))}
+        {choice('manner', words(catalog?.manners))}
         {text('content', 'player.say_hint')}
       </>}
       {tool === 'move' && <>
         {choice('destination', links.map((l): [string, string] => [l.to, names.place(l.to)]))}
-        {choice('mode', terms('modes', TRAVEL_MODES))}
+        {choice('mode', words(catalog?.modes))}
       </>}
       {tool === 'create' && <>
         {templates.length
@@ -107,7 +108,7 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
         {choice('about', [...actors.values()].map((a): [string, string] => [a.id, tx(a.name)]), 'player.nobody')}
       </>}
       {tool === 'express' && <>
-        {choice('channel', terms('channels', CHANNELS))}
+        {choice('channel', words(catalog?.channels))}
         {text('content', 'player.say_hint')}
       </>}
       {missing && <p class="problem" role="alert">{t('player.form_incomplete')}</p>}

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bearer } from '../auth.ts';
 import { HttpError } from '../errors.ts';
-import { CHANNELS, MANNERS, TOOL_NAMES, TRAVEL_MODES } from '../../model/tools.ts';
+import { TOOL_NAMES } from '../../model/tools.ts';
 import type { CatalogView, WorldSummary } from '../protocol.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
 import { own } from '../../model/ids.ts';
-
-const PURPOSES = ['eat', 'buy', 'work', 'perform', 'rest', 'gift', 'invest', 'spend'] as const;
 
 /** Worlds, places, actors, entities and facts: reads of the in-memory state. */
 export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -23,16 +21,16 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     return [{ ...summary, population: Object.keys(state().actors).length, players: host.seats() }];
   });
 
-  // the choices of the player's tool form (GET /catalog); purposes are those the rule engine knows
+  // the choices of the player's tool form (GET /catalog): the pack's own words
   app.get('/api/worlds/:w/catalog', async (req): Promise<CatalogView> => {
     worldOf(ctx, req);
     const v = host.views;
     const cat = host.world.cat;
-    const term = (ids: readonly string[]) => ids.map((id) => ({ id, name: v.both((r) => r.param(id)) }));
+    const w = cat.words.v;
+    const words = <T extends { name: { cn: string; en: string } }>(r: Record<string, T>) => Object.entries(r).map(([id, x]) => ({ id, name: x.name }));
     return {
-      tools: term(TOOL_NAMES), manners: MANNERS.map((id) => ({ id, name: v.both((r) => r.t(`intent.manner.${id}`)) })),
-      modes: term(TRAVEL_MODES), channels: term(CHANNELS),
-      purposes: PURPOSES.map((id) => ({ id, name: v.both((r) => r.t(`intent.purpose.${id}`)) })),
+      tools: TOOL_NAMES.map((id) => ({ id, name: v.both((r) => r.param(id)) })), manners: words(w.manners),
+      modes: words(w.modes), channels: words(w.channels), purposes: words(w.purposes),
       templates: [...cat.templates.values()].map((t) => ({ id: t.id, name: t.name, kind: t.kind, cost: { money: t.cost.money, energy: t.cost.energy } })),
       items: [...cat.items.values()].map((i) => ({ id: i.id, name: i.name, price: i.price })),
     };

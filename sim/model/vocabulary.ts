@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { Text } from './text.ts';
+import { PackId } from './ids.ts';
+
+/**
+ * A pack's vocabulary (`vocabulary.json`): every word of its genre that a tool call, a feed line or a
+ * prompt can carry. The engine knows mechanisms (what a manner *does*, what a purpose spends into);
+ * the pack names them, in cn and en. Ids here are what tool calls carry (`manner: "steal"`), so a
+ * word the pack does not declare is refused by the Judge.
+ */
+const Id = PackId;
+const Unit = z.number().min(0).max(1);
+
+/** Other words a player may use for it, in either language (its name always counts): what the intent parser knows. */
+export const Aliases = z.object({ cn: z.array(z.string().min(1).max(60)).max(20).default([]), en: z.array(z.string().min(1).max(60)).max(20).default([]) })
+  .strict().default({ cn: [], en: [] });
+export type Aliases = z.infer<typeof Aliases>;
+
+/** A text frame: a Text whose both languages carry the named `{{slots}}`. */
+const frame = (...slots: string[]) => Text.refine((t) => slots.every((s) => t.cn.includes(`{{${s}}}`) && t.en.includes(`{{${s}}}`)),
+  `must contain ${slots.map((s) => `{{${s}}}`).join(', ')} in both cn and en`);
+
+export const Currency = z.object({
+  /** the currency's name, as a summary heading says it */
+  name: Text,
+  /** how an amount is written: `{{amount}}` is the number */
+  format: frame('amount'),
+}).strict();
+
+export const Time = z.object({
+  /** what one tick stands for ("ten minutes") */
+  tick: Text,
+  /** ticks in a day, for the day-and-hour clock that feeds and summaries show */
+  ticksPerDay: z.number().int().min(1).max(100_000),
+}).strict();
+
+export const Mode = z.object({
+  name: Text,
+  aliases: Aliases,
+  ticksPerUnit: z.number().min(0),
+  moneyBase: z.number().int().min(0),
+  moneyPerUnit: z.number().int().min(0),
+  energyPerUnit: z.number().int().min(0),
+  /** where the fare goes (a declared sink); needed when the mode costs money */
+  sink: Id.optional(),
+}).strict();
+export type Mode = z.infer<typeof Mode>;
+
+/** Who hears an `express`: the people at the place, one's friends wherever they are, or oneself. */
+export const REACH = ['place', 'friends', 'self'] as const;
+export const Channel = z.object({
+  name: Text,
+  aliases: Aliases,
+  /** what the speaker does, after their name: {cn: "发了条朋友圈", en: "posts on their moments"} */
+  verb: Text,
+  reach: z.enum(REACH),
+}).strict();
+export type Channel = z.infer<typeof Channel>;
+
+/**
+ * What an interaction does, whatever the pack calls it: `befriend` (warmth, passes on news), `bargain`
+ * (a job from an employer), `observe` (look, admire a made thing), `quarrel`, `rescue` (the dying and
+ * unconscious; else befriend), `learn` (attend a class; else befriend), `buy` (from a stall), `steal`
+ * (a risky theft that may fail).
+ */
+export const MANNER_MECHANISMS = ['befriend', 'bargain', 'observe', 'quarrel', 'rescue', 'learn', 'buy', 'steal'] as const;
+export type MannerMechanism = (typeof MANNER_MECHANISMS)[number];
+export const Manner = z.object({
+  name: Text,
+  aliases: Aliases,
+  does: z.enum(MANNER_MECHANISMS),
+  /** for a risky manner (steal): the chance it succeeds, and the most it can take */
+  chance: Unit.optional(),
+  max: z.number().int().positive().optional(),
+}).strict();
+export type Manner = z.infer<typeof Manner>;
+
+/**
+ * What spending a resource is for: `eat` (food from a stall, the place, or one's bag), `work` (a held
+ * job at its place), `perform` (play one of `items` for whoever listens, tips from `source`), `invest`
+ * (raise one's own thing's level), `gift`, `buy` (an item the place sells), `rest`, `spend` (just spend).
+ */
+export const PURPOSE_MECHANISMS = ['eat', 'work', 'perform', 'invest', 'gift', 'buy', 'rest', 'spend'] as const;
+export type PurposeMechanism = (typeof PURPOSE_MECHANISMS)[number];
+export const Purpose = z.object({
+  name: Text,
+  aliases: Aliases,
+  does: z.enum(PURPOSE_MECHANISMS),
+  /** the declared sink money spent this way goes to (default: the vocabulary's `spending`) */
+  sink: Id.optional(),
+  /** perform: the declared source tips come from */
+  source: Id.optional(),
+  /** perform: the items one can perform with */
+  items: z.array(Id).default([]),
+}).strict();
+export type Purpose = z.infer<typeof Purpose>;
+
+/** What a role lets its holder do beyond what anyone may: `hire` (offer the pack's jobs), `teach` (teach any class). */
+export const PERMITS = ['hire', 'teach'] as const;
+export const Role = z.object({ name: Text, permits: z.array(z.enum(PERMITS)).default([]) }).strict();
+export type Role = z.infer<typeof Role>;
+
+/** A kind of template: its name, what making one announces and earns, and the sink its materials go to. */
+export const Kind = z.object({
+  name: Text,
+  /** said to the place when one is made; may use {{place}} and {{actor}} */
+  announce: Text.optional(),
+  /** reputation the maker gains */
+  reputation: z.number().int().min(0).max(5).default(0),
+  /** whether people make these (false: only the pack places them, like a warehouse) */
+  made: z.boolean().default(true),
+  sink: Id.optional(),
+}).strict();
+export type Kind = z.infer<typeof Kind>;
+
+const words = <T extends z.ZodTypeAny>(t: T) => z.record(Id, t).refine((r) => Object.keys(r).length > 0, 'declare at least one');
+
+export const VocabularyFile = z.object({
+  $schema: z.string().optional(),
+  currency: Currency,
+  time: Time,
+  modes: words(Mode),
+  channels: words(Channel),
+  manners: words(Manner),
+  purposes: words(Purpose),
+  roles: z.record(Id, Role).default({}),
+  kinds: words(Kind),
+  /** the sink money goes to when nothing more particular is declared */
+  spending: Id,
+}).strict();
+export type Vocabulary = z.infer<typeof VocabularyFile>;
