@@ -65,8 +65,10 @@ describe('the player\'s tool form', () => {
     expect(callOf('move', {})).toBeNull();
     expect(callOf('create', { what: 'mural' })).toBeNull();
     expect(callOf('express', { content: '   ' })).toBeNull();
-    expect(callOf('move', { destination: 'dongmen' })!.args).toEqual({ destination: 'dongmen', mode: 'walk' });
-    expect(callOf('express', { content: 'hi' })!.args).toEqual({ channel: 'self_talk', content: { text: 'hi' } });
+    const first = { manner: 'friendly', mode: 'walk', channel: 'self_talk' };
+    expect(callOf('move', { destination: 'dongmen' }, first)!.args).toEqual({ destination: 'dongmen', mode: 'walk' });
+    expect(callOf('express', { content: 'hi' }, first)!.args).toEqual({ channel: 'self_talk', content: { text: 'hi' } });
+    expect(callOf('express', { content: 'hi' })).toBeNull();
   });
 
   it('turns an understood call back into the form it came from', () => {
@@ -115,12 +117,12 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
 
     it('opens the dashboard and sees a tick arrive', async () => {
       await page.goto(server.url);
-      await page.getByTestId('city-map').waitFor();
+      await page.getByTestId('world-map').waitFor();
       await expect.poll(() => page.getByTestId('run-state').getAttribute('class'), { timeout: 20_000 }).toContain('state-running');
       const first = await tickOf();
       await expect.poll(tickOf, { timeout: 20_000 }).toBeGreaterThan(first);
-      expect(await page.locator('[data-testid=city-map] [data-place]').count()).toBeGreaterThan(3);
-      expect(await page.locator('[data-testid=city-map] [data-actor]').count()).toBeGreaterThan(3);
+      expect(await page.locator('[data-testid=world-map] [data-place]').count()).toBeGreaterThan(3);
+      expect(await page.locator('[data-testid=world-map] [data-actor]').count()).toBeGreaterThan(3);
     }, 60_000);
 
     it('opens a bot in the inspector', async () => {
@@ -130,11 +132,11 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       expect((await inspector.getByTestId('inspector-title').textContent())!.trim()).not.toBe('');
       expect(await inspector.getByTestId('actor-money').textContent()).toMatch(/^\d[\d,]*$/);
       // and from the map: a dot is a person too
-      await page.locator('[data-testid=city-map] [data-actor]').nth(1).click({ force: true });
+      await page.locator('[data-testid=world-map] [data-actor]').nth(1).click({ force: true });
       await page.getByTestId('inspector-actor').getByTestId('inspector-title').waitFor();
       // a thing made in the city opens too
-      await expect.poll(() => page.locator('[data-testid=city-map] [data-entity]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await page.locator('[data-testid=city-map] [data-entity]').first().click({ force: true });
+      await expect.poll(() => page.locator('[data-testid=world-map] [data-entity]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await page.locator('[data-testid=world-map] [data-entity]').first().click({ force: true });
       await page.getByTestId('inspector-entity').getByTestId('inspector-title').waitFor();
       await page.locator('[data-testid=dir-list-people] [data-actor]').first().click();
       // its last decision and the Judge's verdict show once it has acted
@@ -267,7 +269,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       expect(await page.getByTestId('player-status').textContent()).toContain('阿测');
       // in busy Huaqiangbei, they notice what goes on around them
       await page.getByTestId('perceived').locator('li').first().waitFor({ timeout: 30_000 });
-      await expect.poll(() => page.locator('[data-testid=city-map] .person.player').count()).toBe(1);
+      await expect.poll(() => page.locator('[data-testid=world-map] .person.player').count()).toBe(1);
 
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop.png'), fullPage: true });
     }, 90_000);
@@ -297,7 +299,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
 
     it('reads on a phone-width screen', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.getByTestId('city-map').waitFor();
+      await page.getByTestId('world-map').waitFor();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-phone.png'), fullPage: true });
@@ -311,9 +313,9 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
         const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
         await p.goto(hidden.url);
         await p.locator('.banner [role=alert]').waitFor();
-        expect(await p.locator('[data-testid=city-map] [data-place]').count()).toBe(0);
+        expect(await p.locator('[data-testid=world-map] [data-place]').count()).toBe(0);
         await p.getByTestId('admin-token').fill(hidden.adminToken);
-        await expect.poll(() => p.locator('[data-testid=city-map] [data-place]').count(), { timeout: 20_000 }).toBeGreaterThan(3);
+        await expect.poll(() => p.locator('[data-testid=world-map] [data-place]').count(), { timeout: 20_000 }).toBeGreaterThan(3);
         const first = Number(await p.getByTestId('tick').textContent());
         await expect.poll(async () => Number(await p.getByTestId('tick').textContent()), { timeout: 20_000 }).toBeGreaterThan(first);
         await p.close();

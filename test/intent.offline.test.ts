@@ -58,7 +58,7 @@ describe('the words a player may use come from the pack', () => {
     const parse = (text: string, lang: 'cn' | 'en') => offlineIntentParser().parse({ cat, state, actor: 'wang_hao', id: 'c', text, lang }) as { call: ToolCall };
     expect(parse('walk to the old bazaar', 'en').call).toMatchObject({ tool: 'move', args: { destination: 'dongmen' } });
     expect(parse('去旧集市', 'cn').call).toMatchObject({ tool: 'move', args: { destination: 'dongmen' } });
-    expect(parse('paint a fresco here', 'en').call).toMatchObject({ tool: 'create', args: { what: 'mural' } });
+    expect(parse('make a fresco here', 'en').call).toMatchObject({ tool: 'create', args: { what: 'mural' } });
     state.actors.lao_chen.location = 'huaqiangbei';
     expect(parse('问陈工头有没有活儿', 'cn').call).toMatchObject({ tool: 'interact', args: { target: 'lao_chen', manner: 'negotiate' } });
     const plain = buildCatalog(base.scenario);

@@ -20,7 +20,7 @@ export interface Slice {
   entitiesHere: EntityState[];
   /** facts the actor knows, newest last (a handful) */
   known: FactState[];
-  /** a few people who would hear the actor here (or, for `moments`, its friends anywhere) */
+  /** a few people who would hear the actor here (or, for a `friends` channel, its friends anywhere) */
   listeners: ActorState[];
   /** for a move: what the trip costs by the scenario's rules (null if there is no way there) */
   travel: { money: number; energy: number; ticks: number } | null;

@@ -60,14 +60,20 @@ function actorNames(cat: Catalog, state: WorldState, self: string): [string, str
 
 /**
  * The parser without a language model: finds the people, places, things and items the text names
- * (by their names and the pack's `aliases`) and the keywords of `locales/<lang>/intent.json`, and
- * picks one tool: a named place with a verb of going is a move; making a known kind of thing is create; a named person is interact (the manner
- * from keywords); eating, buying, working, playing, resting and giving are use_resource; anything
- * else is said aloud (express), so the player's words are never lost.
+ * and the pack's words it uses (modes, channels, manners, purposes: by their names and `aliases`
+ * in the pack's vocabulary), with the generic verbs of `locales/<lang>/intent.json` (going, making),
+ * and picks one tool: a named place with a verb of going or a mode is a move; making a known kind of
+ * thing is create; a named person is interact (the manner named, else the pack's befriending one);
+ * eating, buying, working, playing, resting and giving (by what the purpose does) are use_resource;
+ * anything else is said aloud (express, on the channel named, else to oneself), so the player's
+ * words are never lost.
  */
 export function offlineIntentParser(): IntentParser {
   const keywords = loadKeywords();
   const has = (text: string, k: string) => (keywords[k] ?? []).some((w) => find(text, w) >= 0);
+  /** the pack's words of one section, each with what a player may call it */
+  const words = <W extends { name: Text; aliases: Aliases }>(section: Record<string, W>, ok: (w: W) => boolean = () => true): [string, string[]][] =>
+    Object.entries(section).filter(([, w]) => ok(w)).map(([wid, w]) => [wid, called(w)]);
   return {
     name: 'offline',
     parse(input: IntentInput) {
@@ -86,28 +92,36 @@ export function offlineIntentParser(): IntentParser {
       const call = <T extends ToolCall['tool']>(tool: T, args: Extract<ToolCall, { tool: T }>['args']) => ({ id, actor: me, tool, args }) as ToolCall;
 
       let c: ToolCall;
-      if (place && (has(text, 'move') || !person)) {
-        c = call('move', { destination: place, mode: has(text, 'taxi') ? 'taxi' : has(text, 'bus') ? 'bus' : 'walk' });
+      const v = cat.words.v;
+      const mode = mentioned(text, words(v.modes));
+      /** a purpose of the pack that does this, if the text names one */
+      const doing = (does: string) => mentioned(text, words(v.purposes, (p) => p.does === does));
+      const manner = mentioned(text, words(v.manners)) ?? cat.words.mannerFor('befriend');
+      const eat = doing('eat'), buy = doing('buy'), work = doing('work'), rest = doing('rest'), gift = doing('gift'), perform = doing('perform');
+      if (place && (has(text, 'move') || mode || !person)) {
+        // unnamed, the way that costs nothing (else the pack's first)
+        const free = Object.keys(v.modes).find((m) => v.modes[m].moneyBase === 0 && v.modes[m].moneyPerUnit === 0) ?? Object.keys(v.modes)[0];
+        c = call('move', { destination: place, mode: mode ?? free });
       } else if (template && has(text, 'create')) {
         c = call('create', { what: template, where: self.location, using: amount > 0 ? { money: amount } : {}, ...(person ? { about: person } : {}) });
-      } else if (person && has(text, 'gift') && amount > 0) {
-        c = call('use_resource', { resource: 'money', amount, purpose: 'gift', target: person });
-      } else if (person) {
-        const manner = (['hostile', 'help', 'learn', 'negotiate', 'observe'] as const).find((m) => has(text, m)) ?? 'friendly';
+      } else if (person && gift && amount > 0) {
+        c = call('use_resource', { resource: 'money', amount, purpose: gift, target: person });
+      } else if (person && manner) {
         c = call('interact', { target: person, manner, content });
-      } else if (item && has(text, 'perform')) {
-        c = call('use_resource', { resource: `item:${item}`, amount: 1, purpose: 'perform' });
-      } else if (has(text, 'eat')) {
-        c = self.inventory[item ?? ''] ? call('use_resource', { resource: `item:${item}`, amount: 1, purpose: 'eat' })
-          : call('use_resource', { resource: 'money', amount: amount || 30, purpose: 'eat' });
-      } else if (item && has(text, 'buy')) {
-        c = call('use_resource', { resource: `item:${item}`, amount: Math.min(amount || 1, 10), purpose: 'buy' });
-      } else if (has(text, 'work')) {
-        c = call('use_resource', { resource: 'energy', amount: 1, purpose: 'work' });
-      } else if (has(text, 'rest')) {
-        c = call('use_resource', { resource: 'time', amount: 1, purpose: 'rest' });
+      } else if (item && perform) {
+        c = call('use_resource', { resource: `item:${item}`, amount: 1, purpose: perform });
+      } else if (eat) {
+        c = self.inventory[item ?? ''] ? call('use_resource', { resource: `item:${item}`, amount: 1, purpose: eat })
+          : call('use_resource', { resource: 'money', amount: amount || 30, purpose: eat });
+      } else if (item && buy) {
+        c = call('use_resource', { resource: `item:${item}`, amount: Math.min(amount || 1, 10), purpose: buy });
+      } else if (work) {
+        c = call('use_resource', { resource: 'energy', amount: 1, purpose: work });
+      } else if (rest) {
+        c = call('use_resource', { resource: 'time', amount: 1, purpose: rest });
       } else {
-        c = call('express', { channel: has(text, 'shout') ? 'shout' : has(text, 'moments') ? 'moments' : 'self_talk', content });
+        const channel = mentioned(text, words(v.channels)) ?? cat.words.channelFor('self') ?? Object.keys(v.channels)[0];
+        c = call('express', { channel, content });
       }
       return { call: c, understood: describeCall(cat, state, c) };
     },

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Directory } from './components/Directory.tsx';
 import { Charts } from './components/Charts.tsx';
-import { CityMap } from './components/CityMap.tsx';
+import { WorldMap } from './components/WorldMap.tsx';
 import { Controls } from './components/Controls.tsx';
 import { Feed } from './components/Feed.tsx';
 import { Header } from './components/Header.tsx';
@@ -44,7 +44,7 @@ export function App() {
         <main class="layout">
           <div class="col col-main">
             <Panel area="map" title="panels.map" testid="panel-map">
-              <CityMap places={w.places} actors={w.actors} entities={w.entities} />
+              <WorldMap places={w.places} actors={w.actors} entities={w.entities} />
               <MapLegend />
             </Panel>
             <div class="pair">

@@ -24,8 +24,11 @@ export function fieldsOf(call: DraftCall | null, render: (message: unknown) => s
 
 const int = (s: string | undefined) => (s && /^\d+$/.test(s.trim()) ? Number(s) : undefined);
 
-/** The call from the form, or null when something it needs is missing. */
-export function callOf(tool: ToolName, f: Fields): DraftCall | null {
+/** The world's first manner, mode and channel (its catalog's), for a select the player left alone. */
+export type Defaults = { manner?: string; mode?: string; channel?: string };
+
+/** The call from the form, or null when something it needs is missing (or a select has no choice at all). */
+export function callOf(tool: ToolName, f: Fields, first: Defaults = {}): DraftCall | null {
   const need = (...ks: string[]) => ks.every((k) => (f[k] ?? '').trim() !== '');
   switch (tool) {
     case 'use_resource': {
@@ -35,11 +38,11 @@ export function callOf(tool: ToolName, f: Fields): DraftCall | null {
       return { tool, args: { resource, amount, purpose: f.purpose.trim(), ...(f.target ? { target: f.target } : {}) } };
     }
     case 'interact':
-      if (!need('target', 'content')) return null;
-      return { tool, args: { target: f.target, manner: f.manner || 'friendly', content: { text: f.content.trim() } } };
+      if (!need('target', 'content') || !(f.manner || first.manner)) return null;
+      return { tool, args: { target: f.target, manner: f.manner || first.manner!, content: { text: f.content.trim() } } };
     case 'move':
-      if (!need('destination')) return null;
-      return { tool, args: { destination: f.destination, mode: f.mode || 'walk' } };
+      if (!need('destination') || !(f.mode || first.mode)) return null;
+      return { tool, args: { destination: f.destination, mode: f.mode || first.mode! } };
     case 'create': {
       if (!need('what', 'where')) return null;
       const using: Record<string, number> = {};
@@ -47,7 +50,7 @@ export function callOf(tool: ToolName, f: Fields): DraftCall | null {
       return { tool, args: { what: f.what.trim(), where: f.where, using, ...(f.about ? { about: f.about } : {}) } };
     }
     case 'express':
-      if (!need('content')) return null;
-      return { tool, args: { channel: f.channel || 'self_talk', content: { text: f.content.trim() } } };
+      if (!need('content') || !(f.channel || first.channel)) return null;
+      return { tool, args: { channel: f.channel || first.channel!, content: { text: f.content.trim() } } };
   }
 }

@@ -78,7 +78,7 @@ export class SummaryBuilder {
     this.lastMoney = m;
   }
 
-  /** Opening money + created - destroyed must equal what every actor holds now, to the yuan. */
+  /** Opening money + created - destroyed must equal what every actor holds now, to the last unit of money. */
   reconcile(state: WorldState) {
     let held = 0;
     for (const id in state.actors) held += state.actors[id].money;

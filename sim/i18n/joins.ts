@@ -10,7 +10,7 @@ export class JoinTally {
 
   add(e: Extract<Event, { type: 'joined' }>): void {
     this.count++;
-    // logs from before purses had a source booked them as `joined`
+    // logs from before a newcomer's money had a source booked them as `joined`
     if (e.money > 0) this.money[e.source ?? 'joined'] = (this.money[e.source ?? 'joined'] ?? 0) + e.money;
     this.total += e.money;
   }

@@ -58,7 +58,7 @@ export type EventBody =
   /**
    * a player enters the world as a new actor, with the newcomer's purse and energy the Judge set;
    * `source` is the declared money source the purse is booked under (absent when the purse is 0,
-   * and in logs written before purses had one, where the books name it `joined`)
+   * and in logs written before a newcomer's money had one, where the books name it `joined`)
    */
   | { type: 'joined'; actor: string; name: Text; concept: string; place: string; money: number; energy: number; source?: string };
 

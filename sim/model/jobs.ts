@@ -1,6 +1,6 @@
 /**
  * Holding a job is a tag naming the job and the employer who gave it: `job:<job>:<employer>`.
- * Capacity is per employer, so a grown city with several foremen has several crews.
+ * Capacity is per employer, so a grown world with several foremen has several crews.
  */
 export const jobTag = (job: string, employer: string) => `job:${job}:${employer}`;
 

@@ -1,2 +1,2 @@
-/** A relation at or above this is a friend: who reads one's moments, and whom a bot posts them for. */
+/** A relation at or above this is a friend: who hears what one tells one's friends (a `friends` channel), and whom a bot posts for. */
 export const FRIEND = 20;

@@ -1,5 +1,5 @@
 /**
- * The broad ways an actor can try to get on in the city. Policy brains weigh them, reflection
+ * The broad ways an actor can try to get on in the world. Policy brains weigh them, reflection
  * shifts the weights by what paid off, and every tool call is attributed to exactly one of them.
  */
 export const STRATEGIES = ['work', 'trade', 'art', 'teach', 'gossip', 'social', 'explore', 'rest'] as const;

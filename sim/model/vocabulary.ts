@@ -51,7 +51,7 @@ export const REACH = ['place', 'friends', 'self'] as const;
 export const Channel = z.object({
   name: Text,
   aliases: Aliases,
-  /** what the speaker does, after their name: {cn: "发了条朋友圈", en: "posts on their moments"} */
+  /** what the speaker does, after their name: {cn: "写了封信", en: "sends a letter round"} */
   verb: Text,
   reach: z.enum(REACH),
 }).strict();
@@ -107,7 +107,7 @@ export const Kind = z.object({
   announce: Text.optional(),
   /** reputation the maker gains */
   reputation: z.number().int().min(0).max(5).default(0),
-  /** whether people make these (false: only the pack places them, like a warehouse) */
+  /** whether people make these (false: only the pack places them, like a depot) */
   made: z.boolean().default(true),
   sink: Id.optional(),
 }).strict();

@@ -5,7 +5,7 @@ import type { WorldState } from '../state/types.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 
 /**
- * Who and what is where, built once per tick from the pre-tick state: a crowded place in a city of
+ * Who and what is where, built once per tick from the pre-tick state: a crowded place in a world of
  * 100k holds thousands of people and things, and nothing per call may scan them all.
  */
 export interface PlaceIndex {

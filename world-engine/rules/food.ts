@@ -4,7 +4,7 @@ import type { Slice } from '../types.ts';
 
 export interface Food { price: number; energy: number; stall: EntityState | null; item: string | null }
 
-/** The most filling food here within budget: a neighbour's stall first (it keeps money in the city). */
+/** The most filling food here within budget: a neighbour's stall first (it keeps money among the people). */
 export function foodHere(cat: Catalog, s: Slice, budget: number): Food | null {
   let best: Food | null = null;
   const better = (f: Food) => f.price <= budget && (!best || f.energy > best.energy);

@@ -46,7 +46,7 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
   bargain(cat, s, _c, other) {
     const job = cat.jobsByEmployer.get(other.soul);
     if (!job || !cat.words.permits(other.roles, 'hire')) {
-      return new Outcome(msg('narrative.haggle', { actor: A(s), target: ref('actor', other.id) })).change(...both(s.actor.id, other.id, 1));
+      return new Outcome(msg('narrative.bargain', { actor: A(s), target: ref('actor', other.id) })).change(...both(s.actor.id, other.id, 1));
     }
     if (heldJob(s.actor.tags)) return new Outcome(msg('narrative.already_hired', { actor: A(s), target: ref('actor', other.id) }));
     return new Outcome(msg('narrative.hired', { actor: A(s), target: ref('actor', other.id), job: ref('job', job.id) }))

@@ -9,7 +9,7 @@ import type { Perception } from '../../perception.ts';
 import { clip, constantLore, matchingLore } from './lore.ts';
 
 /**
- * Every token here is paid on every decision (the goal is at most 1,500 per decision in Shenzhen),
+ * Every token here is paid on every decision (the goal is at most 1,500 per decision in the shipped packs),
  * so lists are capped to the most relevant few, with a count of the rest.
  */
 const PEOPLE = 5;
@@ -57,7 +57,7 @@ function speakerOf(r: Renderer, m: MemoryItem): string {
   const id = m.kind === 'told' ? m.about[0] : m.kind === 'learned' ? m.about.at(-1) : undefined;
   return id ? named(r.actor(id), id) : r.t('llm.fence.narration');
 }
-/** a place or a thing: `[id]` alone when the name says no more ("Shekou" is `shekou`); people keep their names to be spoken to */
+/** a place or a thing: `[id]` alone when the name says no more (a place called "Harbour" is `harbour`); people keep their names to be spoken to */
 const short = (name: string, id: string) => (name.toLowerCase().replace(/[\s-]+/g, '_') === id ? `[${id}]` : named(name, id));
 
 /**

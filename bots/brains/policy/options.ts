@@ -64,7 +64,7 @@ const manner = (ctx: Ctx, does: MannerMechanism) => ctx.cat.words.mannerFor(does
 const purpose = (ctx: Ctx, does: PurposeMechanism) => ctx.cat.words.purposeFor(does);
 const channel = (ctx: Ctx, reach: 'place' | 'friends' | 'self') => ctx.cat.words.channelFor(reach);
 const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
-const TOPICS = ['music', 'work', 'food', 'city', 'family', 'money'] as const;
+const TOPICS = ['music', 'work', 'food', 'place', 'family', 'money'] as const;
 
 /** Someone to share a moment with: found without making a list of every relation. */
 function hasFriend(relations: Record<string, number>): boolean {
@@ -132,14 +132,14 @@ export const OPTIONS: Record<string, Option> = {
     if (!stall || !invest || ctx.self.money < 40 * meal(ctx) || Number(stall.properties.level ?? 1) >= 4) return null;
     return propose(ctx, 'trade', 0.6 + 0.3 * ctx.self.drives.ambition, 'use_resource', { resource: 'money', amount: 10 * meal(ctx), purpose: invest, target: stall.id });
   },
-  paint(ctx) {
+  make_art(ctx) {
     const t = groups(ctx.cat).art.filter((m) => ctx.self.money >= m.cost.money + 2 * meal(ctx) && ctx.self.energy > m.cost.energy + 15);
     if (!t.length) return null;
     const m = ctx.rng.pick(t);
     // a place holds only so much art: two of a kind and the urge is spent
-    const murals = ctx.p.kinds[m.kind] ?? 0;
-    if (murals >= 2) return null;
-    return propose(ctx, 'art', (1.3 * ctx.self.drives.creativity) * (1 - 0.4 * murals), 'create', { what: m.id, where: ctx.p.place.id, using: { money: m.cost.money, energy: m.cost.energy } });
+    const made = ctx.p.kinds[m.kind] ?? 0;
+    if (made >= 2) return null;
+    return propose(ctx, 'art', (1.3 * ctx.self.drives.creativity) * (1 - 0.4 * made), 'create', { what: m.id, where: ctx.p.place.id, using: { money: m.cost.money, energy: m.cost.energy } });
   },
   teach(ctx) {
     const { self } = ctx;

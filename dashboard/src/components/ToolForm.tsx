@@ -61,7 +61,7 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
     // making something costs what the catalog says, unless the player says otherwise
     const c = cost(filled.what ?? '');
     if (tool === 'create' && c && !filled.using_money && !filled.using_energy) Object.assign(filled, { using_money: String(c.money), using_energy: String(c.energy) });
-    const call = callOf(tool, filled);
+    const call = callOf(tool, filled, { manner: catalog?.manners[0]?.id, mode: catalog?.modes[0]?.id, channel: catalog?.channels[0]?.id });
     setMissing(!call);
     if (call) props.onSubmit(call);
   };

@@ -33,8 +33,8 @@ function ring(c: Pt, i: number, base: number, per: number): Pt {
   return { x: c.x + r * Math.cos(a), y: c.y + r * Math.sin(a) };
 }
 
-/** The city: places and their links; people as dots that glide when they move; created things where they were made. */
-export function CityMap(props: { actors: ActorSummary[]; entities: EntityView[]; places: PlaceView[] }) {
+/** The world: places and their links; people as dots that glide when they move; created things where they were made. */
+export function WorldMap(props: { actors: ActorSummary[]; entities: EntityView[]; places: PlaceView[] }) {
   const { t, tx } = useT();
   const { select, selected, tick } = useWorldCtx();
   const pos = useMemo(() => layout(props.places), [props.places]);
@@ -65,7 +65,7 @@ export function CityMap(props: { actors: ActorSummary[]; entities: EntityView[];
   const sel = (kind: 'actor' | 'entity' | 'place', id: string) => selected?.kind === kind && selected.id === id;
 
   return (
-    <svg class="city-map" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('map.aria')} data-testid="city-map">
+    <svg class="world-map" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('map.aria')} data-testid="world-map">
       <g class="links">
         {links.map((l) => <line key={l.key} x1={l.a.x} y1={l.a.y} x2={l.b.x} y2={l.b.y} />)}
       </g>

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MANNER_MECHANISMS, PERMITS, PURPOSE_MECHANISMS, REACH } from '../sim/model/vocabulary.ts';
+import { ROOT } from './helpers/world.ts';
+
+/**
+ * The engine holds no pack's content. Every shipped pack (`scenarios/<pack>/`) is read for its ids
+ * (places, actors, items, jobs, templates, entities, money sources and sinks, vocabulary words) and
+ * its place names; with a list of modern-city genre words, none may appear in engine code
+ * (`sim/`, `bots/`, `world-engine/`, `dashboard/src/`, comments included) or in engine locales.
+ *
+ * Which ids count: every id, except a plain English word the engine uses for a mechanism or a
+ * concept of its own: the mechanism names the vocabulary schema declares (what a manner or a purpose
+ * *does*, a channel's reach, a role's permits) and the GENERIC list below. An id with `_` is never
+ * generic. English matches on word boundaries, case-insensitive; Chinese as a substring.
+ */
+const GENERIC = new Set([
+  // concepts the engine itself names (sinks, sources, kinds of things, what people do)
+  'food', 'travel', 'materials', 'goods', 'wage', 'tips', 'rent', 'class', 'rumour', 'stall', 'facility', 'pitch', 'lesson',
+  'walk', 'shout', 'chat', 'look', 'quarrel', 'friendly', 'hostile', 'negotiate', 'help', 'aid',
+  'employer', 'teacher', 'vendor', 'artist', 'master', 'tutor', 'purchase', 'water', 'well', 'letter', 'crossing',
+]);
+const GENRE = {
+  en: ['bus', 'taxi', 'metro', 'subway', 'moments', 'wechat', 'didi', 'city', 'cities', 'wall', 'mural', 'murals', 'yuan', 'rmb', 'shenzhen', 'downtown', 'skyscraper', 'delivery rider', 'smartphone'],
+  cn: ['元', '打工', '朋友圈', '城市', '公交', '地铁', '滴滴', '微信', '外卖', '壁画', '出租', '深圳', '人民币', '城中村'],
+};
+
+const isCn = (w: string) => /[\u3400-\u9fff]/.test(w);
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function packWords(): Map<string, string> {
+  const out = new Map<string, string>(); // word -> where it comes from
+  const mechanism = new Set<string>([...MANNER_MECHANISMS, ...PURPOSE_MECHANISMS, ...REACH, ...PERMITS]);
+  const dir = path.join(ROOT, 'scenarios');
+  for (const pack of readdirSync(dir).filter((f) => statSync(path.join(dir, f)).isDirectory())) {
+    const read = (f: string) => JSON.parse(readFileSync(path.join(dir, pack, f), 'utf8'));
+    const sc = read('scenario.json');
+    const v = read('vocabulary.json');
+    const ids: string[] = [sc.id,
+      ...read('places.json').places.map((x: { id: string }) => x.id),
+      ...read('actors.json').actors.map((x: { id: string }) => x.id),
+      ...read('templates.json').templates.map((x: { id: string }) => x.id),
+      ...read('entities.json').entities.map((x: { id: string }) => x.id),
+      ...(sc.items ?? []).map((x: { id: string }) => x.id),
+      ...(sc.jobs ?? []).map((x: { id: string }) => x.id),
+      ...sc.rules.money.sources.map((x: { id: string }) => x.id),
+      ...sc.rules.money.sinks.map((x: { id: string }) => x.id),
+      ...['modes', 'channels', 'manners', 'purposes', 'roles', 'kinds'].flatMap((s) => Object.keys(v[s] ?? {}))];
+    for (const id of ids) if (id.includes('_') || (!mechanism.has(id) && !GENERIC.has(id))) out.set(id, `${pack} id`);
+    for (const p of read('places.json').places) for (const n of [p.name.cn, p.name.en]) out.set(n, `${pack} place name`);
+    for (const n of [sc.name.cn, sc.name.en]) out.set(n, `${pack} name`);
+  }
+  for (const w of [...GENRE.en, ...GENRE.cn]) out.set(w, 'genre word');
+  return out;
+}
+
+function files(dir: string, ok: (f: string) => boolean): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    if (f === 'node_modules' || f === 'dist') return [];
+    return statSync(p).isDirectory() ? files(p, ok) : ok(p) ? [p] : [];
+  });
+}
+
+describe('the engine holds no pack content', () => {
+  it('no pack id, place name or genre word in engine code or locales', () => {
+    const words = [...packWords()];
+    const matchers = words.map(([w, from]) => ({ w, from, re: isCn(w) ? null : new RegExp(`(?<![A-Za-z0-9_])${escape(w)}(?![A-Za-z0-9_])`, 'i') }));
+    const ts = (f: string) => /\.tsx?$/.test(f);
+    const engine = [
+      ...['sim', 'bots', 'world-engine', 'dashboard/src'].flatMap((d) => files(path.join(ROOT, d), ts)),
+      ...files(path.join(ROOT, 'locales'), (f) => f.endsWith('.json')),
+    ];
+    expect(engine.length).toBeGreaterThan(50);
+    const leaks: string[] = [];
+    for (const file of engine) {
+      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+        for (const m of matchers) {
+          if (m.re ? m.re.test(line) : line.includes(m.w)) leaks.push(`${path.relative(ROOT, file)}:${i + 1}: "${m.w}" (${m.from})`);
+        }
+      });
+    }
+    expect(leaks).toEqual([]);
+  });
+});
