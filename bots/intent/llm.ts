@@ -49,7 +49,7 @@ function situation(input: IntentInput): string {
   const join = (xs: string[]) => xs.join(', ') || none;
   return r.t('llm.intent.situation', {
     place: named(r.place(p.place.id), p.place.id),
-    money: p.self.money, energy: p.self.energy,
+    money: r.money(p.self.money), energy: p.self.energy,
     links: join(p.place.links.map((l) => named(r.place(l.to), l.to))),
     people: join(p.people.map((n) => named(r.actor(n.id), n.id))),
     things: join(p.entities.map((e) => named(r.entity(e.id), e.id))),

@@ -23,9 +23,11 @@ export const useWorldCtx = () => useContext(WorldContext);
 
 /** Names of things in the chosen language; an unknown id shows as itself. */
 export function useNames() {
-  const { tx } = useT();
+  const { tx, num } = useT();
   const c = useWorldCtx();
   return {
+    /** an amount of money as the world writes it (its currency's format, from the catalog) */
+    money: (n: number) => (c.catalog ? tx(c.catalog.currency.format).replaceAll('{{amount}}', num(n)) : num(n)),
     actor: (id: string) => tx(c.actors.get(id)?.name) || id,
     place: (id: string) => tx(c.places.get(id)?.name) || id,
     entity: (id: string) => tx(c.entities.get(id)?.name) || id,

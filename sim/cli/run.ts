@@ -102,12 +102,12 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<Summar
   out.push(t('cli.summary.truth', { claims: s.claims, contradicted: s.contradictedClaims, held: s.heldTexts }));
   const { richest, poorest } = s.extremes(world.state);
   out.push(t('cli.summary.richest'));
-  for (const a of richest) row(r.actor(a.id), a.money);
+  for (const a of richest) row(r.actor(a.id), r.money(a.money));
   out.push(t('cli.summary.poorest'));
-  for (const a of poorest) row(r.actor(a.id), a.money);
+  for (const a of poorest) row(r.actor(a.id), r.money(a.money));
   out.push(t('cli.summary.rejections', { repeated: s.repeatedRejections }));
   table(s.rejections, (k) => `${k}: ${r.render(s.example[k])}`);
-  out.push(t('cli.summary.money'));
+  out.push(t('cli.summary.money', { currency: r.text(r.cat.words.v.currency.name) }));
   row(t('cli.summary.opening'), m.opening);
   row(t('cli.summary.minted'), `+${m.created}`);
   for (const [k, v] of Object.entries(s.bySource)) row(`  ${moneyName(r, k, 'sources')}`, `+${v}`);

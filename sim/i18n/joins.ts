@@ -19,7 +19,7 @@ export class JoinTally {
   line(t: T, r: Renderer): string | null {
     if (!this.count) return null;
     const brought = Object.entries(this.money).map(([k, v]) => `${moneyName(r, k, 'sources')} +${v}`).join(', ');
-    return t('cli.summary.joins', { count: this.count, money: this.total, sources: brought || '-' });
+    return t('cli.summary.joins', { count: this.count, money: r.money(this.total), sources: brought || '-' });
   }
 }
 

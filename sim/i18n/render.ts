@@ -59,6 +59,11 @@ export class Renderer {
     }
   }
 
+  /** An amount of money as the pack writes it (its currency's `format`). */
+  money(amount: number): string {
+    return this.text(this.cat.words.v.currency.format).replaceAll('{{amount}}', String(amount));
+  }
+
   actor(id: string): string {
     const a = this.state.actors[id];
     if (a?.player) return this.q(this.text(a.player.name));

@@ -157,6 +157,8 @@ export const CatalogView = z.object({
   tools: z.array(Choice), manners: z.array(Choice), modes: z.array(Choice), channels: z.array(Choice), purposes: z.array(Choice),
   templates: z.array(Choice.extend({ kind: z.string(), cost: z.object({ money: z.number(), energy: z.number() }) })),
   items: z.array(Choice.extend({ price: z.number() })),
+  /** the pack's money: its name, and how an amount is written (`{{amount}}` is the number) */
+  currency: z.object({ name: Text, format: Text }),
 });
 export type CatalogView = z.infer<typeof CatalogView>;
 

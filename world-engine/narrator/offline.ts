@@ -32,12 +32,12 @@ function line(r: Renderer, me: string, e: Event): string | null {
     case 'action': return describeEvent(r, e);
     case 'call_failed': return t('failed', { reason: r.render(e.failed.reason.message) });
     case 'moved': return e.actor === me ? t('moved', { place: r.place(e.to) }) : null;
-    case 'money_destroyed': return e.from === me ? t('paid', { amount: e.amount }) : null;
-    case 'money_created': return e.to === me ? t('earned', { amount: e.amount }) : null;
+    case 'money_destroyed': return e.from === me ? t('paid', { amount: r.money(e.amount) }) : null;
+    case 'money_created': return e.to === me ? t('earned', { amount: r.money(e.amount) }) : null;
     case 'transfer':
       if (e.resource === 'money') {
-        if (e.from === me) return t('gave_money', { to: r.actor(e.to), amount: e.amount });
-        return e.to === me ? t('received_money', { from: r.actor(e.from), amount: e.amount }) : null;
+        if (e.from === me) return t('gave_money', { to: r.actor(e.to), amount: r.money(e.amount) });
+        return e.to === me ? t('received_money', { from: r.actor(e.from), amount: r.money(e.amount) }) : null;
       }
       if (e.from === me) return t('gave', { to: r.actor(e.to), amount: e.amount, resource: resource(e.resource) });
       return e.to === me ? t('received', { from: r.actor(e.from), amount: e.amount, resource: resource(e.resource) }) : null;

@@ -76,7 +76,7 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
   };
   const capped = (key: string, xs: string[], max: number, sep?: string) => section(key, xs.slice(0, max), sep, Math.max(0, xs.length - max));
 
-  lines.push(t('llm.brain.self', { tick: p.tick, status: r.param(s.status), money: s.money, energy: s.energy, reputation: s.reputation }));
+  lines.push(t('llm.brain.self', { tick: p.tick, status: r.param(s.status), money: r.money(s.money), energy: s.energy, reputation: s.reputation }));
   section('llm.brain.carry', Object.entries(s.inventory).map(([k, n]) => `${short(r.param({ ref: 'item', id: k }), k)} x${n}`));
   section('llm.brain.tags', s.tags);
   lines.push(t('llm.brain.place', { place: short(r.place(p.place.id), p.place.id), mood: p.place.mood,

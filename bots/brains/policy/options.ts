@@ -1,3 +1,4 @@
+import { CONTENT_KEYS } from '../../../sim/judge/content.ts';
 import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
@@ -64,7 +65,8 @@ const manner = (ctx: Ctx, does: MannerMechanism) => ctx.cat.words.mannerFor(does
 const purpose = (ctx: Ctx, does: PurposeMechanism) => ctx.cat.words.purposeFor(does);
 const channel = (ctx: Ctx, reach: 'place' | 'friends' | 'self') => ctx.cat.words.channelFor(reach);
 const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
-const TOPICS = ['music', 'work', 'food', 'place', 'family', 'money'] as const;
+/** small talk: the topics the Judge lets anyone say by key (its content keys), in its order */
+const TOPICS = [...CONTENT_KEYS].filter((k) => k.startsWith('topic.'));
 
 /** Someone to share a moment with: found without making a list of every relation. */
 function hasFriend(relations: Record<string, number>): boolean {
@@ -172,7 +174,7 @@ export const OPTIONS: Record<string, Option> = {
     const befriend = manner(ctx, 'befriend');
     if (target.relation <= -30 || !befriend) return null;
     const topic = ctx.rng.pick(TOPICS);
-    return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * (0.5 + ctx.needs.loneliness), 'interact', { target: target.id, manner: befriend, content: msg(`topic.${topic}`) });
+    return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * (0.5 + ctx.needs.loneliness), 'interact', { target: target.id, manner: befriend, content: msg(topic) });
   },
   quarrel(ctx) {
     const foe = alive(ctx).find((n) => n.relation <= -30);

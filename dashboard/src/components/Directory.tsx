@@ -6,7 +6,7 @@ type Tab = 'people' | 'things' | 'facts';
 
 /** Everyone, everything made, every rumour: a list to pick from (handy on a phone). */
 export function Directory() {
-  const { t, tx, num } = useT();
+  const { t, tx } = useT();
   const { actors, entities, facts, select, selected } = useWorldCtx();
   const names = useNames();
   const [tab, setTab] = useState<Tab>('people');
@@ -24,7 +24,7 @@ export function Directory() {
         {tab === 'people' && [...actors.values()].map((a) => (
           <li key={a.id} class={on('actor', a.id)}>
             <button type="button" class="link" data-actor={a.id} onClick={() => select({ kind: 'actor', id: a.id })}>{tx(a.name)}</button>
-            <span class="dim">{names.place(a.place)} · {t('resources.money')} {num(a.money)}{a.status !== 'alive' ? ` · ${t(`status.${a.status}`)}` : ''}</span>
+            <span class="dim">{names.place(a.place)} · {t('resources.money')} {names.money(a.money)}{a.status !== 'alive' ? ` · ${t(`status.${a.status}`)}` : ''}</span>
           </li>
         ))}
         {tab === 'things' && [...entities.values()].reverse().map((e) => (

@@ -18,7 +18,7 @@ const LOG_MAX = 100;
 
 /** Taking part: join, then act in your own words (or with a form), and read what comes of it. */
 export function PlayerPanel() {
-  const { t, tx, lang, num } = useT();
+  const { t, tx, lang } = useT();
   const { world, actors, tick } = useWorldCtx();
   const names = useNames();
   const [session, setSession] = useState<Session | null>(() => load(`player.${world}`, null));
@@ -103,7 +103,7 @@ export function PlayerPanel() {
       <p class="me" data-testid="player-status">
         {me ? (
           <>
-            <b>{tx(me.name)}</b> · {names.place(me.place)} · {t('resources.money')} {num(me.money)} · {t('resources.energy')} {me.energy}
+            <b>{tx(me.name)}</b> · {names.place(me.place)} · {t('resources.money')} {names.money(me.money)} · {t('resources.energy')} {me.energy}
             {me.status !== 'alive' && <> · {t(`status.${me.status}`)}</>}
           </>
         ) : t('player.arriving')}

@@ -50,7 +50,7 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
   // from the server's catalog when it has one: things one can make, items, purposes the rules know
   const templates = catalog?.templates ?? [];
   const cost = (id: string) => templates.find((x) => x.id === id)?.cost;
-  const priced = (name: string, money: number) => (money ? `${name} · ${t('player.price', { money })}` : name);
+  const priced = (name: string, money: number) => (money ? `${name} · ${t('player.price', { money: names.money(money) })}` : name);
   const targets: [string, string][] = [...people.map((a): [string, string] => [a.id, tx(a.name)]), ...things.map((e): [string, string] => [e.id, tx(e.name)])];
   // the world's own words for manners, modes and channels (its vocabulary), from the catalog
   const words = (xs: { id: string; name: { cn: string; en: string } }[] | undefined): [string, string][] => (xs ?? []).map((x) => [x.id, tx(x.name)]);

@@ -33,6 +33,7 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       modes: words(w.modes), channels: words(w.channels), purposes: words(w.purposes),
       templates: [...cat.templates.values()].map((t) => ({ id: t.id, name: t.name, kind: t.kind, cost: { money: t.cost.money, energy: t.cost.energy } })),
       items: [...cat.items.values()].map((i) => ({ id: i.id, name: i.name, price: i.price })),
+      currency: { name: w.currency.name, format: w.currency.format },
     };
   });
 
