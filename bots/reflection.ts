@@ -28,9 +28,9 @@ export function reflect(cat: Catalog, state: WorldState, a: ActorState): Reflect
     const l = a.ledger[k];
     if (!l) continue;
     if (l.earned > l.spent && l.earned > 0) {
-      add(k, 0.05 + Math.min(0.15, (l.earned - l.spent) / 1000), msg('reflect.paid', { strategy: k, amount: l.earned - l.spent }));
+      add(k, 0.05 + Math.min(0.15, (l.earned - l.spent) / 1000), msg('reflect.paid', { strategy: k, money: l.earned - l.spent }));
     } else if (l.spent > 0 && l.earned === 0 && k !== 'rest' && k !== 'explore') {
-      add(k, -0.1, msg('reflect.wasted', { strategy: k, amount: l.spent }));
+      add(k, -0.1, msg('reflect.wasted', { strategy: k, money: l.spent }));
     }
     if (NEEDS_AUDIENCE.includes(k) && l.tries >= 2) {
       if (l.responses === 0) {

@@ -19,7 +19,7 @@ const isRef = (v: unknown): v is Ref => !!v && typeof v === 'object' && 'ref' in
  * A language-neutral message from the core (`{text}` or `{key, params}`, keys from the engine's
  * own locales, bundled read-only) as a line in `lang`; references become names.
  */
-export function renderMessage(lang: Lang, m: unknown, name: (id: string) => string): string {
+export function renderMessage(lang: Lang, m: unknown, name: (id: string) => string, money: (n: number) => string = String): string {
   if (typeof m === 'string') return m;
   if (!m || typeof m !== 'object') return '';
   if ('text' in m && typeof m.text === 'string') return m.text;
@@ -29,6 +29,7 @@ export function renderMessage(lang: Lang, m: unknown, name: (id: string) => stri
   for (const [k, v] of Object.entries(raw)) {
     if (isRef(v)) params[k] = name(v.id);
     else if (typeof v === 'string') params[k] = lookup(SERVER[lang], `terms.${v}`) ?? v;
+    else if (k === 'money' && typeof v === 'number') params[k] = money(v);
     else params[k] = String(v);
   }
   const other: Lang = lang === 'cn' ? 'en' : 'cn';

@@ -6,7 +6,8 @@ import { type T, translator, hasKey } from './translator.ts';
 /**
  * Turns language-neutral messages into text in one language. References become names (a clone of
  * a scenario person is "Name #n"); a plain string parameter is shown as the term `terms.<value>`
- * when the locale has one (strategies, travel modes, statuses), else as it is.
+ * when the locale has one (strategies, statuses), else as it is. A number parameter named `money` is
+ * an amount of money, written the pack's way (its currency's `format`).
  */
 export class Renderer {
   readonly t: T;
@@ -29,7 +30,7 @@ export class Renderer {
     if (m.key === 'fact.rumour') return this.rumour(m);
     if (m.key === 'side.made') return this.made(m);
     const params: Record<string, string> = { ...extra };
-    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = this.param(v);
+    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = k === 'money' && typeof v === 'number' ? this.money(v) : this.param(v);
     return this.t(m.key, params);
   }
 

@@ -13,6 +13,11 @@ type Call = CallOf<'use_resource'>;
 type Purpose = (cat: Catalog, s: Slice, c: Call) => Outcome;
 
 const A = (s: Slice) => ref('actor', s.actor.id);
+/** a resource as a message parameter: an item by reference, energy or time as a term */
+const resourceParam = (resource: string) => (resource.startsWith('item:') ? ref('item', resource.slice(5)) : resource);
+/** what spending says: money in the pack's currency, anything else by amount and name */
+const spent = (s: Slice, resource: string, amount: number) => (resource === 'money' ? msg('narrative.spend', { actor: A(s), money: amount })
+  : msg('narrative.spend_other', { actor: A(s), amount, resource: resourceParam(resource) }));
 
 /** Spending a resource does what its purpose's mechanism says; an undeclared purpose is plain spending. */
 const PURPOSES: Record<PurposeMechanism, Purpose> = {
@@ -59,7 +64,7 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
   },
   invest(_cat, s, c) {
     const own = s.target?.kind === 'entity' && s.target.entity.owner === s.actor.id ? s.target.entity : null;
-    if (!own || c.args.resource !== 'money') return new Outcome(msg('narrative.spend', { actor: A(s), amount: c.args.amount })).cost(c.args.resource, c.args.amount);
+    if (!own || c.args.resource !== 'money') return new Outcome(spent(s, c.args.resource, c.args.amount)).cost(c.args.resource, c.args.amount);
     const level = Number(own.properties.level ?? 1);
     return new Outcome(msg('narrative.invest', { actor: A(s), entity: ref('entity', own.id) })).cost('money', c.args.amount)
       .change({ type: 'entity_update', entity: own.id, properties: { level: level + 1 } });
@@ -67,7 +72,8 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
   gift(_cat, s, c) {
     if (s.target?.kind !== 'actor') return new Outcome(msg('narrative.no_one', { actor: A(s) }));
     const to = s.target.actor.id;
-    return new Outcome(msg('narrative.gift', { actor: A(s), target: ref('actor', to), amount: c.args.amount }))
+    return new Outcome(c.args.resource === 'money' ? msg('narrative.gift', { actor: A(s), target: ref('actor', to), money: c.args.amount })
+      : msg('narrative.gift_other', { actor: A(s), target: ref('actor', to), amount: c.args.amount, resource: resourceParam(c.args.resource) }))
       .change({ type: 'resource_transfer', from: s.actor.id, to, resource: c.args.resource, amount: c.args.amount, reason: 'gift' },
         { type: 'relationship_change', from: to, to: s.actor.id, delta: 6 }, { type: 'relationship_change', from: s.actor.id, to, delta: 2 });
   },
@@ -79,7 +85,7 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
       .change({ type: 'resource_gain', actor: s.actor.id, resource: c.args.resource, amount: c.args.amount, reason: 'bought' });
   },
   spend(_cat, s, c) {
-    return new Outcome(msg('narrative.spend', { actor: A(s), amount: c.args.amount })).cost(c.args.resource, c.args.amount);
+    return new Outcome(spent(s, c.args.resource, c.args.amount)).cost(c.args.resource, c.args.amount);
   },
   rest(_cat, s) {
     return new Outcome(msg('narrative.rest', { actor: A(s), place: ref('place', s.place.id) }))

@@ -21,7 +21,7 @@ export function CallView(props: { call: { tool: string; args?: unknown } | unkno
     if (k === 'using' && typeof v === 'object') {
       return Object.entries(v as Record<string, number>).map(([r, n]) => `${t(`resources.${r}`)} ${n}`).join(t('sep')) || t('call.nothing');
     }
-    if (typeof v === 'object') return renderMessage(lang, v, names.any);
+    if (typeof v === 'object') return renderMessage(lang, v, names.any, names.money);
     return String(v);
   };
   const args = Object.entries(call.args ?? {}).filter(([k]) => k !== 'from');

@@ -11,7 +11,7 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
   const { actors, places, entities, catalog } = useWorldCtx();
   const names = useNames();
   const [tool, setTool] = useState<ToolName>(props.initial?.tool ?? 'express');
-  const [f, setF] = useState<Fields>(() => fieldsOf(props.initial, (m) => renderMessage(lang, m, names.any)));
+  const [f, setF] = useState<Fields>(() => fieldsOf(props.initial, (m) => renderMessage(lang, m, names.any, names.money)));
   const [missing, setMissing] = useState(false);
   const set = (k: string) => (e: { currentTarget: { value: string } }) => setF({ ...f, [k]: e.currentTarget.value });
 
