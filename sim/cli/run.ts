@@ -89,7 +89,7 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<Summar
   const row = (label: string, value: string | number) => out.push(`  ${label.padEnd(24)} ${value}`);
   const table = (o: Record<string, number>, name: (k: string) => string = (k) => k) =>
     Object.entries(o).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).forEach(([k, v]) => row(name(k), v));
-  out.push('', t('cli.summary.title', { ticks: s.ticks, seconds: secs.toFixed(1) }));
+  out.push('', t('cli.summary.title', { ticks: s.ticks, clock: r.clock(world.state.tick), seconds: secs.toFixed(1) }));
   out.push(t('cli.summary.tools'));
   table(s.byTool, (k) => r.param(k));
   out.push(t('cli.summary.events'));

@@ -2,6 +2,7 @@ import type { Lang, Message, Param, Text } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { type T, translator, hasKey } from './translator.ts';
+import { clockOf } from '../model/clock.ts';
 
 /**
  * Turns language-neutral messages into text in one language. References become names (a clone of
@@ -63,6 +64,11 @@ export class Renderer {
   /** An amount of money as the pack writes it (its currency's `format`). */
   money(amount: number): string {
     return this.text(this.cat.words.v.currency.format).replaceAll('{{amount}}', String(amount));
+  }
+
+  /** A tick as the world's day and hour ("day 3, 14:20"), from the pack's `time.ticksPerDay`. */
+  clock(tick: number): string {
+    return this.t('clock', clockOf(tick, this.cat.words.v.time.ticksPerDay));
   }
 
   actor(id: string): string {

@@ -159,6 +159,8 @@ export const CatalogView = z.object({
   items: z.array(Choice.extend({ price: z.number() })),
   /** the pack's money: its name, and how an amount is written (`{{amount}}` is the number) */
   currency: z.object({ name: Text, format: Text }),
+  /** what a tick stands for, and how many make a day (the dashboard's clock) */
+  time: z.object({ tick: Text, ticksPerDay: z.number() }),
 });
 export type CatalogView = z.infer<typeof CatalogView>;
 
