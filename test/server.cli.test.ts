@@ -50,7 +50,7 @@ describe('astinus serve', () => {
       expect(paused.paused).toBe(true);
       const stopped = waitFor(child, /Stopped at tick (-?\d+)/);
       // and says what came in with the joins, by the source the pack books it under
-      const joins = waitFor(child, /players joined: 1, bringing 500 \(Newcomers' savings \+500\)/);
+      const joins = waitFor(child, /players joined: 1, bringing 500 yuan \(Newcomers' savings \+500\)/);
       const exit = new Promise<number | null>((done) => child.once('exit', done));
       child.kill('SIGTERM');
       const [, last] = await stopped;
