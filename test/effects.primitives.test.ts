@@ -278,3 +278,13 @@ describe('jobs, income, upkeep, lifetime, requires', () => {
     expect(act(cat, s, call('zhao_lei', 'create', { what: 'licensed_cart', where: 'huaqiangbei', using: {} })).failed).toBeNull();
   });
 });
+
+describe('a thing ends only as its template declares', () => {
+  it('a pre-placed thing with upkeep cannot claim to have worn out, nor be closed while its owner can pay', () => {
+    const t = new TickJudge(cat, s, 1);
+    s.actors.xu_na.money = 100;
+    expect(t.proposal(proposers.effect('xu_kiosk', 'dafen_village'), [{ type: 'entity_removal', entity: 'xu_kiosk', reason: 'expired' }])?.code).toBe('not_yours');
+    expect(t.proposal(proposers.effect('xu_kiosk', 'dafen_village'), [{ type: 'entity_removal', entity: 'xu_kiosk', reason: 'no_upkeep' }])?.code).toBe('not_yours');
+    expect(s.entities.xu_kiosk).toBeDefined();
+  });
+});

@@ -72,7 +72,8 @@ export const VALIDATORS: Validators = {
     const e = d.state.entities[c.entity];
     check(e, 'unknown_entity', { id: c.entity });
     if (p.actor) check(e.owner === p.actor, 'not_yours');
-    if (p.entity) check(p.entity === c.entity, 'not_yours');
+    // a thing ends itself only as its template declares: faded, unattended, worn out, unpaid
+    if (p.entity) check(p.entity === c.entity && endsBy(d, e, c.reason), 'not_yours');
     d.emit({ type: 'entity_removed', entity: c.entity, template: e.template, owner: e.owner, reason: c.reason });
   },
   reputation_change(d, c) {
@@ -244,6 +245,24 @@ export const VALIDATORS: Validators = {
     d.emit({ type: 'place_mood', place: c.place, delta: c.delta, by: p.actor });
   },
 };
+
+/** Whether a thing's template declares the end it proposes for itself, and that end is due. */
+function endsBy(d: Draft, e: EntityState, reason: string): boolean {
+  const age = d.tick - e.createdAt;
+  switch (reason) {
+    case 'faded': { const m = d.cat.effect(e.template, 'mood'); return !!m && e.createdAt >= 0 && age >= m.lifetime; }
+    case 'no_students': {
+      const c = d.cat.effect(e.template, 'class');
+      return !!c && d.tick - Number(e.properties.lastStudent ?? e.createdAt) >= c.graceTicks;
+    }
+    case 'expired': { const l = d.cat.effect(e.template, 'lifetime'); return !!l && e.createdAt >= 0 && age >= l.ticks; }
+    case 'no_upkeep': {
+      const u = d.cat.effect(e.template, 'upkeep');
+      return !!u && (e.owner === null || (d.state.actors[e.owner]?.money ?? 0) + d.pending(e.owner, 'money') < u.amount);
+    }
+    default: return false;
+  }
+}
 
 const anEntity = (d: Draft, id: string): EntityState => d.state.entities[id] ?? reject('unknown_entity', { id });
 

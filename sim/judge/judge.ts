@@ -73,14 +73,16 @@ export class TickJudge {
     const p = proposers.call(call.actor, a.location, strategy, call);
     d.emit({ type: 'action', actor: call.actor, strategy, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
     this.chargeActor(d, call, c, p, strategy);
+    let tolls: Toll[] | null = null;
     if (call.tool === 'move') {
       const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode, call.actor)!;
+      tolls = cost.tolls;
       check(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy, 'underpaid',
         { money: cost.money, energy: cost.energy });
       d.emit({ type: 'moved', actor: call.actor, from: a.location, to: call.args.destination, mode: call.args.mode, busyTicks: cost.ticks });
     }
     for (const change of c.world_changes) validateChange(d, change, p);
-    if (call.tool === 'move') paidTolls(d, call.actor, travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode, call.actor)!.tolls);
+    if (tolls) paidTolls(d, call.actor, tolls);
     if (call.tool === 'interact' && this.state.actors[call.args.target]) {
       d.emit({ type: 'addressed', actor: call.args.target, by: call.actor, manner: call.args.manner, msg: call.args.content });
     }
