@@ -288,3 +288,12 @@ describe('a thing ends only as its template declares', () => {
     expect(s.entities.xu_kiosk).toBeDefined();
   });
 });
+
+describe('nobody else’s purse without a rule', () => {
+  it('a wage cannot be drawn from the employer by someone who does not hold the job', () => {
+    only('construction_site', 'ma_dahai', 'lao_chen');
+    const r = judgeOne(cat, s, call('ma_dahai', 'use_resource', { resource: 'energy', amount: 35, purpose: 'work' }),
+      consequence({ world_changes: [{ type: 'resource_transfer', from: 'lao_chen', to: 'ma_dahai', resource: 'money', amount: 180, reason: 'wage' }] }));
+    expect(r.failed?.reason.code).toBe('not_yours');
+  });
+});

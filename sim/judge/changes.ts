@@ -280,9 +280,10 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
     return m?.does === 'steal' && call.args.target === c.from && c.to === p.actor && c.amount <= (m.max ?? 1)
       && rngFor(d.state.seed, d.tick, p.actor, 'steal').chance(m.chance ?? 0);
   }
-  if (p.actor && call?.tool === 'use_resource' && c.reason === 'wage') {
+  if (p.actor && call?.tool === 'use_resource' && c.reason === 'wage' && d.cat.words.purposeDoes(call.args.purpose) === 'work') {
+    // paid for work done at the job's place, by the employer the job tag names
     const held = heldJob(d.state.actors[p.actor].tags);
-    const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job);
+    const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
     return !!job && job.source === undefined && held.employer === c.from && c.to === p.actor && c.amount <= job.wage;
   }
   if (!p.entity) return false;
