@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { astinus, removeDir, REPO, tempDir } from './helpers/cli.ts';
+import { astinus, exportBytes, removeDir, REPO, tempDir } from './helpers/cli.ts';
 
 /** The README's walk-through is a pack: what an author copies from it must validate and run. */
 const README = readFileSync(path.join(REPO, 'README.md'), 'utf8');
@@ -22,4 +22,8 @@ it('the README\'s tiny pack validates and runs 100 ticks with its books balanced
   expect(r.code, r.stderr).toBe(0);
   // a closed economy: nothing is created, and the keeper's wages reach the fisher
   expect(r.stdout).toMatch(/created by sources\s+\+0\b/);
+  const wages = (await exportBytes(path.join(root, 'data'))).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    .filter((e) => e.type === 'transfer' && e.reason === 'wage');
+  expect(wages.length).toBeGreaterThan(0);
+  for (const w of wages) expect(w).toMatchObject({ from: 'keeper', to: 'fisher', resource: 'money', amount: 6 });
 }, 120_000);
