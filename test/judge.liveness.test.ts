@@ -43,7 +43,7 @@ const VALID: Record<ToolName, Setup> = {
   },
   create(s, a, rng) {
     // a class needs a teacher's role or the skill: give the body the role it needs
-    const t = pickOf(rng, [...cat.templates.values()]);
+    const t = pickOf(rng, [...cat.templates.values()].filter((x) => cat.words.kind(x.kind)?.made !== false));
     if (t.effects.some((e) => e.type === 'class') && !s.actors[a].roles.includes('teacher')) s.actors[a].roles.push('teacher');
     return call(a, 'create', { what: t.id, where: s.actors[a].location, using: {} });
   },

@@ -37,7 +37,7 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     target,
     entitiesHere: noticed?.entities ?? index.notice(actor.location, actor.id, tick),
     known, listeners,
-    travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode) : null,
+    travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode, actor.id) : null,
   };
 }
 

@@ -23,7 +23,7 @@ export interface Slice {
   /** a few people who would hear the actor here (or, for a `friends` channel, its friends anywhere) */
   listeners: ActorState[];
   /** for a move: what the trip costs by the scenario's rules (null if there is no way there) */
-  travel: { money: number; energy: number; ticks: number } | null;
+  travel: { money: number; energy: number; ticks: number; tolls?: { owner: string; amount: number; entity: string }[] } | null;
 }
 
 export interface WorldEngine {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { translator } from '../i18n/translator.ts';
 import { loadScenario } from '../scenario/load.ts';
-import { ScenarioError } from '../scenario/errors.ts';
+import { type PackIssue, ScenarioError } from '../scenario/errors.ts';
+import { packWarnings } from '../scenario/warnings.ts';
 import { parse, VALIDATE_OPTIONS, ValidateArgs } from './args.ts';
 import type { Lang } from '../model/text.ts';
 
@@ -18,6 +19,8 @@ export async function validateCommand(argv: string[]): Promise<number> {
   try {
     const s = await loadScenario(args.scenario);
     process.stdout.write(t('cli.validate.ok', { dir: args.scenario, places: s.places.length, actors: s.actors.length, templates: s.templates.length }) + '\n');
+    const warnings = packWarnings(s);
+    if (warnings.length) process.stderr.write(t('cli.validate.warnings', { count: warnings.length }) + '\n' + warnings.map((w) => line(w, args.lang)).join(''));
     return 0;
   } catch (err) {
     if (!(err instanceof ScenarioError)) throw err;
@@ -29,9 +32,11 @@ export async function validateCommand(argv: string[]): Promise<number> {
 export function printScenarioError(err: ScenarioError, lang: Lang): void {
   const t = translator(lang);
   process.stderr.write(t('cli.validate.failed', { dir: err.dir, count: err.issues.length }) + '\n');
-  for (const i of err.issues) {
-    const reason = 'text' in i.reason ? i.reason.text : t(i.reason.key, i.reason.params ?? {});
-    process.stderr.write(`  ${i.file} ${i.path}: ${reason}\n`);
-  }
+  for (const i of err.issues) process.stderr.write(line(i, lang));
+}
+
+function line(i: PackIssue, lang: Lang): string {
+  const reason = 'text' in i.reason ? i.reason.text : translator(lang)(i.reason.key, i.reason.params ?? {});
+  return `  ${i.file} ${i.path}: ${reason}\n`;
 }
 

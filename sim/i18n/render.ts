@@ -102,10 +102,12 @@ export class Renderer {
     return out;
   }
 
-  /** What a place hears when something of a kind is made: the kind's `announce`. */
+  /** What a place hears when something of a kind is made: the kind's `announce`, else a plain frame. */
   private made(m: Extract<Message, { key: string }>): string {
     const k = m.params?.kind;
-    return this.frame(typeof k === 'object' ? this.cat.words.kind(k.id)?.announce : undefined, m.params);
+    const announce = typeof k === 'object' ? this.cat.words.kind(k.id)?.announce : undefined;
+    if (announce) return this.frame(announce, m.params);
+    return this.t(m.key, Object.fromEntries(Object.entries(m.params ?? {}).map(([n, v]) => [n, this.param(v)])));
   }
 
   private rumour(m: Extract<Message, { key: string }>): string {

@@ -3,6 +3,7 @@ import { CAN_ACT } from '../model/status.ts';
 import { placeExists, travelCost, type Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { check } from './reasons.ts';
+import type { Template } from '../model/scenario.ts';
 import { knowsSkill } from '../model/skills.ts';
 
 /** The sink money spent by a call disappears into: the pack's vocabulary says which. */
@@ -29,7 +30,11 @@ const CHECKS: Checks = {
     check(cat.words.mode(c.args.mode), 'unknown_word', { id: c.args.mode });
     check(placeExists(cat, s, c.args.destination), 'unknown_place', { id: c.args.destination });
     check(c.args.destination !== here, 'already_there', { place: { ref: 'place', id: here } });
-    check(travelCost(cat, s, here, c.args.destination, c.args.mode), 'unreachable', { place: { ref: 'place', id: c.args.destination } });
+    const cost = travelCost(cat, s, here, c.args.destination, c.args.mode, c.actor);
+    check(cost, 'unreachable', { place: { ref: 'place', id: c.args.destination } });
+    // a toll nobody could pay refuses the trip before any engine prices it
+    const toll = cost.tolls.reduce((n, t) => n + t.amount, 0);
+    check(toll === 0 || s.actors[c.actor].money >= cost.money + toll, 'cannot_pay_toll', { amount: toll, place: { ref: 'place', id: c.args.destination } });
   },
   create(cat, s, c) {
     const a = s.actors[c.actor];
@@ -42,6 +47,7 @@ const CHECKS: Checks = {
     if (cls && cls.type === 'class') {
       check(cat.words.permits(a.roles, 'teach') || knowsSkill(a, cls.skill), 'lacks_skill', { skill: cls.skill });
     }
+    requires(a, t);
     if (c.args.about !== undefined) check(s.actors[c.args.about], 'unknown_actor', { id: c.args.about });
   },
   express(cat, _s, c) {
@@ -60,6 +66,17 @@ export function checkCall(cat: Catalog, s: WorldState, c: ToolCall): void {
     check(c.tool === 'express' || does === 'befriend' || does === 'rescue', 'can_only_talk');
   }
   (CHECKS[c.tool] as (cat: Catalog, s: WorldState, c: ToolCall) => void)(cat, s, c);
+}
+
+/** What a template's `requires` asks of its maker: a tag (a skill), an item carried, a role held. */
+function requires(a: WorldState['actors'][string], t: Template): void {
+  for (const e of t.effects) {
+    if (e.type !== 'requires') continue;
+    const what = { template: { ref: 'template', id: t.id } } as const;
+    if (e.tag !== undefined) check(a.tags.includes(e.tag), 'requires_tag', { ...what, tag: e.tag });
+    if (e.item !== undefined) check((a.inventory[e.item] ?? 0) > 0, 'requires_item', { ...what, item: { ref: 'item', id: e.item } });
+    if (e.role !== undefined) check(a.roles.includes(e.role), 'requires_role', { ...what, role: e.role });
+  }
 }
 
 function present(s: WorldState, actor: string, target: string): void {

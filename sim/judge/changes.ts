@@ -5,8 +5,11 @@ import { placeExists } from '../scenario/catalog.ts';
 import { clamp } from '../state/apply.ts';
 import { heldJob, parseJobTag } from '../model/jobs.ts';
 import type { Draft } from './draft.ts';
-import { check } from './reasons.ts';
+import { check, reject } from './reasons.ts';
+import type { EntityState } from '../model/events.ts';
 import { own } from '../model/ids.ts';
+import type { ToolCall } from '../model/tools.ts';
+import { rngFor } from '../rng.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -17,18 +20,21 @@ export interface Proposer {
   place: string;
   /** for a call: the strategy it serves, credited with what it earns */
   strategy: Strategy | null;
+  /** for a call: the call itself (a theft is judged against the manner and target it names) */
+  call: ToolCall | null;
 }
 
 export const proposers = {
-  call: (actor: string, place: string, strategy: Strategy): Proposer => ({ actor, entity: null, clock: false, place, strategy }),
-  effect: (entity: string, place: string): Proposer => ({ actor: null, entity, clock: false, place, strategy: null }),
-  clock: (place: string): Proposer => ({ actor: null, entity: null, clock: true, place, strategy: null }),
+  call: (actor: string, place: string, strategy: Strategy, call: ToolCall | null = null): Proposer => ({ actor, entity: null, clock: false, place, strategy, call }),
+  effect: (entity: string, place: string): Proposer => ({ actor: null, entity, clock: false, place, strategy: null, call: null }),
+  clock: (place: string): Proposer => ({ actor: null, entity: null, clock: true, place, strategy: null, call: null }),
 };
 
 type Validators = { [T in WorldChange['type']]: (d: Draft, c: Extract<WorldChange, { type: T }>, p: Proposer) => void };
 
 /** What a transfer's recipient earns by, for reflection. */
-const CREDIT: Record<string, Strategy> = { stall_sale: 'trade', class_fee: 'teach', gift: 'social', tip: 'art', help: 'social' };
+const CREDIT: Record<string, Strategy> = { stall_sale: 'trade', class_fee: 'teach', gift: 'social', tip: 'art', help: 'social',
+  wage: 'work', toll: 'trade', tend: 'trade', patron: 'trade' };
 
 const actorExists = (d: Draft, id: string) => check(d.state.actors[id], 'unknown_actor', { id });
 const self = (p: Proposer, id: string) => p.actor === null || p.actor === id;
@@ -66,7 +72,8 @@ export const VALIDATORS: Validators = {
     const e = d.state.entities[c.entity];
     check(e, 'unknown_entity', { id: c.entity });
     if (p.actor) check(e.owner === p.actor, 'not_yours');
-    if (p.entity) check(p.entity === c.entity, 'not_yours');
+    // a thing ends itself only as its template declares: faded, unattended, worn out, unpaid
+    if (p.entity) check(p.entity === c.entity && endsBy(d, e, c.reason), 'not_yours');
     d.emit({ type: 'entity_removed', entity: c.entity, template: e.template, owner: e.owner, reason: c.reason });
   },
   reputation_change(d, c) {
@@ -89,14 +96,31 @@ export const VALIDATORS: Validators = {
     actorExists(d, c.from);
     actorExists(d, c.to);
     check(c.from !== c.to, 'invalid_args', { why: 'self' });
-    // nobody spends what is not theirs; lasting effects never move actors' belongings
-    check(p.actor !== null && c.from === p.actor, 'not_yours');
+    // nobody spends what is not theirs, except as the rules below allow
+    check(c.from === p.actor || takenByRule(d, c, p), 'not_yours');
     if (c.resource === 'money') check(c.amount <= d.cat.scenario.meta.rules.caps.moneyPerAction, 'over_cap', { amount: c.amount });
     if (c.resource.startsWith('item:')) check(d.cat.items.has(c.resource.slice(5)), 'unknown_item', { id: c.resource.slice(5) });
     check(c.resource !== 'time', 'invalid_args', { why: 'time' });
     d.move(c.from, c.resource, -c.amount);
     d.move(c.to, c.resource, c.amount);
     d.emit({ type: 'transfer', from: c.from, to: c.to, resource: c.resource, amount: c.amount, reason: c.reason, credit: own(CREDIT, c.reason) ?? null });
+  },
+  money_sink(d, c, p) {
+    actorExists(d, c.from);
+    check(d.cat.sinks.has(c.sink), 'invalid_args', { why: c.sink });
+    let debit: Strategy | null = p.strategy;
+    if (p.entity) {
+      // a thing's upkeep: exactly what its template declares, from its owner, into its sink
+      const ent = d.state.entities[p.entity];
+      const eff = ent && d.cat.effect(ent.template, 'upkeep');
+      check(eff && ent.owner === c.from && eff.sink === c.sink && eff.amount === c.amount, 'not_yours');
+      debit = d.cat.templates.get(ent.template)!.strategy;
+    } else {
+      check(p.actor !== null && c.from === p.actor, 'not_yours');
+      check(c.amount <= d.cat.scenario.meta.rules.caps.moneyPerAction, 'over_cap', { amount: c.amount });
+    }
+    d.move(c.from, 'money', -c.amount);
+    d.emit({ type: 'money_destroyed', from: c.from, amount: c.amount, sink: c.sink, debit });
   },
   money_source(d, c, p) {
     actorExists(d, c.to);
@@ -124,8 +148,9 @@ export const VALIDATORS: Validators = {
     d.move(c.to, 'money', c.amount);
     d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity });
   },
-  resource_gain(d, c) {
+  resource_gain(d, c, p) {
     actorExists(d, c.actor);
+    if (p.entity) tended(d, c, p.entity);
     check(c.resource !== 'money', 'money_from_nowhere', { source: 'resource_gain' });
     if (c.resource === 'time' || c.amount === 0) return;
     let delta = c.amount;
@@ -176,6 +201,9 @@ export const VALIDATORS: Validators = {
     check(c.to !== 'dead' || p.clock, 'only_judge_decides_death');
     // an actor's only say over a body is rescuing someone else, in person
     if (p.actor) check(p.actor !== c.actor && c.to === 'alive' && target.location === p.place, 'not_yours');
+    // a thing may only bring back, at its own place, and only if its template rescues
+    if (p.entity) check(c.to === 'alive' && target.location === p.place && anEntity(d, p.entity).template !== undefined
+      && d.cat.effect(anEntity(d, p.entity).template, 'tend')?.rescue === true, 'not_yours');
     check(TRANSITIONS[from].includes(c.to), 'invalid_status_change', { from, to: c.to });
     d.emit({ type: 'status_changed', actor: c.actor, from, to: c.to, reason: c.reason });
   },
@@ -217,6 +245,73 @@ export const VALIDATORS: Validators = {
     d.emit({ type: 'place_mood', place: c.place, delta: c.delta, by: p.actor });
   },
 };
+
+/** Whether a thing's template declares the end it proposes for itself, and that end is due. */
+function endsBy(d: Draft, e: EntityState, reason: string): boolean {
+  const age = d.tick - e.createdAt;
+  switch (reason) {
+    case 'faded': { const m = d.cat.effect(e.template, 'mood'); return !!m && e.createdAt >= 0 && age >= m.lifetime; }
+    case 'no_students': {
+      const c = d.cat.effect(e.template, 'class');
+      return !!c && d.tick - Number(e.properties.lastStudent ?? e.createdAt) >= c.graceTicks;
+    }
+    case 'expired': { const l = d.cat.effect(e.template, 'lifetime'); return !!l && e.createdAt >= 0 && age >= l.ticks; }
+    case 'no_upkeep': {
+      const u = d.cat.effect(e.template, 'upkeep');
+      return !!u && (e.owner === null || (d.state.actors[e.owner]?.money ?? 0) + d.pending(e.owner, 'money') < u.amount);
+    }
+    default: return false;
+  }
+}
+
+const anEntity = (d: Draft, id: string): EntityState => d.state.entities[id] ?? reject('unknown_entity', { id });
+
+/**
+ * Transfers out of someone else's purse that the rules allow: a theft the world's dice let through,
+ * a wage paid by the employer of a job without a source, and what a thing's template declares its
+ * patrons pay its owner (`income` from the present, `tend`'s price).
+ */
+function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfer' }>, p: Proposer): boolean {
+  if (c.resource !== 'money') return false;
+  const call = p.call;
+  if (p.actor && call?.tool === 'interact' && c.reason === 'theft') {
+    const m = d.cat.words.manner(call.args.manner);
+    // the Judge rolls the same seeded dice as the rules: no engine can make a theft succeed
+    return m?.does === 'steal' && call.args.target === c.from && c.to === p.actor && c.amount <= (m.max ?? 1)
+      && rngFor(d.state.seed, d.tick, p.actor, 'steal').chance(m.chance ?? 0);
+  }
+  if (p.actor && call?.tool === 'use_resource' && c.reason === 'wage' && d.cat.words.purposeDoes(call.args.purpose) === 'work') {
+    // paid for work done at the job's place, by the employer the job tag names
+    const held = heldJob(d.state.actors[p.actor].tags);
+    const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
+    return !!job && job.source === undefined && held.employer === c.from && c.to === p.actor && c.amount <= job.wage;
+  }
+  if (!p.entity) return false;
+  const ent = anEntity(d, p.entity);
+  const payer = d.state.actors[c.from];
+  // a patron is someone else, alive, at the thing's place; the money goes to its owner
+  if (ent.owner === null || c.to !== ent.owner || c.from === ent.owner || payer.location !== ent.location || payer.status !== 'alive') return false;
+  // each patron pays a thing once a tick
+  if (d.events.some((e) => e.type === 'transfer' && e.from === c.from)) return false;
+  const income = d.cat.effect(ent.template, 'income');
+  if (c.reason === 'patron') return income?.from === 'present' && c.amount >= income.min && c.amount <= income.max;
+  const tend = d.cat.effect(ent.template, 'tend');
+  return c.reason === 'tend' && tend !== undefined && c.amount === tend.price;
+}
+
+/**
+ * Energy a thing gives: only a tending thing, only to someone at its place, at most what it declares,
+ * and, if it charges and has an owner other than the tended, only after they paid.
+ */
+function tended(d: Draft, c: Extract<WorldChange, { type: 'resource_gain' }>, entity: string): void {
+  const ent = anEntity(d, entity);
+  const tend = d.cat.effect(ent.template, 'tend');
+  check(tend && c.resource === 'energy' && c.amount <= tend.energy && d.state.actors[c.actor].location === ent.location, 'not_yours');
+  if (tend.price > 0 && ent.owner !== null && ent.owner !== c.actor) {
+    check(d.events.some((e) => e.type === 'transfer' && e.reason === 'tend' && e.from === c.actor && e.to === ent.owner), 'underpaid',
+      { entity: { ref: 'entity', id: ent.id } });
+  }
+}
 
 export function validateChange(d: Draft, c: WorldChange, p: Proposer): void {
   (VALIDATORS[c.type] as (d: Draft, c: WorldChange, p: Proposer) => void)(d, c, p);

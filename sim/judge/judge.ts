@@ -7,7 +7,7 @@ import type { Claim } from '../model/claims.ts';
 import { claimLabel, unbackedClaims } from './claims.ts';
 import { hearsay, holdToChanges } from './hearsay.ts';
 import type { ToolCall } from '../model/tools.ts';
-import { type Catalog, placeExists, travelCost } from '../scenario/catalog.ts';
+import { type Catalog, placeExists, type Toll, travelCost } from '../scenario/catalog.ts';
 import { applyEvent, clamp } from '../state/apply.ts';
 import type { WorldState } from '../state/types.ts';
 import { canonicalJson } from '../store/canonical.ts';
@@ -70,16 +70,19 @@ export class TickJudge {
   private draft(call: ToolCall, c: Consequence, strategy: Strategy, trusted = false): { draft: Draft; unbacked: Map<Message, Claim[]> } {
     const a = this.state.actors[call.actor];
     const d = new Draft(this.cat, this.state, this.tick, call.actor);
-    const p = proposers.call(call.actor, a.location, strategy);
+    const p = proposers.call(call.actor, a.location, strategy, call);
     d.emit({ type: 'action', actor: call.actor, strategy, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
     this.chargeActor(d, call, c, p, strategy);
+    let tolls: Toll[] | null = null;
     if (call.tool === 'move') {
-      const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode)!;
+      const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode, call.actor)!;
+      tolls = cost.tolls;
       check(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy, 'underpaid',
         { money: cost.money, energy: cost.energy });
       d.emit({ type: 'moved', actor: call.actor, from: a.location, to: call.args.destination, mode: call.args.mode, busyTicks: cost.ticks });
     }
     for (const change of c.world_changes) validateChange(d, change, p);
+    if (tolls) paidTolls(d, call.actor, tolls);
     if (call.tool === 'interact' && this.state.actors[call.args.target]) {
       d.emit({ type: 'addressed', actor: call.args.target, by: call.actor, manner: call.args.manner, msg: call.args.content });
     }
@@ -233,6 +236,17 @@ export class TickJudge {
       this.sinks[e.sink] = (this.sinks[e.sink] ?? 0) + e.amount;
     }
     this.events.push(e);
+  }
+}
+
+/** Like the fare, tolls are the Judge's rule: a trip is accepted only if its transfers pay each owner in full. */
+function paidTolls(d: Draft, mover: string, tolls: Toll[]): void {
+  const owed = table<number>();
+  for (const t of tolls) owed[t.owner] = (owed[t.owner] ?? 0) + t.amount;
+  for (const owner of Object.keys(owed).sort()) {
+    let paid = 0;
+    for (const e of d.events) if (e.type === 'transfer' && e.reason === 'toll' && e.from === mover && e.to === owner && e.resource === 'money') paid += e.amount;
+    check(paid >= owed[owner], 'toll_unpaid', { owner: { ref: 'actor', id: owner }, amount: owed[owner] });
   }
 }
 

@@ -23,6 +23,8 @@ export const WorldChange = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resource_transfer'), from: Id, to: Id, resource: ResourceName,
     amount: z.number().int().positive(), reason: Reason }).strict(),
   z.object({ type: z.literal('money_source'), to: Id, amount: z.number().int().positive(), source: Id }).strict(),
+  /** money leaves the world into a declared sink (a thing's upkeep paid by its owner) */
+  z.object({ type: z.literal('money_sink'), from: Id, amount: z.number().int().positive(), sink: Id }).strict(),
   z.object({ type: z.literal('resource_gain'), actor: Id, resource: ResourceName, amount: z.number().int(),
     reason: Reason }).strict(),
   z.object({ type: z.literal('tag_added'), actor: Id, tag: Id }).strict(),

@@ -51,7 +51,8 @@ export const Rules = z.object({
     energyPerAction: z.number().int().positive(),
   }).strict(),
   money: z.object({
-    sources: z.array(z.object(Named).strict()).min(1),
+    /** none: a closed economy, where money only changes hands or leaves */
+    sources: z.array(z.object(Named).strict()),
     sinks: z.array(z.object(Named).strict()).min(1),
   }).strict(),
   needs: z.object({

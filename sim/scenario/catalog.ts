@@ -3,6 +3,7 @@ import type { WorldState } from '../state/types.ts';
 import type { z } from 'zod';
 import type { Item, Job } from '../model/scenario.ts';
 import { Words } from './words.ts';
+import { membersOf } from '../state/members.ts';
 
 /** Read-only lookups over a scenario, built once per run. */
 export interface Catalog {
@@ -23,6 +24,8 @@ export interface Catalog {
   levels: { meal: number };
   /** money sources that belong to created things (their income), not to people */
   incomeSources: Set<string>;
+  /** templates that take a toll: a trip looks at their things only when there are any */
+  tollTemplates: Set<string>;
   /** a template's effect of one type, looked up without scanning */
   effect<T extends Effect['type']>(template: string, type: T): Extract<Effect, { type: T }> | undefined;
 }
@@ -41,6 +44,7 @@ export function buildCatalog(scenario: Scenario): Catalog {
   return {
     levels: { meal: mealPrice(scenario) },
     incomeSources: new Set(scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'income' && e.source !== undefined ? [e.source] : [])))),
+    tollTemplates: new Set(scenario.templates.filter((t) => t.effects.some((e) => e.type === 'toll')).map((t) => t.id)),
     effect: <T extends Effect['type']>(template: string, type: T) => effects.get(type)?.get(template) as Extract<Effect, { type: T }> | undefined,
     scenario,
     words: new Words(scenario.vocabulary),
@@ -100,8 +104,14 @@ export function placeExists(cat: Catalog, state: WorldState, id: string): boolea
   return cat.places.has(id) || state.places[id] !== undefined;
 }
 
-/** What moving costs: the Judge's rule, which no World Engine may undercut. */
-export function travelCost(cat: Catalog, state: WorldState, from: string, to: string, mode: string) {
+/** A toll owed on a trip: to the owner of the thing that stands on a link the trip crosses. */
+export interface Toll { owner: string; amount: number; entity: string }
+
+/**
+ * What moving costs: the Judge's rule, which no World Engine may undercut. With `mover`, the tolls
+ * the trip owes (never to the mover's own things).
+ */
+export function travelCost(cat: Catalog, state: WorldState, from: string, to: string, mode: string, mover?: string) {
   const m = cat.words.mode(mode);
   if (!m) return null;
   const dist = distance(cat, state, from, to);
@@ -111,7 +121,27 @@ export function travelCost(cat: Catalog, state: WorldState, from: string, to: st
     money: m.moneyBase + m.moneyPerUnit * dist,
     energy: m.energyPerUnit * dist,
     ticks: Math.max(1, Math.ceil(m.ticksPerUnit * dist)),
+    tolls: mover === undefined ? [] : tollsOn(cat, state, from, to, dist, mover),
   };
+}
+
+/**
+ * Tolls on a trip from `from` to `to`: a thing at A with `toll.to` B is crossed when the link A-B
+ * lies on a shortest path of the trip (either direction). Unowned things take no toll.
+ */
+export function tollsOn(cat: Catalog, state: WorldState, from: string, to: string, dist: number, mover: string): Toll[] {
+  if (!cat.tollTemplates.size) return [];
+  const out: Toll[] = [];
+  const d = (x: string, y: string) => distance(cat, state, x, y) ?? Infinity;
+  for (const e of membersOf(state.entities)) {
+    if (!cat.tollTemplates.has(e.template) || e.owner === null || e.owner === mover) continue;
+    const toll = cat.effect(e.template, 'toll')!;
+    const a = e.location;
+    const b = toll.to;
+    const len = d(a, b);
+    if (d(from, a) + len + d(b, to) === dist || d(from, b) + len + d(a, to) === dist) out.push({ owner: e.owner, amount: toll.amount, entity: e.id });
+  }
+  return out;
 }
 
 

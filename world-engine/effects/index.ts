@@ -4,18 +4,29 @@ import type { Effect } from '../../sim/model/scenario.ts';
 import { rngFor } from '../../sim/rng.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { membersOf } from '../../sim/state/members.ts';
-import type { WorldState } from '../../sim/state/types.ts';
+import type { ActorState, WorldState } from '../../sim/state/types.ts';
 
 export interface EffectProposal { entity: string; place: string; changes: WorldChange[] }
 
-type Handler<T extends Effect['type']> = (ctx: { state: WorldState; tick: number; entity: EntityState },
+interface Ctx { cat: Catalog; state: WorldState; tick: number; entity: EntityState; here: (place: string) => ActorState[] }
+type Handler<T extends Effect['type']> = (ctx: Ctx,
   eff: Extract<Effect, { type: T }>) => WorldChange[];
 
 /** What created things keep doing, tick after tick (seed 002: "a stall has a chance to earn every tick"). */
 const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
-  income({ state, tick, entity }, eff) {
+  income({ state, tick, entity, here }, eff) {
     const owner = entity.owner ? state.actors[entity.owner] : null;
-    if (!owner || owner.status === 'dead' || owner.status === 'restrained_permanent' || eff.source === undefined) return [];
+    if (!owner || owner.status === 'dead' || owner.status === 'restrained_permanent') return [];
+    if (eff.from === 'present') {
+      // a patron pays the owner: money changes hands, none is made
+      const rng = rngFor(state.seed, tick, entity.id, 'income');
+      if (!rng.chance(eff.chance)) return [];
+      const amount = rng.int(eff.min, eff.max);
+      const able = here(entity.location).filter((a) => a.id !== owner.id && a.status === 'alive' && a.money >= amount);
+      if (!able.length) return [];
+      return [{ type: 'resource_transfer', from: rng.pick(able).id, to: owner.id, resource: 'money', amount, reason: 'patron' }];
+    }
+    if (eff.source === undefined) return [];
     const level = Number(entity.properties.level ?? 1);
     const mood = state.places[entity.location]?.mood ?? 0;
     // a better stall and a livelier place draw more customers
@@ -35,9 +46,39 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
   },
   rumour: () => [],
   food: () => [],
-  tend: () => [],
-  lifetime: () => [],
-  upkeep: () => [],
+  tend({ cat, state, tick, entity, here }, eff) {
+    const max = cat.scenario.meta.rules.needs.energyMax;
+    const out: WorldChange[] = [];
+    const order = rngFor(state.seed, tick, entity.id, 'tend').shuffle(here(entity.location).map((a) => a.id));
+    for (const id of order.slice(0, eff.people)) {
+      const a = state.actors[id];
+      // rescue is free: nobody haggles with the dying
+      if ((a.status === 'dying' || a.status === 'unconscious') && eff.rescue) {
+        out.push({ type: 'status_change', actor: id, to: 'alive', reason: 'tended' });
+        continue;
+      }
+      if (a.status !== 'alive' || eff.energy === 0 || a.energy >= max) continue;
+      const charged = eff.price > 0 && entity.owner !== null && entity.owner !== id;
+      // one who cannot pay the price is not tended: the owner gives nothing away
+      if (charged && a.money < eff.price) continue;
+      if (charged) out.push({ type: 'resource_transfer', from: id, to: entity.owner!, resource: 'money', amount: eff.price, reason: 'tend' });
+      out.push({ type: 'resource_gain', actor: id, resource: 'energy', amount: Math.min(eff.energy, max - a.energy), reason: 'tend' });
+    }
+    return out;
+  },
+  lifetime({ tick, entity }, eff) {
+    // things the pack placed at the start are part of the world and never wear out
+    if (entity.createdAt < 0 || tick - entity.createdAt < eff.ticks) return [];
+    return [{ type: 'entity_removal', entity: entity.id, reason: 'expired' }];
+  },
+  upkeep({ state, tick, entity }, eff) {
+    const since = tick - Math.max(0, entity.createdAt);
+    if (entity.owner === null || since <= 0 || since % eff.every !== 0) return [];
+    const owner = state.actors[entity.owner];
+    if (!owner || owner.money < eff.amount) return [{ type: 'entity_removal', entity: entity.id, reason: 'no_upkeep' }];
+    return [{ type: 'money_sink', from: owner.id, amount: eff.amount, sink: eff.sink }];
+  },
+  // tolls are paid when someone moves (sim/scenario/catalog.ts travelCost), not by the clock
   toll: () => [],
   requires: () => [],
 };
@@ -45,12 +86,25 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
 /** Proposals from every entity's lasting effects this tick, in entity order. */
 export function lastingEffects(cat: Catalog, state: WorldState, tick: number): EffectProposal[] {
   const out: EffectProposal[] = [];
+  // who is at each place, built once and only if a thing asks
+  let byPlace: Map<string, ActorState[]> | null = null;
+  const here = (place: string) => {
+    if (!byPlace) {
+      byPlace = new Map();
+      for (const a of membersOf(state.actors)) {
+        const list = byPlace.get(a.location);
+        if (list) list.push(a);
+        else byPlace.set(a.location, [a]);
+      }
+    }
+    return byPlace.get(place) ?? [];
+  };
   for (const entity of membersOf(state.entities)) {
     const id = entity.id;
     const t = cat.templates.get(entity.template);
     if (!t) continue;
     for (const eff of t.effects) {
-      const changes = (HANDLERS[eff.type] as Handler<Effect['type']>)({ state, tick, entity }, eff);
+      const changes = (HANDLERS[eff.type] as Handler<Effect['type']>)({ cat, state, tick, entity, here }, eff);
       if (changes.length) out.push({ entity: id, place: entity.location, changes });
     }
   }

@@ -43,6 +43,6 @@ export function create(cat: Catalog, s: Slice, c: Call) {
   else thing(cat, s, t, out);
   const kind = cat.words.kind(t.kind);
   if (kind && kind.reputation > 0) out.change({ type: 'reputation_change', actor: s.actor.id, delta: kind.reputation, reason: 'made' });
-  if (kind?.announce) out.side(msg('side.made', { kind: ref('kind', t.kind), place: ref('place', s.place.id), actor: A(s) }));
+  out.side(msg('side.made', { kind: ref('kind', t.kind), place: ref('place', s.place.id), actor: A(s) }));
   return out.done();
 }

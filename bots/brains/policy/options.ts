@@ -5,6 +5,7 @@ import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
 import { heldJob } from '../../../sim/model/jobs.ts';
 import { FRIEND } from '../../../sim/model/relations.ts';
 import type { MemoryItem } from '../../../sim/state/types.ts';
+import type { Neighbour } from '../../perception.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { MannerMechanism, PurposeMechanism } from '../../../sim/model/vocabulary.ts';
@@ -54,6 +55,17 @@ function groups(cat: Catalog): Groups {
   GROUPS.set(cat, g);
   return g;
 }
+/** Whether the actor meets a template's requirements (a tag, an item carried, a role): the Judge refuses the rest. */
+function meets(ctx: Ctx, t: Template): boolean {
+  for (const e of t.effects) {
+    if (e.type !== 'requires') continue;
+    if (e.tag !== undefined && !ctx.self.tags.includes(e.tag)) return false;
+    if (e.item !== undefined && !((ctx.self.inventory[e.item] ?? 0) > 0)) return false;
+    if (e.role !== undefined && !ctx.self.roles.includes(e.role)) return false;
+  }
+  return true;
+}
+
 const groupOf = (cat: Catalog, template: string): keyof Groups | undefined => {
   const t = cat.templates.get(template);
   const g = groups(cat);
@@ -123,7 +135,7 @@ export const OPTIONS: Record<string, Option> = {
   open_stall(ctx) {
     const { self } = ctx;
     if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'earns')) return null;
-    const t = groups(ctx.cat).earns.filter((s) => self.money >= s.cost.money + 10 * meal(ctx) && self.energy > s.cost.energy + 20);
+    const t = groups(ctx.cat).earns.filter((s) => self.money >= s.cost.money + 10 * meal(ctx) && self.energy > s.cost.energy + 20 && meets(ctx, s));
     if (!t.length) return null;
     const pick = ctx.rng.pick(t);
     return propose(ctx, 'trade', 1.2 * self.drives.ambition + 0.2, 'create', { what: pick.id, where: ctx.p.place.id, using: { money: pick.cost.money, energy: pick.cost.energy } });
@@ -224,10 +236,22 @@ export const OPTIONS: Record<string, Option> = {
   make(ctx) {
     const { self } = ctx;
     const t = groups(ctx.cat).other.filter((x) => self.money >= x.cost.money + 10 * meal(ctx) && self.energy > x.cost.energy + 20
-      && !ctx.p.owned.some((e) => e.template === x.id));
+      && !ctx.p.owned.some((e) => e.template === x.id) && meets(ctx, x));
     if (!t.length) return null;
     const pick = ctx.rng.pick(t);
     return propose(ctx, pick.strategy, 0.6 * self.drives.ambition + 0.1, 'create', { what: pick.id, where: ctx.p.place.id, using: { money: pick.cost.money, energy: pick.cost.energy } });
+  },
+  /** where the pack has a way to steal: the poor, ambitious and unsociable try a stranger present */
+  steal(ctx) {
+    const m = manner(ctx, 'steal');
+    if (!m) return null;
+    const { drives } = ctx.self;
+    const urge = ctx.needs.poverty * drives.ambition * (1.2 - drives.sociability);
+    if (urge < 0.2) return null;
+    // nobody's purse is seen: the well-regarded look worth the risk
+    let mark: Neighbour | undefined;
+    for (const n of alive(ctx)) if (n.relation < FRIEND && (!mark || n.reputation > mark.reputation)) mark = n;
+    return mark ? propose(ctx, 'trade', 1.5 * urge, 'interact', { target: mark.id, manner: m, content: msg('say.distract') }) : null;
   },
   explore(ctx) {
     const links = ctx.p.place.links;
