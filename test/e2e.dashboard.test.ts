@@ -130,7 +130,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       const inspector = page.getByTestId('inspector-actor');
       await inspector.getByTestId('inspector-title').waitFor();
       expect((await inspector.getByTestId('inspector-title').textContent())!.trim()).not.toBe('');
-      expect(await inspector.getByTestId('actor-money').textContent()).toMatch(/^\d[\d,]*$/);
+      expect(await inspector.getByTestId('actor-money').textContent()).toMatch(/^\d[\d,]*( yuan|元)$/);
       // and from the map: a dot is a person too
       await page.locator('[data-testid=world-map] [data-actor]').nth(1).click({ force: true });
       await page.getByTestId('inspector-actor').getByTestId('inspector-title').waitFor();

@@ -28,7 +28,7 @@ export function ActorInspector(props: { id: string }) {
         <dt>{t('inspector.place')}</dt>
         <dd><button type="button" class="link" onClick={() => select({ kind: 'place', id: a.body.place })}>{names.place(a.body.place)}</button></dd>
         <dt>{t('inspector.status')}</dt><dd>{t(`status.${a.body.status}`)}</dd>
-        <dt>{t('resources.money')}</dt><dd data-testid="actor-money">{num(a.body.resources.money)}</dd>
+        <dt>{t('resources.money')}</dt><dd data-testid="actor-money">{names.money(a.body.resources.money)}</dd>
         <dt>{t('resources.energy')}</dt><dd>{num(a.body.resources.energy)}</dd>
         <dt>{t('inspector.reputation')}</dt><dd>{a.body.reputation}</dd>
         {inventory.length > 0 && <><dt>{t('inspector.inventory')}</dt><dd>{inventory.map(([k, n]) => `${k} ×${n}`).join(t('sep'))}</dd></>}
