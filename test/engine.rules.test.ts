@@ -60,7 +60,7 @@ describe('the rule engine resolves every tool into consequences the Judge accept
     expect(fact).toMatchObject({ about: 'zhao_lei', truth: false, origin: { actor: 'fang_lan', place: 'dongmen' } });
     expect(s.actors.fang_lan.knows).toContain(fact.id);
     place(s, 'he_wenbo', 'dongmen');
-    act(cat, s, call('fang_lan', 'interact', { target: 'he_wenbo', manner: 'friendly', content: { key: 'topic.city' } }));
+    act(cat, s, call('fang_lan', 'interact', { target: 'he_wenbo', manner: 'friendly', content: { key: 'topic.place' } }));
     expect(s.actors.he_wenbo.knows).toContain(fact.id);
     for (const id of ['su_yuqing', 'ma_dahai']) place(s, id, 'dongmen');
     act(cat, s, call('he_wenbo', 'express', { channel: 'shout', content: { key: 'say.news', params: { fact: { ref: 'fact', id: fact.id } } } }));
@@ -121,7 +121,7 @@ describe('heartbeats', () => {
     const s = fresh(cat, 3);
     place(s, 'zhou_wei', 'dongmen');
     s.actors.he_wenbo.nextWake = 50;
-    act(cat, s, call('zhou_wei', 'interact', { target: 'he_wenbo', manner: 'friendly', content: { key: 'topic.city' } }));
+    act(cat, s, call('zhou_wei', 'interact', { target: 'he_wenbo', manner: 'friendly', content: { key: 'topic.place' } }));
     expect(s.actors.he_wenbo.nextWake).toBe(s.tick + 1);
     expect(s.actors.zhou_wei.nextWake).toBe(s.tick + s.actors.zhou_wei.heartbeat);
   });

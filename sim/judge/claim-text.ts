@@ -162,7 +162,7 @@ function readsTheSame(c: Cache, m: Message, deep: boolean): boolean {
 /** Whether a parameter, rendered in either language, holds a trigger word (no string is built to look it up: this runs for every parameter of every text). */
 function paramClaims(c: Cache, v: Param): boolean {
   if (typeof v === 'object' && v.ref === 'entity') {
-    // an unnamed thing is called by its owner and its kind: ask of those, not of each of the thousands a city makes
+    // an unnamed thing is called by its owner and its kind: ask of those, not of each of the thousands a crowded world makes
     const e = c.rs[0].state.entities[v.id];
     if (e && !e.name) {
       return templateClaims('entity.owned') || paramClaims(c, { ref: 'template', id: e.template }) || (e.owner !== null && paramClaims(c, { ref: 'actor', id: e.owner }));

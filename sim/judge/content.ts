@@ -14,7 +14,7 @@ import { ToolCall } from '../model/tools.ts';
 export const CONTENT_KEYS: ReadonlySet<string> = new Set([
   'say.hold_on', 'say.order', 'say.ask_work', 'say.sign_up', 'say.admire', 'say.get_lost', 'say.news', 'say.moment',
   'say.advertise', 'say.thoughts', 'say.help',
-  'topic.music', 'topic.work', 'topic.food', 'topic.city', 'topic.family', 'topic.money',
+  'topic.music', 'topic.work', 'topic.food', 'topic.place', 'topic.family', 'topic.money',
 ]);
 
 // reasons are shown to API clients and models in the language their messages are written in
