@@ -97,7 +97,8 @@ function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<Summar
   out.push(t('cli.summary.created'));
   table(s.created, (k) => r.param({ ref: 'template', id: k }));
   out.push(t('cli.summary.effects'));
-  table(s.effectsFired, (k) => r.param(k));
+  // income a thing earned is named by its source, as the books name it
+  table(s.effectsFired, (k) => (k.startsWith('source:') ? moneyName(r, k.slice(7), 'sources') : r.param(k)));
   out.push(t('cli.summary.society', { relationships: s.relationshipMoves, reputations: s.reputationMoves, strategies: s.strategyChanges }));
   out.push(t('cli.summary.truth', { claims: s.claims, contradicted: s.contradictedClaims, held: s.heldTexts }));
   const { richest, poorest } = s.extremes(world.state);

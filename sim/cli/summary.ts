@@ -54,7 +54,7 @@ export class SummaryBuilder {
         break;
       case 'entity_created': this.created[e.entity.template] = (this.created[e.entity.template] ?? 0) + 1; break;
       case 'money_created':
-        if (e.entity) this.effectsFired[e.source] = (this.effectsFired[e.source] ?? 0) + 1;
+        if (e.entity) this.effectsFired[`source:${e.source}`] = (this.effectsFired[`source:${e.source}`] ?? 0) + 1;
         break;
       case 'entity_removed': this.effectsFired[`removed:${e.reason}`] = (this.effectsFired[`removed:${e.reason}`] ?? 0) + 1; break;
       case 'place_mood': this.effectsFired.place_mood = (this.effectsFired.place_mood ?? 0) + 1; break;

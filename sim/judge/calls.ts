@@ -48,6 +48,10 @@ const CHECKS: Checks = {
       check(cat.words.permits(a.roles, 'teach') || knowsSkill(a, cls.skill), 'lacks_skill', { skill: cls.skill });
     }
     requires(a, t);
+    // a toll stands on a road: its place must lead to the far end
+    for (const e of t.effects) {
+      if (e.type === 'toll') check(cat.places.get(a.location)?.links.some((l) => l.to === e.to), 'no_road', { place: { ref: 'place', id: a.location }, to: { ref: 'place', id: e.to } });
+    }
     if (c.args.about !== undefined) check(s.actors[c.args.about], 'unknown_actor', { id: c.args.about });
   },
   express(cat, _s, c) {

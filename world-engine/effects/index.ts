@@ -57,7 +57,8 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
         out.push({ type: 'status_change', actor: id, to: 'alive', reason: 'tended' });
         continue;
       }
-      if (a.status !== 'alive' || eff.energy === 0 || a.energy >= max) continue;
+      // only the tired are tended (and charged): below half their strength
+      if (a.status !== 'alive' || eff.energy === 0 || a.energy >= max / 2) continue;
       const charged = eff.price > 0 && entity.owner !== null && entity.owner !== id;
       // one who cannot pay the price is not tended: the owner gives nothing away
       if (charged && a.money < eff.price) continue;

@@ -55,9 +55,10 @@ function groups(cat: Catalog): Groups {
   GROUPS.set(cat, g);
   return g;
 }
-/** Whether the actor meets a template's requirements (a tag, an item carried, a role): the Judge refuses the rest. */
+/** Whether the actor meets a template's requirements (a tag, an item carried, a role; a toll's road from here): the Judge refuses the rest. */
 function meets(ctx: Ctx, t: Template): boolean {
   for (const e of t.effects) {
+    if (e.type === 'toll' && !ctx.p.place.links.some((l) => l.to === e.to)) return false;
     if (e.type !== 'requires') continue;
     if (e.tag !== undefined && !ctx.self.tags.includes(e.tag)) return false;
     if (e.item !== undefined && !((ctx.self.inventory[e.item] ?? 0) > 0)) return false;
@@ -91,7 +92,8 @@ export const OPTIONS: Record<string, Option> = {
   help(ctx) {
     const down = ctx.p.people.find((n) => n.status === 'dying' || n.status === 'unconscious');
     const m = manner(ctx, 'rescue');
-    return down && m ? propose(ctx, 'social', 20, 'interact', { target: down.id, manner: m, content: msg('say.hold_on') }) : null;
+    // a helper who is starving too must eat first, or there are two to save
+    return down && m ? propose(ctx, 'social', 20 * (1 - 0.8 * ctx.needs.hunger), 'interact', { target: down.id, manner: m, content: msg('say.hold_on') }) : null;
   },
   eat(ctx) {
     const { hunger } = ctx.needs;
@@ -147,7 +149,7 @@ export const OPTIONS: Record<string, Option> = {
     return propose(ctx, 'trade', 0.6 + 0.3 * ctx.self.drives.ambition, 'use_resource', { resource: 'money', amount: 10 * meal(ctx), purpose: invest, target: stall.id });
   },
   make_art(ctx) {
-    const t = groups(ctx.cat).art.filter((m) => ctx.self.money >= m.cost.money + 2 * meal(ctx) && ctx.self.energy > m.cost.energy + 15);
+    const t = groups(ctx.cat).art.filter((m) => ctx.self.money >= m.cost.money + 2 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m));
     if (!t.length) return null;
     const m = ctx.rng.pick(t);
     // a place holds only so much art: two of a kind and the urge is spent

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Event } from '../sim/model/events.ts';
+import { astinus, exportBytes, removeDir, REPO, tempDir } from './helpers/cli.ts';
+
+/**
+ * The second world does what Shenzhen never does, from its JSON alone: a toll paid to the bridge's
+ * owner, the collapsed brought back by a healing place, thefts that succeed and thefts that are
+ * caught, and every template it declares made by someone. Seed 1 is the pack's default.
+ */
+const PACK = path.join(REPO, 'scenarios', 'riverford');
+const templates = (JSON.parse(readFileSync(path.join(PACK, 'templates.json'), 'utf8')).templates as { id: string }[]).map((t) => t.id);
+let root = '';
+let events: Event[] = [];
+let feed: Record<'en' | 'cn', string> = { en: '', cn: '' };
+
+beforeAll(async () => {
+  root = await tempDir('astinus-riverford-');
+  const data = path.join(root, 'data');
+  // the feed and the summary, as a reader in either language sees them
+  const [en, cn] = await Promise.all([
+    astinus(['run', PACK, '--ticks', '300', '--seed', '1', '--data', data, '--lang', 'en']),
+    astinus(['run', PACK, '--ticks', '300', '--seed', '1', '--data', path.join(root, 'cn'), '--lang', 'cn']),
+  ]);
+  for (const r of [en, cn]) expect(r.code, r.stderr).toBe(0);
+  feed = { en: en.stdout, cn: cn.stdout };
+  events = (await exportBytes(data)).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Event);
+}, 240_000);
+afterAll(async () => { if (root) await removeDir(root); });
+
+const of = <T extends Event['type']>(type: T) => events.filter((e): e is Extract<Event, { type: T }> => e.type === type);
+
+describe('riverford, 300 ticks', () => {
+  it('pays tolls to the owners of the things that stand on the roads', () => {
+    const tolls = of('transfer').filter((e) => e.reason === 'toll');
+    expect(tolls.length).toBeGreaterThan(0);
+    const owners = new Map<string, string | null>();
+    for (const e of of('entity_created')) owners.set(e.entity.id, e.entity.owner);
+    const standing = JSON.parse(readFileSync(path.join(PACK, 'entities.json'), 'utf8')).entities as { template: string; owner: string | null }[];
+    const tollOwners = new Set([...standing.filter((e) => e.template.includes('toll')).map((e) => e.owner),
+      ...of('entity_created').filter((e) => /toll|ferry/.test(e.entity.template)).map((e) => e.entity.owner)]);
+    for (const t of tolls) expect(tollOwners.has(t.to), `toll paid to ${t.to}`).toBe(true);
+  });
+
+  it('brings the collapsed back at a healing place', () => {
+    expect(of('status_changed').filter((e) => e.to === 'alive' && e.reason === 'tended').length).toBeGreaterThan(0);
+  });
+
+  it('has thefts that succeed and thefts that are caught', () => {
+    expect(of('transfer').filter((e) => e.reason === 'theft').length).toBeGreaterThan(0);
+    expect(of('action').filter((e) => JSON.stringify(e).includes('narrative.theft_caught')).length).toBeGreaterThan(0);
+  });
+
+  it('sees every template it declares made at least once', () => {
+    const made = new Set<string>(of('entity_created').filter((e) => e.by !== null).map((e) => e.entity.template));
+    for (const f of of('fact_created')) {
+      const t = f.fact.content && 'key' in f.fact.content ? f.fact.content.params?.template : undefined;
+      if (typeof t === 'object') made.add(t.id);
+    }
+    expect(templates.filter((t) => !made.has(t))).toEqual([]);
+  });
+
+  it('speaks its own words: no word of the first city in its feed or summary, in either language', () => {
+    expect(feed.en).toMatch(/pennies/);
+    expect(feed.en.split('\n').length).toBeGreaterThan(300);
+    expect(feed.en).not.toMatch(/\b(yuan|bus|taxi|metro|moments|wechat|city|wall|murals?)\b/i);
+    expect(feed.cn).not.toMatch(/元|打工|朋友圈|城市|公交|地铁|壁画|出租车|微信/);
+  });
+});
