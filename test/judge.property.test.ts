@@ -19,7 +19,7 @@ const HOSTILE = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valu
 /** Random, often hostile proposals of every tool and every kind of change, hostile ids in every id field. */
 function arbitraries(cat: Catalog) {
   const ids = cat.scenario.actors.map((a) => a.id);
-  const pick = (xs: string[]) => fc.constantFrom(...xs, ...HOSTILE);
+  const pick = (xs: readonly string[]) => fc.constantFrom(...xs, ...HOSTILE);
   const actor = pick(ids);
   const place = pick(cat.scenario.places.map((p) => p.id));
   const template = pick([...cat.templates.keys()]);

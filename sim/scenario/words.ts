@@ -3,6 +3,7 @@ import type { Channel, Kind, Manner, MannerMechanism, Mode, Purpose, PurposeMech
 import { own } from '../model/ids.ts';
 
 type Permit = Vocabulary['roles'][string]['permits'][number];
+type Section = 'modes' | 'channels' | 'manners' | 'purposes' | 'kinds' | 'roles';
 
 /**
  * The one registry of a pack's words: every part (rule engine, Judge, attribution, policy brain,
@@ -44,7 +45,13 @@ export class Words {
     return false;
   }
 
-  ids(section: 'modes' | 'channels' | 'manners' | 'purposes' | 'kinds' | 'roles'): string[] { return Object.keys(this.v[section]); }
+  private readonly idsOf = new Map<Section, readonly string[]>();
+  /** The ids a section declares, in the pack's order (one list per section, not one per call). */
+  ids(section: Section): readonly string[] {
+    let ids = this.idsOf.get(section);
+    if (!ids) this.idsOf.set(section, (ids = Object.keys(this.v[section])));
+    return ids;
+  }
 
   /** The sink money a call spends without paying anyone disappears into. */
   sinkOf(call: ToolCall, templateKind: (id: string) => string | undefined): string {

@@ -63,7 +63,7 @@ export class Views {
       const loc = this.state.entities[id].location;
       (things.get(loc) ?? things.set(loc, []).get(loc)!).push(id);
     }
-    const modes = this.cat.words.ids('modes');
+    const modes = [...this.cat.words.ids('modes')];
     const common = (id: string) => ({ present: present.get(id) ?? [], entities: things.get(id) ?? [], mood: this.state.places[id]?.mood ?? 0 });
     const out: PlaceView[] = [...this.cat.places.values()].map((p) => ({
       id: p.id, name: p.name, ...positionOf(this.layout, this.state, p.id),

@@ -41,20 +41,24 @@ function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: st
 const meal = (ctx: Ctx) => ctx.cat.levels.meal;
 
 /** The pack's templates by what they do (their effects), once per catalog: what a brain may make. */
-interface Groups { earns: Template[]; art: Template[]; classes: Template[]; rumours: Template[]; other: Template[] }
+interface Groups { earns: Template[]; art: Template[]; classes: Template[]; rumours: Template[]; other: Template[]; of: Map<string, keyof Omit<Groups, 'of'>> }
 const GROUPS = new WeakMap<Catalog, Groups>();
 function groups(cat: Catalog): Groups {
   let g = GROUPS.get(cat);
   if (g) return g;
-  g = { earns: [], art: [], classes: [], rumours: [], other: [] };
+  g = { earns: [], art: [], classes: [], rumours: [], other: [], of: new Map() };
   for (const t of cat.scenario.templates) {
     if (cat.words.kind(t.kind)?.made === false) continue;
     const has = (type: Parameters<Catalog['effect']>[1]) => cat.effect(t.id, type) !== undefined;
-    (has('rumour') ? g.rumours : has('class') ? g.classes : has('income') || has('food') ? g.earns : has('mood') ? g.art : g.other).push(t);
+    const group = has('rumour') ? 'rumours' : has('class') ? 'classes' : has('income') || has('food') ? 'earns' : has('mood') ? 'art' : 'other';
+    g[group].push(t);
+    g.of.set(t.id, group);
   }
   GROUPS.set(cat, g);
   return g;
 }
+const groupOf = (cat: Catalog, template: string) => groups(cat).of.get(template);
+
 /** Whether the actor meets a template's requirements (a tag, an item carried, a role; a toll's road from here): the Judge refuses the rest. */
 function meets(ctx: Ctx, t: Template): boolean {
   for (const e of t.effects) {
@@ -66,12 +70,6 @@ function meets(ctx: Ctx, t: Template): boolean {
   }
   return true;
 }
-
-const groupOf = (cat: Catalog, template: string): keyof Groups | undefined => {
-  const t = cat.templates.get(template);
-  const g = groups(cat);
-  return t && (Object.keys(g) as (keyof Groups)[]).find((k) => g[k].includes(t));
-};
 
 /** The pack's word for a mechanism; an option whose mechanism the pack lacks is not offered. */
 const manner = (ctx: Ctx, does: MannerMechanism) => ctx.cat.words.mannerFor(does);
