@@ -74,18 +74,19 @@ const idle: Deliberation = { decide: async (_c, ps) => ps.map(() => null), resol
 describe('tend', () => {
   it('a well that gives energy to whoever is present, paid to its owner by them, works from JSON alone', async () => {
     only('baoan_village', 'lin_feng', 'wu_xiuying');
-    Object.assign(s.actors.lin_feng, { energy: 50, money: 100 });
-    Object.assign(s.actors.wu_xiuying, { energy: 40, money: 10 });
+    // both tired (below half their strength), so both are tended every tick
+    Object.assign(s.actors.lin_feng, { energy: 30, money: 100 });
+    Object.assign(s.actors.wu_xiuying, { energy: 25, money: 10 });
     const total = money();
     const events: Event[] = [];
     for (let t = 1; t <= 3; t++) events.push(...await runTick(cat, s, t, idle));
-    expect(s.actors.lin_feng.energy).toBe(65);
+    expect(s.actors.lin_feng.energy).toBe(45);
     const paid = of(events, 'transfer').filter((e) => e.reason === 'tend');
     expect(paid).toHaveLength(3);
     expect(paid.every((e) => e.from === 'lin_feng' && e.to === 'wu_xiuying' && e.amount === 2)).toBe(true);
     expect(s.actors.lin_feng.money).toBe(94);
     // the owner is tended by her own well for nothing
-    expect(s.actors.wu_xiuying.energy).toBe(55);
+    expect(s.actors.wu_xiuying.energy).toBe(40);
     expect(s.actors.wu_xiuying.money).toBe(16);
     // the well makes no money: every tick's books balance, and the only money made is other things' declared income
     const sums = of(events, 'tick_summary');
@@ -94,11 +95,20 @@ describe('tend', () => {
     expect(of(events, 'money_created').every((e) => e.entity !== 'village_well')).toBe(true);
   });
 
+  it('one who is not tired is left alone, and pays nothing', async () => {
+    only('baoan_village', 'lin_feng');
+    Object.assign(s.actors.lin_feng, { energy: 60, money: 100 });
+    const events: Event[] = [];
+    for (let t = 1; t <= 2; t++) events.push(...await runTick(cat, s, t, idle));
+    expect(of(events, 'transfer').filter((e) => e.reason === 'tend')).toEqual([]);
+    expect(s.actors.lin_feng.money).toBe(100);
+  });
+
   it('one who cannot pay the price is not tended', () => {
     only('baoan_village', 'lin_feng');
-    Object.assign(s.actors.lin_feng, { energy: 50, money: 1 });
+    Object.assign(s.actors.lin_feng, { energy: 30, money: 1 });
     passTicks(cat, s, 2);
-    expect(s.actors.lin_feng.energy).toBe(50);
+    expect(s.actors.lin_feng.energy).toBe(30);
     expect(s.actors.lin_feng.money).toBe(1);
   });
 

@@ -19,7 +19,7 @@ const GENERIC = new Set([
   // concepts the engine itself names (sinks, sources, kinds of things, what people do)
   'food', 'travel', 'materials', 'goods', 'wage', 'tips', 'rent', 'class', 'rumour', 'stall', 'facility', 'pitch', 'lesson',
   'walk', 'shout', 'chat', 'look', 'quarrel', 'friendly', 'hostile', 'negotiate', 'help', 'aid',
-  'employer', 'teacher', 'vendor', 'artist', 'master', 'tutor', 'purchase', 'water', 'well', 'letter', 'crossing',
+  'employer', 'teacher', 'vendor', 'artist', 'master', 'tutor', 'purchase', 'well', 'letter', 'crossing',
 ]);
 const GENRE = {
   en: ['bus', 'taxi', 'metro', 'subway', 'moments', 'wechat', 'didi', 'city', 'cities', 'wall', 'mural', 'murals', 'yuan', 'rmb', 'shenzhen', 'downtown', 'skyscraper', 'delivery rider', 'smartphone', 'train', 'busk', 'busking'],

@@ -51,7 +51,7 @@ export const REACH = ['place', 'friends', 'self'] as const;
 export const Channel = z.object({
   name: Text,
   aliases: Aliases,
-  /** what the speaker does, after their name: {cn: "写了封信", en: "sends a letter round"} */
+  /** what the speaker does, after their name, in both languages (en: "sends a letter round") */
   verb: Text,
   reach: z.enum(REACH),
 }).strict();
