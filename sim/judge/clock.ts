@@ -2,6 +2,7 @@ import type { Catalog } from '../scenario/catalog.ts';
 import { membersOf } from '../state/members.ts';
 import type { WorldState } from '../state/types.ts';
 import { proposers } from './changes.ts';
+import { awakeTicks } from '../model/clock.ts';
 import type { TickJudge } from './judge.ts';
 
 /**
@@ -10,9 +11,11 @@ import type { TickJudge } from './judge.ts';
  */
 export function runClock(cat: Catalog, state: WorldState, tick: number, judge: TickJudge, acted: string[]): void {
   const needs = cat.scenario.meta.rules.needs;
+  const time = cat.scenario.vocabulary.time;
   for (const id of acted) {
     const a = state.actors[id];
-    const due = Math.min(a.energy, needs.energyDecayPerTick * (tick - a.needsAt));
+    // hunger runs while one is awake; the pack's sleeping hours cost nothing
+    const due = Math.min(a.energy, needs.energyDecayPerTick * awakeTicks(a.needsAt, tick, time.ticksPerDay, time.sleep));
     judge.needs(id, -due);
     if (a.energy > 0 || a.status !== 'alive') continue;
     // an empty body first collapses; if it wakes still empty it starts dying

@@ -32,6 +32,13 @@ export const Time = z.object({
   tick: Text,
   /** ticks in a day, for the day-and-hour clock that feeds and summaries show */
   ticksPerDay: z.number().int().min(1).max(100_000),
+  /**
+   * the hours people sleep, `from` (inclusive) to `to` (exclusive), wrapping past midnight: nobody
+   * is woken then but the dying and players, so a night tick costs next to nothing; everyone due
+   * wakes with the morning
+   */
+  sleep: z.object({ from: z.number().int().min(0).max(23), to: z.number().int().min(0).max(23) }).strict()
+    .refine((s) => s.from !== s.to, 'from and to must differ').optional(),
 }).strict();
 
 export const Mode = z.object({

@@ -9,6 +9,7 @@ import { proposers } from '../judge/changes.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { ToolCall } from '../model/tools.ts';
 import { rngFor } from '../rng.ts';
+import { asleep } from '../model/clock.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import { membersOf } from '../state/members.ts';
 import type { WorldState } from '../state/types.ts';
@@ -24,11 +25,11 @@ export interface TickInput {
   onJoins?: (results: { request: JoinRequest; reason: Reason | null }[]) => void;
 }
 
-/** Actors due at this tick: awake, alive or dying, and past their next wake. */
-export function dueActors(state: WorldState, tick: number): string[] {
+/** Actors due at this tick: awake, alive or dying, and past their next wake; at night only the dying and players. */
+export function dueActors(state: WorldState, tick: number, night = false): string[] {
   const out: string[] = [];
   for (const a of membersOf(state.actors)) {
-    if (a.nextWake <= tick && (a.status === 'alive' || a.status === 'dying')) out.push(a.id);
+    if (a.nextWake <= tick && (a.status === 'dying' || (a.status === 'alive' && (!night || a.player)))) out.push(a.id);
   }
   return out;
 }
@@ -43,7 +44,8 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   // players who asked to join enter first, so they are due (and can act) at this very tick
   const joinRejections = (input.joins ?? []).map((j) => ({ request: j, reason: judge.join(j, !input.joinsClosed) }));
   if (input.onJoins) input.onJoins(joinRejections);
-  const due = dueActors(state, tick);
+  const time = cat.scenario.vocabulary.time;
+  const due = dueActors(state, tick, asleep(tick, time.ticksPerDay, time.sleep));
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
   const decisions = await delib.decide(cat, perceptions, state.seed);

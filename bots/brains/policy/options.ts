@@ -71,6 +71,23 @@ function meets(ctx: Ctx, t: Template): boolean {
   return true;
 }
 
+/** Places where a thing the pack sets up from the start tends the tired or rescues (a shrine, a well): the town's refuges. */
+const REFUGES = new WeakMap<Catalog, string[]>();
+function refuges(cat: Catalog): string[] {
+  let out = REFUGES.get(cat);
+  if (!out) {
+    out = [...new Set(cat.scenario.entities.filter((e) => { const t = cat.effect(e.template, 'tend'); return t && (t.rescue || t.energy > 0); }).map((e) => e.location))].sort();
+    REFUGES.set(cat, out);
+  }
+  return out;
+}
+const nearest = (ctx: Ctx, places: string[]): string | undefined => {
+  const d = ctx.cat.dist.get(ctx.p.place.id);
+  let best: string | undefined;
+  for (const p of places) if (d?.has(p) && (best === undefined || d.get(p)! < d.get(best)!)) best = p;
+  return best;
+};
+
 /** The pack's word for a mechanism; an option whose mechanism the pack lacks is not offered. */
 const manner = (ctx: Ctx, does: MannerMechanism) => ctx.cat.words.mannerFor(does);
 const purpose = (ctx: Ctx, does: PurposeMechanism) => ctx.cat.words.purposeFor(does);
@@ -105,6 +122,11 @@ export const OPTIONS: Record<string, Option> = {
     const sold = ctx.p.place.sells.map((i) => ctx.cat.items.get(i)!).filter((i) => i && i.energy > 0 && i.price <= ctx.self.money);
     if (sold.length) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: 'money', amount: Math.max(...sold.map((i) => i.price)), purpose: eat });
     const rest = purpose(ctx, 'rest');
+    // the penniless make for a place where something of the town's own tends the tired, and wait there
+    if (ctx.self.money < meal(ctx)) {
+      const refuge = nearest(ctx, refuges(ctx.cat));
+      if (refuge && refuge !== ctx.p.place.id && hunger > 0.5) return goTo(ctx, 'rest', 4 * hunger, refuge);
+    }
     if (ctx.self.money < 2 && rest) return propose(ctx, 'rest', 3 * hunger, 'use_resource', { resource: 'time', amount: 1, purpose: rest });
     const near = ctx.p.place.links.filter((l) => (ctx.cat.places.get(l.to)?.sells ?? []).some((i) => (ctx.cat.items.get(i)?.energy ?? 0) > 0));
     return near.length ? goTo(ctx, 'rest', 4 * hunger, ctx.rng.pick(near).to) : null;
