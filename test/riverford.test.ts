@@ -8,7 +8,7 @@ import { asleep } from '../sim/model/clock.ts';
 /**
  * The second world does what Shenzhen never does, from its JSON alone: a toll paid to the bridge's
  * owner, the collapsed brought back by a healing place, thefts that succeed and thefts that are
- * caught, and every template it declares made by someone. Seed 3 is the pack's default.
+ * caught, and every template it declares made by someone. Seed 7 is the pack's default.
  */
 const PACK = path.join(REPO, 'scenarios', 'riverford');
 const templates = (JSON.parse(readFileSync(path.join(PACK, 'templates.json'), 'utf8')).templates as { id: string }[]).map((t) => t.id);
@@ -21,8 +21,8 @@ beforeAll(async () => {
   const data = path.join(root, 'data');
   // the feed and the summary, as a reader in either language sees them
   const [en, cn] = await Promise.all([
-    astinus(['run', PACK, '--ticks', '300', '--seed', '3', '--data', data, '--lang', 'en']),
-    astinus(['run', PACK, '--ticks', '300', '--seed', '3', '--data', path.join(root, 'cn'), '--lang', 'cn']),
+    astinus(['run', PACK, '--ticks', '300', '--seed', '7', '--data', data, '--lang', 'en']),
+    astinus(['run', PACK, '--ticks', '300', '--seed', '7', '--data', path.join(root, 'cn'), '--lang', 'cn']),
   ]);
   for (const r of [en, cn]) expect(r.code, r.stderr).toBe(0);
   feed = { en: en.stdout, cn: cn.stdout };
@@ -65,7 +65,7 @@ describe('riverford, 300 ticks', () => {
   it('sleeps at night: in the pack\'s sleeping hours only the dying act, and the morning wakes the town', () => {
     const time = JSON.parse(readFileSync(path.join(PACK, 'vocabulary.json'), 'utf8')).time;
     expect(time.sleep).toBeDefined();
-    const night = (tick: number) => asleep(tick, time.ticksPerDay, time.sleep);
+    const night = (tick: number) => asleep(tick, time);
     const dying = new Set<string>();
     const actedAtNight = new Set<number>();
     for (const e of events) {

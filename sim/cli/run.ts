@@ -79,7 +79,7 @@ function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event
     else more++;
   }
   if (!lines.length) return;
-  progress.log(t('cli.feed.tick', { tick }));
+  progress.log(t('cli.feed.tick', { tick, clock: r.clock(tick) }));
   for (const l of lines) progress.log(`  ${l}`);
   if (more) progress.log(`  ${t('cli.feed.more', { count: more })}`);
 }

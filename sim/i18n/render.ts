@@ -68,7 +68,7 @@ export class Renderer {
 
   /** A tick as the world's day and hour ("day 3, 14:20"), from the pack's `time.ticksPerDay`. */
   clock(tick: number): string {
-    return this.t('clock', clockOf(tick, this.cat.words.v.time.ticksPerDay));
+    return this.t('clock', clockOf(tick, this.cat.words.v.time));
   }
 
   actor(id: string): string {

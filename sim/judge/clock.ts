@@ -15,7 +15,7 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
   for (const id of acted) {
     const a = state.actors[id];
     // hunger runs while one is awake; the pack's sleeping hours cost nothing
-    const due = Math.min(a.energy, needs.energyDecayPerTick * awakeTicks(a.needsAt, tick, time.ticksPerDay, time.sleep));
+    const due = Math.min(a.energy, needs.energyDecayPerTick * awakeTicks(a.needsAt, tick, time));
     judge.needs(id, -due);
     if (a.energy > 0 || a.status !== 'alive') continue;
     // an empty body first collapses; if it wakes still empty it starts dying

@@ -32,6 +32,8 @@ export const Time = z.object({
   tick: Text,
   /** ticks in a day, for the day-and-hour clock that feeds and summaries show */
   ticksPerDay: z.number().int().min(1).max(100_000),
+  /** the hour of day 1 that tick 0 falls on */
+  startHour: z.number().int().min(0).max(23).default(0),
   /**
    * the hours people sleep, `from` (inclusive) to `to` (exclusive), wrapping past midnight: nobody
    * is woken then but the dying and players, so a night tick costs next to nothing; everyone due

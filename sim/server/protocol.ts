@@ -160,7 +160,7 @@ export const CatalogView = z.object({
   /** the pack's money: its name, and how an amount is written (`{{amount}}` is the number) */
   currency: z.object({ name: Text, format: Text }),
   /** what a tick stands for, and how many make a day (the dashboard's clock) */
-  time: z.object({ tick: Text, ticksPerDay: z.number() }),
+  time: z.object({ tick: Text, ticksPerDay: z.number(), startHour: z.number() }),
 });
 export type CatalogView = z.infer<typeof CatalogView>;
 

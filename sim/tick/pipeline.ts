@@ -44,8 +44,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   // players who asked to join enter first, so they are due (and can act) at this very tick
   const joinRejections = (input.joins ?? []).map((j) => ({ request: j, reason: judge.join(j, !input.joinsClosed) }));
   if (input.onJoins) input.onJoins(joinRejections);
-  const time = cat.scenario.vocabulary.time;
-  const due = dueActors(state, tick, asleep(tick, time.ticksPerDay, time.sleep));
+  const due = dueActors(state, tick, asleep(tick, cat.scenario.vocabulary.time));
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
   const decisions = await delib.decide(cat, perceptions, state.seed);

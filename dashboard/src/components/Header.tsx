@@ -7,7 +7,7 @@ import { LangSwitch } from './LangSwitch.tsx';
 export function Header(props: { world: WorldSummary | null; status: StatusMsg | null; tick: number; connected: boolean; onLang: (l: Lang) => void }) {
   const { t, tx } = useT();
   const s = props.status;
-  const perDay = useWorldCtx().catalog?.time.ticksPerDay;
+  const time = useWorldCtx().catalog?.time;
   const state = !props.connected ? 'offline' : s?.paused ? 'paused' : 'running';
   return (
     <header class="top">
@@ -15,7 +15,7 @@ export function Header(props: { world: WorldSummary | null; status: StatusMsg | 
       <span class="world-name" data-testid="world-name">{tx(props.world?.name)}</span>
       <span class="tick">
         {t('header.tick')} <b data-testid="tick">{props.tick}</b>
-        {perDay ? <span class="clock dim" data-testid="clock"> · {t('header.clock', clockOf(props.tick, perDay))}</span> : null}
+        {time ? <span class="clock dim" data-testid="clock"> · {t('header.clock', clockOf(props.tick, time))}</span> : null}
       </span>
       <span class={`state state-${state}`} data-testid="run-state">{t(`header.${state}`)}</span>
       {s && <span class="speed" data-testid="tick-ms">{t('header.every', { ms: s.tickMs })}</span>}

@@ -34,7 +34,7 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       templates: [...cat.templates.values()].map((t) => ({ id: t.id, name: t.name, kind: t.kind, cost: { money: t.cost.money, energy: t.cost.energy } })),
       items: [...cat.items.values()].map((i) => ({ id: i.id, name: i.name, price: i.price })),
       currency: { name: w.currency.name, format: w.currency.format },
-      time: { tick: w.time.tick, ticksPerDay: w.time.ticksPerDay },
+      time: { tick: w.time.tick, ticksPerDay: w.time.ticksPerDay, startHour: w.time.startHour },
     };
   });
 
