@@ -43,6 +43,7 @@ beforeAll(async () => {
     facility('kiosk', [{ type: 'upkeep', amount: 5, every: 2, sink: 'rent' }]),
     facility('tent', [{ type: 'lifetime', ticks: 3 }], 'stall'),
     facility('licensed_cart', [{ type: 'requires', role: 'vendor' }], 'stall'),
+    facility('lantern_arch', [{ type: 'mood', delta: 3, lifetime: 10 }]),
   ));
   await edit('entities.json', (j) => j.entities.push(
     entity('village_well', 'well', 'baoan_village', 'wu_xiuying'),
@@ -50,6 +51,7 @@ beforeAll(async () => {
     entity('village_gate', 'toll_gate', 'baoan_village', 'zhao_lei'),
     entity('old_tea_table', 'tea_table', 'dongmen', 'chen_jing'),
     entity('xu_kiosk', 'kiosk', 'dafen_village', 'xu_na'),
+    entity('old_arch', 'lantern_arch', 'shekou', null),
   ));
   await edit('vocabulary.json', (j) => {
     j.manners.pickpocket = { name: { cn: '扒窃', en: 'Pickpocket' }, aliases: { cn: ['偷'], en: ['steal'] }, does: 'steal', chance: 0.5, max: 20 };
@@ -70,6 +72,15 @@ const money = () => Object.values(s.actors).reduce((n, a) => n + a.money, 0);
 const of = <T extends Event['type']>(events: Event[], type: T) => events.filter((e): e is Extract<Event, { type: T }> => e.type === type);
 /** Nobody acts: the real tick pipeline runs only lasting effects, needs and clocks. */
 const idle: Deliberation = { decide: async (_c, ps) => ps.map(() => null), resolve: async () => [] };
+
+describe('mood', () => {
+  it('a thing that stands from the start colours its place, and does not fade', () => {
+    const plain = cat.scenario.places.find((p) => p.id === 'shekou')!.mood;
+    expect(s.places.shekou.mood).toBe(Math.min(10, plain + 3));
+    passTicks(cat, s, 12);
+    expect(s.entities.old_arch).toBeDefined();
+  });
+});
 
 describe('tend', () => {
   it('a well that gives energy to whoever is present, paid to its owner by them, works from JSON alone', async () => {

@@ -33,6 +33,9 @@ export function initialState(cat: Catalog, seed: number, population: number | nu
   for (const e of scenario.entities) {
     state.entities[e.id] = { id: e.id, template: e.template, owner: e.owner, location: e.location, name: e.name ?? null,
       properties: { ...e.properties }, createdAt: -1 };
+    // a thing that stands from the start colours its place as a made one would (and never fades)
+    const mood = cat.effect(e.template, 'mood');
+    if (mood) state.places[e.location].mood = Math.max(-10, Math.min(10, state.places[e.location].mood + mood.delta));
   }
   const originals = population === null ? scenario.actors : scenario.actors.slice(0, population);
   for (const def of originals) addActor(state, actorFrom(def, def.id, 0, seed));
