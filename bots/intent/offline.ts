@@ -112,7 +112,7 @@ export function offlineIntentParser(): IntentParser {
         c = call('use_resource', { resource: `item:${item}`, amount: 1, purpose: perform });
       } else if (eat) {
         c = self.inventory[item ?? ''] ? call('use_resource', { resource: `item:${item}`, amount: 1, purpose: eat })
-          : call('use_resource', { resource: 'money', amount: amount || 30, purpose: eat });
+          : call('use_resource', { resource: 'money', amount: amount || 3 * cat.levels.meal, purpose: eat });
       } else if (item && buy) {
         c = call('use_resource', { resource: `item:${item}`, amount: Math.min(amount || 1, 10), purpose: buy });
       } else if (work) {

@@ -127,23 +127,21 @@ export const VALIDATORS: Validators = {
     check(d.cat.sources.has(c.source), 'money_from_nowhere', { source: c.source });
     check(c.amount <= d.cat.scenario.meta.rules.caps.moneyPerAction, 'over_cap', { amount: c.amount });
     let credit: Strategy | null;
-    const isWage = d.cat.scenario.meta.jobs.some((j) => j.source === c.source);
     if (p.entity) {
       // a lasting effect may pay only what its template declares, and only to the owner
       const ent = d.state.entities[p.entity];
       const eff = ent && d.cat.effect(ent.template, 'income');
       check(eff && eff.source === c.source && ent.owner === c.to && c.amount <= eff.max, 'money_from_nowhere', { source: c.source });
       credit = d.cat.templates.get(ent.template)!.strategy;
-    } else if (isWage) {
-      // wages go only to someone holding that job, and never above it
-      const holds = heldJob(d.state.actors[c.to].tags);
-      const held = holds && d.cat.scenario.meta.jobs.find((j) => j.id === holds.job && j.source === c.source);
-      check(held && c.amount <= held.wage, 'not_employed');
-      credit = 'work';
     } else {
-      // sources that belong to created things are theirs alone; the rest an actor earns in person
-      check(!d.cat.incomeSources.has(c.source) && self(p, c.to), 'money_from_nowhere', { source: c.source });
-      credit = p.strategy;
+      // a call earns from a source only as its own word declares: a wage for work done at the job's
+      // place, tips for a performance; once a call, to the one who made it
+      check(p.actor !== null && c.to === p.actor && !d.events.some((e) => e.type === 'money_created' && e.to === c.to),
+        'money_from_nowhere', { source: c.source });
+      const earned = earnedBy(d, p, c.source);
+      check(earned !== null, earned === null && isWage(d, c.source) ? 'not_employed' : 'money_from_nowhere', { source: c.source });
+      check(c.amount <= earned.most, 'over_cap', { amount: c.amount });
+      credit = earned.credit ?? p.strategy;
     }
     d.move(c.to, 'money', c.amount);
     d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity });
@@ -266,6 +264,27 @@ function endsBy(d: Draft, e: EntityState, reason: string): boolean {
 
 const anEntity = (d: Draft, id: string): EntityState => d.state.entities[id] ?? reject('unknown_entity', { id });
 
+const isWage = (d: Draft, source: string) => d.cat.scenario.meta.jobs.some((j) => j.source === source);
+
+/** What a call may earn from a source: the wage of the job it works at, or the tips of its performance. */
+function earnedBy(d: Draft, p: Proposer, source: string): { most: number; credit: Strategy | null } | null {
+  const call = p.call;
+  if (!p.actor || call?.tool !== 'use_resource') return null;
+  const does = d.cat.words.purposeDoes(call.args.purpose);
+  if (does === 'work') {
+    const held = heldJob(d.state.actors[p.actor].tags);
+    const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
+    return job && job.source === source ? { most: job.wage, credit: 'work' } : null;
+  }
+  if (does === 'perform') {
+    const item = call.args.resource.startsWith('item:') ? call.args.resource.slice(5) : '';
+    const perform = d.cat.words.purpose(call.args.purpose)!;
+    return perform.source === source && perform.items.includes(item) && (d.state.actors[p.actor].inventory[item] ?? 0) > 0
+      ? { most: d.cat.scenario.meta.rules.caps.moneyPerAction, credit: null } : null;
+  }
+  return null;
+}
+
 /**
  * Transfers out of someone else's purse that the rules allow: a theft the world's dice let through,
  * a wage paid by the employer of a job without a source, and what a thing's template declares its
@@ -274,6 +293,8 @@ const anEntity = (d: Draft, id: string): EntityState => d.state.entities[id] ?? 
 function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfer' }>, p: Proposer): boolean {
   if (c.resource !== 'money') return false;
   const call = p.call;
+  // a theft takes once, a wage is paid once: a call never repeats either
+  if (p.actor && d.events.some((e) => e.type === 'transfer' && e.reason === c.reason && e.to === c.to)) return false;
   if (p.actor && call?.tool === 'interact' && c.reason === 'theft') {
     const m = d.cat.words.manner(call.args.manner);
     // the Judge rolls the same seeded dice as the rules: no engine can make a theft succeed

@@ -84,7 +84,8 @@ export class TickJudge {
     for (const change of c.world_changes) validateChange(d, change, p);
     if (tolls) paidTolls(d, call.actor, tolls);
     if (call.tool === 'interact' && this.state.actors[call.args.target]) {
-      d.emit({ type: 'addressed', actor: call.args.target, by: call.actor, manner: call.args.manner, msg: call.args.content });
+      const does = this.cat.words.mannerDoes(call.args.manner);
+      d.emit({ type: 'addressed', actor: call.args.target, by: call.actor, manner: call.args.manner, msg: call.args.content, hostile: does === 'quarrel' || does === 'steal' });
     }
     d.settle();
     const unbacked = new Map<Message, Claim[]>();

@@ -52,7 +52,8 @@ export type EventBody =
   | { type: 'fact_created'; fact: FactState }
   | { type: 'fact_learned'; actor: string; fact: string; from: string; channel: string }
   | { type: 'place_mood'; place: string; delta: number; by: string | null }
-  | { type: 'addressed'; actor: string; by: string; manner: string; msg: Message }
+  /** hostile: whether the manner's mechanism quarrels or steals, so that it is remembered more */
+  | { type: 'addressed'; actor: string; by: string; manner: string; msg: Message; hostile: boolean }
   | { type: 'reflected'; actor: string; deltas: Partial<Record<Strategy, number>>; reasons: Message[] }
   | { type: 'tick_summary'; actions: number; rejections: number; money: MoneySummary }
   /**

@@ -13,12 +13,12 @@ type Section = 'modes' | 'channels' | 'manners' | 'purposes' | 'kinds' | 'roles'
 export class Words {
   private readonly mannerBy = new Map<MannerMechanism, string>();
   private readonly purposeBy = new Map<PurposeMechanism, string>();
-  private readonly spendPurpose: string;
+  private readonly channelBy = new Map<Channel['reach'], string>();
 
   constructor(readonly v: Vocabulary) {
     for (const [id, m] of Object.entries(v.manners)) if (!this.mannerBy.has(m.does)) this.mannerBy.set(m.does, id);
     for (const [id, p] of Object.entries(v.purposes)) if (!this.purposeBy.has(p.does)) this.purposeBy.set(p.does, id);
-    this.spendPurpose = this.purposeBy.get('spend') ?? '';
+    for (const [id, c] of Object.entries(v.channels)) if (!this.channelBy.has(c.reach)) this.channelBy.set(c.reach, id);
   }
 
   manner(id: string): Manner | undefined { return own(this.v.manners, id); }
@@ -26,18 +26,15 @@ export class Words {
   channel(id: string): Channel | undefined { return own(this.v.channels, id); }
   kind(id: string): Kind | undefined { return own(this.v.kinds, id); }
 
-  /** A purpose the pack does not declare is plain spending (the model may name one of its own). */
-  purpose(id: string): Purpose | undefined { return own(this.v.purposes, id) ?? own(this.v.purposes, this.spendPurpose); }
+  purpose(id: string): Purpose | undefined { return own(this.v.purposes, id); }
+  /** A purpose the pack does not declare is plain spending into `spending` (the model may name one of its own). */
   purposeDoes(id: string): PurposeMechanism { return this.purpose(id)?.does ?? 'spend'; }
   mannerDoes(id: string): MannerMechanism | undefined { return this.manner(id)?.does; }
 
   /** The pack's first word for a mechanism, for code that proposes calls (policy brain, intent parser). */
   mannerFor(does: MannerMechanism): string | undefined { return this.mannerBy.get(does); }
   purposeFor(does: PurposeMechanism): string | undefined { return this.purposeBy.get(does); }
-  channelFor(reach: Channel['reach']): string | undefined {
-    for (const [id, c] of Object.entries(this.v.channels)) if (c.reach === reach) return id;
-    return undefined;
-  }
+  channelFor(reach: Channel['reach']): string | undefined { return this.channelBy.get(reach); }
 
   /** Whether any of these roles permits it. */
   permits(roles: readonly string[], permit: Permit): boolean {

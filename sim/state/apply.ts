@@ -171,7 +171,7 @@ const HANDLERS: Handlers = {
     a.nextWake = Math.min(a.nextWake, e.tick + 1);
     a.lastSocial = e.tick;
     line(a, 'social').responses++;
-    remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: e.manner === 'hostile' ? 7 : 3, about: [e.by] });
+    remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: e.hostile ? 7 : 3, about: [e.by] });
   },
   reflected(s, e) {
     const a = s.actors[e.actor];

@@ -4,7 +4,7 @@ import type { ActorState, WorldState } from '../state/types.ts';
 
 /**
  * Reading a world by filters, for the dashboard and for research. Filters are MongoDB query
- * filters (`{ money: { $gt: 100 } }`, `{ tags: 'artist' }`, `{ $or: [...] }`): the MongoDB store
+ * filters (`{ money: { $gt: 100 } }`, `{ tags: 'skill:x' }`, `{ $or: [...] }`): the MongoDB store
  * hands them to the server; the embedded and memory stores evaluate the very same filter with
  * mingo over the state and the log. Everything that builds a filter lives here, once.
  */

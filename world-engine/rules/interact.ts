@@ -60,7 +60,8 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
   },
   rescue(cat, s, c, other) {
     if (other.status !== 'dying' && other.status !== 'unconscious') return WITH_ACTOR.befriend(cat, s, c, other);
-    const gift = Math.min(30, s.actor.money);
+    // a rescuer presses the price of a few meals into their hand
+    const gift = Math.min(3 * cat.levels.meal, s.actor.money);
     const out = new Outcome(msg('narrative.rescue', { actor: A(s), target: ref('actor', other.id) }))
       .change({ type: 'status_change', actor: other.id, to: 'alive', reason: 'rescued' },
         { type: 'relationship_change', from: other.id, to: s.actor.id, delta: 10 },

@@ -48,11 +48,17 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
       : out.change({ type: 'resource_transfer', from: held.employer, to: s.actor.id, resource: 'money', amount: job.wage, reason: 'wage' });
   },
   perform(cat, s, c) {
-    const source = cat.words.purpose(c.args.purpose)?.source;
+    const purpose = cat.words.purpose(c.args.purpose);
+    const item = c.args.resource.startsWith('item:') ? c.args.resource.slice(5) : '';
+    // one performs with something the purpose names and one has in hand
+    if (!purpose?.items.includes(item) || !((s.actor.inventory[item] ?? 0) > 0)) return new Outcome(msg('narrative.cannot_perform', { actor: A(s) }));
+    const source = purpose.source;
     const rng = rngFor(s.seed, s.tick, s.actor.id, 'tips');
     const out = new Outcome(msg('narrative.perform', { actor: A(s), item: ref('item', c.args.resource.slice(5)) })).cost('energy', 5);
     const audience = s.listeners.length;
-    const tips = audience === 0 ? 0 : rng.int(0, 12 * audience + 4 * Math.max(0, s.place.mood));
+    // a crowd and a cheerful place tip more; in the pack's money, about a meal a listener
+    const meal = cat.levels.meal;
+    const tips = audience === 0 ? 0 : rng.int(0, Math.round(1.2 * meal * audience + 0.4 * meal * Math.max(0, s.place.mood)));
     if (tips > 0 && source !== undefined) {
       out.change({ type: 'money_source', to: s.actor.id, amount: tips, source }, { type: 'reputation_change', actor: s.actor.id, delta: 1, reason: 'performance' });
       const fan = s.listeners[rng.int(0, audience - 1)];
