@@ -126,24 +126,49 @@ export function travelCost(cat: Catalog, state: WorldState, from: string, to: st
 }
 
 /**
- * Tolls on a trip from `from` to `to`: a thing at A with `toll.to` B is crossed when the link A-B
- * lies on a shortest path of the trip (either direction). Unowned things take no toll.
+ * Tolls on a trip from `from` to `to`. A thing at A with `toll.to` B stands on the link A-B; the
+ * traveller takes, among the shortest routes, the one that costs least in tolls (ties: the first
+ * place in the pack's order), and pays the owners of the links on it. Unowned things and one's own
+ * take no toll.
  */
 export function tollsOn(cat: Catalog, state: WorldState, from: string, to: string, dist: number, mover: string): Toll[] {
   if (!cat.tollTemplates.size) return [];
-  const out: Toll[] = [];
-  const d = (x: string, y: string) => distance(cat, state, x, y) ?? Infinity;
+  const onLink = new Map<string, Toll[]>();
+  const key = (x: string, y: string) => (x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`);
   for (const e of membersOf(state.entities)) {
     if (!cat.tollTemplates.has(e.template) || e.owner === null || e.owner === mover) continue;
-    const toll = cat.effect(e.template, 'toll')!;
-    const a = e.location;
-    const b = toll.to;
-    const len = d(a, b);
-    if (d(from, a) + len + d(b, to) === dist || d(from, b) + len + d(a, to) === dist) out.push({ owner: e.owner, amount: toll.amount, entity: e.id });
+    const k = key(e.location, cat.effect(e.template, 'toll')!.to);
+    const list = onLink.get(k) ?? onLink.set(k, []).get(k)!;
+    list.push({ owner: e.owner, amount: cat.effect(e.template, 'toll')!.amount, entity: e.id });
   }
-  return out;
+  if (!onLink.size) return [];
+  const d = (x: string, y: string) => distance(cat, state, x, y) ?? Infinity;
+  // places on some shortest route, nearest first; each keeps the cheapest way to it and its tolls
+  const on = [...cat.places.keys(), ...state.generatedPlaces.map((g) => g.id)].filter((x) => d(from, x) + d(x, to) === dist)
+    .sort((x, y) => d(from, x) - d(from, y));
+  const best = new Map<string, { cost: number; tolls: Toll[] }>([[from, { cost: 0, tolls: [] }]]);
+  for (const x of on) {
+    const here = best.get(x);
+    if (!here) continue;
+    for (const y of on) {
+      const len = linkLength(cat, state, x, y);
+      if (len === null || d(from, x) + len !== d(from, y)) continue;
+      const tolls = onLink.get(key(x, y)) ?? [];
+      const cost = here.cost + tolls.reduce((n, t) => n + t.amount, 0);
+      const there = best.get(y);
+      if (!there || cost < there.cost) best.set(y, { cost, tolls: [...here.tolls, ...tolls] });
+    }
+  }
+  return best.get(to)?.tolls ?? [];
 }
 
+/** The length of a direct link between two places (a pack link, or a generated place's tie to its parent), or null. */
+function linkLength(cat: Catalog, state: WorldState, x: string, y: string): number | null {
+  const link = cat.places.get(x)?.links.find((l) => l.to === y);
+  if (link) return link.distance;
+  const g = state.generatedPlaces.find((p) => (p.id === x && p.parent === y) || (p.id === y && p.parent === x));
+  return g ? g.distance : null;
+}
 
 function mealPrice(scenario: Scenario): number {
   const prices = [...scenario.meta.items.filter((i) => i.energy > 0).map((i) => i.price),
