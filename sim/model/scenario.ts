@@ -174,7 +174,7 @@ export const Effect = z.discriminatedUnion('type', [
   z.object({ type: z.literal('upkeep'), amount: z.number().int().positive(), every: z.number().int().positive(), sink: Id }).strict(),
   /** whoever travels the link between the thing's place and `to` pays the owner `amount` */
   z.object({ type: z.literal('toll'), to: Id, amount: z.number().int().positive() }).strict(),
-  /** making or using the thing needs a tag (a skill: `skill:<id>`), an item carried, or a role */
+  /** making the thing needs a tag (a skill: `skill:<id>`), an item carried, or a role */
   z.object({ type: z.literal('requires'), tag: SafeId.optional(), item: Id.optional(), role: Id.optional() }).strict()
     .refine((e) => e.tag !== undefined || e.item !== undefined || e.role !== undefined, 'give a `tag`, an `item` or a `role`'),
 ]);

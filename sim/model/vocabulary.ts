@@ -50,7 +50,7 @@ export const Mode = z.object({
   moneyBase: z.number().int().min(0),
   moneyPerUnit: z.number().int().min(0),
   energyPerUnit: z.number().int().min(0),
-  /** where the fare goes (a declared sink); needed when the mode costs money */
+  /** where the fare goes (a declared sink; default: the vocabulary's `spending`) */
   sink: Id.optional(),
 }).strict();
 export type Mode = z.infer<typeof Mode>;

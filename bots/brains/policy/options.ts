@@ -14,13 +14,14 @@ import type { MannerMechanism, PurposeMechanism } from '../../../sim/model/vocab
  * How to get there, among the pack's modes: the thrifty and the poor take the cheapest they can bear,
  * the rich and carefree the fastest they can afford, everyone else the cheapest fare that spares their legs.
  */
-function modeFor(ctx: Ctx, distance: number): string {
+function modeFor(ctx: Ctx, distance: number): string | null {
   const { money, energy } = ctx.self;
   const modes = ctx.cat.words.ids('modes').map((id) => {
     const m = ctx.cat.words.mode(id)!;
     return { id, money: m.moneyBase + m.moneyPerUnit * distance, energy: m.energyPerUnit * distance, ticks: m.ticksPerUnit * distance };
   }).filter((m) => m.money <= money);
-  if (!modes.length) return ctx.cat.words.ids('modes')[0];
+  // nothing affordable: no trip is offered (a refused move would only be tried again)
+  if (!modes.length) return null;
   const cheapest = (list: typeof modes) => list.reduce((a, b) => (b.money < a.money || (b.money === a.money && b.energy < a.energy) ? b : a));
   const bearable = modes.filter((m) => energy > 40 + m.energy);
   if (money > 300 * meal(ctx) && ctx.self.drives.thrift < 0.5) return modes.reduce((a, b) => (b.ticks < a.ticks ? b : a)).id;
@@ -34,7 +35,8 @@ function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: st
   if (place === ctx.p.place.id) return null;
   const d = ctx.cat.dist.get(ctx.p.place.id)?.get(place);
   if (d === undefined) return null;
-  return propose(ctx, strategy, base, 'move', { destination: place, mode: modeFor(ctx, d) });
+  const mode = modeFor(ctx, d);
+  return mode === null ? null : propose(ctx, strategy, base, 'move', { destination: place, mode });
 }
 
 /** Money thresholds are counted in meals, so one brain fits a pack of pennies and a pack of thousands. */
