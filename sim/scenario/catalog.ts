@@ -12,7 +12,6 @@ export interface Catalog {
   words: Words;
   places: Map<string, Place>;
   templates: Map<string, Template>;
-  templatesByKind: Map<Template['kind'], Template[]>;
   items: Map<string, z.infer<typeof Item>>;
   souls: Map<string, ActorDef>;
   jobsByEmployer: Map<string, z.infer<typeof Job>>;
@@ -50,7 +49,6 @@ export function buildCatalog(scenario: Scenario): Catalog {
     words: new Words(scenario.vocabulary),
     places,
     templates: new Map(scenario.templates.map((t) => [t.id, t])),
-    templatesByKind: groupBy(scenario.templates, (t) => t.kind),
     items: new Map(scenario.meta.items.map((i) => [i.id, i])),
     souls: new Map(scenario.actors.map((a) => [a.id, a])),
     jobsByEmployer: new Map(scenario.meta.jobs.map((j) => [j.employer, j])),
@@ -175,16 +173,4 @@ function mealPrice(scenario: Scenario): number {
     ...scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'food' ? [e.price] : [])))].sort((a, b) => a - b);
   const all = prices.length ? prices : scenario.meta.items.map((i) => i.price).sort((a, b) => a - b);
   return all.length ? Math.max(1, all[Math.floor(all.length / 2)]) : 1;
-}
-
-/** Map.groupBy arrives with Node 21; this runs on 20. */
-function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const t of items) {
-    const k = key(t);
-    const list = out.get(k);
-    if (list) list.push(t);
-    else out.set(k, [t]);
-  }
-  return out;
 }
