@@ -84,10 +84,13 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
   requires: () => [],
 };
 
-/** Proposals from every entity's lasting effects this tick, in entity order. */
-export function lastingEffects(cat: Catalog, state: WorldState, tick: number): EffectProposal[] {
-  const out: EffectProposal[] = [];
-  // who is at each place, built once and only if a thing asks
+/**
+ * Proposals from every entity's lasting effects this tick, in entity order, each made only when the
+ * one before it has been judged: a patron who paid one thing has that much less for the next, and a
+ * thing removed earlier in the tick does nothing more.
+ */
+export function* lastingEffects(cat: Catalog, state: WorldState, tick: number): Generator<EffectProposal> {
+  // who is at each place, built once and only if a thing asks (nobody moves while effects run)
   let byPlace: Map<string, ActorState[]> | null = null;
   const here = (place: string) => {
     if (!byPlace) {
@@ -100,14 +103,13 @@ export function lastingEffects(cat: Catalog, state: WorldState, tick: number): E
     }
     return byPlace.get(place) ?? [];
   };
-  for (const entity of membersOf(state.entities)) {
-    const id = entity.id;
+  for (const entity of [...membersOf(state.entities)]) {
     const t = cat.templates.get(entity.template);
     if (!t) continue;
     for (const eff of t.effects) {
+      if (state.entities[entity.id] !== entity) break;
       const changes = (HANDLERS[eff.type] as Handler<Effect['type']>)({ cat, state, tick, entity, here }, eff);
-      if (changes.length) out.push({ entity: id, place: entity.location, changes });
+      if (changes.length) yield { entity: entity.id, place: entity.location, changes };
     }
   }
-  return out;
 }
