@@ -167,6 +167,19 @@ describe('several problems are reported together', () => {
   });
 });
 
+it('warns of a sink nothing spends into and a source nothing draws on, and still passes', { timeout: LONG }, async () => {
+  const dir = await brokenPack((d) => editJson(d, 'scenario.json', (j) => {
+    j.rules.money.sinks.push({ id: 'tithe', name: { cn: '什一税', en: 'Tithe' } });
+    j.rules.money.sources.push({ id: 'treasure', name: { cn: '宝藏', en: 'Treasure' } });
+  }));
+  const r = await astinus(['validate', dir]);
+  expect(r.code, r.stderr).toBe(0);
+  const lines = problems(r.stderr);
+  expect(lines, r.stderr).toHaveLength(2);
+  expect(lines[0]).toMatch(/scenario\.json \$\.rules\.money\.sinks\[\d+\]: .*tithe/);
+  expect(lines[1]).toMatch(/scenario\.json \$\.rules\.money\.sources\[\d+\]: .*treasure/);
+});
+
 it('run refuses a broken pack before writing anything', { timeout: LONG }, async () => {
   const dir = await brokenPack(async (dir) => editJson(dir, 'actors.json', (j) => { j.actors[0].body.location = 'nowhere'; }));
   const data = path.join(await tempDir('astinus-data-'), 'data');

@@ -34,7 +34,7 @@ const CHECKS: Checks = {
     check(cost, 'unreachable', { place: { ref: 'place', id: c.args.destination } });
     // a toll nobody could pay refuses the trip before any engine prices it
     const toll = cost.tolls.reduce((n, t) => n + t.amount, 0);
-    check(toll === 0 || s.actors[c.actor].money >= cost.money + toll, 'cannot_pay_toll', { amount: toll, place: { ref: 'place', id: c.args.destination } });
+    check(toll === 0 || s.actors[c.actor].money >= cost.money + toll, 'cannot_pay_toll', { money: toll, place: { ref: 'place', id: c.args.destination } });
   },
   create(cat, s, c) {
     const a = s.actors[c.actor];

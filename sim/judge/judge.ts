@@ -247,7 +247,7 @@ function paidTolls(d: Draft, mover: string, tolls: Toll[]): void {
   for (const owner of Object.keys(owed).sort()) {
     let paid = 0;
     for (const e of d.events) if (e.type === 'transfer' && e.reason === 'toll' && e.from === mover && e.to === owner && e.resource === 'money') paid += e.amount;
-    check(paid >= owed[owner], 'toll_unpaid', { owner: { ref: 'actor', id: owner }, amount: owed[owner] });
+    check(paid >= owed[owner], 'toll_unpaid', { owner: { ref: 'actor', id: owner }, money: owed[owner] });
   }
 }
 
