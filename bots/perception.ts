@@ -1,6 +1,6 @@
 import type { EntityState } from '../sim/model/events.ts';
 import type { Message } from '../sim/model/text.ts';
-import type { Catalog } from '../sim/scenario/catalog.ts';
+import { type Catalog, onSale } from '../sim/scenario/catalog.ts';
 import type { ActorState, Observation, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/tick/place-index.ts';
 import { rngFor } from '../sim/rng.ts';
@@ -16,7 +16,7 @@ export interface Neighbour { id: string; soul: string; status: ActorState['statu
 export interface Perception {
   tick: number;
   self: ActorState;
-  place: { id: string; mood: number; links: { to: string; distance: number }[]; sells: string[] };
+  place: { id: string; mood: number; links: { to: string; distance: number }[]; sells: readonly string[] };
   people: Neighbour[];
   /** the things here the actor notices (its own, and a few others) */
   entities: EntityState[];
@@ -43,7 +43,7 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
   const recent = all.slice(from);
   return {
     tick, self,
-    place: { id: self.location, mood: state.places[self.location].mood, links, sells: placeDef?.sells ?? [] },
+    place: { id: self.location, mood: state.places[self.location].mood, links, sells: onSale(cat, self.location, tick) },
     people: neighbours(state, index, self, tick),
     entities: index.notice(self.location, id, tick),
     kinds: index.kinds(self.location),

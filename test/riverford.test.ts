@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
 import { astinus, exportBytes, removeDir, REPO, tempDir } from './helpers/cli.ts';
 import { asleep } from '../sim/model/clock.ts';
-import { buildCatalog, travelCost } from '../sim/scenario/catalog.ts';
+import { buildCatalog, onSale, travelCost } from '../sim/scenario/catalog.ts';
+import { perceive } from '../bots/perception.ts';
+import { indexPlaces } from '../sim/tick/place-index.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { initialState } from '../sim/state/initial.ts';
 
@@ -105,5 +107,24 @@ describe('riverford\'s roads', () => {
     expect(travelCost(cat, s, 'market_square', 'tanners_lane', 'walk', 'nim')!.tolls)
       .toEqual([{ owner: 'aldous_penn', amount: 2, entity: 'old_bridge_gate' }]);
     expect(travelCost(cat, s, 'market_square', 'tanners_lane', 'walk', 'aldous_penn')!.tolls).toEqual([]);
+  });
+});
+
+describe('opening hours', () => {
+  it('a place sells only while it is open, and people see it shut', async () => {
+    const pack = await loadScenario(PACK);
+    const market = pack.places.find((p) => p.id === 'market_square')!;
+    expect(market.sells.length).toBeGreaterThan(0);
+    market.hours = { open: 6, close: 20 };
+    const cat = buildCatalog(pack);
+    const s = initialState(cat, 1, null);
+    // Riverford's day starts at 06:00, four ticks an hour
+    const at = (hour: number) => (hour - 6) * 4;
+    expect(onSale(cat, 'market_square', at(7))).toEqual(market.sells);
+    expect(onSale(cat, 'market_square', at(21))).toEqual([]);
+    expect(onSale(cat, 'market_square', at(24 + 7))).toEqual(market.sells);
+    const who = cat.scenario.actors.find((a) => a.body.location === 'market_square')!.id;
+    expect(perceive(cat, s, indexPlaces(cat, s), who, at(21)).place.sells).toEqual([]);
+    expect(perceive(cat, s, indexPlaces(cat, s), who, at(9)).place.sells).toEqual(market.sells);
   });
 });

@@ -7,12 +7,15 @@ export interface Clock { ticksPerDay: number; startHour?: number; sleep?: { from
 /** Minutes since midnight of day 1. */
 const minutesAt = (tick: number, c: Clock) => Math.floor((tick * 1440) / c.ticksPerDay) + 60 * (c.startHour ?? 0);
 
-/** Whether the tick falls in the sleeping hours (`from` inclusive to `to` exclusive, wrapping past midnight). */
-export function asleep(tick: number, c: Clock): boolean {
-  const s = c.sleep;
-  if (!s) return false;
+/** Whether the tick falls between two hours of the day (`from` inclusive to `to` exclusive, wrapping past midnight). */
+export function between(tick: number, c: Clock, from: number, to: number): boolean {
   const hour = Math.floor((minutesAt(tick, c) % 1440) / 60);
-  return s.from < s.to ? hour >= s.from && hour < s.to : hour >= s.from || hour < s.to;
+  return from < to ? hour >= from && hour < to : hour >= from || hour < to;
+}
+
+/** Whether the tick falls in the sleeping hours. */
+export function asleep(tick: number, c: Clock): boolean {
+  return c.sleep !== undefined && between(tick, c, c.sleep.from, c.sleep.to);
 }
 
 /** Ticks in [from, to) outside the sleeping hours: what a body spends energy over (sleep costs nothing). */

@@ -101,6 +101,9 @@ export const Place = z.object({
   links: z.array(z.object({ to: Id, distance: z.number().int().positive() }).strict()),
   /** items on sale here (food restores energy) */
   sells: z.array(Id).default([]),
+  /** the hours `sells` are on offer, `open` inclusive to `close` exclusive, wrapping past midnight (default: always) */
+  hours: z.object({ open: z.number().int().min(0).max(23), close: z.number().int().min(0).max(23) }).strict()
+    .refine((h) => h.open !== h.close, 'open and close must differ').optional(),
 }).strict();
 export type Place = z.infer<typeof Place>;
 export const PlacesFile = z.object({ $schema: z.string().optional(), places: z.array(Place).min(1) }).strict();

@@ -3,6 +3,7 @@ import type { WorldState } from '../state/types.ts';
 import type { z } from 'zod';
 import type { Item, Job } from '../model/scenario.ts';
 import { Words } from './words.ts';
+import { between } from '../model/clock.ts';
 import { membersOf } from '../state/members.ts';
 
 /** Read-only lookups over a scenario, built once per run. */
@@ -100,6 +101,13 @@ export function distance(cat: Catalog, state: WorldState, from: string, to: stri
 
 export function placeExists(cat: Catalog, state: WorldState, id: string): boolean {
   return cat.places.has(id) || state.places[id] !== undefined;
+}
+
+/** What a place sells at this tick: its `sells`, while its opening `hours` last. */
+export function onSale(cat: Catalog, place: string, tick: number): readonly string[] {
+  const p = cat.places.get(place);
+  if (!p) return [];
+  return p.hours && !between(tick, cat.scenario.vocabulary.time, p.hours.open, p.hours.close) ? [] : p.sells;
 }
 
 /** A toll owed on a trip: to the owner of the thing that stands on a link the trip crosses. */

@@ -1,5 +1,5 @@
 import type { EntityState } from '../../sim/model/events.ts';
-import type { Catalog } from '../../sim/scenario/catalog.ts';
+import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 
 export interface Food { price: number; energy: number; stall: EntityState | null; item: string | null }
@@ -16,7 +16,7 @@ export function foodHere(cat: Catalog, s: Slice, budget: number): Food | null {
     if (better(f)) best = f;
   }
   if (best) return best;
-  for (const id of cat.places.get(s.place.id)?.sells ?? []) {
+  for (const id of onSale(cat, s.place.id, s.tick)) {
     const item = cat.items.get(id);
     if (!item || item.energy === 0) continue;
     const f = { price: item.price, energy: item.energy, stall: null, item: id };

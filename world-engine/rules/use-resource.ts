@@ -1,7 +1,7 @@
 import type { CallOf } from '../../sim/model/tools.ts';
 import { msg, ref } from '../../sim/model/text.ts';
 import { rngFor } from '../../sim/rng.ts';
-import type { Catalog } from '../../sim/scenario/catalog.ts';
+import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 import { foodHere } from './food.ts';
@@ -87,6 +87,7 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
     const id = c.args.resource.slice(5);
     const item = cat.items.get(id);
     if (!item || !cat.places.get(s.place.id)?.sells.includes(id)) return new Outcome(msg('narrative.not_sold', { actor: A(s), item: id }));
+    if (!onSale(cat, s.place.id, s.tick).includes(id)) return new Outcome(msg('narrative.closed', { actor: A(s), place: ref('place', s.place.id) }));
     return new Outcome(msg('narrative.buy', { actor: A(s), item: ref('item', id) })).cost('money', item.price * c.args.amount)
       .change({ type: 'resource_gain', actor: s.actor.id, resource: c.args.resource, amount: c.args.amount, reason: 'bought' });
   },
