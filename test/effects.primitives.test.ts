@@ -251,6 +251,20 @@ describe('jobs, income, upkeep, lifetime, requires', () => {
     expect(money()).toBe(total);
   });
 
+  it('an employer with too little to pay gets no work done: the worker is told, and keeps their strength', () => {
+    only('construction_site', 'ma_dahai', 'lao_chen');
+    s.actors.lao_chen.money = 1000;
+    expect(act(cat, s, call('ma_dahai', 'interact', { target: 'lao_chen', manner: 'negotiate', content: { key: 'say.ask_work' } })).failed).toBeNull();
+    s.actors.lao_chen.money = 100;
+    const energy = s.actors.ma_dahai.energy;
+    const r = act(cat, s, call('ma_dahai', 'use_resource', { resource: 'energy', amount: 35, purpose: 'work' }));
+    expect(r.failed).toBeNull();
+    expect(JSON.stringify(r.events)).toContain('narrative.no_pay');
+    expect(of(r.events, 'transfer')).toEqual([]);
+    expect(s.actors.lao_chen.money).toBe(100);
+    expect(s.actors.ma_dahai.energy).toBeGreaterThanOrEqual(energy - cat.scenario.meta.rules.needs.energyDecayPerTick * 2);
+  });
+
   it('income from the present: the owner is paid by someone there, never out of nowhere', () => {
     only('dongmen', 'chen_jing', 'liu_yang');
     s.actors.liu_yang.money = 50;

@@ -1,4 +1,5 @@
 import { FRIEND } from '../sim/model/relations.ts';
+import { heldJob } from '../sim/model/jobs.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import { travelCost, type Catalog } from '../sim/scenario/catalog.ts';
 import type { EntityState, FactState } from '../sim/model/events.ts';
@@ -37,8 +38,17 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     target,
     entitiesHere: noticed?.entities ?? index.notice(actor.location, actor.id, tick),
     known, listeners,
+    employer: call.tool === 'use_resource' && cat.words.purposeDoes(call.args.purpose) === 'work' ? payingEmployer(cat, state, actor) : null,
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode, actor.id) : null,
   };
+}
+
+/** The employer who pays the actor's wage from their own purse (a job without a source), if any. */
+function payingEmployer(cat: Catalog, state: WorldState, actor: ActorState): { id: string; money: number } | null {
+  const held = heldJob(actor.tags);
+  const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job);
+  const boss = held && state.actors[held.employer];
+  return job && job.source === undefined && boss ? { id: boss.id, money: boss.money } : null;
 }
 
 /** The first few people noticed who are alive, in the order noticed. */

@@ -24,6 +24,8 @@ export interface Slice {
   listeners: ActorState[];
   /** for a move: what the trip costs by the scenario's rules (null if there is no way there) */
   travel: { money: number; energy: number; ticks: number; tolls?: { owner: string; amount: number; entity: string }[] } | null;
+  /** for work at a job its employer pays (no declared source): the employer and what they hold */
+  employer?: { id: string; money: number } | null;
 }
 
 export interface WorldEngine {

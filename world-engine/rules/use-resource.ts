@@ -42,6 +42,10 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
     const held = heldJob(s.actor.tags);
     const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === s.place.id);
     if (!job) return new Outcome(msg('narrative.no_work', { actor: A(s) }));
+    // an employer with nothing in the purse gets no work done: the worker is told, and keeps their strength
+    if (job.source === undefined && (s.employer?.money ?? 0) < job.wage) {
+      return new Outcome(msg('narrative.no_pay', { actor: A(s), employer: ref('actor', held.employer) }));
+    }
     const out = new Outcome(msg('narrative.work', { actor: A(s), job: ref('job', job.id) })).cost('energy', job.energy);
     // a job without a declared source is paid by its employer: money changes hands, none is made
     return job.source !== undefined ? out.change({ type: 'money_source', to: s.actor.id, amount: job.wage, source: job.source })
