@@ -2,8 +2,8 @@ import type { CallOf, ToolCall, ToolName } from '../model/tools.ts';
 import { CAN_ACT } from '../model/status.ts';
 import { placeExists, travelCost, type Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
-import { check } from './reasons.ts';
-import type { Template } from '../model/scenario.ts';
+import { check, reject } from './reasons.ts';
+import { unmetRequirement } from '../model/requires.ts';
 import { knowsSkill } from '../model/skills.ts';
 
 /** The sink money spent by a call disappears into: the pack's vocabulary says which. */
@@ -47,7 +47,8 @@ const CHECKS: Checks = {
     if (cls && cls.type === 'class') {
       check(cat.words.permits(a.roles, 'teach') || knowsSkill(a, cls.skill), 'lacks_skill', { skill: cls.skill });
     }
-    requires(a, t);
+    const unmet = unmetRequirement(a, t);
+    if (unmet) reject(unmet.code, unmet.params);
     // a toll stands on a road: its place must lead to the far end
     for (const e of t.effects) {
       if (e.type === 'toll') check(cat.places.get(a.location)?.links.some((l) => l.to === e.to), 'no_road', { place: { ref: 'place', id: a.location }, to: { ref: 'place', id: e.to } });
@@ -70,17 +71,6 @@ export function checkCall(cat: Catalog, s: WorldState, c: ToolCall): void {
     check(c.tool === 'express' || does === 'befriend' || does === 'rescue', 'can_only_talk');
   }
   (CHECKS[c.tool] as (cat: Catalog, s: WorldState, c: ToolCall) => void)(cat, s, c);
-}
-
-/** What a template's `requires` asks of its maker: a tag (a skill), an item carried, a role held. */
-function requires(a: WorldState['actors'][string], t: Template): void {
-  for (const e of t.effects) {
-    if (e.type !== 'requires') continue;
-    const what = { template: { ref: 'template', id: t.id } } as const;
-    if (e.tag !== undefined) check(a.tags.includes(e.tag), 'requires_tag', { ...what, tag: e.tag });
-    if (e.item !== undefined) check((a.inventory[e.item] ?? 0) > 0, 'requires_item', { ...what, item: { ref: 'item', id: e.item } });
-    if (e.role !== undefined) check(a.roles.includes(e.role), 'requires_role', { ...what, role: e.role });
-  }
 }
 
 function present(s: WorldState, actor: string, target: string): void {

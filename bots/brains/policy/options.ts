@@ -9,6 +9,7 @@ import type { Neighbour } from '../../perception.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { MannerMechanism, PurposeMechanism } from '../../../sim/model/vocabulary.ts';
+import { unmetRequirement } from '../../../sim/model/requires.ts';
 
 /**
  * How to get there, among the pack's modes: the thrifty and the poor take the cheapest they can bear,
@@ -63,14 +64,8 @@ const groupOf = (cat: Catalog, template: string) => groups(cat).of.get(template)
 
 /** Whether the actor meets a template's requirements (a tag, an item carried, a role; a toll's road from here): the Judge refuses the rest. */
 function meets(ctx: Ctx, t: Template): boolean {
-  for (const e of t.effects) {
-    if (e.type === 'toll' && !ctx.p.place.links.some((l) => l.to === e.to)) return false;
-    if (e.type !== 'requires') continue;
-    if (e.tag !== undefined && !ctx.self.tags.includes(e.tag)) return false;
-    if (e.item !== undefined && !((ctx.self.inventory[e.item] ?? 0) > 0)) return false;
-    if (e.role !== undefined && !ctx.self.roles.includes(e.role)) return false;
-  }
-  return true;
+  for (const e of t.effects) if (e.type === 'toll' && !ctx.p.place.links.some((l) => l.to === e.to)) return false;
+  return unmetRequirement(ctx.self, t) === null;
 }
 
 /** Places where a thing the pack sets up from the start tends the tired or rescues (a shrine, a well): the town's refuges. */
