@@ -43,6 +43,6 @@ describe('the books verdict', () => {
     expect(lines).toEqual(['DOES NOT RECONCILE: ticks whose books do not balance: 1, 2, 3, 4, 5, … (6 in all).',
       'DOES NOT RECONCILE: opening 100 + created 18 - destroyed 0 = 118, but actors hold 100 (-18).']);
     const [cn] = verdict([tick(0, {}), bad[0]], holding(103), 'cn');
-    expect(cn).toBe('对账不平：账目不平衡的 tick：1（共 1 个）。');
+    expect(cn).toBe('对账不平：账目不平衡的回合：1（共 1 个）。');
   });
 });

@@ -158,6 +158,17 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       }
     }, 60_000);
 
+    it('shows the latest ticks in the feed after a reload, whatever the event rate', async () => {
+      await page.reload();
+      await page.getByTestId('world-map').waitFor();
+      await expect.poll(() => page.locator('[data-testid=feed] li').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const newest = Number(await page.locator('[data-testid=feed] li').first().getAttribute('data-tick'));
+      // the page asked for the log's tail; a tick or two may have passed since
+      expect(newest).toBeGreaterThanOrEqual((await tickOf()) - 3);
+      await page.locator('[data-testid=dir-list-people] [data-actor]').first().click();
+      await page.getByTestId('inspector-actor').getByTestId('inspector-title').waitFor();
+    }, 60_000);
+
     it('switches to Chinese, names and feed included', async () => {
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop-en.png'), fullPage: true });
       const title = await page.getByTestId('inspector-title').textContent();

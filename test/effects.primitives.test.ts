@@ -262,7 +262,7 @@ describe('jobs, income, upkeep, lifetime, requires', () => {
     expect(JSON.stringify(r.events)).toContain('narrative.no_pay');
     expect(of(r.events, 'transfer')).toEqual([]);
     expect(s.actors.lao_chen.money).toBe(100);
-    expect(s.actors.ma_dahai.energy).toBeGreaterThanOrEqual(energy - cat.scenario.meta.rules.needs.energyDecayPerTick * 2);
+    expect(s.actors.ma_dahai.energy).toBeGreaterThanOrEqual(energy - Math.ceil((2 * cat.scenario.meta.rules.needs.energyPerDay) / cat.scenario.vocabulary.time.ticksPerDay));
   });
 
   it('income from the present: the owner is paid by someone there, never out of nowhere', () => {

@@ -7,7 +7,7 @@ import { buildCatalog } from '../sim/scenario/catalog.ts';
 describe('the offline intent parser', () => {
   const cases: [string, string, Record<string, unknown>][] = [
     ['我去华强北找工作', 'dongmen', { tool: 'move', args: { destination: 'huaqiangbei', mode: 'walk' } }],
-    ['I ask Chen Jing about her mural', 'huaqiangbei', { tool: 'interact', args: { target: 'chen_jing', manner: 'friendly', content: { text: 'I ask Chen Jing about her mural' } } }],
+    ['I ask Chen Jing about her mural', 'huaqiangbei', { tool: 'interact', args: { target: 'chen_jing', manner: 'friendly', content: { text: 'her mural' } } }],
     ['take a taxi to Futian', 'huaqiangbei', { tool: 'move', args: { destination: 'futian_cbd', mode: 'taxi' } }],
     ['坐公交去南山科技园', 'huaqiangbei', { tool: 'move', args: { destination: 'nanshan_tech_park', mode: 'bus' } }],
     ['ask Lao Chen for a job', 'construction_site', { tool: 'interact', args: { target: 'lao_chen', manner: 'negotiate' } }],
@@ -19,7 +19,7 @@ describe('the offline intent parser', () => {
     ['吃点东西', 'huaqiangbei', { tool: 'use_resource', args: { purpose: 'eat' } }],
     ['buy a guitar', 'huaqiangbei', { tool: 'use_resource', args: { resource: 'item:guitar', amount: 1, purpose: 'buy' } }],
     ['rest for a while', 'shekou', { tool: 'use_resource', args: { resource: 'time', purpose: 'rest' } }],
-    ['shout: cheap phone repairs!', 'huaqiangbei', { tool: 'express', args: { channel: 'shout', content: { text: 'shout: cheap phone repairs!' } } }],
+    ['shout: cheap phone repairs!', 'huaqiangbei', { tool: 'express', args: { channel: 'shout', content: { text: 'cheap phone repairs!' } } }],
     ['发个朋友圈：深圳的夕阳真美', 'shekou', { tool: 'express', args: { channel: 'moments' } }],
     ['nice weather today', 'shekou', { tool: 'express', args: { channel: 'self_talk' } }],
   ];
@@ -62,6 +62,8 @@ describe('the words a player may use come from the pack', () => {
     state.actors.lao_chen.location = 'huaqiangbei';
     expect(parse('问陈工头有没有活儿', 'cn').call).toMatchObject({ tool: 'interact', args: { target: 'lao_chen', manner: 'negotiate' } });
     const plain = buildCatalog(base.scenario);
-    expect((offlineIntentParser().parse({ cat: plain, state: fresh(plain), actor: 'wang_hao', id: 'c', text: 'walk to the old bazaar', lang: 'en' }) as { call: ToolCall }).call.tool).not.toBe('move');
+    // without the alias, the bazaar is a place nobody knows: said so, not a trip somewhere else
+    const unknown = offlineIntentParser().parse({ cat: plain, state: fresh(plain), actor: 'wang_hao', id: 'c', text: 'walk to the old bazaar', lang: 'en' }) as { notFound?: { en: string } };
+    expect(unknown.notFound?.en).toContain('old bazaar');
   });
 });

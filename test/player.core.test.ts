@@ -163,8 +163,9 @@ describe("the player's calls go through the same Judge", () => {
     // due at the tick it joined, with nothing queued: no event of its own beyond joining
     expect(asked).not.toContain('player-1');
     const idle = await w.step();
-    // others may speak to the newcomer; the newcomer does nothing of its own
-    const own = ['action', 'call_failed', 'moved', 'needs'];
+    // others may speak to the newcomer; the newcomer does nothing of its own (its body still keeps
+    // time: a player's needs are charged every tick, acting or not)
+    const own = ['action', 'call_failed', 'moved'];
     expect(idle.filter((e) => own.includes(e.type) && 'actor' in e && e.actor === 'player-1')).toEqual([]);
     const to = w.cat.places.get('huaqiangbei')!.links[0].to;
     queue.put(call('player-1', 'move', { destination: to, mode: 'walk' }));

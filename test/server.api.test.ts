@@ -72,6 +72,24 @@ describe('reading the world', () => {
     }
   });
 
+  it('gives the last events of the log, however many a tick holds (what a feed shows on load)', async () => {
+    srv = await served();
+    for (let i = 0; i < 12; i++) await step();
+    const all = EventsPage.parse((await get(`${W}/events?limit=1000`)).json()).events;
+    const latest = Math.max(...all.map((e) => e.tick));
+    expect(latest).toBeGreaterThanOrEqual(10);
+    // fewer than one tick holds, several ticks' worth, and more than the log holds
+    for (const n of [3, 40, 1000]) {
+      const page = EventsPage.parse((await get(`${W}/events?last=${n}`)).json());
+      const key = (e: { tick: number; seq: number }) => `${e.tick}.${e.seq}`;
+      expect(page.events.map(key), `last=${n}`).toEqual(all.slice(-n).map(key));
+      expect(page.next).toBeNull();
+    }
+    const acts = EventsPage.parse((await get(`${W}/events?last=5&type=action&to=${latest - 2}`)).json()).events;
+    expect(acts.map((e) => `${e.tick}.${e.seq}`)).toEqual(all.filter((e) => e.type === 'action' && e.tick <= latest - 2).slice(-5).map((e) => `${e.tick}.${e.seq}`));
+    for (const bad of ['last=0', 'last=1001', 'last=2&cursor=1.1']) expect((await get(`${W}/events?${bad}`)).statusCode, bad).toBe(400);
+  });
+
   it('lists the choices of the tool form in both languages', async () => {
     srv = await served();
     const c = CatalogView.parse((await get(`${W}/catalog`)).json());

@@ -30,11 +30,13 @@ export function llmIntentParser(o: LlmIntentOptions): IntentParser {
         { role: 'system' as const, content: t('llm.intent.rules') },
         { role: 'user' as const, content: `${situation(input)}\n\n${t('llm.intent.words', { text: fence(t, t('llm.fence.player'), input.text) })}` },
       ];
+      // when the offline parser answers, its whole reading stands (a not-found included)
+      let offline: Intent | null = null;
       const call = await askWithRepair({ client: o.client, stats: o.stats, t }, meta,
         { messages, tools: functionTools(t, cat.words), tool_choice: 'required', parallel_tool_calls: false },
         (m) => readToolCall(m, actor, id, cat.words),
-        async () => (await o.fallback.parse(input)).call);
-      return { call, understood: describeCall(cat, state, call) };
+        async () => (offline = await o.fallback.parse(input)).call);
+      return offline ?? { call, understood: describeCall(cat, state, call) };
     },
   };
 }

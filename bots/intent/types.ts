@@ -14,8 +14,12 @@ export interface IntentInput {
   lang: Lang;
 }
 
-/** What the parser understood: a call for the player to confirm or edit, and the call in words. */
-export interface Intent { call: ToolCall; understood: Text }
+/**
+ * What the parser understood: a call for the player to confirm or edit, and the call in words. With
+ * `notFound`, something the words named is not to be had (nobody sells it, nobody is called that):
+ * the card shows that instead of a call to confirm, and the call is only where the form starts.
+ */
+export interface Intent { call: ToolCall; understood: Text; notFound?: Text }
 
 /**
  * Turns a player's words into one of the five tool calls. It only proposes: the player confirms,

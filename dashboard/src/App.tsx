@@ -41,26 +41,27 @@ export function App() {
       <WorldContext.Provider value={ctx}>
         <Header world={w.world} status={w.status} tick={w.tick} connected={w.connected} onLang={setLang} />
         {w.error && <div class="banner"><Problem error={w.error.text ?? w.error.key} /></div>}
-        <main class="layout">
-          <div class="col col-main">
+        <main class={`layout${selected ? ' has-selection' : ''}`}>
+          <div class="col col-map">
             <Panel area="map" title="panels.map" testid="panel-map">
-              <WorldMap places={w.places} actors={w.actors} entities={w.entities} />
+              <WorldMap places={w.places} actors={w.actors} entities={w.entities} events={w.events} tickMs={w.status?.tickMs ?? 1000} />
               <MapLegend />
             </Panel>
-            <div class="pair">
-              <Panel area="feed" title="panels.feed" testid="panel-feed">
-                <Feed feed={w.feed} />
-              </Panel>
-              <Panel area="directory" title="panels.directory" testid="panel-directory">
-                <Directory />
-              </Panel>
-            </div>
             <Panel area="charts" title="panels.charts" testid="panel-charts">
               <Charts metrics={w.metrics} actors={w.actors} />
             </Panel>
           </div>
+          <div class="col col-feed">
+            <Panel area="feed" title="panels.feed" testid="panel-feed">
+              <Feed feed={w.feed} />
+            </Panel>
+            <Panel area="directory" title="panels.directory" testid="panel-directory">
+              <Directory />
+            </Panel>
+          </div>
           <div class="col col-side">
-            <Panel area="inspector" title="panels.inspector" testid="panel-inspector">
+            {/* on a narrow screen a selection opens as a sheet over the bottom of the page, where a tap on the map can see it */}
+            <Panel area="inspector" title="panels.inspector" testid="panel-inspector" extra={selected ? 'sheet' : ''}>
               <Inspector />
             </Panel>
             <Panel area="player" title="panels.player" testid="panel-player">

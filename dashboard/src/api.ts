@@ -1,7 +1,7 @@
 import { load } from './storage.ts';
 import type {
-  ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, Lang,
-  Metrics, PlaceView, Text, WorldSummary,
+  ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentFound, JoinReply, Lang,
+  Metrics, PlaceView, PreviewReply, StoryPage, Text, WorldSummary,
 } from './types.ts';
 
 /** A failed request: the server's `{code, message:{cn,en}}` when it sent one. */
@@ -62,7 +62,14 @@ export const api = {
   join: (world: string, body: { name: string; concept: string; place: string; lang: Lang }) =>
     request<JoinReply>('POST', `${w(world)}/players`, body, load('admin', '') || undefined),
   intent: (world: string, actor: string, token: string, body: { text: string; lang: Lang }) =>
-    request<IntentReply>('POST', `${w(world)}/players/${id(actor)}/intent`, body, token),
+    request<IntentFound>('POST', `${w(world)}/players/${id(actor)}/intent`, body, token),
   act: (world: string, actor: string, token: string, call: DraftCall) =>
     request<{ queuedFor: number }>('POST', `${w(world)}/players/${id(actor)}/act`, { call }, token),
+  /** the player's story after line `after` (the server keeps it: a reload or a restart reads the same) */
+  story: (world: string, actor: string, token: string, after: number, limit = 500) =>
+    request<StoryPage>('GET', `${w(world)}/players/${id(actor)}/story?after=${after}&limit=${limit}`, undefined, token),
 };
+
+/** The dry run of a call before it is sent: what the Judge would say of it now (sim/server/routes/preview.ts). */
+export const preview = (world: string, actor: string, token: string, call: DraftCall) =>
+  request<PreviewReply>('POST', `${w(world)}/players/${id(actor)}/preview`, { call }, token);

@@ -2,10 +2,17 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import cnTable from '../../locales/cn/dashboard.json';
 import enTable from '../../locales/en/dashboard.json';
+import cnNames from '../../locales/cn/names.json';
+import enNames from '../../locales/en/names.json';
 import type { Lang, Text } from './types.ts';
 
 type Tree = { [k: string]: string | Tree };
-const TABLES: Record<Lang, Tree> = { cn: cnTable.dashboard as Tree, en: enTable.dashboard as Tree };
+
+// a person's condition is named once, in names.json, for the server and the page alike
+const TABLES: Record<Lang, Tree> = {
+  cn: { ...cnTable.dashboard, status: cnNames.names.status } as Tree,
+  en: { ...enTable.dashboard, status: enNames.names.status } as Tree,
+};
 export const other = (lang: Lang): Lang => (lang === 'cn' ? 'en' : 'cn');
 
 function lookup(tree: Tree, key: string): string | undefined {

@@ -26,3 +26,9 @@ export type PlayerLine =
 export const TOOLS: ToolName[] = ['use_resource', 'interact', 'move', 'create', 'express'];
 // the tools are the engine's (sim/model/tools.ts, kept here so the bundle carries no zod); manners, modes
 // and channels are the world's words and come from its catalog
+
+export type { NoticedView, StoryLineView, StoryMsg, StoryPage } from '../../sim/server/protocol.ts';
+/** One line of the player's log as shown: their story (kept by the server) or this session's own lines. */
+export type LogLine = PlayerLine | { kind: 'story'; tick: number; n: number; story: string; text: Text };
+/** The intent reply with its not-found message, and a call's preview (routes/preview.ts). */
+export type { IntentFound, PreviewReply } from '../../sim/server/protocol.ts';

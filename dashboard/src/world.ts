@@ -24,11 +24,13 @@ export type WorldData = {
   error: { text: Text | null; key: string } | null;
   /** when a tick last arrived, to count down and animate */
   lastTickAt: number;
+  /** the last tick's events, all of them (the map animates walks, speech and acts from them) */
+  events: EventView[];
 };
 
 const EMPTY: WorldData = {
   world: null, status: null, tick: 0, connected: false, places: [], actors: [], entities: [], facts: [], feed: [], metrics: null, catalog: null,
-  error: null, lastTickAt: 0,
+  error: null, lastTickAt: 0, events: [],
 };
 
 /** A tick carries only the actors it changed: update those, add newcomers, keep the rest. */
@@ -88,7 +90,7 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
       for (;;) {
         try {
           const [places, actors, entities, facts, page] = await Promise.all([
-            api.places(w), api.actors(w), api.entities(w), api.facts(w), api.events(w, { from: Math.max(0, world.tick - 40), limit: 1000 }),
+            api.places(w), api.actors(w), api.entities(w), api.facts(w), api.events(w, { last: 1000 }),
           ]);
           if (stopped) return;
           patch({ places, actors, entities, facts, error: null, feed: page.events.filter((e) => e.text).reverse().slice(0, FEED_MAX) });
@@ -117,7 +119,7 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
       socket.on('tick', (m: TickMsg) => {
         const lines = m.events.filter((e) => e.text).reverse();
         patch((d) => ({
-          tick: m.tick, actors: mergeActors(d.actors, m.actors), lastTickAt: Date.now(),
+          tick: m.tick, actors: mergeActors(d.actors, m.actors), lastTickAt: Date.now(), events: m.events,
           status: d.status ? { ...d.status, tick: m.tick } : d.status,
           feed: lines.length ? [...lines, ...d.feed].slice(0, FEED_MAX) : d.feed,
         }));

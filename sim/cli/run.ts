@@ -9,7 +9,7 @@ import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
 import { openWorld } from './open.ts';
 import { Progress } from './progress.ts';
 import { SummaryBuilder } from './summary.ts';
-import { moneyName } from '../i18n/joins.ts';
+import { summaryLines } from './summary-text.ts';
 
 /** `astinus run <scenario> --ticks N ...`: run (or continue) a world until tick N. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -85,40 +85,6 @@ function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event
 }
 
 function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<SummaryBuilder['reconcile']>, world: World, secs: number): void {
-  const out: string[] = [];
-  const row = (label: string, value: string | number) => out.push(`  ${label.padEnd(24)} ${value}`);
-  const table = (o: Record<string, number>, name: (k: string) => string = (k) => k) =>
-    Object.entries(o).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).forEach(([k, v]) => row(name(k), v));
-  out.push('', t('cli.summary.title', { ticks: s.ticks, clock: r.clock(world.state.tick), seconds: secs.toFixed(1) }));
-  out.push(t('cli.summary.tools'));
-  table(s.byTool, (k) => r.param(k));
-  out.push(t('cli.summary.events'));
-  table(s.byType);
-  out.push(t('cli.summary.created'));
-  table(s.created, (k) => r.param({ ref: 'template', id: k }));
-  out.push(t('cli.summary.effects'));
-  // income a thing earned is named by its source, as the books name it
-  table(s.effectsFired, (k) => (k.startsWith('source:') ? moneyName(r, k.slice(7), 'sources') : r.param(k)));
-  out.push(t('cli.summary.society', { relationships: s.relationshipMoves, reputations: s.reputationMoves, strategies: s.strategyChanges }));
-  out.push(t('cli.summary.truth', { claims: s.claims, contradicted: s.contradictedClaims, held: s.heldTexts }));
-  const { richest, poorest } = s.extremes(world.state);
-  out.push(t('cli.summary.richest'));
-  for (const a of richest) row(r.actor(a.id), r.money(a.money));
-  out.push(t('cli.summary.poorest'));
-  for (const a of poorest) row(r.actor(a.id), r.money(a.money));
-  out.push(t('cli.summary.rejections', { repeated: s.repeatedRejections }));
-  table(s.rejections, (k) => `${k}: ${r.render(s.example[k])}`);
-  out.push(t('cli.summary.money', { currency: r.text(r.cat.words.v.currency.name) }));
-  row(t('cli.summary.opening'), m.opening);
-  row(t('cli.summary.minted'), `+${m.created}`);
-  for (const [k, v] of Object.entries(s.bySource)) row(`  ${moneyName(r, k, 'sources')}`, `+${v}`);
-  const joins = s.joins.line(t, r);
-  if (joins) out.push(`  ${joins}`);
-  row(t('cli.summary.burned'), `-${m.destroyed}`);
-  for (const [k, v] of Object.entries(s.bySink)) row(`  ${moneyName(r, k, 'sinks')}`, `-${v}`);
-  row(t('cli.summary.expected'), m.expected);
-  row(t('cli.summary.held'), m.held);
-  for (const v of s.verdict(m)) out.push(`  ${t(v.key, v.params)}`);
-  process.stdout.write(out.join('\n') + '\n');
+  process.stdout.write(summaryLines(t, r, s, m, world.state, secs).join('\n') + '\n');
 }
 

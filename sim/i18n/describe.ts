@@ -1,7 +1,10 @@
 import type { Event, EventOf, EventType } from '../model/events.ts';
+import type { WarnLevel } from '../model/needs.ts';
 import { STRATEGIES } from '../model/strategy.ts';
 import { ref } from '../model/text.ts';
 import type { Renderer } from './render.ts';
+
+const WARNED: Record<WarnLevel, string> = { hungry: 'needs.hungry', exhausted: 'needs.exhausted', collapsing: 'needs.collapsing' };
 
 type Describers = { [T in EventType]?: (r: Renderer, e: EventOf<T>) => string | null };
 
@@ -25,7 +28,8 @@ const DESCRIBE: Describers = {
   },
   entity_removed(r, e) {
     const template = r.param(ref('template', e.template));
-    return r.t('feed.entity_removed', { template, owner: e.owner ? r.actor(e.owner) : '', reason: r.param(e.reason) });
+    return e.owner ? r.t('feed.entity_removed', { template, owner: r.actor(e.owner), reason: r.param(e.reason) })
+      : r.t('feed.entity_removed_unowned', { template, reason: r.param(e.reason) });
   },
   status_changed(r, e) {
     return r.t('feed.status', { actor: r.actor(e.actor), status: r.param(e.to), reason: r.param(e.reason) });
@@ -47,6 +51,10 @@ const DESCRIBE: Describers = {
   },
   joined(r, e) {
     return r.render({ key: 'observe.joined', params: { actor: ref('actor', e.actor) } });
+  },
+  // a player's body warning them; a bot's would flood the public feed, and its own brain reads its energy
+  warned(r, e) {
+    return r.state.actors[e.actor]?.player ? r.t(WARNED[e.level], { actor: r.actor(e.actor) }) : null;
   },
   location_created(r, e) {
     return r.t('feed.new_place', { place: r.text(e.name), parent: r.place(e.parent) });

@@ -1,8 +1,11 @@
-import type { Lang, Message, Param, Text } from '../model/text.ts';
+import { type Lang, LANGS, type Message, type Param, type Text } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { type T, translator, hasKey } from './translator.ts';
 import { clockOf } from '../model/clock.ts';
+
+/** messages whose `have` and `need` are amounts of money */
+const MONEY_AMOUNTS = new Set(['reason.insufficient_money', 'you.reason.insufficient_money']);
 
 /**
  * Turns language-neutral messages into text in one language. References become names (a clone of
@@ -10,6 +13,13 @@ import { clockOf } from '../model/clock.ts';
  * when the locale has one (strategies, statuses), else as it is. A number parameter named `money` is
  * an amount of money, written the pack's way (its currency's `format`).
  */
+/** One text in every language, each written by its own renderer over the same state. */
+export function inEveryLang(cat: Catalog, state: WorldState, f: (r: Renderer) => string): Text {
+  const out = {} as Text;
+  for (const lang of LANGS) out[lang] = f(new Renderer(lang, cat, state));
+  return out;
+}
+
 export class Renderer {
   readonly t: T;
   private quoting = false;
@@ -30,14 +40,30 @@ export class Renderer {
     if ('text' in m) return this.q(m.text);
     if (m.key === 'fact.rumour') return this.rumour(m);
     if (m.key === 'side.made') return this.made(m);
-    const params: Record<string, string> = { ...extra };
-    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = k === 'money' && typeof v === 'number' ? this.money(v) : this.param(v);
+    const params: Record<string, string | number> = { ...extra };
+    // a number stays a number, so a `count` picks its plural form ("1 person", "3 people")
+    // amounts of money are written the pack's way: a `money` parameter, and what a purse has and needs
+    const moneyish = (k: string) => k === 'money' || (MONEY_AMOUNTS.has(m.key) && (k === 'have' || k === 'need'));
+    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = typeof v === 'number' && moneyish(k) ? this.money(v) : typeof v === 'number' ? v : this.param(v);
     return this.t(m.key, params);
+  }
+
+  /**
+   * A message said to the person it is about (a refusal sent to a player): a reason in the second
+   * person ("you are not at…") where the locale has one (`you.reason.*`), else as everyone reads it.
+   */
+  addressed(m: Message): string {
+    if ('key' in m && m.key.startsWith('reason.') && this.known(`you.${m.key}`)) return this.render({ ...m, key: `you.${m.key}` });
+    return this.render(m);
+  }
+
+  private known(key: string): boolean {
+    return hasKey(this.lang, key) || hasKey(this.lang === 'cn' ? 'en' : 'cn', key);
   }
 
   param(v: Param): string {
     if (typeof v === 'number') return String(v);
-    if (typeof v === 'string') return hasKey(this.lang, `terms.${v}`) || hasKey(this.lang === 'cn' ? 'en' : 'cn', `terms.${v}`) ? this.t(`terms.${v}`) : v;
+    if (typeof v === 'string') return this.term(v);
     switch (v.ref) {
       case 'actor': return this.actor(v.id);
       case 'place': return this.place(v.id);
@@ -59,6 +85,17 @@ export class Renderer {
         try { return this.render(f.content); } finally { this.quoting = false; }
       }
     }
+  }
+
+  /**
+   * A plain value as a word: a term (strategy, status, reason), a resource (`names.resource.*`, or
+   * `item:<id>` as the item's name), else the value itself.
+   */
+  term(v: string): string {
+    if (this.known(`terms.${v}`)) return this.t(`terms.${v}`);
+    if (this.known(`names.resource.${v}`)) return this.t(`names.resource.${v}`);
+    if (v.startsWith('item:')) return this.text(this.cat.items.get(v.slice(5))?.name) || v;
+    return v;
   }
 
   /** An amount of money as the pack writes it (its currency's `format`). */

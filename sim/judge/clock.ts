@@ -2,7 +2,7 @@ import type { Catalog } from '../scenario/catalog.ts';
 import { membersOf } from '../state/members.ts';
 import type { WorldState } from '../state/types.ts';
 import { proposers } from './changes.ts';
-import { awakeTicks } from '../model/clock.ts';
+import { burnt, WARNINGS, warnBelow } from '../model/needs.ts';
 import type { TickJudge } from './judge.ts';
 
 /**
@@ -12,11 +12,17 @@ import type { TickJudge } from './judge.ts';
 export function runClock(cat: Catalog, state: WorldState, tick: number, judge: TickJudge, acted: string[]): void {
   const needs = cat.scenario.meta.rules.needs;
   const time = cat.scenario.vocabulary.time;
-  for (const id of acted) {
+  for (const id of charged(state, acted)) {
     const a = state.actors[id];
     // hunger runs while one is awake; the pack's sleeping hours cost nothing
-    const due = Math.min(a.energy, needs.energyDecayPerTick * awakeTicks(a.needsAt, tick, time));
-    judge.needs(id, -due);
+    judge.needs(id, -Math.min(a.energy, burnt(needs.energyPerDay, a.needsAt, tick, time)));
+    // each line the body is below (by hunger or by toil) is told once, in order, until it is lifted
+    if (a.status === 'alive') {
+      for (const w of WARNINGS) {
+        const line = warnBelow(w.below, needs.energyMax);
+        if (a.energy < line && !a.warned?.some((x) => x.level === w.level)) judge.warn(id, w.level, line);
+      }
+    }
     if (a.energy > 0 || a.status !== 'alive') continue;
     // an empty body first collapses; if it wakes still empty it starts dying
     const next = a.tags.includes('collapsed') ? 'dying' : 'unconscious';
@@ -35,3 +41,13 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
   }
 }
 
+/**
+ * Whose needs are charged this tick: every actor that acted (a bot's body is charged lazily, when
+ * it wakes, for all the ticks since) and every player who could have, acting or not, so that a
+ * player's body and its warnings keep time with the world they watch.
+ */
+function charged(state: WorldState, acted: string[]): string[] {
+  const out = new Set(acted);
+  for (const a of membersOf(state.actors)) if (a.player && (a.status === 'alive' || a.status === 'dying')) out.add(a.id);
+  return [...out].sort();
+}

@@ -2,6 +2,7 @@ import { strategyOf } from '../model/attribution.ts';
 import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
 import type { Strategy } from '../model/strategy.ts';
+import type { WarnLevel } from '../model/needs.ts';
 import { type Message, msg, type Text } from '../model/text.ts';
 import type { Claim } from '../model/claims.ts';
 import { claimLabel, unbackedClaims } from './claims.ts';
@@ -177,6 +178,11 @@ export class TickJudge {
   /** Needs are charged by the Judge: an actor's body is not a proposal. */
   needs(actor: string, energy: number): void {
     this.append({ type: 'needs', actor, energy });
+  }
+
+  /** So is what the body tells its owner on the way down (sim/model/needs.ts). */
+  warn(actor: string, level: WarnLevel, below: number): void {
+    this.append({ type: 'warned', actor, need: 'energy', level, below });
   }
 
   finish(): Event[] {

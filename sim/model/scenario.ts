@@ -57,7 +57,8 @@ export const Rules = z.object({
   }).strict(),
   needs: z.object({
     energyMax: z.number().int().positive(),
-    energyDecayPerTick: z.number().int().min(0),
+    /** energy a body burns over a day's waking ticks (sleep costs none), charged in whole units as it adds up */
+    energyPerDay: z.number().int().min(0),
     lonelyAfterTicks: z.number().int().positive(),
     dyingWindowTicks: z.number().int().positive(),
     unconsciousTicks: z.number().int().positive(),

@@ -134,6 +134,8 @@ export const VocabularyFile = z.object({
   purposes: words(Purpose),
   roles: z.record(Id, Role).default({}),
   kinds: words(Kind),
+  /** what a person reads for each of the pack's own tags (`newcomer`, `laid_off`): a tag without a name is not shown */
+  tags: z.record(Id, Text).default({}),
   /** the sink money goes to when nothing more particular is declared */
   spending: Id,
 }).strict();

@@ -18,6 +18,8 @@ import { controlRoutes } from './routes/control.ts';
 import type { ServerContext } from './routes/context.ts';
 import { eventRoutes } from './routes/events.ts';
 import { playerRoutes } from './routes/players.ts';
+import { storyRoutes } from './routes/story.ts';
+import { previewRoutes } from './routes/preview.ts';
 import { worldRoutes } from './routes/world.ts';
 import { attachSockets, type Sockets } from './sockets.ts';
 
@@ -94,7 +96,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   app.get('/api/health', { config: { open: true } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
-  for (const routes of [worldRoutes, eventRoutes, controlRoutes, playerRoutes]) await app.register(routes, ctx);
+  for (const routes of [worldRoutes, eventRoutes, controlRoutes, playerRoutes, storyRoutes, previewRoutes]) await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {

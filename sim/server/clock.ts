@@ -9,7 +9,7 @@ import type { WorldHost } from './host.ts';
 export class Clock {
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
-  private busy = false;
+  private running: Promise<void> | null = null;
 
   constructor(private readonly host: WorldHost, private readonly log?: Logger) {
     // turn-based: a player's queued call may be the last one missing, so look again at once
@@ -27,7 +27,12 @@ export class Clock {
     this.timer = null;
   }
 
-  pause(): void { this.host.paused = true; this.host.emitStatus(); }
+  /** Resolves once no tick is in flight, so the reply's tick is the last one committed. */
+  async pause(): Promise<void> {
+    this.host.paused = true;
+    this.host.emitStatus();
+    await this.running;
+  }
 
   resume(): void {
     this.host.paused = false;
@@ -54,12 +59,18 @@ export class Clock {
 
   private async fire(): Promise<void> {
     this.timer = null;
-    if (this.stopped || this.host.paused || this.busy) return;
+    if (this.stopped || this.host.paused || this.running) return;
     if (this.host.turnBased && this.host.waitingFor().length) {
       this.host.emitStatus();
       return; // the next queued call kicks us
     }
-    this.busy = true;
+    this.running = this.tick();
+    await this.running;
+    this.running = null;
+    this.kick(this.host.tickMs);
+  }
+
+  private async tick(): Promise<void> {
     try {
       await this.host.step();
     } catch (err) {
@@ -67,9 +78,6 @@ export class Clock {
       this.log?.error({ err }, 'tick failed; pausing');
       this.host.paused = true;
       this.host.emitStatus();
-    } finally {
-      this.busy = false;
     }
-    this.kick(this.host.tickMs);
   }
 }

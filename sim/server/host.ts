@@ -17,9 +17,10 @@ import { JoinTally } from '../i18n/joins.ts';
 import { HttpError, issueLines } from './errors.ts';
 import { layoutPlaces } from './layout.ts';
 import { tickMetrics } from './metrics.ts';
-import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, RejectionMsg, StatusMsg, TickMetrics, TickMsg } from './protocol.ts';
+import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, RejectionMsg, StatusMsg, StoryMsg, TickMetrics, TickMsg } from './protocol.ts';
 import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../scenario/catalog.ts';
+import { StoryBook, type StoryDelta } from '../story/book.ts';
 
 /** Where the host sends what happened; sockets.ts implements it with rooms. */
 export interface Broadcast {
@@ -28,6 +29,8 @@ export interface Broadcast {
   narration(actor: string, msg: NarrationMsg): void;
   rejection(actor: string, msg: RejectionMsg): void;
   perceived(actor: string, msg: PerceivedMsg): void;
+  /** the new lines of a player's story, after each tick */
+  story?(actor: string, msg: StoryMsg): void;
 }
 
 export interface HostOptions {
@@ -52,6 +55,8 @@ export interface HostOptions {
  */
 export class WorldHost {
   readonly views: Views;
+  /** every player's story, folded from the committed log (rebuilt by `init`, extended after each tick) */
+  readonly story: StoryBook;
   paused = false;
   /** closed by the admin: the server refuses new joins and the Judge refuses those still queued */
   joining: 'open' | 'closed' = 'open';
@@ -71,6 +76,7 @@ export class WorldHost {
 
   constructor(private readonly o: HostOptions) {
     this.views = new Views(o.world.cat, o.world.state, layoutPlaces(o.world.cat));
+    this.story = new StoryBook(o.world.cat, o.world.state);
     this.tickMs = o.tickMs;
     this.turnBased = o.turnBased;
     if (o.joiningFile && existsSync(o.joiningFile)) this.joining = readJoining(o.joiningFile);
@@ -80,9 +86,12 @@ export class WorldHost {
   get queue(): PlayerQueue { return this.o.queue; }
   get id(): string { return this.world.cat.scenario.meta.id; }
 
-  /** Rebuild what the log knows and the state does not keep: last decisions and who learned what. */
+  /** Rebuild what the log knows and the state does not keep: last decisions, who learned what, players' stories. */
   async init(): Promise<void> {
-    for await (const e of this.world.store.readEvents(0, this.world.tick - 1)) this.note(e);
+    for await (const e of this.world.store.readEvents(0, this.world.tick - 1)) {
+      this.note(e);
+      this.story.add([e]);
+    }
   }
 
   listen(b: Broadcast): void { this.listeners.push(b); }
@@ -116,10 +125,11 @@ export class WorldHost {
     const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', onJoins: (r) => { refused = r.filter((x) => x.reason); } });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
+    const told = this.story.add(events);
     this.metrics.push(tickMetrics(this.world.state, tick, events));
     if (this.metrics.length > (this.o.metricsCap ?? 10_000)) this.metrics.shift();
     try {
-      await this.broadcast(tick, events, refused);
+      await this.broadcast(tick, events, refused, told);
     } catch (err) {
       // the tick is committed whatever happens here: a failed broadcast must not stop the world
       this.o.log?.error({ err, tick }, 'broadcast failed');
@@ -140,7 +150,7 @@ export class WorldHost {
     }
   }
 
-  private async broadcast(tick: number, events: Event[], refused: { request: JoinRequest; reason: Reason | null }[]): Promise<void> {
+  private async broadcast(tick: number, events: Event[], refused: { request: JoinRequest; reason: Reason | null }[], told: Map<string, StoryDelta>): Promise<void> {
     const changed = new Set<string>();
     for (const e of events) for (const a of actorsOf(e)) changed.add(a);
     const summary = events.find((e) => e.type === 'tick_summary');
@@ -151,16 +161,19 @@ export class WorldHost {
     };
     for (const l of this.listeners) l.tick(msg);
     for (const r of refused) {
-      for (const l of this.listeners) l.rejection(r.request.actor, { tick, callId: 'join', reason: this.views.message(r.reason!.message) });
+      for (const l of this.listeners) l.rejection(r.request.actor, { tick, callId: 'join', reason: this.views.messageTo(r.reason!.message) });
     }
     const players = Object.values(this.world.state.actors).filter((a) => a.player);
     if (!players.length) return;
     const index = indexPlaces(this.world.cat, this.world.state);
     for (const p of players) {
+      // the story's window of what they notice moves on every tick, so every player hears each tick
+      const story: StoryMsg = { tick, lines: told.get(p.id)?.lines ?? [], noticed: this.story.noticed(p.id) };
+      for (const l of this.listeners) l.story?.(p.id, story);
       const own = eventsOfCall(events, p.id);
       const failed = own.find((e) => e.type === 'call_failed');
       if (failed?.type === 'call_failed') {
-        for (const l of this.listeners) l.rejection(p.id, { tick, callId: failed.failed.id, reason: this.views.message(failed.failed.reason.message) });
+        for (const l of this.listeners) l.rejection(p.id, { tick, callId: failed.failed.id, reason: this.views.messageTo(failed.failed.reason.message) });
       } else if (own.length) {
         const text = await this.o.narrator.narrate({ cat: this.world.cat, state: this.world.state, actor: p.id, tick, events: own });
         for (const l of this.listeners) l.narration(p.id, { tick, text });

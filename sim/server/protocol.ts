@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Lang, Text } from '../model/text.ts';
 import { SafeId } from '../model/ids.ts';
 import { ToolCall } from '../model/tools.ts';
+import { STORY_KINDS } from '../story/types.ts';
 
 /**
  * The wire contract between the server and its clients (the dashboard, the player, tests). Every
@@ -24,7 +25,9 @@ export const EventsQuery = z.object({
   /** opaque: returned as `next` by the previous page */
   cursor: z.string().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
-}).strict();
+  /** instead of a page from `from`: the last N events at or before `to` (what a feed shows on load) */
+  last: z.coerce.number().int().min(1).max(1000).optional(),
+}).strict().refine((q) => q.last === undefined || q.cursor === undefined, { message: 'last and cursor do not go together', path: ['last'] });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 
 export const MetricsQuery = z.object({ from: tickQ.optional(), to: tickQ.optional() }).strict();
@@ -101,6 +104,8 @@ export const ActorDetail = z.object({
   body: z.object({
     place: z.string(), status: z.string(), resources: z.object({ money: z.number(), energy: z.number() }),
     inventory: z.record(z.string(), z.number()), relations: z.record(z.string(), z.number()), reputation: z.number(), tags: z.array(z.string()),
+    /** how the body is, in words (a collapsed person is not "well"), and the tags that have a name, in words */
+    condition: Text, tagNames: z.array(Text),
   }),
   memories: z.array(z.object({ tick: z.number().int(), kind: z.string(), text: Text, importance: z.number() })),
   lastDecision: LastDecision.nullable(),
@@ -110,6 +115,8 @@ export type ActorDetail = z.infer<typeof ActorDetail>;
 export const EntityView = z.object({
   id: z.string(), template: z.string(), name: Text, owner: z.string().nullable(), location: z.string(),
   properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])), createdAt: z.number().int(),
+  /** the kind of thing (its template's name) and the properties a person may read, named; bookkeeping is left out */
+  kind: Text, shown: z.array(z.object({ name: Text, value: z.string() })),
 });
 export type EntityView = z.infer<typeof EntityView>;
 
@@ -200,7 +207,42 @@ export type ActAck = { ok: true; queuedFor: number } | { ok: false; error: Error
 /** server -> client `error`, for payloads that came without an ack */
 export type ErrorMsg = ErrorReply;
 
-export const SOCKET_EVENTS = { tick: 'tick', status: 'status', narration: 'narration', rejection: 'rejection', perceived: 'perceived', act: 'act', error: 'error' } as const;
+export const SOCKET_EVENTS = { tick: 'tick', status: 'status', narration: 'narration', rejection: 'rejection', perceived: 'perceived', act: 'act', error: 'error', story: 'story' } as const;
 
 export const worldRoom = (w: string) => `world:${w}`;
 export const playerRoom = (actor: string) => `player:${actor}`;
+
+// ---- the player's story (sim/story) ---------------------------------------------------------------
+
+/** GET /players/:id/story: the lines after line `after` (a line's `n`), at most `limit` */
+export const StoryQuery = z.object({
+  after: z.coerce.number().int().min(-1).max(1e9).default(-1),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+}).strict();
+export type StoryQuery = z.infer<typeof StoryQuery>;
+
+export const StoryLineView = z.object({ n: z.number().int(), tick: z.number().int(), kind: z.enum(STORY_KINDS), text: Text });
+export type StoryLineView = z.infer<typeof StoryLineView>;
+/** what others did where the player stands, for the last few ticks there */
+export const NoticedView = z.object({ tick: z.number().int(), place: z.string(), text: Text });
+export type NoticedView = z.infer<typeof NoticedView>;
+/** `next`: the `after` of the next page, null on the last */
+export const StoryPage = z.object({ lines: z.array(StoryLineView), noticed: z.array(NoticedView), next: z.number().int().nullable() });
+export type StoryPage = z.infer<typeof StoryPage>;
+/** server -> room `player:<actorId>` after each tick: the new lines, and what the player notices now (the whole window) */
+export const StoryMsg = z.object({ tick: z.number().int(), lines: z.array(StoryLineView), noticed: z.array(NoticedView) });
+export type StoryMsg = z.infer<typeof StoryMsg>;
+// ---- understood before sent (bots/intent, routes/preview.ts) ------------------------------------
+
+/** The intent reply, with the message the card shows instead of a call when something named is not to be had. */
+export const IntentFound = IntentReply.extend({ notFound: Text.optional() });
+export type IntentFound = z.infer<typeof IntentFound>;
+/** `POST /players/:id/preview`: the call, as for /act. */
+export const PreviewBody = ActBody;
+export type PreviewBody = z.infer<typeof PreviewBody>;
+/** What the Judge would say of the call now: the cost and what would happen, or the refusal and a way that would work. */
+export const PreviewReply = z.object({
+  ok: z.boolean(), text: Text, hint: Text.optional(),
+  cost: z.object({ money: z.number().int(), energy: z.number().int() }), code: z.string().optional(),
+});
+export type PreviewReply = z.infer<typeof PreviewReply>;

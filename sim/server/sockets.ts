@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Logger } from '../log.ts';
 import { errorBody, HttpError, issueLines } from './errors.ts';
 import type { Broadcast } from './host.ts';
-import { type ActAck, ActMsg, type ErrorReply, playerRoom, SocketAuth, worldRoom } from './protocol.ts';
+import { type ActAck, ActMsg, type ErrorReply, playerRoom, SOCKET_EVENTS, SocketAuth, worldRoom } from './protocol.ts';
 import type { ServerContext } from './routes/context.ts';
 
 /** Socket.IO on the server's port: a room per world, a private room per player. */
@@ -77,6 +77,7 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
     narration: (a, m) => io.to(playerRoom(a)).emit('narration', m),
     rejection: (a, m) => io.to(playerRoom(a)).emit('rejection', m),
     perceived: (a, m) => io.to(playerRoom(a)).emit('perceived', m),
+    story: (a, m) => io.to(playerRoom(a)).emit(SOCKET_EVENTS.story, m),
   };
   ctx.host.listen(broadcast);
 

@@ -1,8 +1,9 @@
 import { actorsOf } from '../../world-engine/narrator/select.ts';
 import { describeEvent } from '../i18n/describe.ts';
 import { Renderer } from '../i18n/render.ts';
+import { Names } from '../i18n/names.ts';
 import type { EntityState, Event } from '../model/events.ts';
-import type { Message, Text } from '../model/text.ts';
+import type { Lang, Message, Text } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
 import { type Point, positionOf } from './layout.ts';
@@ -20,7 +21,11 @@ export class Views {
   constructor(readonly cat: Catalog, readonly state: WorldState, private readonly layout: Map<string, Point>) {
     this.cn = new Renderer('cn', cat, state);
     this.en = new Renderer('en', cat, state);
+    this.names = { cn: new Names(this.cn), en: new Names(this.en) };
   }
+
+  /** the one registry of names for tags, statuses and properties, per language */
+  private readonly names: Record<Lang, Names>;
 
   both(f: (r: Renderer) => string): Text {
     return { cn: f(this.cn), en: f(this.en) };
@@ -28,6 +33,11 @@ export class Views {
 
   message(m: Message): Text {
     return this.both((r) => r.render(m));
+  }
+
+  /** A message sent to the person it concerns (a refusal of their own call): in the second person. */
+  messageTo(m: Message): Text {
+    return this.both((r) => r.addressed(m));
   }
 
   actorName(id: string): Text {
@@ -46,7 +56,13 @@ export class Views {
     return {
       id: a.id, name: this.actorName(a.id), isPlayer: !!a.player, soul,
       body: { place: a.location, status: a.status, resources: { money: a.money, energy: a.energy }, inventory: a.inventory,
-        relations: a.relations, reputation: a.reputation, tags: a.tags },
+        relations: a.relations, reputation: a.reputation, tags: a.tags,
+        condition: { cn: this.names.cn.status(a), en: this.names.en.status(a) },
+        tagNames: a.tags.flatMap((tag) => {
+          const cn = this.names.cn.tag(tag);
+          const en = this.names.en.tag(tag);
+          return cn !== null && en !== null ? [{ cn, en }] : [];
+        }) },
       memories: a.memory.slice(-10).map((m) => ({ tick: m.tick, kind: m.kind, text: this.message(m.msg), importance: m.importance })),
       lastDecision,
     };
@@ -77,8 +93,13 @@ export class Views {
   }
 
   entity(e: EntityState): EntityView {
+    const shown = Object.entries(e.properties).flatMap(([k, v]) => {
+      const cn = this.names.cn.property(k, v);
+      const en = this.names.en.property(k, v);
+      return cn && en ? [{ name: { cn: cn.name, en: en.name }, value: en.value }] : [];
+    });
     return { id: e.id, template: e.template, name: this.both((r) => r.entity(e.id)), owner: e.owner, location: e.location,
-      properties: e.properties, createdAt: e.createdAt };
+      properties: e.properties, createdAt: e.createdAt, kind: this.both((r) => r.param({ ref: 'template', id: e.template })), shown };
   }
 
   fact(id: string, knownBy: FactView['knownBy']): FactView | null {

@@ -7,6 +7,7 @@ import { parseJobTag } from '../model/jobs.ts';
 import { weightsFromDrives } from './initial.ts';
 import { membersChanged } from './members.ts';
 import { table } from '../model/ids.ts';
+import { rearmAt } from '../model/needs.ts';
 
 /**
  * The fold: the only code that changes a WorldState. The Judge calls it for each event it accepts,
@@ -84,6 +85,12 @@ const HANDLERS: Handlers = {
     const a = s.actors[e.actor];
     a.energy += e.energy;
     a.needsAt = e.tick;
+    // a body fed well back above a warning's line may be warned again when it next falls below it
+    if (a.warned) a.warned = a.warned.filter((w) => a.energy < rearmAt(w.below));
+  },
+  warned(s, e) {
+    const a = s.actors[e.actor];
+    (a.warned ??= []).push({ level: e.level, below: e.below });
   },
   moved(s, e) {
     const a = s.actors[e.actor];

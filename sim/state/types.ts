@@ -1,5 +1,6 @@
 import type { EntityState, FactState } from '../model/events.ts';
 import type { Message, Text } from '../model/text.ts';
+import type { WarnLevel } from '../model/needs.ts';
 import type { Status } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import type { Drives } from '../model/scenario.ts';
@@ -46,6 +47,8 @@ export interface ActorState {
   wakes: number;
   /** tick up to which needs (hunger, fatigue) have been charged */
   needsAt: number;
+  /** the body's warnings that stand (given, and not yet lifted by eating well back above their line) */
+  warned?: { level: WarnLevel; below: number }[];
   lastSocial: number;
   /** last tick the actor worked or made something: the need for purpose grows from it */
   lastPurpose: number;

@@ -81,6 +81,32 @@ export function toPage(matches: Event[], limit: number): EventPage {
   return { events, next: { tick: last.tick, seq: last.seq } };
 }
 
+/**
+ * The last `last` events matching `q` at or before `q.to`, in commit order: what a feed shows on
+ * load, however many events a tick holds. Walks back a tick at a time (so any store serves it with
+ * its ordinary ascending pages) and stops once enough are found or `maxTicks` were read.
+ */
+export async function latestEvents(read: WorldQuery, q: Omit<EventQuery, 'after' | 'limit'>, last: number, lastTick: number, maxTicks = 200): Promise<Event[]> {
+  const want = pageSize(last);
+  const to = Math.min(q.to ?? lastTick, lastTick);
+  const from = Math.max(q.from ?? 0, to - maxTicks + 1);
+  const ticks: Event[][] = [];
+  let found = 0;
+  for (let t = to; t >= from && found < want; t--) {
+    let tick: Event[] = [];
+    let after: EventCursor | undefined;
+    do {
+      const page = await read.events({ ...q, from: t, to: t, after, limit: MAX_LIMIT });
+      // a tick larger than the page keeps only its tail
+      tick = tick.concat(page.events).slice(-(want - found));
+      after = page.next ?? undefined;
+    } while (after);
+    ticks.push(tick);
+    found += tick.length;
+  }
+  return ticks.reverse().flat();
+}
+
 const byId: Sort = { id: 1 };
 
 /** Run a state query over plain objects with mingo: the embedded side of the same filter. */

@@ -1,8 +1,8 @@
 import { describeEvent } from '../../sim/i18n/describe.ts';
-import { Renderer } from '../../sim/i18n/render.ts';
+import { inEveryLang, type Renderer } from '../../sim/i18n/render.ts';
 import type { Event } from '../../sim/model/events.ts';
 import { parseJobTag } from '../../sim/model/jobs.ts';
-import { LANGS, type Text } from '../../sim/model/text.ts';
+import type { Text } from '../../sim/model/text.ts';
 import type { NarrationInput, Narrator } from './types.ts';
 
 /**
@@ -14,13 +14,10 @@ export function offlineNarrator(): Narrator {
   return {
     name: 'offline',
     narrate(input: NarrationInput): Text {
-      const out = {} as Text;
-      for (const lang of LANGS) {
-        const r = new Renderer(lang, input.cat, input.state);
+      return inEveryLang(input.cat, input.state, (r) => {
         const lines = input.events.map((e) => line(r, input.actor, e)).filter((l): l is string => !!l);
-        out[lang] = lines.length ? lines.join(' ') : r.t('narrator.nothing');
-      }
-      return out;
+        return lines.length ? lines.join(' ') : r.t('narrator.nothing');
+      });
     },
   };
 }

@@ -3,6 +3,11 @@ import type { Event } from '../../sim/model/events.ts';
 /** Events that start something else in a tick: another call, the clock, reflection, the books. */
 const BOUNDARY = new Set<Event['type']>(['action', 'call_failed', 'needs', 'reflected', 'tick_summary', 'entity_updated', 'entity_removed', 'joined']);
 
+/** Whether an event ends the run of a call's consequences: another call starts, or the clock, or a thing's income (not what the call did). */
+export function endsCall(e: Event): boolean {
+  return BOUNDARY.has(e.type) || (e.type === 'money_created' && e.entity !== null);
+}
+
 /**
  * The committed events of `actor`'s own call in one tick: its `action` (or `call_failed`) and what
  * the Judge committed with it, up to the next call or the lasting effects and clocks, keeping those
@@ -14,8 +19,7 @@ export function eventsOfCall(events: Event[], actor: string): Event[] {
   const out: Event[] = [events[start]];
   for (let i = start + 1; i < events.length; i++) {
     const e = events[i];
-    // lasting effects pay a thing's owner: that is not what this call did
-    if (BOUNDARY.has(e.type) || (e.type === 'money_created' && e.entity !== null)) break;
+    if (endsCall(e)) break;
     if (actorsOf(e).includes(actor)) out.push(e);
   }
   return out;

@@ -27,12 +27,13 @@ export function ActorInspector(props: { id: string }) {
       <dl class="facts-grid">
         <dt>{t('inspector.place')}</dt>
         <dd><button type="button" class="link" onClick={() => select({ kind: 'place', id: a.body.place })}>{names.place(a.body.place)}</button></dd>
-        <dt>{t('inspector.status')}</dt><dd>{t(`status.${a.body.status}`)}</dd>
+        <dt>{t('inspector.status')}</dt><dd data-testid="actor-status">{tx(a.body.condition)}</dd>
         <dt>{t('resources.money')}</dt><dd data-testid="actor-money">{names.money(a.body.resources.money)}</dd>
         <dt>{t('resources.energy')}</dt><dd>{num(a.body.resources.energy)}</dd>
         <dt>{t('inspector.reputation')}</dt><dd>{a.body.reputation}</dd>
-        {inventory.length > 0 && <><dt>{t('inspector.inventory')}</dt><dd>{inventory.map(([k, n]) => `${k} ×${n}`).join(t('sep'))}</dd></>}
-        {a.body.tags.length > 0 && <><dt>{t('inspector.tags')}</dt><dd class="tags">{a.body.tags.join(t('sep'))}</dd></>}
+        {inventory.length > 0 && <><dt>{t('inspector.inventory')}</dt><dd>{inventory.map(([k, n]) => `${names.item(k)} ×${n}`).join(t('sep'))}</dd></>}
+        {/* tags in words; a tag nothing names is bookkeeping and is not shown */}
+        {a.body.tagNames.length > 0 && <><dt>{t('inspector.tags')}</dt><dd class="tags">{a.body.tagNames.map((x) => tx(x)).join(t('sep'))}</dd></>}
       </dl>
 
       <h4>{t('inspector.decision')}</h4>

@@ -21,7 +21,8 @@ export function FactInspector(props: { id: string }) {
       <ol class="known-by" data-testid="known-by">
         {f.knownBy.map((k, i) => (
           <li key={`${k.actor}.${i}`}>
-            <span class="ev-tick">{k.tick}</span> {who(k.actor)} <span class="dim">{t('inspector.from')}</span> {k.from === k.actor ? t('inspector.self') : names.any(k.from)}
+            <span class="ev-tick">{k.tick}</span> {who(k.actor)}{' '}
+            {k.from === k.actor ? <span class="dim">{t('inspector.self')}</span> : <><span class="dim">{t('inspector.from')}</span> {names.any(k.from)}</>}
           </li>
         ))}
       </ol>

@@ -63,7 +63,7 @@ export function Feed(props: { feed: EventView[] }) {
         {lines.map((e) => {
           const to = target(e);
           return (
-            <li key={`${e.tick}.${e.seq}`} class={`ev ev-${e.type}`}>
+            <li key={`${e.tick}.${e.seq}`} class={`ev ev-${e.type}`} data-tick={e.tick}>
               <span class="ev-tick">{e.tick}</span>
               {to ? (
                 <button type="button" class="link" onClick={() => select(to)}>{tx(e.text)}</button>

@@ -1,11 +1,34 @@
 import { useEffect, useState } from 'preact/hooks';
+import { preview as previewCall } from '../api.ts';
+import { useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
-import type { DraftCall, Text } from '../types.ts';
+import { load } from '../storage.ts';
+import type { DraftCall, PreviewReply, Text } from '../types.ts';
 import { CallView } from './CallView.tsx';
 
-export type Understood = { call: DraftCall; understood: Text };
+/** `notFound`: something the words named is not to be had; the card says so instead of offering the call. */
+export type Understood = { call: DraftCall; understood: Text; notFound?: Text };
 
-/** Say what you do in your own words; see how it was understood; confirm, edit, or drop it. */
+/** Ticks between two previews of the same call: the world moves on, and the card should too (within the rate limit). */
+const FRESH_TICKS = 5;
+
+/** The dry run of the understood call, asked again when the card shows another call and as the world moves on. */
+function usePreview(pending: Understood | null): PreviewReply | null {
+  const { world, tick } = useWorldCtx();
+  const [reply, setReply] = useState<PreviewReply | null>(null);
+  useEffect(() => setReply(null), [pending]);
+  useEffect(() => {
+    const session = load<{ actorId: string; token: string } | null>(`player.${world}`, null);
+    if (!pending || pending.notFound || !session) return;
+    let live = true;
+    // a preview that fails (rate limit, a restart) only leaves the card without one
+    previewCall(world, session.actorId, session.token, pending.call).then((r) => { if (live) setReply(r); }, () => {});
+    return () => { live = false; };
+  }, [pending, world, Math.floor(tick / FRESH_TICKS)]);
+  return reply;
+}
+
+/** Say what you do in your own words; see how it was understood and what would come of it now; confirm, edit, or drop it. */
 export function IntentBox(props: {
   busy: boolean; disabled: boolean; pending: Understood | null;
   /** counts the calls sent: the words are cleared after each */
@@ -14,11 +37,13 @@ export function IntentBox(props: {
 }) {
   const { t, tx } = useT();
   const [text, setText] = useState('');
+  const preview = usePreview(props.pending);
   useEffect(() => setText(''), [props.sent]);
   const ask = (ev: Event) => {
     ev.preventDefault();
     if (text.trim()) props.onAsk(text.trim());
   };
+  const missing = props.pending?.notFound;
   return (
     <div class="intent">
       <form onSubmit={ask}>
@@ -35,10 +60,17 @@ export function IntentBox(props: {
       </form>
       {props.pending && (
         <div class="understood" data-testid="understood">
-          <p><b>{t('player.understood')}</b> {tx(props.pending.understood)}</p>
-          <CallView call={props.pending.call} />
+          {missing ? <p class="problem" role="alert" data-testid="not-found">{tx(missing)}</p> : <>
+            <p><b>{t('player.understood')}</b> {tx(props.pending.understood)}</p>
+            <CallView call={props.pending.call} />
+            {preview && (
+              <p class={preview.ok ? 'preview' : 'preview problem'} data-testid="preview">
+                {tx(preview.text)}{preview.hint && <> <span data-testid="preview-hint">{tx(preview.hint)}</span></>}
+              </p>
+            )}
+          </>}
           <div class="buttons">
-            <button type="button" class="primary" disabled={props.busy} onClick={props.onConfirm} data-testid="intent-confirm">{t('player.confirm')}</button>
+            {!missing && <button type="button" class="primary" disabled={props.busy} onClick={props.onConfirm} data-testid="intent-confirm">{t('player.confirm')}</button>}
             <button type="button" onClick={props.onEdit} data-testid="intent-edit">{t('player.edit')}</button>
             <button type="button" onClick={props.onDrop}>{t('player.cancel')}</button>
           </div>

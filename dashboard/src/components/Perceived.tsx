@@ -1,14 +1,18 @@
 import { useT } from '../i18n.ts';
-import type { PerceivedMsg } from '../types.ts';
+import type { NoticedView } from '../types.ts';
 
-/** What the player notices around them right now (the latest perception; older ones are gone). */
-export function Perceived(props: { msg: PerceivedMsg | null }) {
+/**
+ * What the player notices around them: what others did at their place over the last few ticks there
+ * (the server keeps the window, so a reload shows it too); what was said to them stays in the story.
+ */
+export function Perceived(props: { lines: NoticedView[] }) {
   const { t, tx } = useT();
-  if (!props.msg || !props.msg.lines.length) return null;
+  if (!props.lines.length) return null;
+  const newest = [...props.lines].reverse();
   return (
     <div class="perceived" data-testid="perceived">
-      <h4>{t('player.notice', { tick: props.msg.tick })}</h4>
-      <ul>{props.msg.lines.map((l, i) => <li key={i}>{tx(l)}</li>)}</ul>
+      <h4>{t('player.notice', { tick: newest[0].tick })}</h4>
+      <ul>{newest.map((l, i) => <li key={`${l.tick}.${i}`}><span class="ev-tick">{l.tick}</span> {tx(l.text)}</li>)}</ul>
     </div>
   );
 }

@@ -1,21 +1,32 @@
 import { useT } from '../i18n.ts';
-import type { PlayerLine } from '../types.ts';
+import type { LogLine } from '../types.ts';
 import { CallView } from './CallView.tsx';
 
-/** What happened to the player, newest first: narration, rejections with their reason, the calls sent. */
-export function PlayerLog(props: { lines: PlayerLine[] }) {
+/**
+ * What happened to the player, newest first: their story as the server keeps it (the same after a
+ * reload or a restart), and this session's own lines: the calls sent, the narrator's prose, refusals.
+ */
+export function PlayerLog(props: { lines: LogLine[] }) {
   const { t, tx } = useT();
   if (!props.lines.length) return <p class="empty">{t('player.log_empty')}</p>;
   return (
     <ol class="player-log" data-testid="player-log">
       {props.lines.map((l, i) => (
-        <li key={props.lines.length - i} class={`pl pl-${l.kind}${l.kind === 'queued' && l.replaced ? ' replaced' : ''}`} data-kind={l.kind}>
-          <span class="ev-tick">{l.tick}</span>
-          <span class="pl-kind">{t(l.kind === 'queued' && l.replaced ? 'player.kind.replaced' : `player.kind.${l.kind}`)}</span>
-          {l.kind === 'narration' && <p>{tx(l.text)}</p>}
-          {l.kind === 'rejection' && <p>{tx(l.text)}</p>}
-          {l.kind === 'queued' && <CallView call={l.call} />}
-        </li>
+        l.kind === 'story' ? (
+          <li key={`s${l.n}`} class={`pl pl-story pl-${l.story}`} data-kind="story" data-story={l.story} data-n={l.n}>
+            <span class="ev-tick">{l.tick}</span>
+            <span class="pl-kind">{t(`story.kind.${l.story}`)}</span>
+            <p>{tx(l.text)}</p>
+          </li>
+        ) : (
+          <li key={`l${props.lines.length - i}`} class={`pl pl-${l.kind}${l.kind === 'queued' && l.replaced ? ' replaced' : ''}`} data-kind={l.kind}>
+            <span class="ev-tick">{l.tick}</span>
+            <span class="pl-kind">{t(l.kind === 'queued' && l.replaced ? 'player.kind.replaced' : `player.kind.${l.kind}`)}</span>
+            {l.kind === 'narration' && <p>{tx(l.text)}</p>}
+            {l.kind === 'rejection' && <p>{tx(l.text)}</p>}
+            {l.kind === 'queued' && <CallView call={l.call} />}
+          </li>
+        )
       ))}
     </ol>
   );

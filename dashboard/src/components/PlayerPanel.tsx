@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { io } from 'socket.io-client';
 import { api, ApiError } from '../api.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
 import { load, save } from '../storage.ts';
-import type { DraftCall, NarrationMsg, PerceivedMsg, PlayerLine, RejectionMsg, Text } from '../types.ts';
+import type { DraftCall, LogLine, NarrationMsg, NoticedView, PlayerLine, RejectionMsg, StoryLineView, StoryMsg, Text } from '../types.ts';
 import { IntentBox, type Understood } from './IntentBox.tsx';
 import { JoinForm } from './JoinForm.tsx';
 import { Perceived } from './Perceived.tsx';
@@ -14,7 +14,27 @@ import { ToolForm } from './ToolForm.tsx';
 
 /** `since`: the tick the player joined at, to notice a session the server no longer knows */
 type Session = { actorId: string; token: string; since?: number };
-const LOG_MAX = 100;
+const LOG_MAX = 200;
+
+/** Story lines by their place in the story: what came twice (the socket and a page) is kept once. */
+function merge(have: StoryLineView[], more: StoryLineView[]): StoryLineView[] {
+  if (!more.length) return have;
+  const byN = new Map(have.map((l) => [l.n, l]));
+  for (const l of more) byN.set(l.n, l);
+  return [...byN.values()].sort((a, b) => a.n - b.n);
+}
+
+/** The story (oldest first) and this session's own lines (newest first) as one log, newest first. */
+function logOf(story: StoryLineView[], live: PlayerLine[]): LogLine[] {
+  const out: LogLine[] = [];
+  let i = story.length - 1;
+  let j = 0;
+  while (out.length < LOG_MAX && (i >= 0 || j < live.length)) {
+    if (j < live.length && (i < 0 || live[j].tick >= story[i].tick)) out.push(live[j++]);
+    else { const l = story[i--]; out.push({ kind: 'story', tick: l.tick, n: l.n, story: l.kind, text: l.text }); }
+  }
+  return out;
+}
 
 /** Taking part: join, then act in your own words (or with a form), and read what comes of it. */
 export function PlayerPanel() {
@@ -23,7 +43,10 @@ export function PlayerPanel() {
   const names = useNames();
   const [session, setSession] = useState<Session | null>(() => load(`player.${world}`, null));
   const [lines, setLines] = useState<PlayerLine[]>([]);
-  const [seen, setSeen] = useState<PerceivedMsg | null>(null);
+  const [story, setStory] = useState<StoryLineView[]>([]);
+  const [noticed, setNoticed] = useState<NoticedView[]>([]);
+  /** the last story line held, so a reconnect asks only for what came after */
+  const last = useRef(-1);
   const [pending, setPending] = useState<Understood | null>(null);
   const [form, setForm] = useState<{ initial: DraftCall | null } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,14 +54,45 @@ export function PlayerPanel() {
   const [error, setError] = useState<Text | string | null>(null);
   const add = (l: PlayerLine) => setLines((ls) => [l, ...ls].slice(0, LOG_MAX));
 
+  const forget = () => { save(`player.${world}`, null); setSession(null); setLines([]); setStory([]); setNoticed([]); last.current = -1; };
+  const keep = (more: StoryLineView[]) => {
+    if (more.length) last.current = Math.max(last.current, more[more.length - 1].n);
+    setStory((have) => merge(have, more));
+  };
+
   useEffect(() => {
     if (!session) return;
+    let live = true;
+    last.current = -1;
+    setStory([]);
+    // the story as the server keeps it, page by page from the last line held: at start and after every reconnect
+    const sync = async () => {
+      try {
+        for (let after = last.current; live;) {
+          const page = await api.story(world, session.actorId, session.token, after);
+          if (!live) return;
+          keep(page.lines);
+          setNoticed(page.noticed);
+          if (page.next === null) return;
+          after = page.next;
+        }
+      } catch (e) {
+        // 404: not in the world yet (the join is committed at the next tick); 401: the server forgot us
+        if (live && e instanceof ApiError && e.status === 401) forget();
+      }
+    };
     const socket = io({ auth: { world, token: session.token }, transports: ['websocket', 'polling'], forceNew: true });
+    socket.on('connect', () => { void sync(); });
+    socket.on('story', (m: StoryMsg) => {
+      // a line missed (the socket was away): fetch from the last one held
+      if (m.lines.length && m.lines[0].n > last.current + 1) void sync();
+      else keep(m.lines);
+      setNoticed(m.noticed);
+    });
     socket.on('narration', (m: NarrationMsg) => add({ kind: 'narration', tick: m.tick, text: m.text }));
     socket.on('rejection', (m: RejectionMsg) => add({ kind: 'rejection', tick: m.tick, text: m.reason }));
-    socket.on('perceived', (m: PerceivedMsg) => setSeen(m));
     socket.on('error', (e: { message: Text }) => setError(e.message));
-    return () => { socket.close(); };
+    return () => { live = false; socket.close(); };
   }, [session?.token]);
 
   // still not in the world several ticks after joining: the server may have restarted without us
@@ -46,10 +100,7 @@ export function PlayerPanel() {
   useEffect(() => {
     if (!missing || !session) return;
     api.actor(world, session.actorId).catch((e) => {
-      if (e instanceof ApiError && e.status === 404) {
-        save(`player.${world}`, null);
-        setSession(null);
-      }
+      if (e instanceof ApiError && e.status === 404) forget();
     });
   }, [missing, Math.floor(tick / 5)]);
 
@@ -59,11 +110,8 @@ export function PlayerPanel() {
   }
   const me = actors.get(session.actorId);
   const failed = (e: unknown) => {
-    if (e instanceof ApiError && e.status === 401) {
-      // the server no longer knows this session (a restart): start over
-      save(`player.${world}`, null);
-      setSession(null);
-    }
+    // the server no longer knows this session (a restart without its data): start over
+    if (e instanceof ApiError && e.status === 401) forget();
     setError(e instanceof ApiError && e.text ? e.text : 'failed');
   };
   const act = async (call: DraftCall) => {
@@ -90,7 +138,7 @@ export function PlayerPanel() {
     setForm(null);
     try {
       const r = await api.intent(world, session.actorId, session.token, { text, lang });
-      setPending({ call: { tool: r.call.tool, args: r.call.args as Record<string, unknown> }, understood: r.understood });
+      setPending({ call: { tool: r.call.tool, args: r.call.args as Record<string, unknown> }, understood: r.understood, notFound: r.notFound });
     } catch (e) {
       failed(e);
     } finally {
@@ -107,7 +155,7 @@ export function PlayerPanel() {
             {me.status !== 'alive' && <> · {t(`status.${me.status}`)}</>}
           </>
         ) : t('player.arriving')}
-        <button type="button" class="link leave" onClick={() => { save(`player.${world}`, null); setSession(null); setLines([]); setSeen(null); }}>{t('player.leave')}</button>
+        <button type="button" class="link leave" onClick={forget}>{t('player.leave')}</button>
       </p>
       {form ? (
         <ToolForm key={JSON.stringify(form.initial)} me={session.actorId} initial={form.initial} busy={busy} onSubmit={act} onCancel={() => setForm(null)} />
@@ -117,8 +165,8 @@ export function PlayerPanel() {
           onDrop={() => setPending(null)} onForm={() => setForm({ initial: null })} />
       )}
       <Problem error={error} fallback="player.act_failed" />
-      <Perceived msg={seen} />
-      <PlayerLog lines={lines} />
+      <Perceived lines={noticed} />
+      <PlayerLog lines={logOf(story, lines)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { callOf, fieldsOf, type Fields } from '../calls.ts';
+import { callOf, fieldsOf, type Fields, reachable } from '../calls.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { renderMessage } from '../format.ts';
 import { useT } from '../i18n.ts';
@@ -15,9 +15,8 @@ export function ToolForm(props: { me: string; initial: DraftCall | null; onSubmi
   const [missing, setMissing] = useState(false);
   const set = (k: string) => (e: { currentTarget: { value: string } }) => setF({ ...f, [k]: e.currentTarget.value });
 
-  const here = actors.get(props.me)?.place ?? '';
-  const people = [...actors.values()].filter((a) => a.place === here && a.id !== props.me);
-  const things = [...entities.values()].filter((e) => e.location === here);
+  // only those in reach: someone elsewhere (or dead) would only be refused a tick later
+  const { here, people, things } = reachable(props.me, actors.values(), entities.values());
   const links = places.get(here)?.links ?? [];
 
   const text = (k: string, hint?: string) => (

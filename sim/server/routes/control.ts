@@ -10,7 +10,7 @@ export const controlRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     worldOf(ctx, req);
     ctx.tokens.requireAdmin(bearer(req.headers.authorization));
     const body = parseOr400(ControlBody, req.body);
-    if (body.action === 'pause') ctx.clock.pause();
+    if (body.action === 'pause') await ctx.clock.pause();
     else if (body.action === 'resume') ctx.clock.resume();
     else if (body.action === 'speed') ctx.clock.speed(body.tickMs!);
     else if (body.action === 'close_joining') ctx.host.setJoining('closed');

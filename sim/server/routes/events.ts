@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Event } from '../../model/events.ts';
-import { queryOf } from '../../store/query.ts';
+import { latestEvents, queryOf } from '../../store/query.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
 import { EventsQuery, type EventsPage, type Metrics, MetricsQuery } from '../protocol.ts';
 import { relationNetwork } from '../metrics.ts';
@@ -17,13 +17,19 @@ export const eventRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     const q = parseOr400(EventsQuery, req.query);
     // the cursor is the (tick, seq) of the last event returned; the query layer (MongoDB, or mingo
     // over the embedded log) does the filtering and paging
+    const read = queryOf(host.world);
+    const filter = { from: q.from, to: q.to, actor: q.actor, type: q.type as Event['type'] | undefined };
+    if (q.last !== undefined) {
+      const events = await latestEvents(read, filter, q.last, await host.world.store.lastTick());
+      return { events: events.map((e) => host.views.event(e)), next: null };
+    }
     let after: { tick: number; seq: number } | undefined;
     if (q.cursor) {
       const m = CURSOR.exec(q.cursor);
       if (!m) throw new HttpError(400, 'bad_request', { detail: 'cursor' });
       after = { tick: Number(m[1]), seq: Number(m[2]) };
     }
-    const page = await queryOf(host.world).events({ from: q.from, to: q.to, actor: q.actor, type: q.type as Event['type'] | undefined, after, limit: q.limit });
+    const page = await read.events({ ...filter, after, limit: q.limit });
     const next = page.next ? `${page.next.tick}.${page.next.seq}` : null;
     return { events: page.events.map((e) => host.views.event(e)), next };
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bearer } from '../auth.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
-import { ActBody, type ActReply, IntentBody, type IntentReply, JoinBody, type JoinReply } from '../protocol.ts';
+import { ActBody, type ActReply, IntentBody, type IntentFound, JoinBody, type JoinReply } from '../protocol.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
 
 /** Join, understand, act: a player token acts as its own character and nobody else. */
@@ -19,7 +19,7 @@ export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     return { actorId, token: ctx.tokens.issue(actorId) };
   });
 
-  app.post('/api/worlds/:w/players/:id/intent', async (req): Promise<IntentReply> => {
+  app.post('/api/worlds/:w/players/:id/intent', async (req): Promise<IntentFound> => {
     const id = idOf(ctx, req);
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const body = parseOr400(IntentBody, req.body);
