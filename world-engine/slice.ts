@@ -1,3 +1,4 @@
+import { checkFor } from '../sim/model/check.ts';
 import { FRIEND } from '../sim/model/relations.ts';
 import { heldJob } from '../sim/model/jobs.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
@@ -40,6 +41,7 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     known, listeners,
     employer: call.tool === 'use_resource' && cat.words.purposeDoes(call.args.purpose) === 'work' ? payingEmployer(cat, state, actor) : null,
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode, actor.id) : null,
+    check: checkFor(cat, state, call, tick),
   };
 }
 

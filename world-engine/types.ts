@@ -1,3 +1,4 @@
+import type { Check } from '../sim/model/check.ts';
 import type { Consequence } from '../sim/model/consequence.ts';
 import type { Reason } from '../sim/model/events.ts';
 import type { EntityState, FactState } from '../sim/model/events.ts';
@@ -26,6 +27,8 @@ export interface Slice {
   travel: { money: number; energy: number; ticks: number; tolls?: { owner: string; amount: number; entity: string }[] } | null;
   /** for work at a job its employer pays (no declared source): the employer and what they hold */
   employer?: { id: string; money: number } | null;
+  /** a risky call's check, rolled as the Judge will roll it: the engine proposes for this band */
+  check?: Check | null;
 }
 
 export interface WorldEngine {

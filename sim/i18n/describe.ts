@@ -2,9 +2,31 @@ import type { Event, EventOf, EventType } from '../model/events.ts';
 import type { WarnLevel } from '../model/needs.ts';
 import { STRATEGIES } from '../model/strategy.ts';
 import { ref } from '../model/text.ts';
+import { traitsOf } from '../model/check.ts';
+import { Names } from './names.ts';
 import type { Renderer } from './render.ts';
 
 const WARNED: Record<WarnLevel, string> = { hungry: 'needs.hungry', exhausted: 'needs.exhausted', collapsing: 'needs.collapsing' };
+
+/** A roll as the table shows it: the word tried, every die (the dropped ones in brackets), the band, what moved the dice. */
+export function rollParams(r: Renderer, e: EventOf<'check_rolled'>): Record<string, string | number> {
+  const left = [...e.kept];
+  const dice = e.dice.map((d) => {
+    const i = left.indexOf(d);
+    if (i < 0) return r.t('feed.dropped', { n: d });
+    left.splice(i, 1);
+    return String(d);
+  }).join(' ');
+  const traits = traitsOf(r.cat, r.state.actors[e.actor] ?? ({ soul: e.actor } as never));
+  const factors = e.factors.map((f) => r.t(f.sign > 0 ? 'feed.check_for' : 'feed.check_against', {
+    name: f.kind === 'trait' ? r.text(traits.find((t) => t.id === f.id)?.name) || f.id : new Names(r).tag(f.id) ?? f.id,
+  }));
+  return {
+    formula: e.formula, dice, total: e.total, band: r.t(`feed.band.${e.band}`),
+    word: r.param(ref(e.tool === 'interact' ? 'manner' : 'purpose', e.word)),
+    factors: factors.length ? r.t('feed.check_factors', { list: factors.join(r.t('feed.sep')) }) : '',
+  };
+}
 
 type Describers = { [T in EventType]?: (r: Renderer, e: EventOf<T>) => string | null };
 
@@ -48,6 +70,9 @@ const DESCRIBE: Describers = {
     return r.t('feed.claim', { actor: r.actor(e.actor), kind: r.param(`claim_${e.kind}`),
       about: names.length ? r.t('feed.claim_about', { names: names.join(r.t('feed.sep')) }) : '',
       verdict: e.contradicts ? r.t('feed.claim_false') : '' });
+  },
+  check_rolled(r, e) {
+    return r.t('feed.check', { actor: r.actor(e.actor), ...rollParams(r, e) });
   },
   joined(r, e) {
     return r.render({ key: 'observe.joined', params: { actor: ref('actor', e.actor) } });

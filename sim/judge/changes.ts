@@ -9,7 +9,7 @@ import { check, reject } from './reasons.ts';
 import type { EntityState } from '../model/events.ts';
 import { own } from '../model/ids.ts';
 import type { ToolCall } from '../model/tools.ts';
-import { rngFor } from '../rng.ts';
+import { theftMost } from '../model/theft.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -297,9 +297,9 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
   if (p.actor && d.events.some((e) => e.type === 'transfer' && e.reason === c.reason && e.to === c.to)) return false;
   if (p.actor && call?.tool === 'interact' && c.reason === 'theft') {
     const m = d.cat.words.manner(call.args.manner);
-    // the Judge rolls the same seeded dice as the rules: no engine can make a theft succeed
-    return m?.does === 'steal' && call.args.target === c.from && c.to === p.actor && c.amount <= (m.max ?? 1)
-      && rngFor(d.state.seed, d.tick, p.actor, 'steal').chance(m.chance ?? 0);
+    // the band is the Judge's own roll: no engine can make a theft succeed, or take more than its band allows
+    return m?.does === 'steal' && call.args.target === c.from && c.to === p.actor && d.check !== null
+      && c.amount <= theftMost(m.max ?? 1, d.check.band);
   }
   if (p.actor && call?.tool === 'use_resource' && c.reason === 'wage' && d.cat.words.purposeDoes(call.args.purpose) === 'work') {
     // paid for work done at the job's place, by the employer the job tag names

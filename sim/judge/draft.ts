@@ -1,3 +1,4 @@
+import type { Check } from '../model/check.ts';
 import type { EventBody } from '../model/events.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
@@ -17,6 +18,8 @@ export class Draft {
   /** ids given to things this proposal creates, for "$new:n" references */
   readonly created: string[] = [];
   private counters: { entity: number; fact: number; place: number } | null = null;
+  /** the check the Judge rolled for the call being judged, if it is risky */
+  check: Check | null = null;
 
   constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, readonly actor: string | null) {}
 

@@ -14,7 +14,8 @@ import type { Draft } from './draft.ts';
  */
 export function holdToChanges(d: Draft, call: ToolCall, unbacked: Map<Message, Claim[]>): void {
   if (!unbacked.size) return;
-  const action = d.events[0] as Extract<EventBody, { type: 'action' }>;
+  // the action is the draft's first event, or its second after the check the Judge rolled for it
+  const action = d.events.find((e) => e.type === 'action') as Extract<EventBody, { type: 'action' }>;
   if (unbacked.has(action.narrative)) action.narrative = msg(`narrative.held.${call.tool}`, { actor: ref('actor', call.actor) });
   action.side_effects = action.side_effects.filter((m) => !unbacked.has(m));
   action.held = unbacked.size;

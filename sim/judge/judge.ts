@@ -15,6 +15,8 @@ import { canonicalJson } from '../store/canonical.ts';
 import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
+import { heldToBand, paidForBand } from './checks.ts';
+import { checkFor } from '../model/check.ts';
 import { check, Rejection } from './reasons.ts';
 import { isSafeId, own, table } from '../model/ids.ts';
 
@@ -72,8 +74,16 @@ export class TickJudge {
     const a = this.state.actors[call.actor];
     const d = new Draft(this.cat, this.state, this.tick, call.actor);
     const p = proposers.call(call.actor, a.location, strategy, call);
+    // the dice are the Judge's: rolled here with the world's keyed generator, whatever anyone proposed
+    const roll = d.check = checkFor(this.cat, this.state, call, this.tick);
+    if (roll) {
+      const target = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target ?? null : null;
+      d.emit({ type: 'check_rolled', actor: call.actor, place: a.location, call: call.id, tool: call.tool as 'interact' | 'use_resource', word: roll.word, target, factors: roll.factors,
+        formula: roll.formula, dice: roll.dice, kept: roll.kept, total: roll.total, band: roll.band });
+    }
     d.emit({ type: 'action', actor: call.actor, strategy, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
     this.chargeActor(d, call, c, p, strategy);
+    paidForBand(roll, -(c.resource_changes.energy ?? 0), this.cat.scenario.vocabulary.checks.partialEnergy);
     let tolls: Toll[] | null = null;
     if (call.tool === 'move') {
       const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode, call.actor)!;
@@ -82,7 +92,10 @@ export class TickJudge {
         { money: cost.money, energy: cost.energy });
       d.emit({ type: 'moved', actor: call.actor, from: a.location, to: call.args.destination, mode: call.args.mode, busyTicks: cost.ticks });
     }
-    for (const change of c.world_changes) validateChange(d, change, p);
+    for (const change of c.world_changes) {
+      heldToBand(roll, change, call.actor);
+      validateChange(d, change, p);
+    }
     if (tolls) paidTolls(d, call.actor, tolls);
     if (call.tool === 'interact' && this.state.actors[call.args.target]) {
       const does = this.cat.words.mannerDoes(call.args.manner);

@@ -4,6 +4,8 @@ import type { Status } from './status.ts';
 import type { WarnLevel } from './needs.ts';
 import type { Strategy } from './strategy.ts';
 import type { ToolCall, ToolName } from './tools.ts';
+import type { Band } from './dice.ts';
+import type { Factor } from './check.ts';
 
 /** Why the Judge refused something: a stable code for counting and an in-world message for the proposer. */
 export interface Reason { code: string; message: Message }
@@ -32,6 +34,12 @@ export type EventBody =
     /** how many of the proposed texts claimed what the changes do not carry and were held back (absent: none) */
     held?: number }
   /** a speaker's claim about the world: hearsay, recorded with whether the committed state contradicts it */
+  /**
+   * the Judge rolled a check for a risky call (seed 003's transparent dice): what was tried, what moved
+   * the dice, the formula, every die, the two kept, the total and the band; the action follows it
+   */
+  | { type: 'check_rolled'; actor: string; place: string; call: string; tool: 'interact' | 'use_resource'; word: string; target: string | null; factors: Factor[];
+    formula: string; dice: number[]; kept: number[]; total: number; band: Band }
   | { type: 'claimed'; actor: string; place: string; kind: ClaimKind; about: string[]; contradicts: boolean;
     /** whom it was said to (an interact's target), who remembers it as the speaker's claim */ to: string | null }
   | { type: 'call_failed'; actor: string; strategy: Strategy | null; place: string; failed: FailedCall; sig: string; repeated: boolean }

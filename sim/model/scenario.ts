@@ -3,6 +3,7 @@ import { Text } from './text.ts';
 import { Status } from './status.ts';
 import { PackId, SafeId } from './ids.ts';
 import { Aliases, VocabularyFile } from './vocabulary.ts';
+import { Traits } from './traits.ts';
 
 /** Scenario pack files. Each schema is published as JSON Schema (`npm run schema`) for editors. */
 const Id = PackId;
@@ -120,6 +121,9 @@ export const Soul = z.object({
   personality: Text,
   speechStyle: Text,
   exampleDialogue: z.array(z.object({ user: Text, char: Text }).strict()).min(1),
+  /** who they are in one line (seed 003) */
+  concept: Text.optional(),
+  traits: Traits,
 }).strict();
 export type Soul = z.infer<typeof Soul>;
 

@@ -9,7 +9,6 @@ import { PackId } from './ids.ts';
  * word the pack does not declare is refused by the Judge.
  */
 const Id = PackId;
-const Unit = z.number().min(0).max(1);
 
 /** Other words a player may use for it, in either language (its name always counts): what the intent parser knows. */
 export const Aliases = z.object({ cn: z.array(z.string().min(1).max(60)).max(20).default([]), en: z.array(z.string().min(1).max(60)).max(20).default([]) })
@@ -70,7 +69,7 @@ export type Channel = z.infer<typeof Channel>;
  * What an interaction does, whatever the pack calls it: `befriend` (warmth, passes on news), `bargain`
  * (a job from an employer), `observe` (look, admire a made thing), `quarrel`, `rescue` (the dying and
  * unconscious; else befriend), `learn` (attend a class; else befriend), `buy` (from a stall), `steal`
- * (a risky theft that may fail).
+ * (a theft: always a check, see `Checks`).
  */
 export const MANNER_MECHANISMS = ['befriend', 'bargain', 'observe', 'quarrel', 'rescue', 'learn', 'buy', 'steal'] as const;
 export type MannerMechanism = (typeof MANNER_MECHANISMS)[number];
@@ -78,8 +77,9 @@ export const Manner = z.object({
   name: Text,
   aliases: Aliases,
   does: z.enum(MANNER_MECHANISMS),
-  /** for a risky manner (steal): the chance it succeeds, and the most it can take */
-  chance: Unit.optional(),
+  /** a risky manner is a check (2d6): its band decides whether it comes off (a theft always is one) */
+  risky: z.boolean().optional(),
+  /** steal: the most a full success can take */
   max: z.number().int().positive().optional(),
 }).strict();
 export type Manner = z.infer<typeof Manner>;
@@ -101,6 +101,8 @@ export const Purpose = z.object({
   source: Id.optional(),
   /** perform: the items one can perform with */
   items: z.array(Id).default([]),
+  /** a risky purpose is a check (2d6): its band decides whether it comes off */
+  risky: z.boolean().optional(),
 }).strict();
 export type Purpose = z.infer<typeof Purpose>;
 
@@ -122,6 +124,20 @@ export const Kind = z.object({
 }).strict();
 export type Kind = z.infer<typeof Kind>;
 
+/**
+ * The table (seed 003): 2d6 bands, what success at a cost costs, and what each of the pack's tags does
+ * to a check. A tag `hinders` (or `helps`) the checks of the manners and purposes it lists: a broken
+ * arm hinders a theft, a good name helps a bargain.
+ */
+export const Checks = z.object({
+  /** a 12+ critical band, or none */
+  critical: z.number().int().min(11).max(12).nullable().default(null),
+  /** the energy a success at a cost (7-9) takes on top of the call's own */
+  partialEnergy: z.number().int().min(0).max(100).default(5),
+  tags: z.record(Id, z.object({ helps: z.array(Id).default([]), hinders: z.array(Id).default([]) }).strict()).default({}),
+}).strict();
+export type Checks = z.infer<typeof Checks>;
+
 const words = <T extends z.ZodTypeAny>(t: T) => z.record(Id, t).refine((r) => Object.keys(r).length > 0, 'declare at least one');
 
 export const VocabularyFile = z.object({
@@ -136,6 +152,7 @@ export const VocabularyFile = z.object({
   kinds: words(Kind),
   /** what a person reads for each of the pack's own tags (`newcomer`, `laid_off`): a tag without a name is not shown */
   tags: z.record(Id, Text).default({}),
+  checks: Checks.default({ critical: null, partialEnergy: 5, tags: {} }),
   /** the sink money goes to when nothing more particular is declared */
   spending: Id,
 }).strict();

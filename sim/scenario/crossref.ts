@@ -83,7 +83,20 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
       if (p.source !== undefined && !known(sources, p.source)) at('vocabulary.json', ['purposes', id, 'source'], 'unknown_source', { id: p.source });
       p.items.forEach((item, j) => { if (!known(items, item)) at('vocabulary.json', ['purposes', id, 'items', j], 'unknown_item', { id: item }); });
     }
-    for (const [id, m] of Object.entries(v.manners)) if (m.does === 'steal' && (m.chance === undefined || m.max === undefined)) at('vocabulary.json', ['manners', id], 'steal_needs_odds');
+    for (const [id, m] of Object.entries(v.manners)) if (m.does === 'steal' && m.max === undefined) at('vocabulary.json', ['manners', id], 'steal_needs_max');
+    // what a tag or a trait helps or hinders is a manner or a purpose of this pack
+    const checked = (file: string, path: PropertyKey[], id: string) => {
+      if (!Object.hasOwn(v.manners, id) && !Object.hasOwn(v.purposes, id)) at(file, path, 'not_a_check_word', { id });
+    };
+    for (const [tag, t] of Object.entries(v.checks.tags)) {
+      if (!Object.hasOwn(v.tags, tag)) at('vocabulary.json', ['checks', 'tags', tag], 'unnamed_tag', { id: tag });
+      t.helps.forEach((w, j) => checked('vocabulary.json', ['checks', 'tags', tag, 'helps', j], w));
+      t.hinders.forEach((w, j) => checked('vocabulary.json', ['checks', 'tags', tag, 'hinders', j], w));
+    }
+    s.actors?.forEach((a, i) => a.soul.traits.forEach((t, k) => {
+      t.helps.forEach((w, j) => checked('actors.json', ['actors', i, 'soul', 'traits', k, 'helps', j], w));
+      t.hinders.forEach((w, j) => checked('actors.json', ['actors', i, 'soul', 'traits', k, 'hinders', j], w));
+    }));
   }
   s.actors?.forEach((a, i) => {
     a.roles.forEach((r, j) => { if (!known(roles, r)) at('actors.json', ['actors', i, 'roles', j], 'unknown_role', { id: r }); });

@@ -101,6 +101,8 @@ export type LastDecision = z.infer<typeof LastDecision>;
 export const ActorDetail = z.object({
   id: z.string(), name: Text, isPlayer: z.boolean(),
   soul: z.object({ name: Text, description: Text.optional(), personality: Text.optional(), concept: z.string().optional() }).passthrough(),
+  /** traits with both aspects (seed 003): what helps and what hinders this person's checks */
+  traits: z.array(z.object({ id: z.string(), name: Text, positive: Text, negative: Text })),
   body: z.object({
     place: z.string(), status: z.string(), resources: z.object({ money: z.number(), energy: z.number() }),
     inventory: z.record(z.string(), z.number()), relations: z.record(z.string(), z.number()), reputation: z.number(), tags: z.array(z.string()),

@@ -1,3 +1,4 @@
+import { traitsOf } from '../model/check.ts';
 import { actorsOf } from '../../world-engine/narrator/select.ts';
 import { describeEvent } from '../i18n/describe.ts';
 import { Renderer } from '../i18n/render.ts';
@@ -55,6 +56,7 @@ export class Views {
       : { name: this.actorName(a.id), description: def?.soul.description, personality: def?.soul.personality };
     return {
       id: a.id, name: this.actorName(a.id), isPlayer: !!a.player, soul,
+      traits: traitsOf(this.cat, a).map((t) => ({ id: t.id, name: t.name, positive: t.positive, negative: t.negative })),
       body: { place: a.location, status: a.status, resources: { money: a.money, energy: a.energy }, inventory: a.inventory,
         relations: a.relations, reputation: a.reputation, tags: a.tags,
         condition: { cn: this.names.cn.status(a), en: this.names.en.status(a) },

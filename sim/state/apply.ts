@@ -88,6 +88,8 @@ const HANDLERS: Handlers = {
     // a body fed well back above a warning's line may be warned again when it next falls below it
     if (a.warned) a.warned = a.warned.filter((w) => a.energy < rearmAt(w.below));
   },
+  // a roll is a record: what it decided is in the events that follow it
+  check_rolled() {},
   warned(s, e) {
     const a = s.actors[e.actor];
     (a.warned ??= []).push({ level: e.level, below: e.below });

@@ -4,6 +4,7 @@ import type { WarnLevel } from '../model/needs.ts';
 import type { Status } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import type { Drives } from '../model/scenario.ts';
+import type { Trait } from '../model/traits.ts';
 
 /**
  * The world state: everything that changes, as plain JSON so a snapshot is just its serialization.
@@ -58,7 +59,7 @@ export interface ActorState {
   /** signature of the last rejected call and its reason, shown at the next heartbeat */
   lastFailure: { sig: string; tick: number; reason: Message } | null;
   /** only for a player's actor: who they said they are (they have no soul in the scenario) */
-  player?: { name: Text; concept: string };
+  player?: { name: Text; concept: string; traits?: Trait[] };
 }
 
 export interface Observation { tick: number; actor: string | null; msg: Message }

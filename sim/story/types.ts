@@ -1,7 +1,7 @@
 import type { Text } from '../model/text.ts';
 
 /** What a line of a player's story is about: the dashboard may group or colour by it. */
-export const STORY_KINDS = ['joined', 'did', 'failed', 'body', 'money', 'status', 'relation', 'tag', 'thing', 'said', 'learned', 'moved'] as const;
+export const STORY_KINDS = ['joined', 'did', 'failed', 'body', 'money', 'status', 'relation', 'tag', 'thing', 'said', 'learned', 'moved', 'rolled'] as const;
 export type StoryKind = (typeof STORY_KINDS)[number];
 
 /** One line of a player's story: `n` is its place in the story (0, 1, …), the cursor of a page. */

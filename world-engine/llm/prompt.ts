@@ -33,6 +33,8 @@ export function engineMessages(cat: Catalog, t: T, lang: Lang, slice: Slice, cal
     known_facts: slice.known.map((f) => ({ id: f.id, content: f.content, about: f.about })),
     listeners: slice.listeners.map((a) => ({ id: a.id, status: a.status })),
     travel: slice.travel,
+    // a risky call was rolled already: the consequence is that band's (the Judge holds it to it)
+    ...(slice.check ? { check: { band: slice.check.band, total: slice.check.total, partial_energy: cat.scenario.vocabulary.checks.partialEnergy } } : {}),
   };
   return [
     { role: 'system', content: system },

@@ -7,6 +7,8 @@ import { express } from './express.ts';
 import { interact } from './interact.ts';
 import { move } from './move.ts';
 import { useResource } from './use-resource.ts';
+import { msg, ref } from '../../sim/model/text.ts';
+import { Outcome } from './build.ts';
 
 type Resolvers = { [T in ToolName]: (cat: Catalog, s: Slice, c: CallOf<T>) => Consequence };
 
@@ -21,7 +23,20 @@ export function ruleEngine(): WorldEngine {
     name: 'rules',
     trusted: true,
     resolve(cat, slice, call: ToolCall) {
-      return (RESOLVERS[call.tool] as (cat: Catalog, s: Slice, c: ToolCall) => Consequence)(cat, slice, call);
+      const band = slice.check?.band;
+      // a risky call that fails does not come off (a theft tells its own failure: caught); one that
+      // succeeds at a cost takes more out of the body
+      const caught = call.tool === 'interact' && cat.words.mannerDoes(call.args.manner) === 'steal';
+      if (band === 'fail' && !caught) return failed(slice, call);
+      const c = (RESOLVERS[call.tool] as (cat: Catalog, s: Slice, c: ToolCall) => Consequence)(cat, slice, call);
+      const extra = cat.scenario.vocabulary.checks.partialEnergy;
+      if (band === 'partial' && extra > 0) c.resource_changes.energy = (c.resource_changes.energy ?? 0) - extra;
+      return c;
     },
   };
+}
+
+function failed(s: Slice, call: ToolCall): Consequence {
+  const word = call.tool === 'interact' ? ref('manner', call.args.manner) : ref('purpose', call.tool === 'use_resource' ? call.args.purpose : '');
+  return new Outcome(msg('narrative.check_failed', { actor: ref('actor', s.actor.id), word })).done();
 }

@@ -9,6 +9,7 @@ import { Outcome } from './build.ts';
 import { heldJob, jobTag } from '../../sim/model/jobs.ts';
 import { skillTag } from '../../sim/model/skills.ts';
 import type { MannerMechanism } from '../../sim/model/vocabulary.ts';
+import { theftMost } from '../../sim/model/theft.ts';
 
 type Call = CallOf<'interact'>;
 type WithActor = (cat: Catalog, s: Slice, c: Call, other: ActorState) => Outcome;
@@ -78,12 +79,12 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
   buy(cat, s, c, other) {
     return WITH_ACTOR.bargain(cat, s, c, other);
   },
-  /** a risky manner: the pack's odds decide, by the world's seeded dice; caught, the thief pays in standing */
+  /** always a check: a full success takes up to the pack's most, one at a cost half that; caught, the thief pays in standing */
   steal(cat, s, c, other) {
-    const m = cat.words.manner(c.args.manner);
-    const rng = rngFor(s.seed, s.tick, s.actor.id, 'steal');
-    if (rng.chance(m?.chance ?? 0) && other.money > 0) {
-      const amount = Math.min(other.money, rng.int(1, m?.max ?? 1));
+    const band = s.check?.band ?? 'fail';
+    const most = theftMost(cat.words.manner(c.args.manner)?.max ?? 1, band);
+    if (most > 0 && other.money > 0) {
+      const amount = Math.min(other.money, rngFor(s.seed, s.tick, s.actor.id, 'steal').int(1, most));
       return new Outcome(msg('narrative.theft', { actor: A(s), target: ref('actor', other.id) }))
         .change({ type: 'resource_transfer', from: other.id, to: s.actor.id, resource: 'money', amount, reason: 'theft' });
     }

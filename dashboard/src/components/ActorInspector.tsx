@@ -22,6 +22,13 @@ export function ActorInspector(props: { id: string }) {
       {soul.description && <p class="soul">{tx(soul.description)}</p>}
       {soul.personality && <p class="soul dim">{tx(soul.personality)}</p>}
       {soul.concept && <p class="soul">{soul.concept}</p>}
+      {a.traits.length > 0 && (
+        <ul class="traits" data-testid="traits">
+          {a.traits.map((tr) => (
+            <li key={tr.id}><b>{tx(tr.name)}</b> <span class="plus">+ {tx(tr.positive)}</span> <span class="minus">− {tx(tr.negative)}</span></li>
+          ))}
+        </ul>
+      )}
 
       <h4>{t('inspector.body')}</h4>
       <dl class="facts-grid">

@@ -1,0 +1,69 @@
+import type { Catalog } from '../scenario/catalog.ts';
+import { rngFor } from '../rng.ts';
+import type { ActorState, WorldState } from '../state/types.ts';
+import { canonicalJson } from '../store/canonical.ts';
+import { type Band, type Bands, DEFAULT_BANDS, formulaFor, roll, type Roll } from './dice.ts';
+import type { ToolCall } from './tools.ts';
+import type { Trait } from './traits.ts';
+
+/**
+ * When a call is a check, and what its dice are. Pure: the slice a World Engine sees and the Judge
+ * that commits both call `checkFor` on the same state with the same key, so the engine proposes for
+ * the band the Judge will roll, and no engine, client or model can choose the dice.
+ */
+
+/** What moved the dice: a trait's aspect or a tag, for (+1) or against (-1). */
+export interface Factor { kind: 'trait' | 'tag'; id: string; sign: 1 | -1 }
+
+export interface Check extends Roll {
+  /** the manner or purpose being tried: the intention, in the pack's words */
+  word: string;
+  factors: Factor[];
+}
+
+/** The manner or purpose a call tries, if the pack makes it a check (a theft always is). */
+export function riskyWord(cat: Catalog, call: ToolCall): string | null {
+  if (call.tool === 'interact') {
+    const m = cat.words.manner(call.args.manner);
+    return m && (m.risky ?? m.does === 'steal') ? call.args.manner : null;
+  }
+  if (call.tool === 'use_resource') return cat.words.purpose(call.args.purpose)?.risky ? call.args.purpose : null;
+  return null;
+}
+
+export function traitsOf(cat: Catalog, a: ActorState): readonly Trait[] {
+  return a.player ? a.player.traits ?? [] : cat.souls.get(a.soul)?.soul.traits ?? [];
+}
+
+/** Every factor the Judge can verify for trying `word`: the actor's traits, then their tags, in their order. */
+export function factorsFor(cat: Catalog, a: ActorState, word: string): Factor[] {
+  const out: Factor[] = [];
+  for (const t of traitsOf(cat, a)) {
+    if (t.helps.includes(word)) out.push({ kind: 'trait', id: t.id, sign: 1 });
+    if (t.hinders.includes(word)) out.push({ kind: 'trait', id: t.id, sign: -1 });
+  }
+  const tags = cat.scenario.vocabulary.checks.tags;
+  for (const tag of a.tags) {
+    const t = Object.hasOwn(tags, tag) ? tags[tag] : undefined;
+    if (t?.helps.includes(word)) out.push({ kind: 'tag', id: tag, sign: 1 });
+    if (t?.hinders.includes(word)) out.push({ kind: 'tag', id: tag, sign: -1 });
+  }
+  return out;
+}
+
+export function bandsOf(cat: Catalog): Bands {
+  return { ...DEFAULT_BANDS, critical: cat.scenario.vocabulary.checks.critical };
+}
+
+/** The check a call would be, rolled with the world's generator keyed by (seed, tick, actor, call); null if it is not risky. */
+export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: number): Check | null {
+  const word = riskyWord(cat, call);
+  const a = state.actors[call.actor];
+  if (word === null || !a) return null;
+  const factors = factorsFor(cat, a, word);
+  const plus = factors.filter((f) => f.sign > 0).length;
+  const rng = rngFor(state.seed, tick, call.actor, `check|${call.tool}|${canonicalJson(call.args)}`);
+  return { word, factors, ...roll(rng, formulaFor(plus, factors.length - plus), bandsOf(cat)) };
+}
+
+export type { Band };

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { PackId, SafeId } from './ids.ts';
+import { Text } from './text.ts';
+
+/**
+ * A trait (seed 003): a name and two aspects, how it helps and how it hinders. Which checks each
+ * aspect fits is said by the manners and purposes it lists, so the Judge can verify a claimed
+ * advantage instead of taking anyone's word for it.
+ */
+export const Trait = z.object({
+  id: SafeId,
+  name: Text,
+  positive: Text,
+  negative: Text,
+  /** the manners and purposes whose checks the positive aspect helps (advantage) */
+  helps: z.array(PackId).max(20).default([]),
+  /** the manners and purposes whose checks the negative aspect hinders (disadvantage) */
+  hinders: z.array(PackId).max(20).default([]),
+}).strict();
+export type Trait = z.infer<typeof Trait>;
+
+/** Up to three traits a person starts with. */
+export const MAX_TRAITS = 3;
+export const Traits = z.array(Trait).max(MAX_TRAITS).default([])
+  .refine((ts) => new Set(ts.map((t) => t.id)).size === ts.length, 'trait ids must differ');

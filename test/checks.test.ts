@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkFor, factorsFor } from '../sim/model/check.ts';
+import type { EventOf } from '../sim/model/events.ts';
+import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
+import { loadScenario } from '../sim/scenario/load.ts';
+import type { WorldState } from '../sim/state/types.ts';
+import { act } from './helpers/act.ts';
+import { call, consequence, fresh, judgeOne, place, ROOT } from './helpers/world.ts';
+
+/**
+ * Checks in the Judge's world (seed 003): a risky call is rolled by the Judge with the world's keyed
+ * generator, the roll is committed for everyone to see, and the band binds the consequence whoever
+ * proposed it.
+ */
+let cat: Catalog;
+beforeAll(async () => { cat = buildCatalog(await loadScenario(`${ROOT}scenarios/riverford`)); });
+
+/** A theft by Nim from Osric, side by side, at the first tick from `from` whose roll lands in `band`. */
+function theftAt(band: string, from = 1): { state: WorldState; c: ReturnType<typeof call> } {
+  for (let t = from; t < from + 500; t++) {
+    const state = fresh(cat, 7);
+    state.tick = t - 1;
+    place(state, 'osric_vane', state.actors.nim.location);
+    const c = call('nim', 'interact', { target: 'osric_vane', manner: 'cutpurse', content: { text: '' } });
+    if (checkFor(cat, state, c, t)?.band === band) return { state, c };
+  }
+  throw new Error(`no ${band} roll in 500 ticks`);
+}
+
+describe('checks', () => {
+  it('a theft is rolled and committed before the action, with its factors, dice, kept dice, total and band', () => {
+    const { state, c } = theftAt('full');
+    const before = state.actors.osric_vane.money;
+    const { events, failed } = act(cat, state, c);
+    expect(failed).toBeNull();
+    const i = events.findIndex((e) => e.type === 'check_rolled');
+    const roll = events[i] as EventOf<'check_rolled'>;
+    expect(events[i + 1].type).toBe('action');
+    // Nim's light fingers help a cutpurse (the pack says so): one advantage, 3d6 keep the highest two
+    expect(roll.factors).toContainEqual({ kind: 'trait', id: 'light_fingers', sign: 1 });
+    expect(roll.formula).toMatch(/^\dd6kh2$/);
+    expect(roll.dice).toHaveLength(Number(roll.formula[0]));
+    const top = [...roll.dice].sort((a, b) => b - a);
+    expect(roll.total).toBe(top[0] + top[1]);
+    expect(roll.band).toBe('full');
+    expect(state.actors.osric_vane.money).toBeLessThan(before);
+  });
+
+  it('a failed roll brings the thief nothing, whatever the engine proposes', () => {
+    const { state, c } = theftAt('fail');
+    const before = state.actors.osric_vane.money;
+    const greedy = consequence({ world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 5, reason: 'theft' }] });
+    const { failed } = judgeOne(cat, state, c, greedy);
+    expect(failed?.reason.code).toBe('band_failed');
+    expect(state.actors.osric_vane.money).toBe(before);
+    // the rules' own answer for the same roll is accepted: caught, not paid
+    const ruled = act(cat, theftAt('fail').state, c);
+    expect(ruled.failed).toBeNull();
+    expect(ruled.events.some((e) => e.type === 'transfer' && e.reason === 'theft')).toBe(false);
+  });
+
+  it('a success at a cost takes at most half, and the extra energy, or it is refused', () => {
+    const { state, c } = theftAt('partial');
+    const max = cat.words.manner('cutpurse')!.max!;
+    const whole = consequence({ resource_changes: { energy: -5 },
+      world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: max, reason: 'theft' }] });
+    expect(judgeOne(cat, state, c, whole).failed?.reason.code).toBeDefined();
+    const free = consequence({ world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 1, reason: 'theft' }] });
+    expect(judgeOne(cat, theftAt('partial').state, c, free).failed?.reason.code).toBe('band_cost');
+    const fair = consequence({ resource_changes: { energy: -5 },
+      world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: Math.floor(max / 2), reason: 'theft' }] });
+    expect(judgeOne(cat, theftAt('partial').state, c, fair).failed).toBeNull();
+  });
+
+  it('the same world, tick and call roll the same dice; a different tick may not', () => {
+    const { state, c } = theftAt('full');
+    const a = checkFor(cat, state, c, state.tick + 1);
+    expect(checkFor(cat, structuredClone(state), c, state.tick + 1)).toEqual(a);
+    const ticks = Array.from({ length: 40 }, (_, i) => checkFor(cat, state, c, state.tick + 1 + i)!.total);
+    expect(new Set(ticks).size).toBeGreaterThan(3);
+  });
+
+  it('a tag the pack says hinders a check gives disadvantage; a trait and a tag stack', () => {
+    const state = fresh(cat, 7);
+    const nim = state.actors.nim;
+    expect(factorsFor(cat, nim, 'cutpurse').filter((f) => f.sign > 0).length).toBeGreaterThan(0);
+    nim.tags.push('lame');
+    const f = factorsFor(cat, nim, 'cutpurse');
+    expect(f).toContainEqual({ kind: 'tag', id: 'lame', sign: -1 });
+    // nobody's word for the dice: a call that is not risky has no check at all
+    expect(checkFor(cat, state, call('nim', 'interact', { target: 'osric_vane', manner: 'chat', content: { text: 'hi' } }), 1)).toBeNull();
+  });
+});
