@@ -54,13 +54,11 @@ describe('a relation near its bound', () => {
   let cat: Catalog;
   beforeAll(async () => { cat = await shenzhen(); });
 
-  it('grows by little towards it: a close friend gains a point where a stranger gains six', () => {
+  it('grows by little towards it (a close friend gains a point where a stranger gains six) and moves whole away from it', () => {
     expect(warm(0, 6)).toBe(6);
     expect(warm(90, 6)).toBe(1);
     expect(warm(-90, -6)).toBe(-1);
-  });
-
-  it('moves whole away from it: a falling-out with a close friend is felt in full', () => {
+    // a falling-out with a close friend is felt in full
     expect(warm(90, -6)).toBe(-6);
     expect(warm(-90, 6)).toBe(6);
   });
