@@ -1,6 +1,6 @@
 import type { Message } from '../sim/model/text.ts';
 import { msg } from '../sim/model/text.ts';
-import { STRATEGIES, type Strategy } from '../sim/model/strategy.ts';
+import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../sim/model/strategy.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { ActorState, WorldState } from '../sim/state/types.ts';
 
@@ -21,6 +21,8 @@ export function reflect(cat: Catalog, state: WorldState, a: ActorState): Reflect
   const deltas: Partial<Record<Strategy, number>> = {};
   const reasons: Message[] = [];
   const add = (k: Strategy, d: number, why: Message) => {
+    // a weight already at its bound is not rethought: "it paid off again" changes nothing and says nothing
+    if ((d > 0 && a.strategy[k] >= WEIGHT_MAX) || (d < 0 && a.strategy[k] <= WEIGHT_MIN)) return;
     deltas[k] = Math.round(((deltas[k] ?? 0) + d) * 1000) / 1000;
     reasons.push(why);
   };
@@ -41,8 +43,9 @@ export function reflect(cat: Catalog, state: WorldState, a: ActorState): Reflect
       }
     }
   }
-  // imitation: something new that others made here is worth a try
-  const seen = state.places[a.location].recent.filter((o) => o.actor && o.actor !== a.id && 'key' in o.msg && o.msg.key === 'observe.entity_created');
+  // imitation: something new that others made here is worth a try; new since one last took stock, not the same thing again
+  const since = state.tick + 1 - cat.scenario.meta.rules.needs.reflectEvery * a.heartbeat;
+  const seen = state.places[a.location].recent.filter((o) => o.tick >= since && o.actor && o.actor !== a.id && 'key' in o.msg && o.msg.key === 'observe.entity_created');
   for (const o of seen.slice(-1)) {
     const p = 'key' in o.msg ? o.msg.params?.entity : undefined;
     const ent = typeof p === 'object' ? state.entities[p.id] : undefined;

@@ -24,7 +24,7 @@ let n = 0;
 
 async function step(call?: ToolCall['args'] & { tool?: never }, tool?: ToolCall['tool']): Promise<Event[]> {
   if (call && tool) queue.put({ id: `c${n++}`, actor: ME, tool, args: call } as ToolCall);
-  const events = await world.step(log.length ? undefined : { joins: [{ actor: ME, name: { cn: '客', en: 'Guest' }, concept: '', place: 'dongmen' }] });
+  const events = await world.step(log.length ? undefined : { joins: [{ actor: ME, name: { cn: '客', en: 'Guest' }, concept: '', place: 'shenzhen_bay_park' }] });
   log.push(...events);
   live.add(events);
   return events;
@@ -36,9 +36,13 @@ beforeAll(async () => {
   world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
   live = new StoryBook(cat, world.state);
   await step();
-  // a stall of the player's own, where the town comes to eat
-  await step({ what: 'food_stall', where: 'dongmen', using: {} } as never, 'create');
+  // a stall of the player's own, in a park where it is the best meal to be had, so the hungry come to eat there
+  await step({ what: 'food_stall', where: 'shenzhen_bay_park', using: {} } as never, 'create');
   for (let i = 0; i < 40 && !log.some((e) => e.type === 'transfer' && e.to === ME && e.reason === 'stall_sale'); i++) await step();
+  // then into the busy market, where the town can see them
+  await step({ destination: 'dongmen', mode: 'bus' } as never, 'move');
+  for (let i = 0; i < 20 && world.state.actors[ME].location !== 'dongmen'; i++) await step();
+  await step();
   // the player gives away all their strength and collapses where the town can see
   await step({ resource: 'energy', amount: world.state.actors[ME].energy, purpose: 'gift', target: 'he_wenbo' } as never, 'use_resource');
   for (let i = 0; i < 20 && !log.some((e) => e.type === 'status_changed' && e.actor === ME && e.to === 'alive'); i++) await step();

@@ -17,14 +17,16 @@ beforeEach(() => { s = fresh(cat); });
 const say = { key: 'topic.music' };
 
 describe('the Judge commits only the score change that applies', () => {
-  it('a relationship delta past 100 commits what is left, and none at the bound', () => {
+  it('a relationship delta near 100 commits a paced step, and none at the bound', () => {
     place(s, 'lin_feng', 'dafen_village');
     place(s, 'chen_jing', 'dafen_village');
-    s.actors.lin_feng.relations.chen_jing = 98;
+    s.actors.lin_feng.relations.chen_jing = 90;
     const friendly = () => judgeOne(cat, s, call('lin_feng', 'interact', { target: 'chen_jing', manner: 'friendly', content: say }),
       consequence({ world_changes: [{ type: 'relationship_change', from: 'lin_feng', to: 'chen_jing', delta: 10 }] }));
     const first = friendly().events.filter((e) => e.type === 'relationship_changed');
-    expect(first.map((e) => e.type === 'relationship_changed' && e.delta)).toEqual([2]);
+    expect(first.map((e) => e.type === 'relationship_changed' && e.delta)).toEqual([1]);
+    expect(s.actors.lin_feng.relations.chen_jing).toBe(91);
+    s.actors.lin_feng.relations.chen_jing = 100;
     expect(friendly().events.filter((e) => e.type === 'relationship_changed')).toEqual([]);
     expect(s.actors.lin_feng.relations.chen_jing).toBe(100);
   });

@@ -10,6 +10,8 @@ import type { EntityState } from '../model/events.ts';
 import { own } from '../model/ids.ts';
 import type { ToolCall } from '../model/tools.ts';
 import { theftMost } from '../model/theft.ts';
+import { paced } from '../model/relations.ts';
+import { canonicalJson } from '../store/canonical.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -89,7 +91,8 @@ export const VALIDATORS: Validators = {
     check(c.from !== c.to, 'invalid_args', { why: 'self' });
     check(self(p, c.from) || self(p, c.to), 'not_involved');
     const cap = d.cat.scenario.meta.rules.caps.relationshipDelta;
-    const delta = d.score(`rel\u0000${c.from}\u0000${c.to}`, d.state.actors[c.from].relations[c.to] ?? 0, clamp(c.delta, -cap, cap));
+    const now = d.state.actors[c.from].relations[c.to] ?? 0;
+    const delta = d.score(`rel\u0000${c.from}\u0000${c.to}`, now, paced(now, clamp(c.delta, -cap, cap)));
     if (delta !== 0) d.emit({ type: 'relationship_changed', from: c.from, to: c.to, delta });
   },
   resource_transfer(d, c, p) {
@@ -222,6 +225,13 @@ export const VALIDATORS: Validators = {
   new_fact(d, c, p) {
     if (c.about !== null) actorExists(d, c.about);
     check(p.actor, 'not_yours');
+    // a story already going round is that story told again, not a second one: its teller now knows it
+    const same = sameFact(d, c);
+    if (same !== null) {
+      d.created.push(same);
+      if (!d.state.actors[p.actor].knows.includes(same)) d.emit({ type: 'fact_learned', actor: p.actor, fact: same, from: p.actor, channel: 'origin' });
+      return;
+    }
     const id = d.nextId('fact');
     d.emit({ type: 'fact_created', fact: { id, content: c.content, about: c.about, truth: c.truth, origin: { actor: p.actor, tick: d.tick, place: p.place } } });
     d.emit({ type: 'fact_learned', actor: p.actor, fact: id, from: p.actor, channel: 'origin' });
@@ -243,6 +253,18 @@ export const VALIDATORS: Validators = {
     d.emit({ type: 'place_mood', place: c.place, delta: c.delta, by: p.actor });
   },
 };
+
+/** The fact in the world that says what this one would (the same words about the same subject), if any. */
+function sameFact(d: Draft, c: Extract<WorldChange, { type: 'new_fact' }>): string | null {
+  let words: string | undefined;
+  for (const id in d.state.facts) {
+    const f = d.state.facts[id];
+    if (f.about !== c.about) continue;
+    words ??= canonicalJson(c.content);
+    if (canonicalJson(f.content) === words) return id;
+  }
+  return null;
+}
 
 /** Whether a thing's template declares the end it proposes for itself, and that end is due. */
 function endsBy(d: Draft, e: EntityState, reason: string): boolean {

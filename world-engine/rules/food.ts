@@ -4,7 +4,7 @@ import type { Slice } from '../types.ts';
 
 export interface Food { price: number; energy: number; stall: EntityState | null; item: string | null }
 
-/** The most filling food here within budget: a neighbour's stall first (it keeps money among the people). */
+/** The most filling food here within budget, so a meal lasts; a neighbour's stall on a tie (it keeps money among the people). */
 export function foodHere(cat: Catalog, s: Slice, budget: number): Food | null {
   let best: Food | null = null;
   const better = (f: Food) => f.price <= budget && (!best || f.energy > best.energy);
@@ -15,7 +15,6 @@ export function foodHere(cat: Catalog, s: Slice, budget: number): Food | null {
     const f = { price: eff.price, energy: eff.energy, stall: e, item: null };
     if (better(f)) best = f;
   }
-  if (best) return best;
   for (const id of onSale(cat, s.place.id, s.tick)) {
     const item = cat.items.get(id);
     if (!item || item.energy === 0) continue;

@@ -10,6 +10,7 @@ import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { MannerMechanism, PurposeMechanism } from '../../../sim/model/vocabulary.ts';
 import { unmetRequirement } from '../../../sim/model/requires.ts';
+import { spokeSince, talkedWith, toAnswer } from './recent.ts';
 
 /**
  * How to get there, among the pack's modes: the thrifty and the poor take the cheapest they can bear,
@@ -111,13 +112,23 @@ export const OPTIONS: Record<string, Option> = {
     const { hunger } = ctx.needs;
     const eat = purpose(ctx, 'eat');
     if (hunger < 0.25 || !eat) return null;
-    const food = Object.keys(ctx.self.inventory).find((i) => (ctx.cat.items.get(i)?.energy ?? 0) > 0);
+    // what is carried first, then the most filling meal one can pay for (a neighbour's stall on a tie): a real meal lasts
+    let food: string | undefined;
+    for (const i in ctx.self.inventory) if ((ctx.cat.items.get(i)?.energy ?? 0) > (food === undefined ? 0 : ctx.cat.items.get(food)!.energy)) food = i;
     if (food) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: `item:${food}`, amount: 1, purpose: eat });
-    const stall = ctx.p.entities.find((e) => e.owner && e.owner !== ctx.self.id && (ctx.cat.effect(e.template, 'food')?.price ?? Infinity) <= ctx.self.money);
     const buy = manner(ctx, 'buy');
-    if (stall && buy) return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: buy, content: msg('say.order') });
-    const sold = ctx.p.place.sells.map((i) => ctx.cat.items.get(i)!).filter((i) => i && i.energy > 0 && i.price <= ctx.self.money);
-    if (sold.length) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: 'money', amount: Math.max(...sold.map((i) => i.price)), purpose: eat });
+    let stall: { id: string; energy: number } | undefined;
+    for (const e of buy ? ctx.p.entities : []) {
+      const f = e.owner && e.owner !== ctx.self.id ? ctx.cat.effect(e.template, 'food') : undefined;
+      if (f && f.price <= ctx.self.money && (!stall || f.energy > stall.energy)) stall = { id: e.id, energy: f.energy };
+    }
+    let sold: { price: number; energy: number } | undefined;
+    for (const id of ctx.p.place.sells) {
+      const i = ctx.cat.items.get(id);
+      if (i && i.energy > 0 && i.price <= ctx.self.money && (!sold || i.energy > sold.energy || (i.energy === sold.energy && i.price < sold.price))) sold = i;
+    }
+    if (stall && buy && (!sold || stall.energy >= sold.energy)) return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: buy, content: msg('say.order') });
+    if (sold) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: 'money', amount: sold.price, purpose: eat });
     const rest = purpose(ctx, 'rest');
     // the penniless make for a place where something of the town's own tends the tired, and wait there
     if (ctx.self.money < meal(ctx)) {
@@ -196,8 +207,15 @@ export const OPTIONS: Record<string, Option> = {
     const observe = manner(ctx, 'observe');
     return art && observe ? propose(ctx, 'explore', 0.35 + 0.4 * ctx.self.drives.creativity, 'interact', { target: art.id, manner: observe, content: msg('say.admire') }) : null;
   },
+  /** someone just spoke to the actor: it answers on what they raised, so talk is an exchange */
+  answer(ctx) {
+    const befriend = manner(ctx, 'befriend');
+    const to = befriend ? toAnswer(ctx, new Set(alive(ctx).map((n) => n.id))) : null;
+    return to ? propose(ctx, 'social', 0.9 + 0.8 * ctx.self.drives.sociability, 'interact', { target: to.id, manner: befriend!, content: msg(to.topic) }) : null;
+  },
   chat(ctx) {
-    const people = alive(ctx);
+    // nobody seeks out the one they have just talked with
+    const people = alive(ctx).filter((n) => !talkedWith(ctx, n.id));
     if (!people.length) return null;
     let best = people[0];
     for (const n of people) if (n.relation > best.relation || (n.relation === best.relation && n.id < best.id)) best = n;
@@ -218,7 +236,9 @@ export const OPTIONS: Record<string, Option> = {
     if (!people.length) return null;
     // fresh news is worth shouting about; old news is not
     const shout = channel(ctx, 'place');
-    if (shout && self.knows.length && self.memory.findLast((m) => m.kind === 'learned' && ctx.p.tick - m.tick <= 6)) {
+    const learned = self.memory.findLast((m) => m.kind === 'learned' && ctx.p.tick - m.tick <= 6);
+    // and it is told once: whoever has shouted since hearing it has said their piece
+    if (shout && self.knows.length && learned && !spokeSince(ctx, shout, learned.tick + 1)) {
       const fact = self.knows[self.knows.length - 1];
       return propose(ctx, 'gossip', 0.9 * self.drives.gossip + 0.1, 'express', { channel: shout, content: msg('say.news', { fact: ref('fact', fact) }) });
     }
