@@ -18,39 +18,43 @@ export function policyBrain(): Brain {
     name: 'policy',
     trusted: true,
     decide(cat: Catalog, p: Perception, seed: number) {
-      const self = p.self;
-      const needs = cat.scenario.meta.rules.needs;
-      const ctx: Ctx = {
-        cat, p, self,
-        needs: {
-          hunger: clamp01((60 - self.energy) / 60),
-          poverty: clamp01((300 - self.money) / 300),
-          loneliness: clamp01((p.tick - self.lastSocial) / needs.lonelyAfterTicks),
-          // idle hands: the longer since one worked or made something, the more it is wanted
-          purpose: clamp01((p.tick - self.lastPurpose) / (2 * needs.lonelyAfterTicks)),
-        },
-        rng: rngFor(seed, p.tick, self.id, 'decide'),
-        callId: callIdOf(p),
-      };
-      // a player spoke to it: its turn is the answer, and nothing else
-      const options = p.answering ? ANSWER_OPTIONS : self.status === 'dying' ? DYING_OPTIONS : OPTIONS;
-      let best: Candidate | null = null;
-      let bestScore = -Infinity;
-      const consider = (c: Candidate) => {
-        if (p.lastFailure && p.lastFailure.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) return;
-        const score = c.score + NOISE * ctx.rng.next();
-        if (score > bestScore) {
-          best = c;
-          bestScore = score;
-        }
-      };
-      for (const name in options) {
-        const got = options[name](ctx);
-        // most options offer one candidate or none: no array made for them
-        if (Array.isArray(got)) for (const c of got) consider(c);
-        else if (got !== null) consider(got);
-      }
-      return (best as Candidate | null)?.call ?? null;
+      return scored(cat, p, seed)[0]?.call ?? null;
     },
   };
+}
+
+/**
+ * Every option the actor has, best first, each scored with its seeded noise (the first is the
+ * brain's call): the game master offers a player the next few as their next actions.
+ */
+export function scored(cat: Catalog, p: Perception, seed: number): Candidate[] {
+  const self = p.self;
+  const needs = cat.scenario.meta.rules.needs;
+  const ctx: Ctx = {
+    cat, p, self,
+    needs: {
+      hunger: clamp01((60 - self.energy) / 60),
+      poverty: clamp01((300 - self.money) / 300),
+      loneliness: clamp01((p.tick - self.lastSocial) / needs.lonelyAfterTicks),
+      // idle hands: the longer since one worked or made something, the more it is wanted
+      purpose: clamp01((p.tick - self.lastPurpose) / (2 * needs.lonelyAfterTicks)),
+    },
+    rng: rngFor(seed, p.tick, self.id, 'decide'),
+    callId: callIdOf(p),
+  };
+  // a player spoke to it: its turn is the answer, and nothing else
+  const options = p.answering ? ANSWER_OPTIONS : self.status === 'dying' ? DYING_OPTIONS : OPTIONS;
+  const out: { c: Candidate; score: number; n: number }[] = [];
+  const consider = (c: Candidate) => {
+    if (p.lastFailure && p.lastFailure.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) return;
+    out.push({ c, score: c.score + NOISE * ctx.rng.next(), n: out.length });
+  };
+  for (const name in options) {
+    const got = options[name](ctx);
+    // most options offer one candidate or none: no array made for them
+    if (Array.isArray(got)) for (const c of got) consider(c);
+    else if (got !== null) consider(got);
+  }
+  // the earliest of equal scores first, as the brain always chose
+  return out.sort((a, b) => b.score - a.score || a.n - b.n).map((x) => x.c);
 }
