@@ -117,6 +117,8 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
     const total = rolled?.type === 'check_rolled' ? rolled.total : -1;
     expect(await roll.textContent()).toContain(`= ${total}`);
     expect(await roll.getByTestId('die-dropped').count()).toBe(1);
+    expect(await roll.textContent()).toContain('dice');
+    await roll.scrollIntoViewIfNeeded();
     await page.getByTestId('player').screenshot({ path: path.join(ARTIFACTS, 'table-rolled.png') });
   }, 120_000);
 });
