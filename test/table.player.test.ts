@@ -192,6 +192,10 @@ describe('arguing for a trait', () => {
     const events: Event[] = [];
     for await (const e of srv.host.world.store.readEvents(t1.tick, t1.tick + 1)) events.push(e);
     expect(events.find((e) => e.type === 'trait_argued')).toMatchObject({ actor: p.actorId, trait: 'own_1', word: 'cutpurse' });
+    // the feed shows the argument to everyone, by the trait's name
+    const feed = (await srv.app.inject({ method: 'GET', url: `${W}/events?type=trait_argued` })).json() as { events: { text: { cn: string; en: string } }[] };
+    expect(feed.events[0].text.en).toMatch(/Ada argues that “Nimble” fits a check \(Cut a purse\)/);
+    expect(feed.events[0].text.cn).toContain('Nimble');
     const rolled = events.find((e) => e.type === 'check_rolled' && e.actor === p.actorId);
     expect(rolled).toMatchObject({ formula: '3d6kh2', factors: [{ kind: 'trait', id: 'own_1', sign: 1 }] });
     expect(rolled?.type === 'check_rolled' && rolled.dice.length).toBe(3);
