@@ -1,7 +1,7 @@
 import { load } from './storage.ts';
 import type {
   ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentFound, JoinReply, Lang,
-  Metrics, PlaceView, PreviewReply, StoryPage, Text, WorldSummary,
+  Metrics, PlaceView, PreviewReply, StoryPage, Text, WorldSummary, ArgueReply, FreeTrait,
 } from './types.ts';
 
 /** A failed request: the server's `{code, message:{cn,en}}` when it sent one. */
@@ -59,7 +59,7 @@ export const api = {
   metrics: (world: string) => request<Metrics>('GET', `${w(world)}/metrics`),
   control: (world: string, token: string, body: ControlBody) => request<ControlReply>('POST', `${w(world)}/control`, body, token),
   // a private world lets in only whom its admin lets in: the admin token, when one was typed, goes along
-  join: (world: string, body: { name: string; concept: string; place: string; lang: Lang }) =>
+  join: (world: string, body: { name: string; concept: string; place: string; lang: Lang; traits: (string | FreeTrait)[] }) =>
     request<JoinReply>('POST', `${w(world)}/players`, body, load('admin', '') || undefined),
   intent: (world: string, actor: string, token: string, body: { text: string; lang: Lang }) =>
     request<IntentFound>('POST', `${w(world)}/players/${id(actor)}/intent`, body, token),
@@ -73,3 +73,7 @@ export const api = {
 /** The dry run of a call before it is sent: what the Judge would say of it now (sim/server/routes/preview.ts). */
 export const preview = (world: string, actor: string, token: string, call: DraftCall) =>
   request<PreviewReply>('POST', `${w(world)}/players/${id(actor)}/preview`, { call }, token);
+
+/** Argue that one of the player's traits fits a risky call: the verdict and the dice screen as it will be. */
+export const argue = (world: string, actor: string, token: string, body: { trait: string; call: DraftCall; words: string }) =>
+  request<ArgueReply>('POST', `${w(world)}/players/${id(actor)}/argue`, body, token);

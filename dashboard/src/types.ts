@@ -32,3 +32,5 @@ export type { NoticedView, StoryLineView, StoryMsg, StoryPage } from '../../sim/
 export type LogLine = PlayerLine | { kind: 'story'; tick: number; n: number; story: string; text: Text };
 /** The intent reply with its not-found message, and a call's preview (routes/preview.ts). */
 export type { IntentFound, PreviewReply } from '../../sim/server/protocol.ts';
+/** The dice screen of a risky call, a written trait, and the verdict on an argued trait (routes/preview.ts). */
+export type { ArgueReply, CheckView, FreeTrait } from '../../sim/server/protocol.ts';

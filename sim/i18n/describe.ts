@@ -31,6 +31,12 @@ export function rollParams(r: Renderer, e: EventOf<'check_rolled'>): Record<stri
   };
 }
 
+/** An argued trait by its name (the player's own words for a trait they wrote) and the word it now counts for. */
+export function argued(r: Renderer, e: EventOf<'trait_argued'>): Record<string, string> {
+  const trait = traitsOf(r.cat, r.state.actors[e.actor] ?? ({ soul: e.actor } as never)).find((t) => t.id === e.trait);
+  return { trait: r.text(trait?.name) || e.trait, word: r.param(ref(r.cat.words.manner(e.word) ? 'manner' : 'purpose', e.word)) };
+}
+
 type Describers = { [T in EventType]?: (r: Renderer, e: EventOf<T>) => string | null };
 
 /**
@@ -73,6 +79,9 @@ const DESCRIBE: Describers = {
     return r.t('feed.claim', { actor: r.actor(e.actor), kind: r.param(`claim_${e.kind}`),
       about: names.length ? r.t('feed.claim_about', { names: names.join(r.t('feed.sep')) }) : '',
       verdict: e.contradicts ? r.t('feed.claim_false') : '' });
+  },
+  trait_argued(r, e) {
+    return r.t('feed.argued', { actor: r.actor(e.actor), ...argued(r, e) });
   },
   check_rolled(r, e) {
     return r.t('feed.check', { actor: r.actor(e.actor), ...rollParams(r, e) });

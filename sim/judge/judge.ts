@@ -18,9 +18,17 @@ import { Draft } from './draft.ts';
 import { heldToBand, paidForBand, settleCheck } from './checks.ts';
 import { check, Rejection } from './reasons.ts';
 import { isSafeId, own, table } from '../model/ids.ts';
+import { type Argument, judgeArgument } from './argue.ts';
+import { type Trait, Traits } from '../model/traits.ts';
 
-/** A player asking to enter the world (the server queues it; the Judge decides at the next tick). */
-export interface JoinRequest { actor: string; name: Text; concept: string; place: string }
+/** A player asking to enter the world (the server queues it; the Judge decides at the next tick), with the traits they picked or wrote. */
+export interface NewPlayer { actor: string; name: Text; concept: string; place: string; traits?: Trait[] }
+/**
+ * What a player asks from outside the world, judged at the start of the next tick: to enter it, or
+ * (`argue`) to have one of their traits count for a risky word (sim/judge/argue.ts). Both come in by
+ * the one door the tick has for players' requests.
+ */
+export type JoinRequest = NewPlayer | { actor: string; argue: Omit<Argument, 'actor'> };
 
 /** What the World Engine made of a call: a consequence, or an error it could not recover from. */
 export type Outcome = { ok: true; consequence: Consequence; /** from the rule engine in this process: its texts are the locales' own */ trusted?: boolean }
@@ -142,20 +150,31 @@ export class TickJudge {
    * declared source, so the tick's books name it, and a zero purse creates nothing.
    */
   join(r: JoinRequest, open = true): Reason | null {
+    if ('argue' in r) {
+      // an argument for a trait: judged again against this tick's state; only a new advantage is committed
+      const v = judgeArgument(this.cat, this.state, { ...r.argue, actor: r.actor });
+      if (!v.ok) return v.reason;
+      if (v.why === 'argued') this.commit([{ type: 'trait_argued', actor: r.actor, trait: r.argue.trait, word: r.argue.word }]);
+      return null;
+    }
     const rules = this.cat.scenario.meta.rules;
+    const traits = r.traits ?? [];
     try {
       check(open, 'join_closed');
       check(/^[a-z0-9_-]{1,64}$/.test(r.actor) && isSafeId(r.actor) && !own(this.state.actors, r.actor), 'join_taken', { id: r.actor });
       check(playerCount(this.state) < rules.players.cap, 'join_full', { cap: rules.players.cap });
       check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40, 'join_name');
       check(isSafeId(r.place) && placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
+      // traits as a pack's are: the shape, at most three, distinct ids, and words the pack has
+      check(Traits.safeParse(traits).success && traits.every((t) => [...t.helps, ...t.hinders]
+        .every((w) => !!(this.cat.words.manner(w) ?? this.cat.words.purpose(w)))), 'join_traits');
     } catch (err) {
       if (err instanceof Rejection) return err.reason;
       throw err;
     }
     const { money, energy = rules.needs.energyMax, source } = rules.players;
     this.commit([{ type: 'joined', actor: r.actor, name: r.name, concept: r.concept, place: r.place, money, energy,
-      ...(money > 0 ? { source: source! } : {}) }]);
+      ...(money > 0 ? { source: source! } : {}), ...(traits.length ? { traits } : {}) }]);
     return null;
   }
 

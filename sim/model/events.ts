@@ -6,6 +6,7 @@ import type { Strategy } from './strategy.ts';
 import type { ToolCall, ToolName } from './tools.ts';
 import type { Band } from './dice.ts';
 import type { Factor } from './check.ts';
+import type { Trait } from './traits.ts';
 
 /** Why the Judge refused something: a stable code for counting and an in-world message for the proposer. */
 export interface Reason { code: string; message: Message }
@@ -72,7 +73,14 @@ export type EventBody =
    * `source` is the declared money source the purse is booked under (absent when the purse is 0,
    * and in logs written before a newcomer's money had one, where the books name it `joined`)
    */
-  | { type: 'joined'; actor: string; name: Text; concept: string; place: string; money: number; energy: number; source?: string };
+  | { type: 'joined'; actor: string; name: Text; concept: string; place: string; money: number; energy: number; source?: string;
+    /** the traits the player picked or wrote (absent: none, and in logs written before players had traits) */
+    traits?: Trait[] }
+  /**
+   * a player argued that one of their traits fits a risky word, and the Judge accepted it (sim/judge/argue.ts):
+   * it counts as one advantage at their next check of that word, then it is spent
+   */
+  | { type: 'trait_argued'; actor: string; trait: string; word: string };
 
 /** A tick's books: opening and closing money, and what each declared source created and each sink destroyed. */
 export interface MoneySummary {

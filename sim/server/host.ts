@@ -5,7 +5,9 @@ import { eventsOfCall } from '../../world-engine/narrator/select.ts';
 import type { Narrator } from '../../world-engine/narrator/types.ts';
 import { indexPlaces } from '../tick/place-index.ts';
 import { perceive } from '../../bots/perception.ts';
-import { type JoinRequest, playerCount } from '../judge/judge.ts';
+import { type JoinRequest, type NewPlayer, playerCount } from '../judge/judge.ts';
+import type { Argument } from '../judge/argue.ts';
+import type { Trait } from '../model/traits.ts';
 import { own } from '../model/ids.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { Text } from '../model/text.ts';
@@ -62,7 +64,9 @@ export class WorldHost {
   joining: 'open' | 'closed' = 'open';
   tickMs: number;
   readonly turnBased: boolean;
-  private joins: JoinRequest[] = [];
+  private joins: NewPlayer[] = [];
+  /** arguments for traits the server accepted, for the Judge to commit at the next tick (before any call) */
+  private argues: Argument[] = [];
   private chain: Promise<unknown> = Promise.resolve();
   private readonly last = new Map<string, LastDecision>();
   private readonly knownBy = new Map<string, FactView['knownBy']>();
@@ -119,8 +123,9 @@ export class WorldHost {
   }
 
   private async runStep(): Promise<Event[]> {
-    const joins = this.joins;
+    const joins: JoinRequest[] = [...this.joins, ...this.argues.map(({ actor, ...argue }) => ({ actor, argue }))];
     this.joins = [];
+    this.argues = [];
     let refused: { request: JoinRequest; reason: Reason | null }[] = [];
     const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', onJoins: (r) => { refused = r.filter((x) => x.reason); } });
     const tick = events[0]?.tick ?? this.world.state.tick;
@@ -161,7 +166,7 @@ export class WorldHost {
     };
     for (const l of this.listeners) l.tick(msg);
     for (const r of refused) {
-      for (const l of this.listeners) l.rejection(r.request.actor, { tick, callId: 'join', reason: this.views.messageTo(r.reason!.message) });
+      for (const l of this.listeners) l.rejection(r.request.actor, { tick, callId: 'argue' in r.request ? 'argue' : 'join', reason: this.views.messageTo(r.reason!.message) });
     }
     const players = Object.values(this.world.state.actors).filter((a) => a.player);
     if (!players.length) return;
@@ -230,7 +235,7 @@ export class WorldHost {
    * is closed or every seat is taken, queued joins included, so a burst cannot overshoot the cap; the
    * Judge checks both again when it commits the join.
    */
-  join(name: string, concept: string, place: string): string {
+  join(name: string, concept: string, place: string, traits: Trait[] = []): string {
     if (this.joining === 'closed') throw new HttpError(409, 'join_closed');
     const seats = this.seats();
     if (seats.joined >= seats.cap) throw new HttpError(409, 'join_full', { cap: seats.cap });
@@ -241,8 +246,18 @@ export class WorldHost {
     const taken = (id: string) => own(this.world.state.actors, id) || this.joins.some((j) => j.actor === id);
     while (taken(`player-${n}`)) n++;
     const actor = `player-${n}`;
-    this.joins.push({ actor, name: { cn: name, en: name }, concept, place });
+    this.joins.push({ actor, name: { cn: name, en: name }, concept, place, ...(traits.length ? { traits } : {}) });
     return actor;
+  }
+
+  /** Queue an argument the rules accepted, for the Judge to judge again and commit at the next tick; once per trait and word. */
+  argue(a: Argument): void {
+    if (!this.argues.some((x) => x.actor === a.actor && x.trait === a.trait && x.word === a.word)) this.argues.push(a);
+  }
+
+  /** The traits this player argued for `word` that wait for the next tick. */
+  pendingArgued(actor: string, word: string): string[] {
+    return this.argues.filter((x) => x.actor === actor && x.word === word).map((x) => x.trait);
   }
 
   hasPendingJoin(actor: string): boolean { return this.joins.some((j) => j.actor === actor); }

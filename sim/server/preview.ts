@@ -13,6 +13,9 @@ import { type Catalog, onSale } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { indexPlaces } from '../tick/place-index.ts';
 import { scratchState } from './scratch.ts';
+import { riskyWord } from '../model/check.ts';
+import { diceScreen } from './dice-screen.ts';
+import type { CheckView } from './protocol.ts';
 
 /** What the Judge would say of a call now: its cost and what would happen, or the refusal, in the player's words. */
 export interface Preview {
@@ -25,6 +28,8 @@ export interface Preview {
   cost: { money: number; energy: number };
   /** the refusal's stable code */
   code?: string;
+  /** the dice screen, when the call is a check */
+  check?: CheckView;
 }
 
 /** The bare verdict of one call against a copy of the state: nothing of the world is touched. */
@@ -65,9 +70,11 @@ const listed = (r: Renderer, refs: Ref[]) => refs.map((x) => r.param(x)).join(r.
  * when the world offers one, what would work instead (another way of going, another thing to make,
  * where the person is, where the thing is sold).
  */
-export function previewCall(cat: Catalog, live: WorldState, call: ToolCall): Preview {
+export function previewCall(cat: Catalog, live: WorldState, call: ToolCall, argued: readonly string[] = []): Preview {
   const v = judgeOnCopy(cat, live, call);
   const me = live.actors[call.actor];
+  const word = riskyWord(cat, call);
+  const check = word !== null ? { check: diceScreen(cat, live, me, word, argued) } : {};
   const item = call.tool === 'use_resource' && call.args.resource.startsWith('item:') ? call.args.resource.slice(5) : null;
   const buying = call.tool === 'use_resource' && cat.words.purposeDoes(call.args.purpose) === 'buy';
   const sold = item && buying && !onSale(cat, me.location, live.tick + 1).includes(item);
@@ -76,9 +83,10 @@ export function previewCall(cat: Catalog, live: WorldState, call: ToolCall): Pre
     return {
       ok: false, code: v.reason?.code ?? 'not_sold', cost: { money: 0, energy: 0 },
       text: inEveryLang(cat, live, (r) => r.t('intent.preview.refused', { reason: r.addressed(reason) })),
-      ...hintFor(cat, live, call, v.reason?.code ?? 'not_sold'),
+      ...hintFor(cat, live, call, v.reason?.code ?? 'not_sold'), ...check,
     };
   }
+  if (word !== null) return { ok: true, ...checkCost(cat, live, call, word), ...check };
   const after = v.state.actors[call.actor];
   const cost = { money: Math.max(0, me.money - after.money), energy: Math.max(0, me.energy - after.energy) };
   const c = v.consequence!;
@@ -90,6 +98,28 @@ export function previewCall(cat: Catalog, live: WorldState, call: ToolCall): Pre
     return r.t('intent.preview.ok', { cost: said, changes });
   });
   return { ok: true, text, cost };
+}
+
+/**
+ * What a check costs, whatever the dice: the engine's proposal for a full success (a success at a
+ * cost adds the pack's `partialEnergy`; a failure costs nothing more). The dry run above rolled the
+ * Judge's dice of the next tick: its outcome is not told, so the preview cannot be used to pick a tick.
+ */
+function checkCost(cat: Catalog, live: WorldState, call: ToolCall, word: string): { text: Text; cost: Preview['cost'] } {
+  const tick = live.tick + 1;
+  const index = indexPlaces(cat, live);
+  const slice = sliceFor(cat, live, index, tick, call, perceive(cat, live, index, call.actor, tick));
+  if (slice.check) slice.check = { ...slice.check, band: 'full' };
+  const c = RULES.resolve(cat, slice, call) as Consequence;
+  const cost = { money: Math.max(0, -(c.resource_changes.money ?? 0)), energy: Math.max(0, -(c.resource_changes.energy ?? 0)) };
+  const kind = cat.words.manner(word) ? 'manner' : 'purpose';
+  const text = inEveryLang(cat, live, (r) => {
+    const parts = [cost.money ? r.t('intent.preview.money', { money: r.money(cost.money) }) : '', cost.energy ? r.t('intent.preview.energy', { energy: cost.energy }) : '']
+      .filter(Boolean).join(r.t('intent.preview.and'));
+    const said = parts ? r.t('intent.preview.cost', { parts }) : r.t('intent.preview.free');
+    return r.t('preview.check', { cost: said, word: r.param(ref(kind, word)), extra: cat.scenario.vocabulary.checks.partialEnergy });
+  });
+  return { text, cost };
 }
 
 /** A way that would work, tried through the same pipeline, or a fact that points to one. */

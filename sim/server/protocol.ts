@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Lang, Text } from '../model/text.ts';
-import { SafeId } from '../model/ids.ts';
+import { PackId, SafeId } from '../model/ids.ts';
+import { MAX_TRAITS } from '../model/traits.ts';
 import { ToolCall } from '../model/tools.ts';
 import { STORY_KINDS } from '../story/types.ts';
 
@@ -41,12 +42,32 @@ export const ControlBody = z.object({
 }).strict().refine((b) => b.action !== 'speed' || b.tickMs !== undefined, { message: 'tickMs is required with speed', path: ['tickMs'] });
 export type ControlBody = z.infer<typeof ControlBody>;
 
+/** A player's own words: trimmed, bounded, and free of control characters (a line break, a NUL, an escape). */
+const Words = (min: number, max: number) => z.string().trim().min(min).max(max)
+  // eslint-disable-next-line no-control-regex
+  .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), 'no control characters');
+
+/**
+ * A trait the player writes (seed 003): a name, what it is good for and what it costs them, and
+ * which of the world's manners and purposes each side fits (ids the host checks against the pack).
+ */
+export const FreeTrait = z.object({
+  name: Words(1, 40),
+  positive: Words(1, 120),
+  negative: Words(1, 120),
+  helps: z.array(PackId).max(5).default([]),
+  hinders: z.array(PackId).max(5).default([]),
+}).strict();
+export type FreeTrait = z.infer<typeof FreeTrait>;
+
 export const JoinBody = z.object({
-  name: z.string().trim().min(1).max(40),
+  name: Words(1, 40),
   /** a one-line concept of the character */
-  concept: z.string().trim().max(200).default(''),
+  concept: Words(0, 200).default(''),
   place: SafeId,
   lang: Lang.default('en'),
+  /** up to three: a preset's id (GET /catalog `traits`) or a trait written here */
+  traits: z.array(z.union([PackId, FreeTrait])).max(MAX_TRAITS).default([]),
 }).strict();
 export type JoinBody = z.infer<typeof JoinBody>;
 
@@ -170,6 +191,10 @@ export const CatalogView = z.object({
   currency: z.object({ name: Text, format: Text }),
   /** what a tick stands for, and how many make a day (the dashboard's clock) */
   time: z.object({ tick: Text, ticksPerDay: z.number(), startHour: z.number() }),
+  /** the traits a player may pick at join: those the pack gives its people, once each */
+  traits: z.array(Choice.extend({ positive: Text, negative: Text, helps: z.array(z.string()), hinders: z.array(z.string()) })),
+  /** the manners and purposes that are checks (a trait may help or hinder them) */
+  risky: z.array(Choice.extend({ kind: z.enum(['manner', 'purpose']) })),
 });
 export type CatalogView = z.infer<typeof CatalogView>;
 
@@ -243,8 +268,37 @@ export type IntentFound = z.infer<typeof IntentFound>;
 export const PreviewBody = ActBody;
 export type PreviewBody = z.infer<typeof PreviewBody>;
 /** What the Judge would say of the call now: the cost and what would happen, or the refusal and a way that would work. */
+/**
+ * The dice screen of a risky call (seed 003): what is tried, what moves the dice (by name), the formula
+ * and the exact chance of each band (`count` of `of` equally likely throws). Never the roll: the
+ * Judge rolls when the call is committed.
+ */
+export const CheckView = z.object({
+  word: z.string(), name: Text,
+  factors: z.array(z.object({ kind: z.enum(['trait', 'tag']), id: z.string(), sign: z.union([z.literal(1), z.literal(-1)]), name: Text })),
+  formula: z.string(),
+  odds: z.array(z.object({ band: z.enum(['critical', 'full', 'partial', 'fail']), name: Text, count: z.number().int(), of: z.number().int(), percent: z.number() })),
+});
+export type CheckView = z.infer<typeof CheckView>;
 export const PreviewReply = z.object({
   ok: z.boolean(), text: Text, hint: Text.optional(),
   cost: z.object({ money: z.number().int(), energy: z.number().int() }), code: z.string().optional(),
+  /** present when the call is a check */
+  check: CheckView.optional(),
 });
 export type PreviewReply = z.infer<typeof PreviewReply>;
+
+// ---- arguing for a trait (routes/argue.ts, sim/judge/argue.ts) -------------------------------------
+
+/** `POST /players/:id/argue`: which of the player's traits, for which call, in their words. */
+export const ArgueBody = z.object({ trait: SafeId, call: PlayerCall, words: Words(1, 300) }).strict();
+export type ArgueBody = z.infer<typeof ArgueBody>;
+/**
+ * The verdict: `ok` with why (`helps`: it counted anyway; `argued`: one advantage at the next check of
+ * that word, committed by the Judge at the next tick; `again`: already argued, not yet spent), or the
+ * refusal explained; and the dice screen as it will be.
+ */
+export const ArgueReply = z.object({
+  ok: z.boolean(), why: z.enum(['helps', 'argued', 'again']).optional(), code: z.string().optional(), text: Text, check: CheckView,
+});
+export type ArgueReply = z.infer<typeof ArgueReply>;

@@ -88,8 +88,15 @@ const HANDLERS: Handlers = {
     // a body fed well back above a warning's line may be warned again when it next falls below it
     if (a.warned) a.warned = a.warned.filter((w) => a.energy < rearmAt(w.below));
   },
-  // a roll is a record: what it decided is in the events that follow it
-  check_rolled() {},
+  // a roll is a record: what it decided is in the events that follow it; it spends the traits argued for its word
+  check_rolled(s, e) {
+    const p = s.actors[e.actor]?.player;
+    if (p?.argued) p.argued = p.argued.filter((x) => x.word !== e.word);
+  },
+  trait_argued(s, e) {
+    const p = s.actors[e.actor].player!;
+    (p.argued ??= []).push({ trait: e.trait, word: e.word });
+  },
   warned(s, e) {
     const a = s.actors[e.actor];
     (a.warned ??= []).push({ level: e.level, below: e.below });
@@ -202,7 +209,8 @@ const HANDLERS: Handlers = {
       id: e.actor, soul: e.actor, clone: 0, location: e.place, arrivedAt: e.tick, money: e.money, energy: e.energy,
       inventory: table(), relations: table(), reputation: 0, tags: [], status: 'alive', statusSince: e.tick, heartbeat: 1, nextWake: e.tick,
       drives, roles: [], strategy: weightsFromDrives(drives), ledger: table(), wakes: 0, needsAt: e.tick, lastSocial: e.tick,
-      lastPurpose: e.tick, memory: [], knows: [], lastFailure: null, player: { name: e.name, concept: e.concept },
+      lastPurpose: e.tick, memory: [], knows: [], lastFailure: null,
+      player: { name: e.name, concept: e.concept, ...(e.traits?.length ? { traits: e.traits } : {}) },
     };
     membersChanged(s.actors);
     s.moneyTotal += e.money;

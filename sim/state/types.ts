@@ -59,7 +59,9 @@ export interface ActorState {
   /** signature of the last rejected call and its reason, shown at the next heartbeat */
   lastFailure: { sig: string; tick: number; reason: Message } | null;
   /** only for a player's actor: who they said they are (they have no soul in the scenario) */
-  player?: { name: Text; concept: string; traits?: Trait[] };
+  player?: { name: Text; concept: string; traits?: Trait[];
+    /** traits argued for a risky word and accepted, not yet spent: each is one advantage at the next check of that word */
+    argued?: { trait: string; word: string }[] };
 }
 
 export interface Observation { tick: number; actor: string | null; msg: Message }

@@ -3,7 +3,8 @@ import { preview as previewCall } from '../api.ts';
 import { useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
 import { load } from '../storage.ts';
-import type { DraftCall, PreviewReply, Text } from '../types.ts';
+import type { ActorDetail, CheckView, DraftCall, PreviewReply, Text } from '../types.ts';
+import { ArgueTrait, DiceScreen } from './DiceScreen.tsx';
 import { CallView } from './CallView.tsx';
 
 /** `notFound`: something the words named is not to be had; the card says so instead of offering the call. */
@@ -31,6 +32,8 @@ function usePreview(pending: Understood | null): PreviewReply | null {
 /** Say what you do in your own words; see how it was understood and what would come of it now; confirm, edit, or drop it. */
 export function IntentBox(props: {
   busy: boolean; disabled: boolean; pending: Understood | null;
+  /** the player's traits, to argue one of them at a check */
+  traits: ActorDetail['traits'];
   /** counts the calls sent: the words are cleared after each */
   sent: number;
   onAsk: (text: string) => void; onConfirm: () => void; onEdit: () => void; onDrop: () => void; onForm: () => void;
@@ -38,6 +41,10 @@ export function IntentBox(props: {
   const { t, tx } = useT();
   const [text, setText] = useState('');
   const preview = usePreview(props.pending);
+  // the check as revised by an argued trait, until the card shows another call
+  const [revised, setRevised] = useState<CheckView | null>(null);
+  useEffect(() => setRevised(null), [props.pending]);
+  const check = revised ?? preview?.check;
   useEffect(() => setText(''), [props.sent]);
   const ask = (ev: Event) => {
     ev.preventDefault();
@@ -68,6 +75,8 @@ export function IntentBox(props: {
                 {tx(preview.text)}{preview.hint && <> <span data-testid="preview-hint">{tx(preview.hint)}</span></>}
               </p>
             )}
+            {check && <DiceScreen check={check} />}
+            {check && preview?.ok && <ArgueTrait key={JSON.stringify(props.pending.call)} traits={props.traits} call={props.pending.call} onRevised={setRevised} />}
           </>}
           <div class="buttons">
             {!missing && <button type="button" class="primary" disabled={props.busy} onClick={props.onConfirm} data-testid="intent-confirm">{t('player.confirm')}</button>}

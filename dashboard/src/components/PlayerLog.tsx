@@ -16,7 +16,7 @@ export function PlayerLog(props: { lines: LogLine[] }) {
           <li key={`s${l.n}`} class={`pl pl-story pl-${l.story}`} data-kind="story" data-story={l.story} data-n={l.n}>
             <span class="ev-tick">{l.tick}</span>
             <span class="pl-kind">{t(`story.kind.${l.story}`)}</span>
-            <p>{tx(l.text)}</p>
+            <p>{l.story === 'rolled' ? <Dice text={tx(l.text)} /> : tx(l.text)}</p>
           </li>
         ) : (
           <li key={`l${props.lines.length - i}`} class={`pl pl-${l.kind}${l.kind === 'queued' && l.replaced ? ' replaced' : ''}`} data-kind={l.kind}>
@@ -30,4 +30,10 @@ export function PlayerLog(props: { lines: LogLine[] }) {
       ))}
     </ol>
   );
+}
+
+/** A roll's line with the dropped dice (written in brackets by the feed's words) shown struck through, the kept ones plain. */
+function Dice(props: { text: string }) {
+  const parts = props.text.split(/([(（]\d[)）])/);
+  return <>{parts.map((p, i) => (i % 2 ? <s key={i} class="die-dropped" data-testid="die-dropped">{p.replace(/[()（）]/g, '')}</s> : p))}</>;
 }

@@ -4,12 +4,13 @@ import { api, ApiError } from '../api.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
 import { load, save } from '../storage.ts';
-import type { DraftCall, LogLine, NarrationMsg, NoticedView, PlayerLine, RejectionMsg, StoryLineView, StoryMsg, Text } from '../types.ts';
+import type { ActorDetail, DraftCall, LogLine, NarrationMsg, NoticedView, PlayerLine, RejectionMsg, StoryLineView, StoryMsg, Text } from '../types.ts';
 import { IntentBox, type Understood } from './IntentBox.tsx';
 import { JoinForm } from './JoinForm.tsx';
 import { Perceived } from './Perceived.tsx';
 import { PlayerLog } from './PlayerLog.tsx';
 import { Problem } from './Problem.tsx';
+import { CharacterSheet } from './CharacterSheet.tsx';
 import { ToolForm } from './ToolForm.tsx';
 
 /** `since`: the tick the player joined at, to notice a session the server no longer knows */
@@ -52,6 +53,7 @@ export function PlayerPanel() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(0);
   const [error, setError] = useState<Text | string | null>(null);
+  const [sheet, setSheet] = useState<ActorDetail | null>(null);
   const add = (l: PlayerLine) => setLines((ls) => [l, ...ls].slice(0, LOG_MAX));
 
   const forget = () => { save(`player.${world}`, null); setSession(null); setLines([]); setStory([]); setNoticed([]); last.current = -1; };
@@ -94,6 +96,15 @@ export function PlayerPanel() {
     socket.on('error', (e: { message: Text }) => setError(e.message));
     return () => { live = false; socket.close(); };
   }, [session?.token]);
+
+  // the character sheet: traits, tags and condition as the server holds them, refreshed as the world moves on
+  const here = !!session && actors.has(session.actorId);
+  useEffect(() => {
+    if (!session || !here) { setSheet(null); return; }
+    let live = true;
+    api.actor(world, session.actorId).then((d) => { if (live) setSheet(d); }, () => {});
+    return () => { live = false; };
+  }, [session?.actorId, here, Math.floor(tick / 3)]);
 
   // still not in the world several ticks after joining: the server may have restarted without us
   const missing = !!session && !actors.has(session.actorId) && tick - (session.since ?? tick) > 3;
@@ -157,10 +168,11 @@ export function PlayerPanel() {
         ) : t('player.arriving')}
         <button type="button" class="link leave" onClick={forget}>{t('player.leave')}</button>
       </p>
+      {sheet && <CharacterSheet me={sheet} />}
       {form ? (
         <ToolForm key={JSON.stringify(form.initial)} me={session.actorId} initial={form.initial} busy={busy} onSubmit={act} onCancel={() => setForm(null)} />
       ) : (
-        <IntentBox busy={busy} disabled={!me} pending={pending} sent={sent} onAsk={ask}
+        <IntentBox busy={busy} disabled={!me} pending={pending} sent={sent} onAsk={ask} traits={sheet?.traits ?? []}
           onConfirm={() => pending && act(pending.call)} onEdit={() => { setForm({ initial: pending?.call ?? null }); setPending(null); }}
           onDrop={() => setPending(null)} onForm={() => setForm({ initial: null })} />
       )}

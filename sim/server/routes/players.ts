@@ -3,6 +3,7 @@ import { bearer } from '../auth.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
 import { ActBody, type ActReply, IntentBody, type IntentFound, JoinBody, type JoinReply } from '../protocol.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
+import { resolveTraits } from '../traits.ts';
 
 /** Join, understand, act: a player token acts as its own character and nobody else. */
 export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -14,7 +15,8 @@ export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     if (ctx.observing === 'private') ctx.tokens.requireAdmin(bearer(req.headers.authorization), 'private_join');
     const body = parseOr400(JoinBody, req.body);
     if (!ctx.limiter.take(`join:${req.ip}`)) throw new HttpError(429, 'rate_limited');
-    const actorId = host.join(body.name, body.concept, body.place);
+    const traits = resolveTraits(host.world.cat, body.traits);
+    const actorId = host.join(body.name, body.concept, body.place, traits);
     reply.code(201);
     return { actorId, token: ctx.tokens.issue(actorId) };
   });

@@ -2,8 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { bearer } from '../auth.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
 import { previewCall } from '../preview.ts';
-import { PreviewBody, type PreviewReply } from '../protocol.ts';
+import { ArgueBody, type ArgueReply, PreviewBody, type PreviewReply } from '../protocol.ts';
 import { type ServerContext, idOf } from './context.ts';
+import { riskyWord } from '../../model/check.ts';
+import { judgeArgument } from '../../judge/argue.ts';
+import { diceScreen } from '../dice-screen.ts';
+import { inEveryLang } from '../../i18n/render.ts';
 
 /**
  * A dry run of the player's call before they send it: checked like /act (their token, their own
@@ -18,6 +22,34 @@ export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     // an id of its own: the host's call counter (which names the player's next queued call in the log) stays where it is
     const call = ctx.host.prepareCall(id, { ...body.call, id: body.call.id ?? 'preview' });
     if (!ctx.limiter.take(`preview:${id}`)) throw new HttpError(429, 'rate_limited');
-    return previewCall(ctx.host.world.cat, ctx.host.world.state, call);
+    const word = riskyWord(ctx.host.world.cat, call);
+    return previewCall(ctx.host.world.cat, ctx.host.world.state, call, word === null ? [] : ctx.host.pendingArgued(id, word));
+  });
+  /**
+   * Arguing for a trait before the roll (seed 003), judged by rules (sim/judge/argue.ts). An accepted
+   * argument is queued for the Judge, which judges it again and commits it at the next tick, before
+   * any call: it is one advantage at the player's next check of that word. The reply is the verdict
+   * and the dice screen as it will then be.
+   */
+  app.post('/api/worlds/:w/players/:id/argue', async (req): Promise<ArgueReply> => {
+    const id = idOf(ctx, req);
+    ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
+    const body = parseOr400(ArgueBody, req.body);
+    const { host } = ctx;
+    const cat = host.world.cat;
+    const call = host.prepareCall(id, { ...body.call, id: body.call.id ?? 'argue' });
+    const word = riskyWord(cat, call);
+    if (word === null) throw new HttpError(400, 'not_a_check');
+    if (!ctx.limiter.take(`preview:${id}`)) throw new HttpError(429, 'rate_limited');
+    const state = host.world.state;
+    const pending = host.pendingArgued(id, word);
+    const v = judgeArgument(cat, state, { actor: id, trait: body.trait, word, words: body.words });
+    const again = v.ok && v.why === 'argued' && pending.includes(body.trait);
+    if (v.ok && v.why === 'argued' && !again) host.argue({ actor: id, trait: body.trait, word, words: body.words });
+    const check = diceScreen(cat, state, state.actors[id], word, v.ok && v.why === 'argued' ? [...pending, body.trait] : pending);
+    if (!v.ok) return { ok: false, code: v.reason.code, text: host.views.messageTo(v.reason.message), check };
+    const why = again ? 'again' : v.why;
+    const trait = check.factors.find((f) => f.id === body.trait)?.name;
+    return { ok: true, why, text: inEveryLang(cat, state, (r) => r.t(`argue.${why}`, { trait: r.text(trait) || body.trait, word: r.text(check.name) })), check };
   });
 };

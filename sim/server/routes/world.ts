@@ -5,6 +5,7 @@ import { TOOL_NAMES } from '../../model/tools.ts';
 import type { CatalogView, WorldSummary } from '../protocol.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
 import { own } from '../../model/ids.ts';
+import { presetTraits, riskyWords } from '../traits.ts';
 
 /** Worlds, places, actors, entities and facts: reads of the in-memory state. */
 export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -35,6 +36,8 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       items: [...cat.items.values()].map((i) => ({ id: i.id, name: i.name, price: i.price })),
       currency: { name: w.currency.name, format: w.currency.format },
       time: { tick: w.time.tick, ticksPerDay: w.time.ticksPerDay, startHour: w.time.startHour },
+      traits: presetTraits(cat).map((t) => ({ id: t.id, name: t.name, positive: t.positive, negative: t.negative, helps: t.helps, hinders: t.hinders })),
+      risky: riskyWords(cat),
     };
   });
 

@@ -1,0 +1,64 @@
+import { useWorldCtx } from '../ctx.ts';
+import { useT } from '../i18n.ts';
+import type { FreeTrait } from '../types.ts';
+
+export const MAX_TRAITS = 3;
+export type OwnTrait = { name: string; positive: string; negative: string; helps: string; hinders: string };
+export const NO_OWN: OwnTrait = { name: '', positive: '', negative: '', helps: '', hinders: '' };
+
+/** A written trait as the server takes it, or null while it has no name (then it is not sent). */
+export function ownTrait(o: OwnTrait): FreeTrait | null {
+  if (!o.name.trim()) return null;
+  return { name: o.name.trim(), positive: o.positive.trim(), negative: o.negative.trim(), helps: o.helps ? [o.helps] : [], hinders: o.hinders ? [o.hinders] : [] };
+}
+
+/**
+ * Up to three traits (seed 003): the pack's presets, each with both aspects, and one of one's own:
+ * a name, what it is good for, what it costs, and which of the world's risky doings each side fits.
+ */
+export function TraitPicker(props: { picked: string[]; onPick: (ids: string[]) => void; own: OwnTrait; onOwn: (o: OwnTrait) => void }) {
+  const { t, tx } = useT();
+  const { catalog } = useWorldCtx();
+  const presets = catalog?.traits ?? [];
+  const risky = catalog?.risky ?? [];
+  const used = props.picked.length + (props.own.name.trim() ? 1 : 0);
+  const toggle = (id: string) => props.onPick(props.picked.includes(id) ? props.picked.filter((x) => x !== id) : [...props.picked, id]);
+  const set = (k: keyof OwnTrait) => (e: { currentTarget: { value: string } }) => props.onOwn({ ...props.own, [k]: e.currentTarget.value });
+  const words = (k: 'helps' | 'hinders') => (
+    <select name={`own-${k}`} value={props.own[k]} onChange={set(k)} data-testid={`own-${k}`}>
+      <option value="">{t('traits.none')}</option>
+      {risky.map((w) => <option key={w.id} value={w.id}>{tx(w.name)}</option>)}
+    </select>
+  );
+  return (
+    <fieldset class="trait-picker" data-testid="trait-picker">
+      <legend>{t('traits.pick', { n: used, max: MAX_TRAITS })}</legend>
+      {presets.length > 0 && (
+        <ul class="traits">
+          {presets.map((tr) => {
+            const on = props.picked.includes(tr.id);
+            return (
+              <li key={tr.id}>
+                <label>
+                  <input type="checkbox" checked={on} disabled={!on && used >= MAX_TRAITS} onChange={() => toggle(tr.id)} data-testid={`preset-${tr.id}`} />
+                  <b>{tx(tr.name)}</b> <span class="plus">+ {tx(tr.positive)}</span> <span class="minus">− {tx(tr.negative)}</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <details class="own-trait" open={!!props.own.name}>
+        <summary>{t('traits.write')}</summary>
+        <label class="field"><span>{t('traits.name')}</span>
+          <input name="own-name" maxLength={40} value={props.own.name} disabled={!props.own.name && used >= MAX_TRAITS} onInput={set('name')} data-testid="own-name" /></label>
+        <label class="field"><span>{t('traits.positive')}</span>
+          <input name="own-positive" maxLength={120} value={props.own.positive} onInput={set('positive')} placeholder={t('traits.positive_hint')} data-testid="own-positive" /></label>
+        <label class="field"><span>{t('traits.helps')}</span>{words('helps')}</label>
+        <label class="field"><span>{t('traits.negative')}</span>
+          <input name="own-negative" maxLength={120} value={props.own.negative} onInput={set('negative')} placeholder={t('traits.negative_hint')} data-testid="own-negative" /></label>
+        <label class="field"><span>{t('traits.hinders')}</span>{words('hinders')}</label>
+      </details>
+    </fieldset>
+  );
+}

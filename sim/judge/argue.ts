@@ -1,0 +1,47 @@
+import { called, find } from '../../bots/intent/lexicon.ts';
+import { traitsOf } from '../model/check.ts';
+import type { Reason } from '../model/events.ts';
+import { msg, type Param, ref } from '../model/text.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+
+/**
+ * Arguing for a trait (seed 003), judged by rules: a player says, in words, that one of their
+ * traits fits a risky call. The argument holds when the trait already helps that word (it was a
+ * factor anyway), or when the words or the trait's positive aspect name the word (its name or one
+ * of the pack's aliases, in either language). The server answers the player with this verdict, and
+ * the Judge judges the same request again when it commits it, against the state of that tick.
+ */
+export interface Argument { actor: string; trait: string; word: string; words: string }
+
+/** `helps`: it was a factor anyway (nothing to commit); `argued`: one advantage at the next check; `again`: already argued, not yet spent. */
+export type ArgueVerdict = { ok: true; why: 'helps' | 'argued' | 'again' } | { ok: false; reason: Reason };
+
+/** The word's names and aliases, both languages: what an argument must mention. */
+export function namesOfWord(cat: Catalog, word: string): string[] {
+  const w = cat.words.manner(word) ?? cat.words.purpose(word);
+  return w ? called(w) : [];
+}
+
+/** Whether a manner or purpose of the pack is a check (a theft always is). */
+export function isRiskyWord(cat: Catalog, word: string): boolean {
+  const m = cat.words.manner(word);
+  if (m) return !!(m.risky ?? m.does === 'steal');
+  return !!cat.words.purpose(word)?.risky;
+}
+
+export function judgeArgument(cat: Catalog, state: WorldState, r: Argument): ArgueVerdict {
+  const refuse = (code: string, params: Record<string, Param> = {}): ArgueVerdict => ({ ok: false, reason: { code, message: msg(`reason.${code}`, params) } });
+  const a = state.actors[r.actor];
+  if (!a?.player || (a.status !== 'alive' && a.status !== 'dying')) return refuse('argue_cannot');
+  const kind = cat.words.manner(r.word) ? 'manner' : 'purpose';
+  if (!isRiskyWord(cat, r.word)) return refuse('argue_not_check');
+  const trait = traitsOf(cat, a).find((t) => t.id === r.trait);
+  if (!trait) return refuse('argue_no_trait');
+  if (trait.helps.includes(r.word)) return { ok: true, why: 'helps' };
+  if (a.player.argued?.some((x) => x.trait === r.trait && x.word === r.word)) return { ok: true, why: 'again' };
+  const names = namesOfWord(cat, r.word).map((n) => n.toLowerCase());
+  const texts = [r.words, trait.positive.cn, trait.positive.en].map((x) => x.toLowerCase());
+  if (texts.some((x) => names.some((n) => find(x, n)))) return { ok: true, why: 'argued' };
+  return refuse('argue_unfit', { word: ref(kind, r.word) });
+}
