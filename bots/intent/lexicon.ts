@@ -1,6 +1,5 @@
 import { readLocale } from '../../sim/i18n/translator.ts';
-import { LANGS, type Text } from '../../sim/model/text.ts';
-import type { Aliases } from '../../sim/model/scenario.ts';
+import { LANGS } from '../../sim/model/text.ts';
 
 /** Generic word lists (`intent.keywords` in locales/<lang>/intent.json), both languages merged: a player may write either. */
 export type Lists = Record<string, string[]>;
@@ -16,26 +15,8 @@ export function loadKeywords(): Lists {
   return keywords;
 }
 
-/** What a player may call a thing of the pack: its names and the pack's aliases, both languages. */
-export const called = (x: { name: Text; aliases?: Aliases }): string[] =>
-  [x.name.cn, x.name.en, ...(x.aliases?.cn ?? []), ...(x.aliases?.en ?? [])];
-
-const latin = /^[a-z0-9 '.-]+$/;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Where a word starts in the text and how long it is there; Latin words match whole words ("go" is not in "good"), Chinese anywhere. */
-export function find(text: string, word: string, from = 0): { at: number; len: number } | null {
-  const w = word.toLowerCase();
-  if (!w) return null;
-  if (!latin.test(w)) {
-    const at = text.indexOf(w, from);
-    return at >= 0 ? { at, len: w.length } : null;
-  }
-  const re = new RegExp(`(^|[^a-z])${escape(w)}(?=[^a-z]|$)`, 'g');
-  re.lastIndex = Math.max(0, from - 1);
-  const m = re.exec(text);
-  return m ? { at: m.index + m[1].length, len: w.length } : null;
-}
+export { called, find } from '../../sim/i18n/match.ts';
+import { find } from '../../sim/i18n/match.ts';
 
 export type Named = [id: string, names: string[]];
 export interface Hit { id: string; at: number; len: number }

@@ -1,4 +1,4 @@
-import { called, find } from '../../bots/intent/lexicon.ts';
+import { called, find } from '../i18n/match.ts';
 import { traitsOf } from '../model/check.ts';
 import type { Reason } from '../model/events.ts';
 import { msg, type Param, ref } from '../model/text.ts';

@@ -22,13 +22,7 @@ import { type Argument, judgeArgument } from './argue.ts';
 import { type Trait, Traits } from '../model/traits.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick), with the traits they picked or wrote. */
-export interface NewPlayer { actor: string; name: Text; concept: string; place: string; traits?: Trait[] }
-/**
- * What a player asks from outside the world, judged at the start of the next tick: to enter it, or
- * (`argue`) to have one of their traits count for a risky word (sim/judge/argue.ts). Both come in by
- * the one door the tick has for players' requests.
- */
-export type JoinRequest = NewPlayer | { actor: string; argue: Omit<Argument, 'actor'> };
+export interface JoinRequest { actor: string; name: Text; concept: string; place: string; traits?: Trait[] }
 
 /** What the World Engine made of a call: a consequence, or an error it could not recover from. */
 export type Outcome = { ok: true; consequence: Consequence; /** from the rule engine in this process: its texts are the locales' own */ trusted?: boolean }
@@ -144,19 +138,23 @@ export class TickJudge {
   }
 
   /**
+   * A player argues that one of their traits fits a risky word (sim/judge/argue.ts), judged again
+   * against this tick's state; only a new advantage is committed, and it is spent by their next check of that word.
+   */
+  argue(r: Argument): Reason | null {
+    const v = judgeArgument(this.cat, this.state, r);
+    if (!v.ok) return v.reason;
+    if (v.why === 'argued') this.commit([{ type: 'trait_argued', actor: r.actor, trait: r.trait, word: r.word }]);
+    return null;
+  }
+
+  /**
    * A player enters the world as a new actor: a fresh id, a name, a place that exists, joining open
    * and a free seat under the pack's cap (every player ever joined counts, so joins can never create
    * more than cap x purse). The purse and energy are the pack's; a purse is booked under the pack's
    * declared source, so the tick's books name it, and a zero purse creates nothing.
    */
   join(r: JoinRequest, open = true): Reason | null {
-    if ('argue' in r) {
-      // an argument for a trait: judged again against this tick's state; only a new advantage is committed
-      const v = judgeArgument(this.cat, this.state, { ...r.argue, actor: r.actor });
-      if (!v.ok) return v.reason;
-      if (v.why === 'argued') this.commit([{ type: 'trait_argued', actor: r.actor, trait: r.argue.trait, word: r.argue.word }]);
-      return null;
-    }
     const rules = this.cat.scenario.meta.rules;
     const traits = r.traits ?? [];
     try {

@@ -5,7 +5,7 @@ import { eventsOfCall } from '../../world-engine/narrator/select.ts';
 import type { Narrator } from '../../world-engine/narrator/types.ts';
 import { indexPlaces } from '../tick/place-index.ts';
 import { perceive } from '../../bots/perception.ts';
-import { type JoinRequest, type NewPlayer, playerCount } from '../judge/judge.ts';
+import { type JoinRequest, playerCount } from '../judge/judge.ts';
 import type { Argument } from '../judge/argue.ts';
 import type { Trait } from '../model/traits.ts';
 import { own } from '../model/ids.ts';
@@ -24,6 +24,9 @@ import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { StoryBook, type StoryDelta } from '../story/book.ts';
 
+
+/** A player's request the Judge refused at the start of a tick: a join or an argument. */
+interface Refused { actor: string; callId: 'join' | 'argue'; reason: Reason }
 /** Where the host sends what happened; sockets.ts implements it with rooms. */
 export interface Broadcast {
   tick(msg: TickMsg): void;
@@ -64,7 +67,7 @@ export class WorldHost {
   joining: 'open' | 'closed' = 'open';
   tickMs: number;
   readonly turnBased: boolean;
-  private joins: NewPlayer[] = [];
+  private joins: JoinRequest[] = [];
   /** arguments for traits the server accepted, for the Judge to commit at the next tick (before any call) */
   private argues: Argument[] = [];
   private chain: Promise<unknown> = Promise.resolve();
@@ -123,11 +126,13 @@ export class WorldHost {
   }
 
   private async runStep(): Promise<Event[]> {
-    const joins: JoinRequest[] = [...this.joins, ...this.argues.map(({ actor, ...argue }) => ({ actor, argue }))];
+    const { joins, argues } = this;
     this.joins = [];
     this.argues = [];
-    let refused: { request: JoinRequest; reason: Reason | null }[] = [];
-    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', onJoins: (r) => { refused = r.filter((x) => x.reason); } });
+    const refused: Refused[] = [];
+    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues,
+      onJoins: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! }))); },
+      onArgues: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'argue' as const, reason: x.reason! }))); } });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
     const told = this.story.add(events);
@@ -155,7 +160,7 @@ export class WorldHost {
     }
   }
 
-  private async broadcast(tick: number, events: Event[], refused: { request: JoinRequest; reason: Reason | null }[], told: Map<string, StoryDelta>): Promise<void> {
+  private async broadcast(tick: number, events: Event[], refused: Refused[], told: Map<string, StoryDelta>): Promise<void> {
     const changed = new Set<string>();
     for (const e of events) for (const a of actorsOf(e)) changed.add(a);
     const summary = events.find((e) => e.type === 'tick_summary');
@@ -166,7 +171,7 @@ export class WorldHost {
     };
     for (const l of this.listeners) l.tick(msg);
     for (const r of refused) {
-      for (const l of this.listeners) l.rejection(r.request.actor, { tick, callId: 'argue' in r.request ? 'argue' : 'join', reason: this.views.messageTo(r.reason!.message) });
+      for (const l of this.listeners) l.rejection(r.actor, { tick, callId: r.callId, reason: this.views.messageTo(r.reason.message) });
     }
     const players = Object.values(this.world.state.actors).filter((a) => a.player);
     if (!players.length) return;

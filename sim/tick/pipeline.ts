@@ -5,6 +5,7 @@ import { sliceFor } from '../../world-engine/slice.ts';
 import type { Slice } from '../../world-engine/types.ts';
 import { runClock } from '../judge/clock.ts';
 import { type JoinRequest, TickJudge } from '../judge/judge.ts';
+import type { Argument } from '../judge/argue.ts';
 import { proposers } from '../judge/changes.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { ToolCall } from '../model/tools.ts';
@@ -24,6 +25,9 @@ export interface TickInput {
   joinsClosed?: boolean;
   /** told which joins the Judge refused, and why (null: joined) */
   onJoins?: (results: { request: JoinRequest; reason: Reason | null }[]) => void;
+  /** players' arguments for their traits (sim/judge/argue.ts), judged before anyone acts */
+  argues?: Argument[];
+  onArgues?: (results: { request: Argument; reason: Reason | null }[]) => void;
 }
 
 /** Actors due at this tick: awake, alive or dying, and past their next wake; at night only the dying and players. */
@@ -45,6 +49,8 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   // players who asked to join enter first, so they are due (and can act) at this very tick
   const joinRejections = (input.joins ?? []).map((j) => ({ request: j, reason: judge.join(j, !input.joinsClosed) }));
   if (input.onJoins) input.onJoins(joinRejections);
+  const argued = (input.argues ?? []).map((a) => ({ request: a, reason: judge.argue(a) }));
+  if (input.onArgues) input.onArgues(argued);
   const due = dueActors(state, tick, asleep(tick, cat.scenario.vocabulary.time));
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
