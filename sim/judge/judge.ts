@@ -16,6 +16,7 @@ import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { heldToBand, paidForBand, settleCheck } from './checks.ts';
+import type { Band } from '../model/dice.ts';
 import { check, Rejection } from './reasons.ts';
 import { isSafeId, own, table } from '../model/ids.ts';
 import { type Argument, judgeArgument } from './argue.ts';
@@ -44,7 +45,8 @@ export class TickJudge {
   private readonly sinks = table<number>();
   private readonly moneyBefore: number;
 
-  constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number) {
+  /** `assume`: judge every check as if it rolled this band (a preview, which must not tell the roll) */
+  constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, private readonly assume?: Band) {
     this.moneyBefore = state.moneyTotal;
   }
 
@@ -76,7 +78,7 @@ export class TickJudge {
     const d = new Draft(this.cat, this.state, this.tick, call.actor);
     const p = proposers.call(call.actor, a.location, strategy, call);
     // the dice are the Judge's: rolled here with the world's keyed generator, whatever anyone proposed
-    const settled = settleCheck(this.cat, this.state, call, this.tick, proposed);
+    const settled = settleCheck(this.cat, this.state, call, this.tick, proposed, this.assume);
     const roll = d.check = settled.roll;
     const c = settled.c;
     if (roll) {

@@ -55,9 +55,12 @@ function judgeOnCopy(cat: Catalog, live: WorldState, call: ToolCall): Verdict {
   const tick = live.tick + 1;
   const index = indexPlaces(cat, live);
   const noticed = perceive(cat, live, index, call.actor, tick);
-  const consequence = RULES.resolve(cat, sliceFor(cat, live, index, tick, call, noticed), call) as Consequence;
+  // a check is judged as a full success: the verdict must not tell the band the next tick would roll
+  const slice = sliceFor(cat, live, index, tick, call, noticed);
+  if (slice.check) slice.check = { ...slice.check, band: 'full' };
+  const consequence = RULES.resolve(cat, slice, call) as Consequence;
   const state = scratchState(live);
-  const failed = new TickJudge(cat, state, tick).call(call, { ok: true, consequence, trusted: true });
+  const failed = new TickJudge(cat, state, tick, 'full').call(call, { ok: true, consequence, trusted: true });
   return { state, consequence, reason: failed?.reason ?? null };
 }
 
@@ -86,7 +89,7 @@ export function previewCall(cat: Catalog, live: WorldState, call: ToolCall, argu
       ...hintFor(cat, live, call, v.reason?.code ?? 'not_sold'), ...check,
     };
   }
-  if (word !== null) return { ok: true, ...checkCost(cat, live, call, word), ...check };
+  if (word !== null) return { ok: true, ...checkCost(cat, live, v.consequence!, word), ...check };
   const after = v.state.actors[call.actor];
   const cost = { money: Math.max(0, me.money - after.money), energy: Math.max(0, me.energy - after.energy) };
   const c = v.consequence!;
@@ -102,15 +105,10 @@ export function previewCall(cat: Catalog, live: WorldState, call: ToolCall, argu
 
 /**
  * What a check costs, whatever the dice: the engine's proposal for a full success (a success at a
- * cost adds the pack's `partialEnergy`; a failure costs nothing more). The dry run above rolled the
- * Judge's dice of the next tick: its outcome is not told, so the preview cannot be used to pick a tick.
+ * cost adds the pack's `partialEnergy`; a failure costs nothing more). The dry run above judged it as
+ * a full success, so neither its verdict nor this text tells the roll of the next tick.
  */
-function checkCost(cat: Catalog, live: WorldState, call: ToolCall, word: string): { text: Text; cost: Preview['cost'] } {
-  const tick = live.tick + 1;
-  const index = indexPlaces(cat, live);
-  const slice = sliceFor(cat, live, index, tick, call, perceive(cat, live, index, call.actor, tick));
-  if (slice.check) slice.check = { ...slice.check, band: 'full' };
-  const c = RULES.resolve(cat, slice, call) as Consequence;
+function checkCost(cat: Catalog, live: WorldState, c: Consequence, word: string): { text: Text; cost: Preview['cost'] } {
   const cost = { money: Math.max(0, -(c.resource_changes.money ?? 0)), energy: Math.max(0, -(c.resource_changes.energy ?? 0)) };
   const kind = cat.words.manner(word) ? 'manner' : 'purpose';
   const text = inEveryLang(cat, live, (r) => {
