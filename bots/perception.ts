@@ -25,7 +25,15 @@ export interface Perception {
   owned: EntityState[];
   recent: Observation[];
   lastFailure: { sig: string; tick: number; reason: Message } | null;
+  /**
+   * a player has just spoken to the actor, this tick: the game master's turn, in which the actor
+   * answers them before the tick ends (sim/tick/answers.ts)
+   */
+  answering?: { to: string; said: Message };
 }
+
+/** The id of the call a perception leads to: one a tick, and one more when answering a player. */
+export const callIdOf = (p: Perception): string => (p.answering ? `${p.tick}:${p.self.id}:answer` : `${p.tick}:${p.self.id}`);
 
 const PEOPLE = 8;
 

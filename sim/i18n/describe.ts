@@ -8,6 +8,9 @@ import type { Renderer } from './render.ts';
 
 const WARNED: Record<WarnLevel, string> = { hungry: 'needs.hungry', exhausted: 'needs.exhausted', collapsing: 'needs.collapsing' };
 
+/** What kind of word a check of each tool is named by (sim/model/check.ts callWord). */
+const WORD_KIND = { interact: 'manner', use_resource: 'purpose', create: 'template', move: 'mode', express: 'channel' } as const;
+
 /** A roll as the table shows it: the word tried, every die (the dropped ones in brackets), the band, what moved the dice. */
 export function rollParams(r: Renderer, e: EventOf<'check_rolled'>): Record<string, string | number> {
   const left = [...e.kept];
@@ -23,7 +26,7 @@ export function rollParams(r: Renderer, e: EventOf<'check_rolled'>): Record<stri
   }));
   return {
     formula: e.formula, dice, total: e.total, band: r.t(`feed.band.${e.band}`),
-    word: r.param(ref(e.tool === 'interact' ? 'manner' : 'purpose', e.word)),
+    word: r.param(ref(WORD_KIND[e.tool], e.word)),
     factors: factors.length ? r.t('feed.check_factors', { list: factors.join(r.t('feed.sep')) }) : '',
   };
 }

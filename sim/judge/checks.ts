@@ -1,6 +1,39 @@
-import type { Check } from '../model/check.ts';
-import type { WorldChange } from '../model/consequence.ts';
+import { callWord, type Check, checkFor, type Factor, rollCheck, traitsOf } from '../model/check.ts';
+import type { Consequence, ProposedCheck, WorldChange } from '../model/consequence.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+import type { ToolCall } from '../model/tools.ts';
 import { check } from './reasons.ts';
+
+/**
+ * The check a call is judged under, and the consequence that stands: the pack's check when the call
+ * is risky, else the one the engine asked for. A proposed factor must exist (a trait the actor has,
+ * a tag they or their target carry) or the whole proposal is refused; the dice are derived from the
+ * factors, never read from the proposal; of a proposed check's branches only the rolled one stands.
+ */
+export function settleCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, c: Consequence): { roll: Check | null; c: Consequence } {
+  if (c.check) verifyFactors(cat, state, call, c.check.factors);
+  const own = checkFor(cat, state, call, tick);
+  const roll = own ?? (c.check ? rollCheck(cat, state, call, tick, callWord(call), dedupe(c.check.factors)) : null);
+  if (!c.check || !roll) return { roll, c };
+  const branch = c.check.outcomes[roll.band === 'critical' ? 'full' : roll.band];
+  return { roll, c: { ...branch } };
+}
+
+function verifyFactors(cat: Catalog, state: WorldState, call: ToolCall, factors: ProposedCheck['factors']): void {
+  const a = state.actors[call.actor];
+  const target = call.tool === 'interact' || call.tool === 'use_resource' ? state.actors[call.args.target ?? ''] : undefined;
+  for (const f of factors) {
+    const exists = f.kind === 'trait' ? traitsOf(cat, a).some((t) => t.id === f.id) : a.tags.includes(f.id) || !!target?.tags.includes(f.id);
+    check(exists, 'no_such_factor', { factor: f.id });
+  }
+}
+
+/** One factor counts once, however often it is named. */
+function dedupe(factors: ProposedCheck['factors']): Factor[] {
+  const seen = new Set<string>();
+  return factors.filter((f) => !seen.has(`${f.kind}|${f.id}|${f.sign}`) && !!seen.add(`${f.kind}|${f.id}|${f.sign}`));
+}
 
 /**
  * The band rolled binds the consequence, whoever proposed it: a failure brings the actor nothing in

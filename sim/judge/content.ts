@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { translator } from '../i18n/translator.ts';
-import { Consequence } from '../model/consequence.ts';
+import { type Branch, Consequence } from '../model/consequence.ts';
 import type { Message } from '../model/text.ts';
 import { ToolCall } from '../model/tools.ts';
 
@@ -40,7 +40,12 @@ export const UntrustedToolCall = ToolCall.superRefine((c, ctx) => {
 
 /** A consequence a model proposed: its narrative, side effects and new facts are free text or content keys. */
 export const UntrustedConsequence = Consequence.superRefine((c, ctx) => {
-  check(c.narrative, ['narrative'], ctx);
-  c.side_effects.forEach((m, i) => check(m, ['side_effects', i], ctx));
-  c.world_changes.forEach((w, i) => { if (w.type === 'new_fact') check(w.content, ['world_changes', i, 'content'], ctx); });
+  texts(c, [], ctx);
+  if (c.check) for (const band of ['full', 'partial', 'fail'] as const) texts(c.check.outcomes[band], ['check', 'outcomes', band], ctx);
 });
+
+function texts(c: Branch, at: PropertyKey[], ctx: z.RefinementCtx): void {
+  check(c.narrative, [...at, 'narrative'], ctx);
+  c.side_effects.forEach((m, i) => check(m, [...at, 'side_effects', i], ctx));
+  c.world_changes.forEach((w, i) => { if (w.type === 'new_fact') check(w.content, [...at, 'world_changes', i, 'content'], ctx); });
+}

@@ -15,8 +15,7 @@ import { canonicalJson } from '../store/canonical.ts';
 import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
-import { heldToBand, paidForBand } from './checks.ts';
-import { checkFor } from '../model/check.ts';
+import { heldToBand, paidForBand, settleCheck } from './checks.ts';
 import { check, Rejection } from './reasons.ts';
 import { isSafeId, own, table } from '../model/ids.ts';
 
@@ -70,15 +69,17 @@ export class TickJudge {
   }
 
   /** The events a consequence would commit, and which of its texts' claims they do not carry. Throws a Rejection. */
-  private draft(call: ToolCall, c: Consequence, strategy: Strategy, trusted = false): { draft: Draft; unbacked: Map<Message, Claim[]> } {
+  private draft(call: ToolCall, proposed: Consequence, strategy: Strategy, trusted = false): { draft: Draft; unbacked: Map<Message, Claim[]> } {
     const a = this.state.actors[call.actor];
     const d = new Draft(this.cat, this.state, this.tick, call.actor);
     const p = proposers.call(call.actor, a.location, strategy, call);
     // the dice are the Judge's: rolled here with the world's keyed generator, whatever anyone proposed
-    const roll = d.check = checkFor(this.cat, this.state, call, this.tick);
+    const settled = settleCheck(this.cat, this.state, call, this.tick, proposed);
+    const roll = d.check = settled.roll;
+    const c = settled.c;
     if (roll) {
       const target = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target ?? null : null;
-      d.emit({ type: 'check_rolled', actor: call.actor, place: a.location, call: call.id, tool: call.tool as 'interact' | 'use_resource', word: roll.word, target, factors: roll.factors,
+      d.emit({ type: 'check_rolled', actor: call.actor, place: a.location, call: call.id, tool: call.tool, word: roll.word, target, factors: roll.factors,
         formula: roll.formula, dice: roll.dice, kept: roll.kept, total: roll.total, band: roll.band });
     }
     d.emit({ type: 'action', actor: call.actor, strategy, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });

@@ -60,7 +60,22 @@ export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: 
   const word = riskyWord(cat, call);
   const a = state.actors[call.actor];
   if (word === null || !a) return null;
-  const factors = factorsFor(cat, a, word);
+  return rollCheck(cat, state, call, tick, word, factorsFor(cat, a, word));
+}
+
+/** The call's word in the pack: what a check of it is called (its manner, purpose, template, mode or channel). */
+export function callWord(call: ToolCall): string {
+  switch (call.tool) {
+    case 'interact': return call.args.manner;
+    case 'use_resource': return call.args.purpose;
+    case 'create': return call.args.what;
+    case 'move': return call.args.mode;
+    case 'express': return call.args.channel;
+  }
+}
+
+/** Roll a check of `word` with the given factors, keyed by (seed, tick, actor, call). */
+export function rollCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, word: string, factors: Factor[]): Check {
   const plus = factors.filter((f) => f.sign > 0).length;
   const rng = rngFor(state.seed, tick, call.actor, `check|${call.tool}|${canonicalJson(call.args)}`);
   return { word, factors, ...roll(rng, formulaFor(plus, factors.length - plus), bandsOf(cat)) };

@@ -40,11 +40,34 @@ export const WorldChange = z.discriminatedUnion('type', [
 ]);
 export type WorldChange = z.infer<typeof WorldChange>;
 
-export const Consequence = z.object({
+const Body = {
   narrative: Message,
   world_changes: z.array(WorldChange),
   /** deltas for the acting actor; a negative money delta is spent (a sink), a positive one is refused */
   resource_changes: z.record(ResourceName, z.number().int()),
   side_effects: z.array(Message),
+};
+
+/** What one band of a proposed check leads to. */
+export const Branch = z.object(Body).strict();
+export type Branch = z.infer<typeof Branch>;
+
+/** A trait's aspect or a tag said to move the dice: for (+1) or against (-1). */
+export const ProposedFactor = z.object({ kind: z.enum(['trait', 'tag']), id: Id, sign: z.union([z.literal(1), z.literal(-1)]) }).strict();
+
+/**
+ * A check the World Engine asks for (seed 003's request: intention, influencing factors, dice,
+ * instructions) with what each band leads to. The Judge checks that every factor exists, derives
+ * the dice from them itself (`dice` is never read), rolls, and judges the rolled band's branch.
+ */
+export const ProposedCheck = z.object({
+  intention: z.string().max(200),
+  factors: z.array(ProposedFactor).max(6),
+  dice: z.string().max(20).optional(),
+  instructions: z.string().max(500).optional(),
+  outcomes: z.object({ full: Branch, partial: Branch, fail: Branch }).strict(),
 }).strict();
+export type ProposedCheck = z.infer<typeof ProposedCheck>;
+
+export const Consequence = z.object({ ...Body, check: ProposedCheck.optional() }).strict();
 export type Consequence = z.infer<typeof Consequence>;

@@ -38,7 +38,7 @@ export type EventBody =
    * the Judge rolled a check for a risky call (seed 003's transparent dice): what was tried, what moved
    * the dice, the formula, every die, the two kept, the total and the band; the action follows it
    */
-  | { type: 'check_rolled'; actor: string; place: string; call: string; tool: 'interact' | 'use_resource'; word: string; target: string | null; factors: Factor[];
+  | { type: 'check_rolled'; actor: string; place: string; call: string; tool: ToolName; word: string; target: string | null; factors: Factor[];
     formula: string; dice: number[]; kept: number[]; total: number; band: Band }
   | { type: 'claimed'; actor: string; place: string; kind: ClaimKind; about: string[]; contradicts: boolean;
     /** whom it was said to (an interact's target), who remembers it as the speaker's claim */ to: string | null }

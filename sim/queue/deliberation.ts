@@ -121,7 +121,7 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
     queue,
     async decide(cat: Catalog, perceptions: Perception[], seed: number): Promise<Decision[]> {
       const results = await run(perceptions.map((p) => ({
-        id: jobId(o.world, p.tick, p.self.id, 'decide'),
+        id: jobId(o.world, p.tick, p.self.id, 'decide', !!p.answering),
         data: { kind: 'decide', scenario: scenario(cat), brain: o.brain, lang, seed, perception: p as unknown as Record<string, unknown> },
       })));
       return results.map((r): Decision => {
@@ -137,7 +137,7 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
         return resolveHere(cat, work, verify);
       }
       const results = await run(work.map(({ slice, call }) => ({
-        id: jobId(o.world, slice.tick, call.actor, 'resolve'),
+        id: jobId(o.world, slice.tick, call.actor, 'resolve', call.id.endsWith(':answer')),
         data: { kind: 'resolve', scenario: scenario(cat), engine: o.engine, lang, slice: slice as unknown as Record<string, unknown>, call: call as unknown as Record<string, unknown> },
       })));
       return results.map((r): Outcome => {

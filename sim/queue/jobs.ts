@@ -43,6 +43,7 @@ export type JobResult = z.infer<typeof JobResult>;
  * no-op, so a retried tick or a duplicated job changes nothing. BullMQ refuses ':' in custom ids,
  * so each part is URI-encoded and the parts joined by '/'.
  */
-export function jobId(world: string, tick: number, actor: string, kind: JobData['kind']): string {
-  return [world, String(tick), actor, kind].map(encodeURIComponent).join('/');
+export function jobId(world: string, tick: number, actor: string, kind: JobData['kind'], answer = false): string {
+  // an answer to a player is a second turn in the same tick: its own job, never the first one's result
+  return [world, String(tick), actor, kind, ...(answer ? ['answer'] : [])].map(encodeURIComponent).join('/');
 }

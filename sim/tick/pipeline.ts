@@ -15,6 +15,7 @@ import { membersOf } from '../state/members.ts';
 import type { WorldState } from '../state/types.ts';
 import type { Deliberation } from './deliberation.ts';
 import { indexPlaces } from './place-index.ts';
+import { answerPlayers } from './answers.ts';
 
 /** What arrives from outside the world for one tick (only the server has any). */
 export interface TickInput {
@@ -63,6 +64,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
 
   const order = rngFor(state.seed, tick, '*', 'judge-order').shuffle(due.map((_, i) => i));
   const acted: string[] = [];
+  const judged = judge.events.length;
   for (const i of order) {
     const d = decisions[i];
     if (d === null) continue;
@@ -71,6 +73,8 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
     else if (workOf[i] < 0) judge.error(due[i], d.call.id, d.call.tool, 'not_yours');
     else judge.call(d.call, outcomes[workOf[i]]);
   }
+  // whoever a player spoke to answers before the tick ends
+  for (const id of await answerPlayers(cat, state, tick, delib, judge, judged)) if (!acted.includes(id)) acted.push(id);
 
   for (const p of lastingEffects(cat, state, tick)) {
     judge.proposal(proposers.effect(p.entity, p.place), p.changes);

@@ -1,3 +1,4 @@
+import { traitsOf } from '../../sim/model/check.ts';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { constantLore } from '../../bots/brains/llm/lore.ts';
 import type { T } from '../../sim/i18n/translator.ts';
@@ -26,7 +27,7 @@ export function engineMessages(cat: Catalog, t: T, lang: Lang, slice: Slice, cal
     t('llm.brain.lore', { lore: constantLore(cat, lang).join('\n') }),
   ].join('\n\n');
   const view = {
-    actor: body(slice.actor),
+    actor: { ...body(slice.actor), traits: traitsOf(cat, slice.actor).map((x) => ({ id: x.id, name: x.name[lang], positive: x.positive[lang], negative: x.negative[lang] })) },
     place: slice.place,
     target: slice.target === null ? null : slice.target.kind === 'actor' ? { kind: 'actor', ...body(slice.target.actor) } : { kind: 'entity', ...slice.target.entity },
     entities_here: slice.entitiesHere,

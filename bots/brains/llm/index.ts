@@ -4,6 +4,7 @@ import { askWithRepair } from '../../../sim/llm/repair.ts';
 import type { LlmStats } from '../../../sim/llm/stats.ts';
 import type { Lang } from '../../../sim/model/text.ts';
 import type { ToolCall } from '../../../sim/model/tools.ts';
+import { callIdOf } from '../../perception.ts';
 import type { Brain } from '../types.ts';
 import { brainMessages } from './prompt.ts';
 import { functionTools, readToolCall } from './tools.ts';
@@ -24,7 +25,7 @@ export function llmBrain(o: LlmBrainOptions): Brain {
     trusted: false,
     async decide(cat, p, seed): Promise<ToolCall | null> {
       const meta = { role: 'bot' as const, actor: p.self.id, tick: p.tick };
-      const id = `${p.tick}:${p.self.id}`;
+      const id = callIdOf(p);
       return askWithRepair({ client: o.client, stats: o.stats, t }, meta,
         // no parallel_tool_calls: not every compatible server knows it, and only the first call counts anyway
         { messages: brainMessages(cat, p, o.lang), tools: functionTools(t, cat.words), tool_choice: 'auto' },

@@ -103,6 +103,8 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
   const query = [p.place.id, ...p.people.map((x) => x.id), ...p.entities.map((e) => e.id)];
   section('llm.brain.memories', retrieve(s.memory, query, p.tick, MEMORIES).map((m) => `\n- [${m.tick}] ${said(r, m.msg, speakerOf(r, m))}`), '');
   if (p.lastFailure) lines.push(t('llm.brain.failure', { tick: p.lastFailure.tick, reason: r.render(p.lastFailure.reason) }));
+  // the game master's turn: a player spoke to it, and it answers now
+  if (p.answering) lines.push(t('llm.brain.answering', { who: named(r.actor(p.answering.to), p.answering.to), said: said(r, p.answering.said, r.actor(p.answering.to)) }));
   // lore matches what is going on, not the list of templates (the same for everyone)
   const scan = lines.join('\n');
   // what it could make now, within its money and energy; by id alone: the ids say what they are

@@ -1,10 +1,10 @@
 import { rngFor } from '../../../sim/rng.ts';
 import { canonicalJson } from '../../../sim/store/canonical.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
-import type { Perception } from '../../perception.ts';
+import { callIdOf, type Perception } from '../../perception.ts';
 import type { Brain } from '../types.ts';
 import { type Candidate, clamp01, type Ctx } from './context.ts';
-import { DYING_OPTIONS, OPTIONS } from './options.ts';
+import { ANSWER_OPTIONS, DYING_OPTIONS, OPTIONS } from './options.ts';
 
 const NOISE = 0.35;
 
@@ -30,9 +30,10 @@ export function policyBrain(): Brain {
           purpose: clamp01((p.tick - self.lastPurpose) / (2 * needs.lonelyAfterTicks)),
         },
         rng: rngFor(seed, p.tick, self.id, 'decide'),
-        callId: `${p.tick}:${self.id}`,
+        callId: callIdOf(p),
       };
-      const options = self.status === 'dying' ? DYING_OPTIONS : OPTIONS;
+      // a player spoke to it: its turn is the answer, and nothing else
+      const options = p.answering ? ANSWER_OPTIONS : self.status === 'dying' ? DYING_OPTIONS : OPTIONS;
       let best: Candidate | null = null;
       let bestScore = -Infinity;
       const consider = (c: Candidate) => {

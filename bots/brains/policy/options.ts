@@ -312,3 +312,20 @@ export const DYING_OPTIONS: Record<string, Option> = {
     return shout ? propose(ctx, 'social', 5, 'express', { channel: shout, content: msg('say.help') }) : null;
   },
 };
+
+/**
+ * The game master's turn: a player spoke to the actor this tick and it answers them now, warmly on
+ * what they raised, or sharply if it has no time for them. Its only option, so it always answers.
+ */
+export const ANSWER_OPTIONS: Record<string, Option> = {
+  answer(ctx) {
+    const a = ctx.p.answering!;
+    const feeling = ctx.self.relations[a.to] ?? 0;
+    const sharp = feeling <= -30 ? manner(ctx, 'quarrel') : undefined;
+    if (sharp) return propose(ctx, 'social', 5, 'interact', { target: a.to, manner: sharp, content: msg('say.get_lost') });
+    const befriend = manner(ctx, 'befriend');
+    if (!befriend) return null;
+    const raised = 'key' in a.said && TOPICS.includes(a.said.key) ? a.said.key : ctx.rng.pick(TOPICS);
+    return propose(ctx, 'social', 5, 'interact', { target: a.to, manner: befriend, content: msg(raised) });
+  },
+};

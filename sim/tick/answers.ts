@@ -1,0 +1,55 @@
+import { perceive } from '../../bots/perception.ts';
+import { sliceFor } from '../../world-engine/slice.ts';
+import type { Slice } from '../../world-engine/types.ts';
+import type { TickJudge } from '../judge/judge.ts';
+import type { Event } from '../model/events.ts';
+import type { Message } from '../model/text.ts';
+import type { ToolCall } from '../model/tools.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import type { WorldState } from '../state/types.ts';
+import type { Deliberation } from './deliberation.ts';
+import { indexPlaces } from './place-index.ts';
+
+/**
+ * The game master's turn (seeds 001, 003): a person a player spoke to answers in the same tick, not
+ * at their next heartbeat. Their brain sees only its own perception and the player's words; what it
+ * does is a call like any other, resolved by the World Engine and judged by the Judge.
+ */
+export interface Asked { bot: string; to: string; said: Message }
+
+/** Who a player spoke to among the events from `from` on: each person answers once, the first player to speak to them. */
+export function askedBy(state: WorldState, events: readonly Event[], from: number): Asked[] {
+  const out: Asked[] = [];
+  for (let i = from; i < events.length; i++) {
+    const e = events[i];
+    if (e.type !== 'addressed') continue;
+    const bot = state.actors[e.actor];
+    const by = state.actors[e.by];
+    if (!by?.player || !bot || bot.player || bot.status !== 'alive' || bot.location !== by.location) continue;
+    if (!out.some((a) => a.bot === e.actor)) out.push({ bot: e.actor, to: e.by, said: e.msg });
+  }
+  return out;
+}
+
+/** Run the answers to what players said since event `from`; returns who answered. */
+export async function answerPlayers(cat: Catalog, state: WorldState, tick: number, delib: Deliberation, judge: TickJudge, from: number): Promise<string[]> {
+  const asked = askedBy(state, judge.events, from);
+  if (!asked.length) return [];
+  const index = indexPlaces(cat, state);
+  const perceptions = asked.map((a) => ({ ...perceive(cat, state, index, a.bot, tick), answering: { to: a.to, said: a.said } }));
+  const decisions = await delib.decide(cat, perceptions, state.seed);
+  const work: { slice: Slice; call: ToolCall }[] = [];
+  const workOf = decisions.map((d, i) => {
+    if (!d?.ok || d.call.actor !== asked[i].bot) return -1;
+    work.push({ slice: sliceFor(cat, state, index, tick, d.call, perceptions[i]), call: d.call });
+    return work.length - 1;
+  });
+  const outcomes = await delib.resolve(cat, work, (call, c) => judge.dryRun(call, c));
+  decisions.forEach((d, i) => {
+    if (d === null) return;
+    if (!d.ok) judge.error(asked[i].bot, `${tick}:${asked[i].bot}:answer`, 'unknown', 'invalid_call');
+    else if (workOf[i] < 0) judge.error(asked[i].bot, d.call.id, d.call.tool, 'not_yours');
+    else judge.call(d.call, outcomes[workOf[i]]);
+  });
+  return asked.map((a) => a.bot);
+}
