@@ -184,7 +184,7 @@ describe('validate', () => {
   const issues = (edit: (v: Scenario['vocabulary']) => void) => {
     const sc = structuredClone(scenario);
     edit(sc.vocabulary);
-    return crossCheck({ ...sc, meta: sc.meta }).map((i) => ({ file: i.file, path: i.path, reason: translator('en')(i.reason.key, i.reason.params) }));
+    return crossCheck({ ...sc, meta: sc.meta }).map((i) => ({ file: i.file, path: i.path, reason: 'key' in i.reason ? translator('en')(i.reason.key, i.reason.params) : i.reason.text }));
   };
 
   it('the shipped harm passes', () => {
