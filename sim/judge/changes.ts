@@ -12,6 +12,7 @@ import type { ToolCall } from '../model/tools.ts';
 import { theftMost } from '../model/theft.ts';
 import { paced } from '../model/relations.ts';
 import { canonicalJson } from '../store/canonical.ts';
+import { harmTag, HP, judgedTag } from '../model/harm.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -183,6 +184,9 @@ export const VALIDATORS: Validators = {
       check(boss && boss.soul === job.employer && d.cat.words.permits(boss.roles, 'hire') && boss.status === 'alive' && boss.location === a.location, 'no_employer_here');
       check(p.actor === c.actor || p.actor === boss.id, 'not_yours');
       check((d.state.jobHolders[c.tag] ?? 0) < job.capacity, 'job_full', { job: { ref: 'job', id: job.id } });
+    } else if (judgedTag(harmRules(d), c.tag)) {
+      // harm is dealt by the dice, through the Judge's own clock (./harm.ts): no call or thing deals it
+      check(p.clock, 'harm_by_dice');
     } else {
       check(self(p, c.actor), 'not_yours');
     }
@@ -190,8 +194,33 @@ export const VALIDATORS: Validators = {
   },
   tag_removed(d, c, p) {
     actorExists(d, c.actor);
-    check(self(p, c.actor) || p.clock, 'not_yours');
+    const harm = harmRules(d);
+    if (judgedTag(harm, c.tag) && !p.clock) {
+      // harm goes only as its pack says: one's own rest, another's care in person, or time (the clock)
+      const way = healing(d, p, c.actor);
+      check(way !== null && harmTag(harm, c.tag)?.heals[way] === true, 'harm_not_healed');
+    } else {
+      check(self(p, c.actor) || p.clock, 'not_yours');
+    }
     if (d.state.actors[c.actor].tags.includes(c.tag)) d.emit({ type: 'tag_removed', actor: c.actor, tag: c.tag });
+  },
+  hp_delta(d, c, p) {
+    const hp = harmRules(d).hp;
+    check(hp, 'no_hit_points');
+    actorExists(d, c.target);
+    const a = d.state.actors[c.target];
+    let delta = c.delta;
+    if (!p.clock) {
+      // a call gives back hit points only as a rest or a care does, and takes them only from its own
+      // actor or from the one it quarrels with or robs; never more than the pack's step
+      if (delta > 0) check(healing(d, p, c.target) !== null, 'harm_not_healed');
+      else check(c.target === p.actor || hostileTo(d, p, c.target), 'not_yours');
+      delta = clamp(delta, -hp.step, hp.step);
+    }
+    let now = hp.max - (a.hpLost ?? 0);
+    for (const e of d.events) if (e.type === 'resource_changed' && e.actor === c.target && e.resource === HP) now += e.delta;
+    const applied = clamp(now + delta, 0, hp.max) - now;
+    if (applied !== 0) d.emit({ type: 'resource_changed', actor: c.target, resource: HP, delta: applied, reason: c.cause });
   },
   status_change(d, c, p) {
     actorExists(d, c.actor);
@@ -354,6 +383,28 @@ function tended(d: Draft, c: Extract<WorldChange, { type: 'resource_gain' }>, en
     check(d.events.some((e) => e.type === 'transfer' && e.reason === 'tend' && e.from === c.actor && e.to === ent.owner), 'underpaid',
       { entity: { ref: 'entity', id: ent.id } });
   }
+}
+
+const harmRules = (d: Draft) => d.cat.scenario.vocabulary.harm;
+
+/**
+ * How a call may heal `target`: `rest` when it is the actor's own rest, `care` when the actor rescues
+ * them in person; null otherwise, or when the dice said the call does not come off.
+ */
+function healing(d: Draft, p: Proposer, target: string): 'rest' | 'care' | null {
+  const call = p.call;
+  if (!p.actor || !call || d.check?.band === 'fail') return null;
+  if (call.tool === 'use_resource') return target === p.actor && d.cat.words.purposeDoes(call.args.purpose) === 'rest' ? 'rest' : null;
+  if (call.tool !== 'interact' || call.args.target !== target || target === p.actor) return null;
+  return d.cat.words.mannerDoes(call.args.manner) === 'rescue' && d.state.actors[target].location === p.place ? 'care' : null;
+}
+
+/** Whether a call quarrels with or robs `target` in person, and the dice (if any) let it come off. */
+function hostileTo(d: Draft, p: Proposer, target: string): boolean {
+  const call = p.call;
+  if (!p.actor || call?.tool !== 'interact' || call.args.target !== target || d.check?.band === 'fail') return false;
+  const does = d.cat.words.mannerDoes(call.args.manner);
+  return (does === 'quarrel' || does === 'steal') && d.state.actors[target].location === p.place;
 }
 
 export function validateChange(d: Draft, c: WorldChange, p: Proposer): void {

@@ -4,10 +4,12 @@ import type { WorldState } from '../state/types.ts';
 import { proposers } from './changes.ts';
 import { burnt, WARNINGS, warnBelow } from '../model/needs.ts';
 import type { TickJudge } from './judge.ts';
+import { runHarm } from './harm.ts';
 
 /**
  * The Judge's own clock: bodies get hungry, the unconscious come round, and a dying actor nobody
- * saved within the window dies. This is the only path to `dead`.
+ * saved within the window dies. This is the only path to `dead`. Then the harm of the tick
+ * (./harm.ts): blows the dice dealt, harm that healed with time, and who a fresh blow strikes down.
  */
 export function runClock(cat: Catalog, state: WorldState, tick: number, judge: TickJudge, acted: string[]): void {
   const needs = cat.scenario.meta.rules.needs;
@@ -39,6 +41,7 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
       judge.proposal(proposers.clock(a.location), [{ type: 'tag_removed', actor: id, tag: 'collapsed' }]);
     }
   }
+  runHarm(cat, state, tick, judge);
 }
 
 /**

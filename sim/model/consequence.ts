@@ -35,6 +35,8 @@ export const WorldChange = z.discriminatedUnion('type', [
   z.object({ type: z.literal('knowledge_learned'), actor: Id, fact: Id, from: Id,
     channel: Id }).strict(),
   z.object({ type: z.literal('place_mood'), place: Id, delta: z.number().int() }).strict(),
+  /** seed 001's hit points, in a pack that declares them (`harm.hp`): clamped to 0..max, judged like any change */
+  z.object({ type: z.literal('hp_delta'), target: Id, delta: z.number().int(), cause: Reason }).strict(),
 ]);
 export type WorldChange = z.infer<typeof WorldChange>;
 

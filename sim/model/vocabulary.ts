@@ -138,6 +138,45 @@ export const Checks = z.object({
 }).strict();
 export type Checks = z.infer<typeof Checks>;
 
+/** How a harm heals: with a rest (a purpose that `rest`s), with another's care (a manner that `rescue`s), or by itself after `ticks`. */
+export const Heals = z.object({
+  rest: z.boolean().default(false),
+  care: z.boolean().default(false),
+  ticks: z.number().int().positive().optional(),
+}).strict();
+
+/** One harm: how much it weighs, how it heals, and what a second blow makes of it while it stands. */
+export const HarmTag = z.object({
+  severity: z.number().int().min(0).max(10),
+  heals: Heals.default({ rest: false, care: false }),
+  /** the harm a blow deals instead while this one stands (a bruise hit again becomes a broken arm); tags do not stack */
+  worse: Id.optional(),
+}).strict();
+export type HarmTag = z.infer<typeof HarmTag>;
+
+/**
+ * Tags instead of hit points (seed 003): harm is a tag with a severity, and the status machine reads
+ * the sum. A check the pack names in `from` hurts: its failure the one who tried, its full success
+ * the target. Only the Judge deals harm; rest, care and time take it away as each tag says.
+ */
+export const Harm = z.object({
+  tags: z.record(Id, HarmTag).default({}),
+  /** total severity that knocks a person out, by a fresh blow */
+  unconsciousAt: z.number().int().positive().optional(),
+  /** total severity that leaves a person dying, by a fresh blow; death still waits for the dying window */
+  dyingAt: z.number().int().positive().optional(),
+  /** for a manner or purpose that is a check: the harm its failure deals the one who tried, and its full success the target */
+  from: z.record(Id, z.object({ fail: Id.optional(), full: Id.optional() }).strict()).default({}),
+  /** a caught thief (a failed check of a manner that steals): marked with `tag`, restrained for good after `after` catches */
+  restrain: z.object({ tag: Id.optional(), after: z.number().int().positive().optional() }).strict().optional(),
+  /**
+   * hit points instead, if the pack wants them: 0 is dying. A blow the dice deal costs its harm's
+   * severity; `step` is what a rest or another's care gives back, and the most any one call moves
+   */
+  hp: z.object({ max: z.number().int().min(1).max(1000), step: z.number().int().min(1).max(1000).default(1) }).strict().optional(),
+}).strict();
+export type Harm = z.infer<typeof Harm>;
+
 const words = <T extends z.ZodTypeAny>(t: T) => z.record(Id, t).refine((r) => Object.keys(r).length > 0, 'declare at least one');
 
 export const VocabularyFile = z.object({
@@ -153,6 +192,8 @@ export const VocabularyFile = z.object({
   /** what a person reads for each of the pack's own tags (`newcomer`, `laid_off`): a tag without a name is not shown */
   tags: z.record(Id, Text).default({}),
   checks: Checks.default({ critical: null, partialEnergy: 5, tags: {} }),
+  /** harm tags and what makes a person unconscious, dying or restrained (default: no harm rules) */
+  harm: Harm.default({ tags: {}, from: {} }),
   /** the sink money goes to when nothing more particular is declared */
   spending: Id,
 }).strict();

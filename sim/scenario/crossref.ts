@@ -93,6 +93,7 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
       t.helps.forEach((w, j) => checked('vocabulary.json', ['checks', 'tags', tag, 'helps', j], w));
       t.hinders.forEach((w, j) => checked('vocabulary.json', ['checks', 'tags', tag, 'hinders', j], w));
     }
+    harmChecks(v, at);
     s.actors?.forEach((a, i) => a.soul.traits.forEach((t, k) => {
       t.helps.forEach((w, j) => checked('actors.json', ['actors', i, 'soul', 'traits', k, 'helps', j], w));
       t.hinders.forEach((w, j) => checked('actors.json', ['actors', i, 'soul', 'traits', k, 'hinders', j], w));
@@ -136,11 +137,44 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
   return issues;
 }
 
+type At = (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) => void;
+
+/**
+ * The harm section: every harm tag and the mark of the caught named under `tags` (a person reads
+ * them), a harm's worse one a harm too, harm dealt only by a check (and a full success's harm only
+ * by a manner, which has a target), the lines in order, and restraint only where someone can steal.
+ */
+function harmChecks(v: Scenario['vocabulary'], at: At): void {
+  const h = v.harm;
+  const file = 'vocabulary.json';
+  const isHarm = (id: string) => Object.hasOwn(h.tags, id);
+  const named = (path: PropertyKey[], id: string) => { if (!Object.hasOwn(v.tags, id)) at(file, path, 'unnamed_harm', { id }); };
+  const harmTag = (path: PropertyKey[], id: string | undefined) => { if (id !== undefined && !isHarm(id)) at(file, path, 'unknown_harm_tag', { id }); };
+  for (const [id, t] of Object.entries(h.tags)) {
+    named(['harm', 'tags', id], id);
+    harmTag(['harm', 'tags', id, 'worse'], t.worse);
+  }
+  for (const [word, rule] of Object.entries(h.from)) {
+    const m = own(v.manners, word);
+    const p = own(v.purposes, word);
+    if (!m && !p) at(file, ['harm', 'from', word], 'not_a_check_word', { id: word });
+    else if (!(m ? m.risky ?? m.does === 'steal' : p!.risky)) at(file, ['harm', 'from', word], 'harm_not_a_check', { id: word });
+    harmTag(['harm', 'from', word, 'fail'], rule.fail);
+    harmTag(['harm', 'from', word, 'full'], rule.full);
+    if (rule.full !== undefined && !m && p) at(file, ['harm', 'from', word, 'full'], 'harm_needs_target', { id: word });
+  }
+  if (h.unconsciousAt !== undefined && h.dyingAt !== undefined && h.unconsciousAt >= h.dyingAt) {
+    at(file, ['harm', 'unconsciousAt'], 'harm_lines', { out: String(h.unconsciousAt), dying: String(h.dyingAt) });
+  }
+  if (h.restrain?.tag !== undefined) named(['harm', 'restrain', 'tag'], h.restrain.tag);
+  if (h.restrain?.after !== undefined && !Object.values(v.manners).some((m) => m.does === 'steal')) at(file, ['harm', 'restrain', 'after'], 'restrain_needs_thief');
+}
+
 /**
  * Every place reachable from every other: reached from the first place, and able to get back to it.
  * A one-way link into a dead end traps whoever walks in.
  */
-function travelGraph(places: Scenario['places'], at: (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) => void): void {
+function travelGraph(places: Scenario['places'], at: At): void {
   if (!places.length) return;
   const start = places[0].id;
   const forward = new Map(places.map((p) => [p.id, p.links.map((l) => l.to)]));

@@ -6,7 +6,8 @@ import type { ActorState, MemoryItem, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
 import { weightsFromDrives } from './initial.ts';
 import { membersChanged } from './members.ts';
-import { table } from '../model/ids.ts';
+import { own, table } from '../model/ids.ts';
+import { HP } from '../model/harm.ts';
 import { rearmAt } from '../model/needs.ts';
 
 /**
@@ -79,7 +80,11 @@ const HANDLERS: Handlers = {
     const a = s.actors[e.actor];
     if (e.resource === 'money') throw new Error('money changes only through created, destroyed or transfer events');
     if (e.resource === 'energy') a.energy += e.delta;
-    else if (e.resource.startsWith('item:')) addItem(a.inventory, e.resource.slice(5), e.delta);
+    else if (e.resource === HP) {
+      // hit points are kept as what was lost, so a body from before the pack counted them has lost none
+      a.hpLost = (a.hpLost ?? 0) - e.delta;
+      if (e.delta < 0) a.hurtAt = e.tick;
+    } else if (e.resource.startsWith('item:')) addItem(a.inventory, e.resource.slice(5), e.delta);
   },
   needs(s, e) {
     const a = s.actors[e.actor];
@@ -88,10 +93,15 @@ const HANDLERS: Handlers = {
     // a body fed well back above a warning's line may be warned again when it next falls below it
     if (a.warned) a.warned = a.warned.filter((w) => a.energy < rearmAt(w.below));
   },
-  // a roll is a record: what it decided is in the events that follow it; it spends the traits argued for its word
+  // a roll is a record: what it decided is in the events that follow it. It spends the traits argued
+  // for its word, and a failure is counted (the watch knows a caught thief)
   check_rolled(s, e) {
-    const p = s.actors[e.actor]?.player;
-    if (p?.argued) p.argued = p.argued.filter((x) => x.word !== e.word);
+    const a = s.actors[e.actor];
+    if (!a) return;
+    if (a.player?.argued) a.player.argued = a.player.argued.filter((x) => x.word !== e.word);
+    if (e.band !== 'fail') return;
+    a.failed ??= table();
+    a.failed[e.word] = (own(a.failed, e.word) ?? 0) + 1;
   },
   trait_argued(s, e) {
     const p = s.actors[e.actor].player!;
@@ -138,12 +148,14 @@ const HANDLERS: Handlers = {
     const a = s.actors[e.actor];
     if (a.tags.includes(e.tag)) return;
     a.tags.push(e.tag);
+    (a.tagsAt ??= table())[e.tag] = e.tick;
     if (parseJobTag(e.tag)) s.jobHolders[e.tag] = (s.jobHolders[e.tag] ?? 0) + 1;
   },
   tag_removed(s, e) {
     const a = s.actors[e.actor];
     if (!a.tags.includes(e.tag)) return;
     a.tags = a.tags.filter((t) => t !== e.tag);
+    if (a.tagsAt) delete a.tagsAt[e.tag];
     if (parseJobTag(e.tag)) s.jobHolders[e.tag]--;
   },
   status_changed(s, e) {

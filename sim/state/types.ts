@@ -37,6 +37,13 @@ export interface ActorState {
   relations: Record<string, number>;
   reputation: number;
   tags: string[];
+  /** the tick each tag was added (harm heals with time from it, and a fresh blow is told from an old one); absent in states saved before */
+  tagsAt?: Record<string, number>;
+  /** failed checks by the manner or purpose tried (a thief caught): what the watch counts; absent: none */
+  failed?: Record<string, number>;
+  /** hit points lost, in a pack with hit points (absent: none), and the tick the last were lost */
+  hpLost?: number;
+  hurtAt?: number;
   status: Status;
   statusSince: number;
   heartbeat: number;

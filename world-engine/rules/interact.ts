@@ -10,6 +10,7 @@ import { heldJob, jobTag } from '../../sim/model/jobs.ts';
 import { skillTag } from '../../sim/model/skills.ts';
 import type { MannerMechanism } from '../../sim/model/vocabulary.ts';
 import { theftMost } from '../../sim/model/theft.ts';
+import { mending } from './mend.ts';
 
 type Call = CallOf<'interact'>;
 type WithActor = (cat: Catalog, s: Slice, c: Call, other: ActorState) => Outcome;
@@ -60,13 +61,19 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
       .side(msg('side.onlookers', { actor: A(s) }));
   },
   rescue(cat, s, c, other) {
-    if (other.status !== 'dying' && other.status !== 'unconscious') return WITH_ACTOR.befriend(cat, s, c, other);
+    const care = mending(cat, other, 'care');
+    if (other.status !== 'dying' && other.status !== 'unconscious') {
+      if (!care.length) return WITH_ACTOR.befriend(cat, s, c, other);
+      // someone hurt but on their feet: their wounds are seen to
+      return new Outcome(msg('narrative.tend_wounds', { actor: A(s), target: ref('actor', other.id) }))
+        .change(...care, { type: 'relationship_change', from: other.id, to: s.actor.id, delta: 4 });
+    }
     // a rescuer presses the price of a few meals into their hand
     const gift = Math.min(3 * cat.levels.meal, s.actor.money);
     const out = new Outcome(msg('narrative.rescue', { actor: A(s), target: ref('actor', other.id) }))
       .change({ type: 'status_change', actor: other.id, to: 'alive', reason: 'rescued' },
         { type: 'relationship_change', from: other.id, to: s.actor.id, delta: 10 },
-        { type: 'reputation_change', actor: s.actor.id, delta: 3, reason: 'rescue' });
+        { type: 'reputation_change', actor: s.actor.id, delta: 3, reason: 'rescue' }, ...care);
     if (gift > 0) out.change({ type: 'resource_transfer', from: s.actor.id, to: other.id, resource: 'money', amount: gift, reason: 'help' });
     return out.side(msg('side.rescue', { actor: A(s), target: ref('actor', other.id) }));
   },

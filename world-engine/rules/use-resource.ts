@@ -6,6 +6,7 @@ import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 import { foodHere } from './food.ts';
 import { heldJob } from '../../sim/model/jobs.ts';
+import { mending } from './mend.ts';
 
 import type { PurposeMechanism } from '../../sim/model/vocabulary.ts';
 
@@ -98,9 +99,10 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
   spend(_cat, s, c) {
     return new Outcome(spent(s, c.args.resource, c.args.amount)).cost(c.args.resource, c.args.amount);
   },
-  rest(_cat, s) {
+  rest(cat, s) {
     return new Outcome(msg('narrative.rest', { actor: A(s), place: ref('place', s.place.id) }))
-      .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 6 + Math.max(0, s.place.mood), reason: 'rest' });
+      .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 6 + Math.max(0, s.place.mood), reason: 'rest' },
+        ...mending(cat, s.actor, 'rest'));
   },
 };
 
