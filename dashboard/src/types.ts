@@ -1,7 +1,7 @@
 /** The wire types come from the server's protocol (types only: nothing of the server is bundled). */
 export type {
   ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, LastDecision,
-  Metrics, NarrationMsg, PerceivedMsg, PlaceView, RejectionMsg, StatusMsg, TickMetrics, TickMsg, WorldSummary,
+  Metrics, NarrationMsg, PerceivedMsg, PromptMsg, PlaceView, RejectionMsg, StatusMsg, TickMetrics, TickMsg, WorldSummary,
 } from '../../sim/server/protocol.ts';
 import type { Lang, Text } from '../../sim/model/text.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';

@@ -50,7 +50,9 @@ const BACKING: Backing = {
       : e.type === 'money_destroyed' ? [e.from] : null),
     holds: () => null,
   },
-  arrival: { by: (e) => (e.type === 'moved' ? [e.actor, e.to] : e.type === 'joined' ? [e.actor, e.place] : null), holds: whereIs(true) },
+  // a person comes, or a thing is set up where it now stands ("her stall appears at the market")
+  arrival: { by: (e) => (e.type === 'moved' ? [e.actor, e.to] : e.type === 'joined' ? [e.actor, e.place]
+    : e.type === 'entity_created' ? [e.entity.id, e.entity.template, e.entity.location] : null), holds: whereIs(true) },
   departure: { by: (e) => (e.type === 'moved' ? [e.actor, e.from] : null), holds: whereIs(false) },
   destruction: {
     by: removed,

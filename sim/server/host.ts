@@ -1,3 +1,5 @@
+import { nextActions } from '../gm/suggest.ts';
+import { describeCall } from '../../bots/intent/understood.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { PlayerQueue } from '../../bots/brains/player.ts';
 import type { IntentParser } from '../../bots/intent/types.ts';
@@ -19,7 +21,7 @@ import { JoinTally } from '../i18n/joins.ts';
 import { HttpError, issueLines } from './errors.ts';
 import { layoutPlaces } from './layout.ts';
 import { tickMetrics } from './metrics.ts';
-import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, RejectionMsg, StatusMsg, StoryMsg, TickMetrics, TickMsg } from './protocol.ts';
+import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, PromptMsg, RejectionMsg, StatusMsg, StoryMsg, TickMetrics, TickMsg } from './protocol.ts';
 import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { StoryBook, type StoryDelta } from '../story/book.ts';
@@ -34,6 +36,8 @@ export interface Broadcast {
   narration(actor: string, msg: NarrationMsg): void;
   rejection(actor: string, msg: RejectionMsg): void;
   perceived(actor: string, msg: PerceivedMsg): void;
+  /** the game master's next actions for a player, after each tick */
+  prompt?(actor: string, msg: PromptMsg): void;
   /** the new lines of a player's story, after each tick */
   story?(actor: string, msg: StoryMsg): void;
 }
@@ -171,7 +175,7 @@ export class WorldHost {
     };
     for (const l of this.listeners) l.tick(msg);
     for (const r of refused) {
-      for (const l of this.listeners) l.rejection(r.actor, { tick, callId: r.callId, reason: this.views.messageTo(r.reason.message) });
+      for (const l of this.listeners) l.rejection(r.actor, { tick, dialog_type: 'rule_explanation', callId: r.callId, reason: this.views.messageTo(r.reason.message) });
     }
     const players = Object.values(this.world.state.actors).filter((a) => a.player);
     if (!players.length) return;
@@ -183,14 +187,26 @@ export class WorldHost {
       const own = eventsOfCall(events, p.id);
       const failed = own.find((e) => e.type === 'call_failed');
       if (failed?.type === 'call_failed') {
-        for (const l of this.listeners) l.rejection(p.id, { tick, callId: failed.failed.id, reason: this.views.messageTo(failed.failed.reason.message) });
+        for (const l of this.listeners) l.rejection(p.id, { tick, dialog_type: 'rule_explanation', callId: failed.failed.id, reason: this.views.messageTo(failed.failed.reason.message) });
       } else if (own.length) {
         const text = await this.o.narrator.narrate({ cat: this.world.cat, state: this.world.state, actor: p.id, tick, events: own });
-        for (const l of this.listeners) l.narration(p.id, { tick, text });
+        for (const l of this.listeners) l.narration(p.id, { tick, dialog_type: 'resolution_summary', text });
       }
       const lines = this.perceivedLines(p.id, tick, events, index);
-      if (lines.length) for (const l of this.listeners) l.perceived(p.id, { tick, lines });
+      if (lines.length) for (const l of this.listeners) l.perceived(p.id, { tick, dialog_type: 'scene_description', lines });
+      const prompt = this.prompt(p.id, tick);
+      if (prompt) for (const l of this.listeners) l.prompt?.(p.id, prompt);
     }
+  }
+
+  /** The game master's next actions for a player with nothing queued (sim/gm/suggest.ts), or null when there are fewer than two. */
+  private prompt(actor: string, tick: number): PromptMsg | null {
+    if (this.o.queue.has(actor)) return null;
+    const { cat, state } = this.world;
+    const actions = nextActions(cat, state, actor);
+    if (!actions.length) return null;
+    return { tick, dialog_type: 'action_prompt', text: this.views.both((r) => r.t('gm.next')),
+      actions: actions.map((call) => ({ call: { tool: call.tool, args: call.args as Record<string, unknown> }, text: describeCall(cat, state, call) })) };
   }
 
   /**

@@ -220,13 +220,20 @@ export const StatusMsg = z.object({ paused: z.boolean(), tickMs: z.number().int(
   waitingFor: z.array(z.string()).optional() });
 export type StatusMsg = z.infer<typeof StatusMsg>;
 
-/** server -> room `player:<actorId>` */
-export const NarrationMsg = z.object({ tick: z.number().int(), text: Text });
+/**
+ * server -> room `player:<actorId>`. Every text a player receives carries its seed-001 dialog type
+ * (sim/gm/dialog.ts), whose constraint it was held to.
+ */
+export const NarrationMsg = z.object({ tick: z.number().int(), dialog_type: z.literal('resolution_summary'), text: Text });
 export type NarrationMsg = z.infer<typeof NarrationMsg>;
-export const RejectionMsg = z.object({ tick: z.number().int(), callId: z.string(), reason: Text });
+export const RejectionMsg = z.object({ tick: z.number().int(), dialog_type: z.literal('rule_explanation'), callId: z.string(), reason: Text });
 export type RejectionMsg = z.infer<typeof RejectionMsg>;
-export const PerceivedMsg = z.object({ tick: z.number().int(), lines: z.array(Text) });
+export const PerceivedMsg = z.object({ tick: z.number().int(), dialog_type: z.literal('scene_description'), lines: z.array(Text) });
 export type PerceivedMsg = z.infer<typeof PerceivedMsg>;
+/** the game master's next actions: two to four calls the Judge would accept now, each with what it does in words */
+export const PromptMsg = z.object({ tick: z.number().int(), dialog_type: z.literal('action_prompt'), text: Text,
+  actions: z.array(z.object({ call: z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()) }), text: Text })) });
+export type PromptMsg = z.infer<typeof PromptMsg>;
 
 /** client -> server `act`, answered through the ack */
 export const ActMsg = ActBody;
@@ -234,7 +241,7 @@ export type ActAck = { ok: true; queuedFor: number } | { ok: false; error: Error
 /** server -> client `error`, for payloads that came without an ack */
 export type ErrorMsg = ErrorReply;
 
-export const SOCKET_EVENTS = { tick: 'tick', status: 'status', narration: 'narration', rejection: 'rejection', perceived: 'perceived', act: 'act', error: 'error', story: 'story' } as const;
+export const SOCKET_EVENTS = { tick: 'tick', status: 'status', narration: 'narration', rejection: 'rejection', perceived: 'perceived', prompt: 'prompt', act: 'act', error: 'error', story: 'story' } as const;
 
 export const worldRoom = (w: string) => `world:${w}`;
 export const playerRoom = (actor: string) => `player:${actor}`;

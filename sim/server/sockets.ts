@@ -77,6 +77,7 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
     narration: (a, m) => io.to(playerRoom(a)).emit('narration', m),
     rejection: (a, m) => io.to(playerRoom(a)).emit('rejection', m),
     perceived: (a, m) => io.to(playerRoom(a)).emit('perceived', m),
+    prompt: (a, m) => io.to(playerRoom(a)).emit(SOCKET_EVENTS.prompt, m),
     story: (a, m) => io.to(playerRoom(a)).emit(SOCKET_EVENTS.story, m),
   };
   ctx.host.listen(broadcast);

@@ -1,20 +1,31 @@
 import { Renderer } from '../../sim/i18n/render.ts';
 import type { Event } from '../../sim/model/events.ts';
+import { parseJobTag } from '../../sim/model/jobs.ts';
 import type { Lang } from '../../sim/model/text.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 
 /** Every string and number anywhere inside the committed events (ids, amounts, message parameters). */
-function committed(events: Event[], state: WorldState): { ids: Set<string>; numbers: Set<number> } {
+function committed(events: Event[], state: WorldState, cat: Catalog): { ids: Set<string>; numbers: Set<number> } {
   const ids = new Set<string>();
   const numbers = new Set<number>();
   const walk = (v: unknown): void => {
     if (typeof v === 'string') {
       ids.add(v);
       if (v.startsWith('item:')) ids.add(v.slice(5));
+      // a job taken carries its place and its wage, as the pack declares them
+      const job = parseJobTag(v);
+      const def = job && cat.scenario.meta.jobs.find((j) => j.id === job.job);
+      if (def) ids.add(def.id).add(def.place).add(job!.employer), numbers.add(def.wage);
     } else if (typeof v === 'number') numbers.add(Math.abs(v));
     else if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+    else if (v && typeof v === 'object') {
+      // a job named in what was said carries its place and wage, as the pack declares them
+      const r = v as { ref?: string; id?: string };
+      const job = r.ref === 'job' ? cat.scenario.meta.jobs.find((j) => j.id === r.id) : undefined;
+      if (job) ids.add(job.place).add(job.employer), numbers.add(job.wage);
+      Object.values(v).forEach(walk);
+    }
   };
   events.forEach(walk);
   // a fact learned was committed when it was created: what it says is committed too
@@ -29,7 +40,7 @@ function committed(events: Event[], state: WorldState): { ids: Set<string>; numb
  * Longer names are matched first, so "Lao Chen's stall" is not also read as "Lao Chen".
  */
 export function unsupportedMentions(text: string, lang: Lang, events: Event[], cat: Catalog, state: WorldState): string[] {
-  const { ids, numbers } = committed(events, state);
+  const { ids, numbers } = committed(events, state, cat);
   const r = new Renderer(lang, cat, state);
   const names: { name: string; id: string }[] = [];
   const add = (id: string, name: string) => { if (name && name !== id) names.push({ name, id }); };

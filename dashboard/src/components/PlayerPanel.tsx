@@ -4,7 +4,8 @@ import { api, ApiError } from '../api.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
 import { load, save } from '../storage.ts';
-import type { ActorDetail, DraftCall, LogLine, NarrationMsg, NoticedView, PlayerLine, RejectionMsg, StoryLineView, StoryMsg, Text } from '../types.ts';
+import type { ActorDetail, DraftCall, LogLine, NarrationMsg, NoticedView, PlayerLine, PromptMsg, RejectionMsg, StoryLineView, StoryMsg, Text } from '../types.ts';
+import { NextActions } from './NextActions.tsx';
 import { IntentBox, type Understood } from './IntentBox.tsx';
 import { JoinForm } from './JoinForm.tsx';
 import { Perceived } from './Perceived.tsx';
@@ -54,6 +55,7 @@ export function PlayerPanel() {
   const [sent, setSent] = useState(0);
   const [error, setError] = useState<Text | string | null>(null);
   const [sheet, setSheet] = useState<ActorDetail | null>(null);
+  const [prompt, setPrompt] = useState<PromptMsg | null>(null);
   const add = (l: PlayerLine) => setLines((ls) => [l, ...ls].slice(0, LOG_MAX));
 
   const forget = () => { save(`player.${world}`, null); setSession(null); setLines([]); setStory([]); setNoticed([]); last.current = -1; };
@@ -93,6 +95,7 @@ export function PlayerPanel() {
     });
     socket.on('narration', (m: NarrationMsg) => add({ kind: 'narration', tick: m.tick, text: m.text }));
     socket.on('rejection', (m: RejectionMsg) => add({ kind: 'rejection', tick: m.tick, text: m.reason }));
+    socket.on('prompt', (m: PromptMsg) => setPrompt(m));
     socket.on('error', (e: { message: Text }) => setError(e.message));
     return () => { live = false; socket.close(); };
   }, [session?.token]);
@@ -136,6 +139,8 @@ export function PlayerPanel() {
       ].slice(0, LOG_MAX));
       setSent((n) => n + 1);
       setPending(null);
+      // what was offered is spent once something is sent; the next tick offers anew
+      setPrompt(null);
       setForm(null);
     } catch (e) {
       failed(e);
@@ -176,6 +181,7 @@ export function PlayerPanel() {
           onConfirm={() => pending && act(pending.call)} onEdit={() => { setForm({ initial: pending?.call ?? null }); setPending(null); }}
           onDrop={() => setPending(null)} onForm={() => setForm({ initial: null })} />
       )}
+      {!form && !pending && <NextActions prompt={prompt} busy={busy || !me} onPick={act} />}
       <Problem error={error} fallback="player.act_failed" />
       <Perceived lines={noticed} />
       <PlayerLog lines={logOf(story, lines)} />
