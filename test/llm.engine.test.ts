@@ -41,7 +41,7 @@ describe('the LLM World Engine', () => {
     expect(body.model).toBe('engine-model');
     expect(body.response_format?.type).toBe('json_schema');
     const schema = body.response_format!.json_schema!.schema as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(schema.properties).sort()).toEqual(['narrative', 'resource_changes', 'side_effects', 'world_changes']);
+    expect(Object.keys(schema.properties).sort()).toEqual(['check', 'narrative', 'resource_changes', 'side_effects', 'world_changes']);
     expect(body.messages[1].content).toContain('"tool":"interact"');
     // a fact's truth never reaches a prompt
     expect(JSON.stringify(body.messages)).not.toContain('"truth"');

@@ -50,9 +50,19 @@ export function roll(rng: Rng, f: Formula, bands: Bands): Roll {
 }
 
 /** Exact chance of each band, as a count over 6^dice equally likely throws (enumerated, not sampled). */
-export interface Odds { of: number; bands: Record<Band, number> }
+export interface Odds { readonly of: number; readonly bands: Readonly<Record<Band, number>> }
+
+const ODDS = new Map<string, Odds>();
 
 export function odds(f: Formula, bands: Bands): Odds {
+  // a handful of formulas exist: each is enumerated once (brains ask on every decision)
+  const key = `${f.dice}|${f.keep}|${bands.critical}|${bands.full}|${bands.partial}`;
+  let o = ODDS.get(key);
+  if (!o) ODDS.set(key, (o = enumerate(f, bands)));
+  return o;
+}
+
+function enumerate(f: Formula, bands: Bands): Odds {
   const of = 6 ** f.dice;
   const counts: Record<Band, number> = { critical: 0, full: 0, partial: 0, fail: 0 };
   const dice = new Array<number>(f.dice).fill(1);

@@ -10,6 +10,8 @@ import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { MannerMechanism, PurposeMechanism } from '../../../sim/model/vocabulary.ts';
 import { unmetRequirement } from '../../../sim/model/requires.ts';
+import { bandsOf, factorsFor } from '../../../sim/model/check.ts';
+import { formulaFor, odds } from '../../../sim/model/dice.ts';
 import { spokeSince, talkedWith, toAnswer } from './recent.ts';
 
 /**
@@ -88,6 +90,14 @@ const nearest = (ctx: Ctx, places: string[]): string | undefined => {
 
 /** The pack's word for a mechanism; an option whose mechanism the pack lacks is not offered. */
 const manner = (ctx: Ctx, does: MannerMechanism) => ctx.cat.words.mannerFor(does);
+
+/** The exact chance that a check of this word fails for the actor now (sim/model/dice.ts). */
+function failChance(ctx: Ctx, word: string): number {
+  const f = factorsFor(ctx.cat, ctx.self, word);
+  const plus = f.filter((x) => x.sign > 0).length;
+  const o = odds(formulaFor(plus, f.length - plus), bandsOf(ctx.cat));
+  return o.bands.fail / o.of;
+}
 const purpose = (ctx: Ctx, does: PurposeMechanism) => ctx.cat.words.purposeFor(does);
 const channel = (ctx: Ctx, reach: 'place' | 'friends' | 'self') => ctx.cat.words.channelFor(reach);
 const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
@@ -285,7 +295,9 @@ export const OPTIONS: Record<string, Option> = {
     const m = manner(ctx, 'steal');
     if (!m) return null;
     const { drives } = ctx.self;
-    const urge = ctx.needs.poverty * drives.ambition * (1.2 - drives.sociability);
+    // the dice as the Judge will roll them (traits, harm), and every time one was caught, weigh on the urge
+    const caught = ctx.self.failed?.[m] ?? 0;
+    const urge = ctx.needs.poverty * drives.ambition * (1.2 - drives.sociability) * (1 - failChance(ctx, m) / 2) / (1 + caught / 2);
     if (urge < 0.2) return null;
     // nobody's purse is seen: the well-regarded look worth the risk
     let mark: Neighbour | undefined;
