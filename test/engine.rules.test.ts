@@ -1,3 +1,4 @@
+import { checkFor } from '../sim/model/check.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
@@ -97,13 +98,27 @@ describe('the rule engine resolves every tool into consequences the Judge accept
 
   it('the foreman hires, and work pays a wage from a declared source', () => {
     place(s, 'ma_dahai', 'construction_site');
-    expect(act(cat, s, call('ma_dahai', 'interact', { target: 'lao_chen', manner: 'negotiate', content: { key: 'say.ask_work' } })).failed).toBeNull();
+    // asking is a check: at a tick whose roll comes off
+    const ask = call('ma_dahai', 'interact', { target: 'lao_chen', manner: 'negotiate', content: { key: 'say.ask_work' } });
+    while (checkFor(cat, s, ask, s.tick + 1)?.band === 'fail') s.tick++;
+    expect(act(cat, s, ask).failed).toBeNull();
     expect(s.actors.ma_dahai.tags).toContain('job:site_labour:lao_chen');
     const money = s.actors.ma_dahai.money;
     const r = act(cat, s, call('ma_dahai', 'use_resource', { resource: 'energy', amount: 35, purpose: 'work' }));
     expect(r.failed).toBeNull();
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'money_created', to: 'ma_dahai', source: 'wage' }));
     expect(s.actors.ma_dahai.money).toBe(money + cat.scenario.meta.jobs.find((j) => j.id === 'site_labour')!.wage);
+  });
+
+  it('asking for work when the dice fail gets no job, and the roll is there for all to see', () => {
+    const t = fresh(cat, 4);
+    place(t, 'zhou_wei', 'construction_site');
+    const ask = call('zhou_wei', 'interact', { target: 'lao_chen', manner: 'negotiate', content: { key: 'say.ask_work' } });
+    while (checkFor(cat, t, ask, t.tick + 1)?.band !== 'fail') t.tick++;
+    const r = act(cat, t, ask);
+    expect(r.failed).toBeNull();
+    expect(r.events).toContainEqual(expect.objectContaining({ type: 'check_rolled', actor: 'zhou_wei', word: 'negotiate', band: 'fail' }));
+    expect(t.actors.zhou_wei.tags.some((x) => x.startsWith('job:'))).toBe(false);
   });
 
   it('friendly talk warms both sides; hostility cools them and costs reputation', () => {

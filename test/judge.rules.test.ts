@@ -246,7 +246,8 @@ describe('judging in order', () => {
     const [a, b] = ids.slice(job.capacity - 1, job.capacity + 1);
     place(s, a, 'construction_site');
     place(s, b, 'construction_site');
-    const j = new TickJudge(cat, s, 1);
+    // asking for work is a check: the dice aside (every roll a full success), the crew's size decides
+    const j = new TickJudge(cat, s, 1, 'full');
     const hire = (who: string) => j.call(call(who, 'interact', { target: 'lao_chen', manner: 'negotiate', content: say }),
       { ok: true, consequence: consequence({ world_changes: [{ type: 'tag_added', actor: who, tag: 'job:site_labour:lao_chen' }] }) });
     expect(hire(a)).toBeNull();

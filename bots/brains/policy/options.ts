@@ -168,7 +168,11 @@ export const OPTIONS: Record<string, Option> = {
     if (cat.words.permits(self.roles, 'hire') || needs.poverty < 0.2 && self.drives.diligence < 0.6) return null;
     const boss = alive(ctx).find((n) => cat.words.permits(n.roles, 'hire') && cat.jobsByEmployer.has(n.soul));
     const bargain = manner(ctx, 'bargain');
-    if (boss && bargain) return propose(ctx, 'work', 1.5 * drive, 'interact', { target: boss.id, manner: bargain, content: msg('say.ask_work') });
+    // one asks a boss once in a while, not at every turn, and less eagerly where the dice are against one
+    if (boss && bargain && !talkedWith(ctx, boss.id)) {
+      return propose(ctx, 'work', 1.5 * drive * (1 - failChance(ctx, bargain) / 2), 'interact', { target: boss.id, manner: bargain, content: msg('say.ask_work') });
+    }
+    if (boss) return null;
     const jobs = cat.scenario.meta.jobs;
     return jobs.length ? goTo(ctx, 'work', 0.7 * drive, ctx.rng.pick(jobs).place) : null;
   },
