@@ -118,7 +118,36 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
     expect(await roll.textContent()).toContain(`= ${total}`);
     expect(await roll.getByTestId('die-dropped').count()).toBe(1);
     expect(await roll.textContent()).toContain('dice');
+    // the narration tells the band that was rolled: caught on a failure, the purse lifted otherwise
+    const told = page.locator('[data-testid=player-log] [data-kind=narration]').first();
+    await told.waitFor();
+    expect(await told.textContent()).toMatch(rolled?.type === 'check_rolled' && rolled.band === 'fail' ? /caught/ : /lifts some money/);
     await roll.scrollIntoViewIfNeeded();
     await page.getByTestId('player').screenshot({ path: path.join(ARTIFACTS, 'table-rolled.png') });
+
+    // the game master's turn: whoever the player speaks to answers in the same tick
+    const here = (await api<{ id: string; name: { en: string }; place: string; status: string; isPlayer: boolean }[]>('/actors'))
+      .find((a) => a.place === me.place && !a.isPlayer && a.status === 'alive' && a.id !== mark.id) ?? mark;
+    await page.getByTestId('intent-text').fill(`talk to ${here.name.en} about the weather`);
+    await page.getByTestId('intent-submit').click();
+    await page.getByTestId('intent-confirm').click();
+    await expect.poll(() => page.locator('[data-testid=player-log] [data-kind=queued]').count()).toBeGreaterThan(1);
+    const { tick } = await api<{ tick: number }>('/control', { action: 'step' });
+    const answer = (await api<{ events: Event[] }>(`/events?actor=${here.id}&from=${tick}&to=${tick}&limit=100`)).events
+      .find((e) => e.type === 'action' && e.call.tool === 'interact' && e.call.args.target === me.id);
+    expect(answer, `${here.id} answers at tick ${tick}`).toBeDefined();
+    await page.locator('[data-testid=player-log] [data-story=said]', { hasText: here.name.en }).first().waitFor();
+
+    // the next actions offered: one click sends one, and the Judge accepts it at the next tick
+    const offer = page.getByTestId('next-actions');
+    await offer.waitFor();
+    expect(await offer.getByTestId('next-action').count()).toBeGreaterThanOrEqual(2);
+    await offer.getByTestId('next-action').first().click();
+    await expect.poll(() => page.locator('[data-testid=player-log] [data-kind=queued]').count()).toBeGreaterThan(2);
+    const next = await api<{ tick: number }>('/control', { action: 'step' });
+    const mine = (await api<{ events: Event[] }>(`/events?actor=${me.id}&from=${next.tick}&to=${next.tick}&limit=100`)).events;
+    expect(mine.some((e) => e.type === 'action' && e.actor === me.id)).toBe(true);
+    expect(mine.some((e) => e.type === 'call_failed')).toBe(false);
+    await page.getByTestId('player').screenshot({ path: path.join(ARTIFACTS, 'table-next-actions.png') });
   }, 120_000);
 });
