@@ -9,7 +9,8 @@ import { answers, type ChatBody, startOpenAiServer, type OpenAiServer, type Step
  * The CLI end to end against the loopback server, which answers like a (quirky) model: most bots
  * talk to themselves, some first send malformed JSON (one repair), one always names a tool that
  * does not exist (falls back to the policy brain); the engine proposes a plain consequence, except
- * for one bot for whom it mints money from a source the scenario never declared (the Judge refuses).
+ * for one bot for whom it mints money from a source the scenario never declared (the Judge refuses),
+ * and for another for whom it asks for a check (the Judge rolls it, and the roll replays too).
  */
 function responder(body: ChatBody): Step {
   const repairing = body.messages.some((m) => m.role === 'tool' || (m.role === 'user' && m !== body.messages[1]));
@@ -23,7 +24,12 @@ function responder(body: ChatBody): Step {
   if (actor === 'chen_jing') {
     return answers.json({ narrative: { text: 'Money rains.' }, world_changes: [{ type: 'money_source', to: 'chen_jing', amount: 9999, source: 'magic' }], resource_changes: {}, side_effects: [] });
   }
-  return answers.json({ narrative: { text: 'Nothing much happens.' }, world_changes: [], resource_changes: {}, side_effects: [] }, answers.usage(400, 30, 0));
+  const plain = (text: string) => ({ narrative: { text }, world_changes: [], resource_changes: {}, side_effects: [] });
+  if (actor === 'su_yuqing') {
+    return answers.json({ ...plain('She tries to put it into words.'), check: { intention: 'find the right words', dice: '12',
+      factors: [{ kind: 'trait', id: 'warm', sign: 1 }], outcomes: { full: plain('The words come.'), partial: plain('The words come, haltingly.'), fail: plain('The words do not come.') } } });
+  }
+  return answers.json(plain('Nothing much happens.'), answers.usage(400, 30, 0));
 }
 
 let srv: OpenAiServer;
@@ -70,6 +76,11 @@ describe('astinus run with language models', () => {
     expect(all.some((e) => e.type === 'money_created' && e.source === 'magic')).toBe(false);
     expect(all.some((e) => e.type === 'call_failed' && e.actor === 'chen_jing')).toBe(true);
     expect(all.some((e) => e.type === 'call_failed' && e.failed.reason.code === 'invalid_call')).toBe(false);
+    // the check the model asked for was rolled by the Judge from her trait (not the model's "12"), and only the rolled band stands
+    const roll = all.find((e): e is Extract<Event, { type: 'check_rolled' }> => e.type === 'check_rolled' && e.actor === 'su_yuqing');
+    expect(roll).toMatchObject({ formula: '3d6kh2', factors: [{ kind: 'trait', id: 'warm', sign: 1 }] });
+    const told = actions.find((e) => e.actor === 'su_yuqing' && e.tick === roll!.tick)!.narrative;
+    expect(told).toEqual({ text: { full: 'The words come.', critical: 'The words come.', partial: 'The words come, haltingly.', fail: 'The words do not come.' }[roll!.band] });
   });
 
   it('prints tokens, repairs and fallbacks in the summary', () => {
@@ -97,6 +108,8 @@ describe('astinus run with language models', () => {
       expect(Buffer.compare(await exportBytes(data), recorded.bytes)).toBe(0);
       expect(tokens(r.stdout)).toBe(tokens(recorded.stdout));
     }
+    // the Judge's dice are part of what replays byte for byte
+    expect(events(recorded.bytes).some((e) => e.type === 'check_rolled')).toBe(true);
   }, 180_000);
 
   it('a replay miss stops the run with the request and the recording named, unless --llm-replay-fallback', async () => {

@@ -76,6 +76,8 @@ await describeWithRedis('BullMQ workers (processes)', () => {
     const b = await exportBytes(queued);
     expect(b.length).toBeGreaterThan(1000);
     expect(b.equals(a)).toBe(true);
+    // checks were rolled on the way (the Judge's dice, whichever process decided)
+    expect(b.toString('utf8')).toContain('"type":"check_rolled"');
     // both workers served, and SIGTERM stops each one cleanly
     w1.child.kill('SIGTERM');
     w2.child.kill('SIGTERM');
