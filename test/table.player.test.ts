@@ -76,7 +76,7 @@ describe('traits at join', () => {
     expect(ids).toEqual(expect.arrayContaining(['light_fingers', 'clumsy', 'sweet_voice']));
     expect(new Set(ids).size).toBe(ids.length);
     expect(cat.traits.find((t) => t.id === 'light_fingers')).toMatchObject({ name: { en: 'Light fingers' }, helps: ['cutpurse'] });
-    expect(cat.risky.map((w) => `${w.kind}:${w.id}`).sort()).toEqual(['manner:cutpurse', 'manner:quarrel', 'purpose:perform']);
+    expect(cat.risky.map((w) => `${w.kind}:${w.id}`).sort()).toEqual(['manner:cutpurse', 'manner:haggle', 'manner:quarrel', 'purpose:perform']);
   });
 
   it('joins with two presets and a trait of one\'s own, committed in the joined event and shown with both aspects', async () => {
