@@ -2,7 +2,7 @@ import type { Catalog } from '../scenario/catalog.ts';
 import { rngFor } from '../rng.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
 import { canonicalJson } from '../store/canonical.ts';
-import { type Band, type Bands, DEFAULT_BANDS, formulaFor, roll, type Roll } from './dice.ts';
+import { type Band, type Bands, DEFAULT_BANDS, type Factor, formulaFor, roll, type Roll } from './dice.ts';
 import type { ToolCall } from './tools.ts';
 import type { Trait } from './traits.ts';
 
@@ -11,9 +11,6 @@ import type { Trait } from './traits.ts';
  * that commits both call `checkFor` on the same state with the same key, so the engine proposes for
  * the band the Judge will roll, and no engine, client or model can choose the dice.
  */
-
-/** What moved the dice: a trait's aspect or a tag, for (+1) or against (-1). */
-export interface Factor { kind: 'trait' | 'tag'; id: string; sign: 1 | -1 }
 
 export interface Check extends Roll {
   /** the manner or purpose being tried: the intention, in the pack's words */
@@ -83,4 +80,4 @@ export function rollCheck(cat: Catalog, state: WorldState, call: ToolCall, tick:
   return { word, factors, ...roll(rng, formulaFor(plus, factors.length - plus), bandsOf(cat)) };
 }
 
-export type { Band };
+export type { Band, Factor };

@@ -40,6 +40,9 @@ export function bandOf(total: number, bands: Bands): Band {
   return total >= bands.full ? 'full' : total >= bands.partial ? 'partial' : 'fail';
 }
 
+/** What moved the dice: a trait's aspect or a tag, for (+1) or against (-1). */
+export interface Factor { kind: 'trait' | 'tag'; id: string; sign: 1 | -1 }
+
 export interface Roll { formula: string; dice: number[]; kept: number[]; total: number; band: Band }
 
 export function roll(rng: Rng, f: Formula, bands: Bands): Roll {

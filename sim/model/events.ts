@@ -4,8 +4,7 @@ import type { Status } from './status.ts';
 import type { WarnLevel } from './needs.ts';
 import type { Strategy } from './strategy.ts';
 import type { ToolCall, ToolName } from './tools.ts';
-import type { Band } from './dice.ts';
-import type { Factor } from './check.ts';
+import type { Band, Factor } from './dice.ts';
 import type { Trait } from './traits.ts';
 
 /** Why the Judge refused something: a stable code for counting and an in-world message for the proposer. */
