@@ -18,7 +18,11 @@ export function policyBrain(): Brain {
     name: 'policy',
     trusted: true,
     decide(cat: Catalog, p: Perception, seed: number) {
-      return scored(cat, p, seed)[0]?.call ?? null;
+      // the best only: no list is kept on the hot path (thousands of bots a tick)
+      let best: Candidate | null = null;
+      let top = -Infinity;
+      weigh(cat, p, seed, (c, score) => { if (score > top) { best = c; top = score; } });
+      return (best as Candidate | null)?.call ?? null;
     },
   };
 }
@@ -28,6 +32,14 @@ export function policyBrain(): Brain {
  * brain's call): the game master offers a player the next few as their next actions.
  */
 export function scored(cat: Catalog, p: Perception, seed: number): Candidate[] {
+  const out: { c: Candidate; score: number; n: number }[] = [];
+  weigh(cat, p, seed, (c, score) => out.push({ c, score, n: out.length }));
+  // the earliest of equal scores first, as the brain chooses
+  return out.sort((a, b) => b.score - a.score || a.n - b.n).map((x) => x.c);
+}
+
+/** Score each option in turn, with its seeded noise, in the options' order; a call just refused is not offered again unchanged. */
+function weigh(cat: Catalog, p: Perception, seed: number, take: (c: Candidate, score: number) => void): void {
   const self = p.self;
   const needs = cat.scenario.meta.rules.needs;
   const ctx: Ctx = {
@@ -44,10 +56,9 @@ export function scored(cat: Catalog, p: Perception, seed: number): Candidate[] {
   };
   // a player spoke to it: its turn is the answer, and nothing else
   const options = p.answering ? ANSWER_OPTIONS : self.status === 'dying' ? DYING_OPTIONS : OPTIONS;
-  const out: { c: Candidate; score: number; n: number }[] = [];
   const consider = (c: Candidate) => {
     if (p.lastFailure && p.lastFailure.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) return;
-    out.push({ c, score: c.score + NOISE * ctx.rng.next(), n: out.length });
+    take(c, c.score + NOISE * ctx.rng.next());
   };
   for (const name in options) {
     const got = options[name](ctx);
@@ -55,6 +66,4 @@ export function scored(cat: Catalog, p: Perception, seed: number): Candidate[] {
     if (Array.isArray(got)) for (const c of got) consider(c);
     else if (got !== null) consider(got);
   }
-  // the earliest of equal scores first, as the brain always chose
-  return out.sort((a, b) => b.score - a.score || a.n - b.n).map((x) => x.c);
 }
