@@ -23,7 +23,8 @@ export function CharacterSheet(props: { me: ActorDetail; onDeclared: (tick: numb
           ))}
         </ul>
       ) : <p class="dim">{t('sheet.no_traits')}</p>}
-      {catalog?.traitsInPlay && traits.length < MAX_TRAITS && <DeclareTrait onQueued={props.onDeclared} />}
+      {/* keyed by the count: a committed trait starts the form afresh */}
+      {catalog?.traitsInPlay && traits.length < MAX_TRAITS && <DeclareTrait key={traits.length} onQueued={props.onDeclared} />}
       <p class="dim">
         {t('sheet.condition')} {tx(body.condition)}
         {body.tagNames.length > 0 && <> · {t('sheet.tags')} <span data-testid="sheet-tags">{body.tagNames.map((n) => tx(n)).join(t('sep'))}</span></>}
