@@ -77,3 +77,7 @@ export const preview = (world: string, actor: string, token: string, call: Draft
 /** Argue that one of the player's traits fits a risky call: the verdict and the dice screen as it will be. */
 export const argue = (world: string, actor: string, token: string, body: { trait: string; call: DraftCall; words: string }) =>
   request<ArgueReply>('POST', `${w(world)}/players/${id(actor)}/argue`, body, token);
+
+/** Declare one more trait in play, where the world allows it: queued for the Judge, who commits it at the next tick. */
+export const declareTrait = (world: string, actor: string, token: string, trait: FreeTrait) =>
+  request<{ queuedFor: number }>('POST', `${w(world)}/players/${id(actor)}/traits`, { trait }, token);

@@ -37,6 +37,11 @@ export function argued(r: Renderer, e: EventOf<'trait_argued'>): Record<string, 
   return { trait: r.text(trait?.name) || e.trait, word: r.param(ref(r.cat.words.manner(e.word) ? 'manner' : 'purpose', e.word)) };
 }
 
+/** A declared trait by its name and both aspects (the player's own words for a trait they wrote). */
+export function declared(r: Renderer, e: EventOf<'trait_declared'>): Record<string, string> {
+  return { trait: r.text(e.trait.name), positive: r.text(e.trait.positive), negative: r.text(e.trait.negative) };
+}
+
 type Describers = { [T in EventType]?: (r: Renderer, e: EventOf<T>) => string | null };
 
 /**
@@ -82,6 +87,9 @@ const DESCRIBE: Describers = {
   },
   trait_argued(r, e) {
     return r.t('feed.argued', { actor: r.actor(e.actor), ...argued(r, e) });
+  },
+  trait_declared(r, e) {
+    return r.t('feed.declared', { actor: r.actor(e.actor), ...declared(r, e) });
   },
   check_rolled(r, e) {
     return r.t('feed.check', { actor: r.actor(e.actor), ...rollParams(r, e) });

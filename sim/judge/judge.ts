@@ -20,6 +20,7 @@ import type { Band } from '../model/dice.ts';
 import { check, Rejection } from './reasons.ts';
 import { isSafeId, own, table } from '../model/ids.ts';
 import { type Argument, judgeArgument } from './argue.ts';
+import { type Declaration, judgeDeclaration } from './declare.ts';
 import { type Trait, Traits } from '../model/traits.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick), with the traits they picked or wrote. */
@@ -147,6 +148,18 @@ export class TickJudge {
     const v = judgeArgument(this.cat, this.state, r);
     if (!v.ok) return v.reason;
     if (v.why === 'argued') this.commit([{ type: 'trait_argued', actor: r.actor, trait: r.trait, word: r.word }]);
+    return null;
+  }
+
+  /**
+   * A player declares a new trait in play where the pack allows it (sim/judge/declare.ts), judged
+   * again against this tick's state: the pack's flag, a player who can act, fewer than three traits,
+   * a new id, the pack's words. Committed, it counts from this tick's first check on.
+   */
+  declare(r: Declaration): Reason | null {
+    const reason = judgeDeclaration(this.cat, this.state, r);
+    if (reason) return reason;
+    this.commit([{ type: 'trait_declared', actor: r.actor, trait: r.trait }]);
     return null;
   }
 

@@ -79,7 +79,12 @@ export type EventBody =
    * a player argued that one of their traits fits a risky word, and the Judge accepted it (sim/judge/argue.ts):
    * it counts as one advantage at their next check of that word, then it is spent
    */
-  | { type: 'trait_argued'; actor: string; trait: string; word: string };
+  | { type: 'trait_argued'; actor: string; trait: string; word: string }
+  /**
+   * a player declared a new trait in play, where the pack allows it (`checks.traitsInPlay`), and the
+   * Judge accepted it (sim/judge/declare.ts): from now on it counts like the traits they joined with
+   */
+  | { type: 'trait_declared'; actor: string; trait: Trait };
 
 /** A tick's books: opening and closing money, and what each declared source created and each sink destroyed. */
 export interface MoneySummary {

@@ -135,6 +135,8 @@ export const Checks = z.object({
   /** the energy a success at a cost (7-9) takes on top of the call's own */
   partialEnergy: z.number().int().min(0).max(100).default(5),
   tags: z.record(Id, z.object({ helps: z.array(Id).default([]), hinders: z.array(Id).default([]) }).strict()).default({}),
+  /** whether a player may declare a new trait in play (up to three in all), not only pick them at join */
+  traitsInPlay: z.boolean().default(false),
 }).strict();
 export type Checks = z.infer<typeof Checks>;
 
@@ -191,7 +193,7 @@ export const VocabularyFile = z.object({
   kinds: words(Kind),
   /** what a person reads for each of the pack's own tags (`newcomer`, `laid_off`): a tag without a name is not shown */
   tags: z.record(Id, Text).default({}),
-  checks: Checks.default({ critical: null, partialEnergy: 5, tags: {} }),
+  checks: Checks.default({ critical: null, partialEnergy: 5, tags: {}, traitsInPlay: false }),
   /** harm tags and what makes a person unconscious, dying or restrained (default: no harm rules) */
   harm: Harm.default({ tags: {}, from: {} }),
   /** the sink money goes to when nothing more particular is declared */

@@ -9,6 +9,7 @@ import { indexPlaces } from '../tick/place-index.ts';
 import { perceive } from '../../bots/perception.ts';
 import { type JoinRequest, playerCount } from '../judge/judge.ts';
 import type { Argument } from '../judge/argue.ts';
+import type { Declaration } from '../judge/declare.ts';
 import type { Trait } from '../model/traits.ts';
 import { own } from '../model/ids.ts';
 import type { Event, Reason } from '../model/events.ts';
@@ -27,8 +28,8 @@ import { placeExists } from '../scenario/catalog.ts';
 import { StoryBook, type StoryDelta } from '../story/book.ts';
 
 
-/** A player's request the Judge refused at the start of a tick: a join or an argument. */
-interface Refused { actor: string; callId: 'join' | 'argue'; reason: Reason }
+/** A player's request the Judge refused at the start of a tick: a join, a declared trait or an argument. */
+interface Refused { actor: string; callId: 'join' | 'declare' | 'argue'; reason: Reason }
 /** Where the host sends what happened; sockets.ts implements it with rooms. */
 export interface Broadcast {
   tick(msg: TickMsg): void;
@@ -74,6 +75,8 @@ export class WorldHost {
   private joins: JoinRequest[] = [];
   /** arguments for traits the server accepted, for the Judge to commit at the next tick (before any call) */
   private argues: Argument[] = [];
+  /** traits declared in play that the server accepted, for the Judge to judge again and commit at the next tick */
+  private declares: Declaration[] = [];
   private chain: Promise<unknown> = Promise.resolve();
   private readonly last = new Map<string, LastDecision>();
   private readonly knownBy = new Map<string, FactView['knownBy']>();
@@ -130,12 +133,14 @@ export class WorldHost {
   }
 
   private async runStep(): Promise<Event[]> {
-    const { joins, argues } = this;
+    const { joins, argues, declares } = this;
     this.joins = [];
     this.argues = [];
+    this.declares = [];
     const refused: Refused[] = [];
-    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues,
+    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares,
       onJoins: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! }))); },
+      onDeclares: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'declare' as const, reason: x.reason! }))); },
       onArgues: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'argue' as const, reason: x.reason! }))); } });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
@@ -274,6 +279,17 @@ export class WorldHost {
   /** Queue an argument the rules accepted, for the Judge to judge again and commit at the next tick; once per trait and word. */
   argue(a: Argument): void {
     if (!this.argues.some((x) => x.actor === a.actor && x.trait === a.trait && x.word === a.word)) this.argues.push(a);
+  }
+
+  /** Queue a trait declared in play, for the Judge to judge again and commit at the next tick; returns that tick. */
+  declare(d: Declaration): number {
+    this.declares.push(d);
+    return this.world.tick;
+  }
+
+  /** The traits this player declared that wait for the next tick. */
+  pendingDeclared(actor: string): Declaration['trait'][] {
+    return this.declares.filter((x) => x.actor === actor).map((x) => x.trait);
   }
 
   /** The traits this player argued for `word` that wait for the next tick. */

@@ -71,6 +71,10 @@ export const JoinBody = z.object({
 }).strict();
 export type JoinBody = z.infer<typeof JoinBody>;
 
+/** `POST /players/:id/traits`: one more trait, declared in play where the pack allows it; a preset's id or one written, as at join. */
+export const DeclareBody = z.object({ trait: z.union([PackId, FreeTrait]) }).strict();
+export type DeclareBody = z.infer<typeof DeclareBody>;
+
 export const IntentBody = z.object({ text: z.string().trim().min(1).max(500), lang: Lang.default('en') }).strict();
 export type IntentBody = z.infer<typeof IntentBody>;
 
@@ -195,6 +199,8 @@ export const CatalogView = z.object({
   traits: z.array(Choice.extend({ positive: Text, negative: Text, helps: z.array(z.string()), hinders: z.array(z.string()) })),
   /** the manners and purposes that are checks (a trait may help or hinder them) */
   risky: z.array(Choice.extend({ kind: z.enum(['manner', 'purpose']) })),
+  /** whether a player may declare a new trait in play (`POST /players/:id/traits`), up to three in all */
+  traitsInPlay: z.boolean(),
 });
 export type CatalogView = z.infer<typeof CatalogView>;
 

@@ -1,5 +1,5 @@
 import { isRiskyWord } from '../judge/argue.ts';
-import type { Trait } from '../model/traits.ts';
+import { MAX_TRAITS, type Trait } from '../model/traits.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import { HttpError } from './errors.ts';
 import type { CatalogView, FreeTrait } from './protocol.ts';
@@ -24,8 +24,9 @@ export function riskyWords(cat: Catalog): CatalogView['risky'] {
  * The join's traits as the Judge will hold them: a preset by its id, a written one with a fresh id of
  * its own (`own_1`…) and the player's words in both languages. Refused early, as a 400 that says why:
  * an unknown preset, the same trait twice, a word the pack does not have. The Judge checks again.
+ * `held`: the traits the player has already, whose ids a written one's fresh id skips.
  */
-export function resolveTraits(cat: Catalog, picked: readonly (string | FreeTrait)[]): Trait[] {
+export function resolveTraits(cat: Catalog, picked: readonly (string | FreeTrait)[], held: readonly Trait[] = []): Trait[] {
   const presets = new Map(presetTraits(cat).map((t) => [t.id, t]));
   const out: Trait[] = [];
   let n = 0;
@@ -41,9 +42,22 @@ export function resolveTraits(cat: Catalog, picked: readonly (string | FreeTrait
       if (!cat.words.manner(w) && !cat.words.purpose(w)) throw new HttpError(400, 'unknown_word', { id: w });
     }
     let id = `own_${++n}`;
-    while (presets.has(id) || out.some((x) => x.id === id)) id = `own_${++n}`;
+    while (presets.has(id) || out.some((x) => x.id === id) || held.some((x) => x.id === id)) id = `own_${++n}`;
     const both = (s: string) => ({ cn: s, en: s });
     out.push({ id, name: both(p.name), positive: both(p.positive), negative: both(p.negative), helps: [...new Set(p.helps)], hinders: [...new Set(p.hinders)] });
   }
   return out;
+}
+
+/**
+ * A trait declared in play (seed 003), as the Judge will hold it: a preset or one written, checked as
+ * at join, against the traits the player holds or has declared and not yet seen committed (`held`).
+ * Refused early with why: the pack does not allow it (409), three already (409), one they have (409),
+ * or what a trait at join is refused for (400). The Judge checks again (sim/judge/declare.ts).
+ */
+export function declaredTrait(cat: Catalog, held: readonly Trait[], picked: string | FreeTrait): Trait {
+  if (!cat.scenario.vocabulary.checks.traitsInPlay) throw new HttpError(409, 'traits_in_play_closed');
+  if (held.length >= MAX_TRAITS) throw new HttpError(409, 'traits_full', { max: MAX_TRAITS });
+  if (typeof picked === 'string' && held.some((t) => t.id === picked)) throw new HttpError(409, 'trait_held', { id: picked });
+  return resolveTraits(cat, [picked], held)[0];
 }

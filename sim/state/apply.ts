@@ -107,6 +107,11 @@ const HANDLERS: Handlers = {
     const p = s.actors[e.actor].player!;
     (p.argued ??= []).push({ trait: e.trait, word: e.word });
   },
+  // a new array: the one a player joined with may be the `joined` event's own, which the log keeps
+  trait_declared(s, e) {
+    const p = s.actors[e.actor].player!;
+    p.traits = [...(p.traits ?? []), e.trait];
+  },
   warned(s, e) {
     const a = s.actors[e.actor];
     (a.warned ??= []).push({ level: e.level, below: e.below });

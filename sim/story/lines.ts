@@ -1,4 +1,4 @@
-import { argued, describeEvent, rollParams } from '../i18n/describe.ts';
+import { argued, declared, describeEvent, rollParams } from '../i18n/describe.ts';
 import type { Renderer } from '../i18n/render.ts';
 import { Names } from '../i18n/names.ts';
 import { hasKey } from '../i18n/translator.ts';
@@ -35,6 +35,7 @@ const TABLE: Table = {
   // the body's warning to its owner (hungry, exhausted, collapsing): its feed line, as a line of the player's own
   warned: ownLine,
   trait_argued: (r, c, e) => (e.actor === c.me ? ['rolled', t(r, 'argued', argued(r, e))] : null),
+  trait_declared: (r, c, e) => (e.actor === c.me ? ['tag', t(r, 'declared', declared(r, e))] : null),
   check_rolled: (r, c, e) => (e.actor === c.me ? ['rolled', t(r, 'rolled', rollParams(r, e))] : null),
   resource_changed(r, c, e) {
     if (e.actor !== c.me || e.delta === 0) return null;

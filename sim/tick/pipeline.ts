@@ -6,6 +6,7 @@ import type { Slice } from '../../world-engine/types.ts';
 import { runClock } from '../judge/clock.ts';
 import { type JoinRequest, TickJudge } from '../judge/judge.ts';
 import type { Argument } from '../judge/argue.ts';
+import type { Declaration } from '../judge/declare.ts';
 import { proposers } from '../judge/changes.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { ToolCall } from '../model/tools.ts';
@@ -28,6 +29,9 @@ export interface TickInput {
   /** players' arguments for their traits (sim/judge/argue.ts), judged before anyone acts */
   argues?: Argument[];
   onArgues?: (results: { request: Argument; reason: Reason | null }[]) => void;
+  /** players' new traits declared in play (sim/judge/declare.ts), judged before anyone acts */
+  declares?: Declaration[];
+  onDeclares?: (results: { request: Declaration; reason: Reason | null }[]) => void;
 }
 
 /** Actors due at this tick: awake, alive or dying, and past their next wake; at night only the dying and players. */
@@ -49,6 +53,8 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   // players who asked to join enter first, so they are due (and can act) at this very tick
   const joinRejections = (input.joins ?? []).map((j) => ({ request: j, reason: judge.join(j, !input.joinsClosed) }));
   if (input.onJoins) input.onJoins(joinRejections);
+  const declared = (input.declares ?? []).map((d) => ({ request: d, reason: judge.declare(d) }));
+  if (input.onDeclares) input.onDeclares(declared);
   const argued = (input.argues ?? []).map((a) => ({ request: a, reason: judge.argue(a) }));
   if (input.onArgues) input.onArgues(argued);
   const due = dueActors(state, tick, asleep(tick, cat.scenario.vocabulary.time));

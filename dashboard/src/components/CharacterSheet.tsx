@@ -1,9 +1,16 @@
+import { useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
 import type { ActorDetail } from '../types.ts';
+import { DeclareTrait } from './DeclareTrait.tsx';
+import { MAX_TRAITS } from './TraitPicker.tsx';
 
-/** Who the player is at the table: concept, traits with both aspects, tags by name, condition. */
-export function CharacterSheet(props: { me: ActorDetail }) {
+/**
+ * Who the player is at the table: concept, traits with both aspects, tags by name, condition; and,
+ * where the world allows it and there is room, a new trait to declare (`onDeclared`: the tick it is judged at).
+ */
+export function CharacterSheet(props: { me: ActorDetail; onDeclared: (tick: number) => void }) {
   const { t, tx } = useT();
+  const { catalog } = useWorldCtx();
   const { soul, traits, body } = props.me;
   return (
     <details class="sheet" open data-testid="character-sheet">
@@ -16,6 +23,8 @@ export function CharacterSheet(props: { me: ActorDetail }) {
           ))}
         </ul>
       ) : <p class="dim">{t('sheet.no_traits')}</p>}
+      {/* keyed by the count: a committed trait starts the form afresh */}
+      {catalog?.traitsInPlay && traits.length < MAX_TRAITS && <DeclareTrait key={traits.length} onQueued={props.onDeclared} />}
       <p class="dim">
         {t('sheet.condition')} {tx(body.condition)}
         {body.tagNames.length > 0 && <> · {t('sheet.tags')} <span data-testid="sheet-tags">{body.tagNames.map((n) => tx(n)).join(t('sep'))}</span></>}

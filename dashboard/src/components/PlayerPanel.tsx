@@ -101,13 +101,19 @@ export function PlayerPanel() {
   }, [session?.token]);
 
   // the character sheet: traits, tags and condition as the server holds them, refreshed as the world moves on
+  // (every tick while a declared trait waits for the Judge, so it shows as soon as it is committed)
   const here = !!session && actors.has(session.actorId);
+  const [declaredAt, setDeclaredAt] = useState<number | null>(null);
   useEffect(() => {
     if (!session || !here) { setSheet(null); return; }
     let live = true;
-    api.actor(world, session.actorId).then((d) => { if (live) setSheet(d); }, () => {});
+    api.actor(world, session.actorId).then((d) => {
+      if (!live) return;
+      setSheet(d);
+      if (declaredAt !== null && tick >= declaredAt) setDeclaredAt(null);
+    }, () => {});
     return () => { live = false; };
-  }, [session?.actorId, here, Math.floor(tick / 3)]);
+  }, [session?.actorId, here, declaredAt === null ? Math.floor(tick / 3) : tick]);
 
   // still not in the world several ticks after joining: the server may have restarted without us
   const missing = !!session && !actors.has(session.actorId) && tick - (session.since ?? tick) > 3;
@@ -173,7 +179,7 @@ export function PlayerPanel() {
         ) : t('player.arriving')}
         <button type="button" class="link leave" onClick={forget}>{t('player.leave')}</button>
       </p>
-      {sheet && <CharacterSheet me={sheet} />}
+      {sheet && <CharacterSheet me={sheet} onDeclared={setDeclaredAt} />}
       {form ? (
         <ToolForm key={JSON.stringify(form.initial)} me={session.actorId} initial={form.initial} busy={busy} onSubmit={act} onCancel={() => setForm(null)} />
       ) : (

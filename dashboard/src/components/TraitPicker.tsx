@@ -20,16 +20,8 @@ export function TraitPicker(props: { picked: string[]; onPick: (ids: string[]) =
   const { t, tx } = useT();
   const { catalog } = useWorldCtx();
   const presets = catalog?.traits ?? [];
-  const risky = catalog?.risky ?? [];
   const used = props.picked.length + (props.own.name.trim() ? 1 : 0);
   const toggle = (id: string) => props.onPick(props.picked.includes(id) ? props.picked.filter((x) => x !== id) : [...props.picked, id]);
-  const set = (k: keyof OwnTrait) => (e: { currentTarget: { value: string } }) => props.onOwn({ ...props.own, [k]: e.currentTarget.value });
-  const words = (k: 'helps' | 'hinders') => (
-    <select name={`own-${k}`} value={props.own[k]} onChange={set(k)} data-testid={`own-${k}`}>
-      <option value="">{t('traits.none')}</option>
-      {risky.map((w) => <option key={w.id} value={w.id}>{tx(w.name)}</option>)}
-    </select>
-  );
   return (
     <fieldset class="trait-picker" data-testid="trait-picker">
       <legend>{t('traits.pick', { n: used, max: MAX_TRAITS })}</legend>
@@ -50,15 +42,38 @@ export function TraitPicker(props: { picked: string[]; onPick: (ids: string[]) =
       )}
       <details class="own-trait" open={!!props.own.name}>
         <summary>{t('traits.write')}</summary>
-        <label class="field"><span>{t('traits.name')}</span>
-          <input name="own-name" maxLength={40} value={props.own.name} disabled={!props.own.name && used >= MAX_TRAITS} onInput={set('name')} data-testid="own-name" /></label>
-        <label class="field"><span>{t('traits.positive')}</span>
-          <input name="own-positive" maxLength={120} value={props.own.positive} onInput={set('positive')} placeholder={t('traits.positive_hint')} data-testid="own-positive" /></label>
-        <label class="field"><span>{t('traits.helps')}</span>{words('helps')}</label>
-        <label class="field"><span>{t('traits.negative')}</span>
-          <input name="own-negative" maxLength={120} value={props.own.negative} onInput={set('negative')} placeholder={t('traits.negative_hint')} data-testid="own-negative" /></label>
-        <label class="field"><span>{t('traits.hinders')}</span>{words('hinders')}</label>
+        <OwnTraitFields own={props.own} onOwn={props.onOwn} full={used >= MAX_TRAITS} />
       </details>
     </fieldset>
+  );
+}
+
+/**
+ * A trait of one's own, written: its name, what it is good for and what it costs, and which of the
+ * world's risky doings each side fits. At join (in TraitPicker) and when declaring one in play.
+ * `full`: no room for another, so a name cannot be started.
+ */
+export function OwnTraitFields(props: { own: OwnTrait; onOwn: (o: OwnTrait) => void; full?: boolean }) {
+  const { t, tx } = useT();
+  const { catalog } = useWorldCtx();
+  const risky = catalog?.risky ?? [];
+  const set = (k: keyof OwnTrait) => (e: { currentTarget: { value: string } }) => props.onOwn({ ...props.own, [k]: e.currentTarget.value });
+  const words = (k: 'helps' | 'hinders') => (
+    <select name={`own-${k}`} value={props.own[k]} onChange={set(k)} data-testid={`own-${k}`}>
+      <option value="">{t('traits.none')}</option>
+      {risky.map((w) => <option key={w.id} value={w.id}>{tx(w.name)}</option>)}
+    </select>
+  );
+  return (
+    <>
+      <label class="field"><span>{t('traits.name')}</span>
+        <input name="own-name" maxLength={40} value={props.own.name} disabled={!props.own.name && props.full} onInput={set('name')} data-testid="own-name" /></label>
+      <label class="field"><span>{t('traits.positive')}</span>
+        <input name="own-positive" maxLength={120} value={props.own.positive} onInput={set('positive')} placeholder={t('traits.positive_hint')} data-testid="own-positive" /></label>
+      <label class="field"><span>{t('traits.helps')}</span>{words('helps')}</label>
+      <label class="field"><span>{t('traits.negative')}</span>
+        <input name="own-negative" maxLength={120} value={props.own.negative} onInput={set('negative')} placeholder={t('traits.negative_hint')} data-testid="own-negative" /></label>
+      <label class="field"><span>{t('traits.hinders')}</span>{words('hinders')}</label>
+    </>
   );
 }

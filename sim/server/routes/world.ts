@@ -38,6 +38,7 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       time: { tick: w.time.tick, ticksPerDay: w.time.ticksPerDay, startHour: w.time.startHour },
       traits: presetTraits(cat).map((t) => ({ id: t.id, name: t.name, positive: t.positive, negative: t.negative, helps: t.helps, hinders: t.hinders })),
       risky: riskyWords(cat),
+      traitsInPlay: cat.scenario.vocabulary.checks.traitsInPlay,
     };
   });
 
