@@ -10,6 +10,7 @@ import { perceive } from '../../bots/perception.ts';
 import { type JoinRequest, playerCount } from '../judge/judge.ts';
 import type { Argument } from '../judge/argue.ts';
 import type { Declaration } from '../judge/declare.ts';
+import { type ArgueJudge, type ArgueOutcome, rulesArgueJudge } from '../../world-engine/argue/types.ts';
 import type { Trait } from '../model/traits.ts';
 import { own } from '../model/ids.ts';
 import type { Event, Reason } from '../model/events.ts';
@@ -49,6 +50,8 @@ export interface HostOptions {
   queue: PlayerQueue;
   narrator: Narrator;
   intent: IntentParser;
+  /** who judges a player's argument for a trait: the rules unless a model is configured (world-engine/argue/llm.ts) */
+  argue?: ArgueJudge;
   tickMs: number;
   turnBased: boolean;
   /** keep this many ticks of metrics in memory */
@@ -72,6 +75,8 @@ export class WorldHost {
   joining: 'open' | 'closed' = 'open';
   tickMs: number;
   readonly turnBased: boolean;
+  /** who judges players' arguments for their traits before they are queued */
+  argueJudge: ArgueJudge;
   private joins: JoinRequest[] = [];
   /** arguments for traits the server accepted, for the Judge to commit at the next tick (before any call) */
   private argues: Argument[] = [];
@@ -93,6 +98,7 @@ export class WorldHost {
     this.story = new StoryBook(o.world.cat, o.world.state);
     this.tickMs = o.tickMs;
     this.turnBased = o.turnBased;
+    this.argueJudge = o.argue ?? rulesArgueJudge;
     if (o.joiningFile && existsSync(o.joiningFile)) this.joining = readJoining(o.joiningFile);
   }
 
@@ -276,7 +282,12 @@ export class WorldHost {
     return actor;
   }
 
-  /** Queue an argument the rules accepted, for the Judge to judge again and commit at the next tick; once per trait and word. */
+  /** Judge a player's argument against the state now (by the rules, or by the model with the rules behind it). */
+  judgeArgument(a: Argument): Promise<ArgueOutcome> {
+    return Promise.resolve(this.argueJudge.judge(this.world.cat, this.world.state, a));
+  }
+
+  /** Queue an accepted argument (`by` who judged its fit), for the Judge to verify and commit at the next tick; once per trait and word. */
   argue(a: Argument): void {
     if (!this.argues.some((x) => x.actor === a.actor && x.trait === a.trait && x.word === a.word)) this.argues.push(a);
   }

@@ -5,7 +5,6 @@ import { previewCall } from '../preview.ts';
 import { ArgueBody, type ArgueReply, PreviewBody, type PreviewReply } from '../protocol.ts';
 import { type ServerContext, idOf } from './context.ts';
 import { riskyWord } from '../../model/check.ts';
-import { judgeArgument } from '../../judge/argue.ts';
 import { diceScreen } from '../dice-screen.ts';
 import { inEveryLang } from '../../i18n/render.ts';
 
@@ -26,10 +25,12 @@ export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     return previewCall(ctx.host.world.cat, ctx.host.world.state, call, word === null ? [] : ctx.host.pendingArgued(id, word));
   });
   /**
-   * Arguing for a trait before the roll (seed 003), judged by rules (sim/judge/argue.ts). An accepted
-   * argument is queued for the Judge, which judges it again and commits it at the next tick, before
-   * any call: it is one advantage at the player's next check of that word. The reply is the verdict
-   * and the dice screen as it will then be.
+   * Arguing for a trait before the roll (seed 003), judged by rules (sim/judge/argue.ts) or, when
+   * the server has a model, by the model with the rules behind it (world-engine/argue/llm.ts). An
+   * accepted argument is queued for the Judge with who judged its fit; the Judge verifies it again
+   * and commits it at the next tick, before any call: it is one advantage at the player's next check
+   * of that word. The reply is the verdict (the model's reason, when it judged) and the dice screen
+   * as it will then be.
    */
   app.post('/api/worlds/:w/players/:id/argue', async (req): Promise<ArgueReply> => {
     const id = idOf(ctx, req);
@@ -41,15 +42,18 @@ export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     const word = riskyWord(cat, call);
     if (word === null) throw new HttpError(400, 'not_a_check');
     if (!ctx.limiter.take(`preview:${id}`)) throw new HttpError(429, 'rate_limited');
+    const asked = { actor: id, trait: body.trait, word, words: body.words };
+    const out = await host.judgeArgument(asked);
+    // read after the verdict: a tick may have committed while a model thought
     const state = host.world.state;
     const pending = host.pendingArgued(id, word);
-    const v = judgeArgument(cat, state, { actor: id, trait: body.trait, word, words: body.words });
+    const v = out.verdict;
     const again = v.ok && v.why === 'argued' && pending.includes(body.trait);
-    if (v.ok && v.why === 'argued' && !again) host.argue({ actor: id, trait: body.trait, word, words: body.words });
+    if (v.ok && v.why === 'argued' && !again) host.argue({ ...asked, by: out.by });
     const check = diceScreen(cat, state, state.actors[id], word, v.ok && v.why === 'argued' ? [...pending, body.trait] : pending);
-    if (!v.ok) return { ok: false, code: v.reason.code, text: host.views.messageTo(v.reason.message), check };
+    if (!v.ok) return { ok: false, code: v.reason.code, text: out.why ?? host.views.messageTo(v.reason.message), check };
     const why = again ? 'again' : v.why;
     const trait = check.factors.find((f) => f.id === body.trait)?.name;
-    return { ok: true, why, text: inEveryLang(cat, state, (r) => r.t(`argue.${why}`, { trait: r.text(trait) || body.trait, word: r.text(check.name) })), check };
+    return { ok: true, why, text: (!again && out.why) || inEveryLang(cat, state, (r) => r.t(`argue.${why}`, { trait: r.text(trait) || body.trait, word: r.text(check.name) })), check };
   });
 };
