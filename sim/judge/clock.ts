@@ -25,7 +25,8 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
         if (a.energy < line && !a.warned?.some((x) => x.level === w.level)) judge.warn(id, w.level, line);
       }
     }
-    if (a.energy > 0 || a.status !== 'alive') continue;
+    // one brought back this tick has a tick's grace to eat, or a rescue would be undone at once
+    if (a.energy > 0 || a.status !== 'alive' || a.statusSince === tick) continue;
     // an empty body first collapses; if it wakes still empty it starts dying
     const next = a.tags.includes('collapsed') ? 'dying' : 'unconscious';
     judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: next, reason: 'starving' },
