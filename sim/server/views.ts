@@ -53,7 +53,8 @@ export class Views {
     const def = this.cat.souls.get(a.soul);
     const soul = a.player
       ? { name: a.player.name, concept: a.player.concept }
-      : { name: this.actorName(a.id), description: def?.soul.description, personality: def?.soul.personality };
+      // a bot's concept is the pack's {cn, en}; the wire's `concept` is a player's own words, so it goes beside it
+      : { name: this.actorName(a.id), description: def?.soul.description, personality: def?.soul.personality, conceptText: def?.soul.concept };
     return {
       id: a.id, name: this.actorName(a.id), isPlayer: !!a.player, soul,
       traits: traitsOf(this.cat, a).map((t) => ({ id: t.id, name: t.name, positive: t.positive, negative: t.negative })),

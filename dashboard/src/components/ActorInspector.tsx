@@ -1,6 +1,7 @@
 import { api } from '../api.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
+import type { Text } from '../types.ts';
 import { useFetch } from '../useFetch.ts';
 import { CallView } from './CallView.tsx';
 import { Problem } from './Problem.tsx';
@@ -19,9 +20,9 @@ export function ActorInspector(props: { id: string }) {
   return (
     <article class="actor">
       <h3 data-testid="inspector-title">{tx(a.name)} {a.isPlayer && <span class="badge">{t('inspector.player')}</span>}</h3>
+      {(soul.concept || soul.conceptText) ? <p class="soul" data-testid="inspector-concept">{soul.concept || tx(soul.conceptText as Text)}</p> : null}
       {soul.description && <p class="soul">{tx(soul.description)}</p>}
       {soul.personality && <p class="soul dim">{tx(soul.personality)}</p>}
-      {soul.concept && <p class="soul">{soul.concept}</p>}
       {a.traits.length > 0 && (
         <ul class="traits" data-testid="traits">
           {a.traits.map((tr) => (
