@@ -125,7 +125,7 @@ export type LastDecision = z.infer<typeof LastDecision>;
 
 export const ActorDetail = z.object({
   id: z.string(), name: Text, isPlayer: z.boolean(),
-  soul: z.object({ name: Text, description: Text.optional(), personality: Text.optional(), concept: z.string().optional() }).passthrough(),
+  soul: z.object({ name: Text, description: Text.optional(), personality: Text.optional(), concept: Text.optional() }).passthrough(),
   /** traits with both aspects (seed 003): what helps and what hinders this person's checks */
   traits: z.array(z.object({ id: z.string(), name: Text, positive: Text, negative: Text })),
   body: z.object({

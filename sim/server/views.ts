@@ -52,9 +52,9 @@ export class Views {
   actorDetail(a: ActorState, lastDecision: LastDecision | null): ActorDetail {
     const def = this.cat.souls.get(a.soul);
     const soul = a.player
-      ? { name: a.player.name, concept: a.player.concept }
-      // a bot's concept is the pack's {cn, en}; the wire's `concept` is a player's own words, so it goes beside it
-      : { name: this.actorName(a.id), description: def?.soul.description, personality: def?.soul.personality, conceptText: def?.soul.concept };
+      // a player's concept is their own words, the same in both languages; a bot's is the pack's
+      ? { name: a.player.name, concept: a.player.concept ? { cn: a.player.concept, en: a.player.concept } : undefined }
+      : { name: this.actorName(a.id), description: def?.soul.description, personality: def?.soul.personality, concept: def?.soul.concept };
     return {
       id: a.id, name: this.actorName(a.id), isPlayer: !!a.player, soul,
       traits: traitsOf(this.cat, a).map((t) => ({ id: t.id, name: t.name, positive: t.positive, negative: t.negative })),

@@ -1,7 +1,6 @@
 import { api } from '../api.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
-import type { Text } from '../types.ts';
 import { useFetch } from '../useFetch.ts';
 import { CallView } from './CallView.tsx';
 import { Problem } from './Problem.tsx';
@@ -20,7 +19,7 @@ export function ActorInspector(props: { id: string }) {
   return (
     <article class="actor">
       <h3 data-testid="inspector-title">{tx(a.name)} {a.isPlayer && <span class="badge">{t('inspector.player')}</span>}</h3>
-      {(soul.concept || soul.conceptText) ? <p class="soul" data-testid="inspector-concept">{soul.concept || tx(soul.conceptText as Text)}</p> : null}
+      {soul.concept && <p class="soul" data-testid="inspector-concept">{tx(soul.concept)}</p>}
       {soul.description && <p class="soul">{tx(soul.description)}</p>}
       {soul.personality && <p class="soul dim">{tx(soul.personality)}</p>}
       {a.traits.length > 0 && (

@@ -15,7 +15,7 @@ export function CharacterSheet(props: { me: ActorDetail; onDeclared: (tick: numb
   return (
     <details class="sheet" open data-testid="character-sheet">
       <summary>{t('sheet.title')}</summary>
-      {soul.concept && <p class="soul" data-testid="sheet-concept">{soul.concept}</p>}
+      {soul.concept && <p class="soul" data-testid="sheet-concept">{tx(soul.concept)}</p>}
       {traits.length > 0 ? (
         <ul class="traits" data-testid="sheet-traits">
           {traits.map((tr) => (
