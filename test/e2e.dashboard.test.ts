@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../dashboard/build.ts';
 import { callOf, fieldsOf, type Fields } from '../dashboard/src/calls.ts';
 import { TOOL_NAMES, ToolCall } from '../sim/model/tools.ts';
-import { ARTIFACTS, findChromium, launchBrowser, serve, type Served } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, serve, type Served, stage } from './helpers/browser.ts';
 
 /**
  * The dashboard end to end, in headless Chromium against `astinus serve`: a tick arrives, a bot
@@ -102,12 +101,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
     const tickOf = async () => Number(await page.getByTestId('tick').textContent());
 
     beforeAll(async () => {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await buildDashboard();
-      [server, browser] = await Promise.all([serve({ tickMs: 400, adminToken: admin }), launchBrowser(CHROMIUM)]);
-      const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-      page = await ctx.newPage();
-      page.setDefaultTimeout(30_000);
+      ({ server, browser, page } = await stage(CHROMIUM, { tickMs: 400, adminToken: admin }));
     }, 180_000);
 
     afterAll(async () => {

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../dashboard/build.ts';
 import type { ActorDetail, EntityView, FactView, PlaceView, WorldSummary } from '../sim/server/protocol.ts';
-import { ARTIFACTS, findChromium, launchBrowser, serve, type Served } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, type Served, stage } from './helpers/browser.ts';
 import { packIds, rawIds } from './helpers/rawids.ts';
 import { shenzhen } from './helpers/world.ts';
 
@@ -32,12 +31,8 @@ if (!CHROMIUM) {
 
     beforeAll(async () => {
       ids = packIds(await shenzhen());
-      await buildDashboard();
-      [server, browser] = await Promise.all([serve({ tickMs: 40, adminToken: `rawids-${process.pid}` }), launchBrowser(CHROMIUM)]);
+      ({ server, browser, page } = await stage(CHROMIUM, { tickMs: 40, adminToken: `rawids-${process.pid}`, timeout: 20_000 }));
       world = ((await (await fetch(`${server.url}/api/worlds`)).json()) as WorldSummary[])[0].id;
-      const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-      page = await ctx.newPage();
-      page.setDefaultTimeout(20_000);
     }, 120_000);
 
     afterAll(async () => {

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../dashboard/build.ts';
 import type { Event } from '../sim/model/events.ts';
 import { DEFAULT_BANDS, formulaFor, odds } from '../sim/model/dice.ts';
-import { ARTIFACTS, findChromium, launchBrowser, serve, type Served } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, type Served, stage } from './helpers/browser.ts';
 import { ROOT } from './helpers/world.ts';
 
 /**
@@ -33,14 +31,8 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
   const step = () => api('/control', { action: 'step' });
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await buildDashboard();
-    [server, browser] = await Promise.all([
-      serve({ scenario: path.join(ROOT, 'scenarios', 'riverford'), tickMs: 600_000, adminToken: admin }),
-      launchBrowser(CHROMIUM!),
-    ]);
-    page = await (await browser.newContext({ viewport: { width: 1366, height: 1000 }, locale: 'en-US' })).newPage();
-    page.setDefaultTimeout(20_000);
+    ({ server, browser, page } = await stage(CHROMIUM!, { scenario: path.join(ROOT, 'scenarios', 'riverford'), tickMs: 600_000, adminToken: admin,
+      viewport: { width: 1366, height: 1000 }, timeout: 20_000 }));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

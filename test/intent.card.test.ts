@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../dashboard/build.ts';
 import { reachable } from '../dashboard/src/calls.ts';
-import { ARTIFACTS, findChromium, launchBrowser, serve, type Served } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, type Served, stage } from './helpers/browser.ts';
 
 describe('the people and things the form offers', () => {
   it('are those at the player\'s place, alive, never the player', () => {
@@ -27,11 +25,7 @@ describe.skipIf(!CHROMIUM)('the confirm card in a browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await buildDashboard();
-    [server, browser] = await Promise.all([serve({ tickMs: 1000, adminToken: `card-${process.pid}` }), launchBrowser(CHROMIUM!)]);
-    page = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' })).newPage();
-    page.setDefaultTimeout(30_000);
+    ({ server, browser, page } = await stage(CHROMIUM!, { tickMs: 1000, adminToken: `card-${process.pid}` }));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildDashboard } from '../../dashboard/build.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -61,4 +62,19 @@ export function serve(opts: { scenario?: string; tickMs?: number; adminToken: st
     child.stdout!.on('data', check);
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`astinus serve exited (${code}) before listening:\n${out}`)); });
   });
+}
+
+export interface Stage { server: Served; browser: Browser; page: Page }
+
+/**
+ * What a browser suite starts from: the dashboard built, `astinus serve` and Chromium started side
+ * by side, and a page in English at the given size (a laptop's by default).
+ */
+export async function stage(executablePath: string, opts: Parameters<typeof serve>[0] & { viewport?: { width: number; height: number }; timeout?: number }): Promise<Stage> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await buildDashboard();
+  const [server, browser] = await Promise.all([serve(opts), launchBrowser(executablePath)]);
+  const page = await (await browser.newContext({ viewport: opts.viewport ?? { width: 1366, height: 900 }, locale: 'en-US' })).newPage();
+  page.setDefaultTimeout(opts.timeout ?? 30_000);
+  return { server, browser, page };
 }
