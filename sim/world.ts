@@ -43,7 +43,7 @@ export class MetaMismatchError extends Error {
 export class World {
   private constructor(readonly cat: Catalog, readonly state: WorldState, readonly store: Store,
     private readonly delib: Deliberation, private readonly snapshotEvery: number,
-    private readonly seed: number, private readonly population: number | null) {}
+    private readonly seed: number, readonly population: number | null) {}
 
   static async open(o: WorldOptions): Promise<World> {
     const cat = buildCatalog(o.scenario);

@@ -8,6 +8,8 @@ import type { Event } from '../model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
 import { openWorld } from './open.ts';
 import { Progress } from './progress.ts';
+import { foldHistory } from '../metrics/history.ts';
+import { writeMetrics } from '../metrics/files.ts';
 import { SummaryBuilder } from './summary.ts';
 import { summaryLines } from './summary-text.ts';
 
@@ -22,6 +24,9 @@ export async function runCommand(argv: string[]): Promise<number> {
   const summary = new SummaryBuilder();
   for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
   const start = world.tick;
+  // --metrics DIR: the fold of the whole log (the ticks before this run too), written when it stops
+  const metrics = args.metrics ? await foldHistory(world.cat, store, { seed, population: world.population }, start - 1) : null;
+  metrics?.adopt(world.state);
   log.info({ scenario: scenario.meta.id, seed, from: start, to: args.ticks, data: args.data ?? null }, 'run');
   if (start > 0) process.stderr.write(t('cli.run.resume', { tick: start }) + '\n');
 
@@ -40,6 +45,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       const tick = world.tick;
       const events = await world.step();
       summary.add(events);
+      metrics?.add(events);
       const s = events[events.length - 1];
       if (s.type === 'tick_summary') actions += s.actions + s.rejections;
       log.debug({ tick, events: events.length }, 'tick committed');
@@ -58,6 +64,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
   }
   if (stop) process.stderr.write(t('cli.run.stopped', { tick: world.tick }) + '\n');
+  if (metrics && args.metrics) await writeMetrics(args.metrics, metrics);
   const books = summary.reconcile(world.state);
   printSummary(t, r, summary, books, world, ((performance.now() - t0) / 1000));
   if (llm) {

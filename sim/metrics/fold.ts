@@ -12,6 +12,8 @@ export interface FoldOptions {
    * live server does not (they grow with facts times ticks); the per-fact summary is always kept
    */
   keepDiffusion?: boolean;
+  /** keep only the newest this many tick rows (the live server's memory bound); default: all */
+  cap?: number;
 }
 
 /** What the fold knows of one fact between ticks. */
@@ -36,6 +38,8 @@ export class MetricsFold {
   private applying = true;
   private readonly hoursPerTick: number;
   private readonly keep: boolean;
+  private readonly cap: number;
+  private last = -1;
   private readonly dead = new Set<string>();
   private readonly factsById = new Map<string, FactTrack>();
   private knowings = 0;
@@ -49,6 +53,8 @@ export class MetricsFold {
     this.state = initial;
     this.hoursPerTick = 24 / cat.scenario.vocabulary.time.ticksPerDay;
     this.keep = o.keepDiffusion ?? true;
+    this.cap = o.cap ?? Infinity;
+    this.last = initial.tick;
     for (const id in initial.actors) if (initial.actors[id].status === 'dead') this.dead.add(id);
     // facts a pack starts with (none today) are known by whoever the state says
     for (const id in initial.facts) this.track(id, null);
@@ -56,7 +62,7 @@ export class MetricsFold {
   }
 
   /** the last tick folded; -1 before any */
-  get tick(): number { return this.out.length ? this.out[this.out.length - 1].tick : this.state.tick; }
+  get tick(): number { return this.last; }
 
   /**
    * From now on read `live` (a state that has folded exactly the ticks this fold has) instead of
@@ -148,6 +154,8 @@ export class MetricsFold {
       tools,
     };
     this.out.push(row);
+    if (this.out.length > this.cap) this.out.shift();
+    this.last = tick;
     return row;
   }
 
