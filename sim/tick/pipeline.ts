@@ -32,6 +32,8 @@ export interface TickInput {
   /** players' new traits declared in play (sim/judge/declare.ts), judged before anyone acts */
   declares?: Declaration[];
   onDeclares?: (results: { request: Declaration; reason: Reason | null }[]) => void;
+  /** the model's tokens spent on a tick so far (the run's ledger), booked on its summary */
+  tokens?: (tick: number) => number;
 }
 
 /** Actors due at this tick: awake, alive or dying, and past their next wake; at night only the dying and players. */
@@ -97,5 +99,5 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
     const a = state.actors[id];
     if (dueForReflection(cat, a)) judge.reflect(id, reflect(cat, state, a));
   }
-  return judge.finish();
+  return judge.finish(input.tokens?.(tick) ?? 0);
 }
