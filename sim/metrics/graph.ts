@@ -16,7 +16,7 @@ export interface NetworkFigures {
 
 /**
  * Figures of a directed graph. Clustering counts each triangle once with the degree-ordered
- * forward algorithm (O(m^1.5)), so a 10,000-actor city stays cheap.
+ * forward algorithm (O(m^1.5)), so 10,000 actors stay cheap.
  */
 export function networkFigures(out: readonly (ReadonlySet<number> | undefined)[], alive: ArrayLike<number | boolean>): NetworkFigures {
   const n = out.length;
