@@ -50,8 +50,6 @@ export class MetricsFold {
   private readonly out: (Set<number> | undefined)[] = [];
   /** feelings that changed this tick: read from the state at the end of it */
   private dirty: [string, string][] = [];
-  /** labels of interventions committed this tick whose fact is not yet created (matched in order) */
-  private pendingLabels: string[] = [];
   private readonly rowsKept: TickRow[] = [];
   private readonly diff: DiffusionRow[] = [];
   private readonly prov: SpreadRow[] = [];
@@ -91,9 +89,12 @@ export class MetricsFold {
     const learnedNow = new Map<string, number>();
     let actions = 0, rejections = 0, checks = 0, interventions = 0, tokens = 0;
     const claims = { made: 0, contradicted: 0, held: 0 };
-    this.pendingLabels = [];
+    // the label of a `learn_fact` intervention, for the fact it creates: the event right after it
+    let label: string | null = null;
     for (const e of events) {
       if (this.applying) applyEvent(this.state, e);
+      const seeded = label;
+      label = null;
       switch (e.type) {
         case 'action':
           actions++;
@@ -110,7 +111,7 @@ export class MetricsFold {
           checks++;
           bands[e.band] = (bands[e.band] ?? 0) + 1;
           break;
-        case 'fact_created': this.track(e.fact.id, labelOf(e) ?? this.pendingLabels.shift() ?? null, e.fact); break;
+        case 'fact_created': this.track(e.fact.id, labelOf(e) ?? seeded, e.fact); break;
         case 'fact_learned':
           learnedNow.set(e.fact, (learnedNow.get(e.fact) ?? 0) + 1);
           this.learn(e.actor, e.fact);
@@ -127,7 +128,7 @@ export class MetricsFold {
           const x = e as { type: string; label?: unknown; kind?: unknown };
           if (x.type === 'intervened') {
             interventions++;
-            if (x.kind === 'learn_fact' && typeof x.label === 'string') this.pendingLabels.push(x.label);
+            if (x.kind === 'learn_fact' && typeof x.label === 'string') label = x.label;
           }
         }
       }
