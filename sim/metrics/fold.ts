@@ -1,5 +1,7 @@
 import type { Event } from '../model/events.ts';
-import type { Catalog } from '../scenario/catalog.ts';
+import type { Scenario } from '../model/scenario.ts';
+import { buildCatalog, type Catalog } from '../scenario/catalog.ts';
+import { initialState } from '../state/initial.ts';
 import { applyEvent } from '../state/apply.ts';
 import { membersOf } from '../state/members.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
@@ -65,6 +67,12 @@ export class MetricsFold {
     for (const id in initial.facts) this.track(id, null);
     for (const id in initial.actors) for (const f of initial.actors[id].knows) this.learn(id, f);
     for (const a of membersOf(initial.actors)) this.slot(a);
+  }
+
+  /** A fold from the start of a world: the pack, its seed and population (null: the pack's own people). */
+  static of(scenario: Scenario, seed: number, population: number | null = null, o: FoldOptions = {}): MetricsFold {
+    const cat = buildCatalog(scenario);
+    return new MetricsFold(cat, initialState(cat, seed, population), o);
   }
 
   /** the last tick folded; -1 before any */
