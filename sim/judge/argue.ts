@@ -46,12 +46,12 @@ export function isRiskyWord(cat: Catalog, word: string): boolean {
  */
 export function verifyArgument(cat: Catalog, state: WorldState, r: Argument): { verdict: ArgueVerdict } | { trait: Trait } {
   const a = state.actors[r.actor];
-  if (!a?.player || (a.status !== 'alive' && a.status !== 'dying')) return { verdict: refuse('argue_cannot') };
+  if (!a || (a.status !== 'alive' && a.status !== 'dying')) return { verdict: refuse('argue_cannot') };
   if (!isRiskyWord(cat, r.word)) return { verdict: refuse('argue_not_check') };
   const trait = traitsOf(cat, a).find((t) => t.id === r.trait);
   if (!trait) return { verdict: refuse('argue_no_trait') };
   if (trait.helps.includes(r.word)) return { verdict: { ok: true, why: 'helps' } };
-  if (a.player.argued?.some((x) => x.trait === r.trait && x.word === r.word)) return { verdict: { ok: true, why: 'again' } };
+  if (a.argued?.some((x) => x.trait === r.trait && x.word === r.word)) return { verdict: { ok: true, why: 'again' } };
   return { trait };
 }
 
