@@ -12,7 +12,8 @@ import type { Trait } from '../model/traits.ts';
  * factor anyway), or when the words or the trait's positive aspect name the word (its name or one
  * of the pack's aliases, in either language), or when the server's language model judged that the
  * words fit (world-engine/argue/llm.ts). The server answers the player with this verdict, and the
- * Judge judges the same request again when it commits it, against the state of that tick.
+ * Judge judges the same request again when it commits it, against the state of that tick. A bot
+ * argues the same way, its language-model brain's argument beside a risky call (sim/tick/argues.ts).
  */
 export interface Argument {
   actor: string; trait: string; word: string; words: string;
