@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PlayerQueue } from '../bots/brains/player.ts';
+import { translator } from '../sim/i18n/translator.ts';
+import { memoryStore } from '../sim/store/memory.ts';
+import { World } from '../sim/world.ts';
 import { createBrain } from '../sim/llm/backends.ts';
+import { llmSummaryLines } from '../sim/llm/report.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
@@ -95,6 +100,7 @@ describe('the LLM brain argues for its bot', () => {
       const events = await tick(world(), rt);
       expect(events.some((e) => e.type === 'trait_argued'), reason).toBe(false);
       expect(rt.stats.dropped, reason).toEqual({ [reason]: 1 });
+      expect(llmSummaryLines(translator('en'), rt).join('\n'), reason).toMatch(new RegExp(`arguments dropped +1\n +${reason} +1`));
       // no repair: a bad argument never costs the call
       expect(rt.stats.totalRepairs, reason).toBe(0);
       const acted = events.find((e) => e.type === 'action' && e.actor === 'lin_feng');
@@ -129,6 +135,32 @@ describe('the LLM brain argues for its bot', () => {
     llm.script(answers.tool('interact', bargain(words)));
     const rules = await tick(world(), testRuntime(llm.url));
     expect(rules.some((e) => e.type === 'trait_argued')).toBe(false);
+  });
+
+  it('a person answering a player in the same tick argues the same way', async () => {
+    const rt = testRuntime(llm.url);
+    // everyone talks to themselves, except Lin Feng when it is his turn to answer: he bargains, and argues
+    llm.responder = (body) => {
+      const [system, user] = body.messages.map((m) => String(m.content));
+      return system.includes('[lin_feng]') && user.includes('your turn to answer')
+        ? answers.tool('interact', { target: 'player-1', manner: 'negotiate', content: 'A deal, then?', argue: FITS })
+        : answers.tool('express', { channel: 'self_talk', content: '...' });
+    };
+    try {
+      const players = new PlayerQueue();
+      const w = await World.open({ scenario: cat.scenario, seed: 3, population: null, store: memoryStore(), brain: createBrain('llm', rt), engine: ruleEngine(), players });
+      await w.step({ joins: [{ actor: 'player-1', name: { cn: '艾达', en: 'Ada' }, concept: 'a painter', place: w.state.actors.lin_feng.location }] });
+      players.put({ id: 'hi', actor: 'player-1', tool: 'interact', args: { target: 'lin_feng', manner: 'friendly', content: { text: 'Can we talk business?' } } });
+      const events = await w.step();
+      await w.close();
+      const argued = events.findIndex((e) => e.type === 'trait_argued');
+      expect(events[argued]).toMatchObject({ actor: 'lin_feng', trait: 'sensitive', word: 'negotiate' });
+      const roll = events.findIndex((e) => e.type === 'check_rolled' && e.actor === 'lin_feng');
+      expect(roll).toBeGreaterThan(argued);
+      expect(events[roll]).toMatchObject({ target: 'player-1', formula: '2d6', factors: [{ id: 'stubborn' }, { id: 'sensitive', sign: 1 }] });
+    } finally {
+      llm.responder = () => answers.text('');
+    }
   });
 
   it('record, then replay with no model at all: the same events, the argument and its roll included', async () => {
