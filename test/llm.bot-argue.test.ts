@@ -11,7 +11,7 @@ import { llmSummaryLines } from '../sim/llm/report.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
-import { localDeliberation } from '../sim/tick/deliberation.ts';
+import { localDeliberation, readDecision } from '../sim/tick/deliberation.ts';
 import { runTick } from '../sim/tick/pipeline.ts';
 import { llmArgueJudge } from '../world-engine/argue/llm.ts';
 import type { ArgueJudge } from '../world-engine/argue/types.ts';
@@ -176,5 +176,14 @@ describe('the LLM brain argues for its bot', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('what comes back from a brain or a worker is parsed apart: a hostile argument is dropped, the call stands', () => {
+    const call = { id: '1:lin_feng', actor: 'lin_feng', tool: 'interact', args: { target: 'fang_lan', manner: 'negotiate', content: { text: 'A deal?' } } };
+    expect(readDecision({ ...call, argue: { trait: 'sensitive', words: 'I hear her trouble' } })).toEqual({ ok: true, call, argue: { trait: 'sensitive', words: 'I hear her trouble' } });
+    for (const argue of [{ trait: '__proto__', words: 'x' }, { trait: 'sensitive', words: '' }, { trait: 'sensitive', words: 'x', dice: 12 }, 'sensitive: x', 7]) {
+      expect(readDecision({ ...call, argue }), JSON.stringify(argue)).toEqual({ ok: true, call });
+    }
+    expect(readDecision({ ...call, tool: 'teleport', argue: { trait: 'sensitive', words: 'x' } })).toMatchObject({ ok: false });
   });
 });

@@ -24,16 +24,22 @@ export type Decision = { ok: true; call: ToolCall; argue?: TraitArgument } | { o
  */
 export function readDecision(raw: unknown, trusted = false): Decision {
   if (raw === null) return null;
-  let argue: unknown;
-  if (raw && typeof raw === 'object' && Object.hasOwn(raw, 'argue')) {
-    ({ argue, ...raw } = raw as Record<string, unknown>);
+  let argue: TraitArgument | undefined;
+  if (typeof raw === 'object' && Object.hasOwn(raw, 'argue')) {
+    const { argue: plea, ...call } = raw as Record<string, unknown>;
+    raw = call;
+    const a = TraitArgument.safeParse(plea);
+    if (a.success) argue = a.data;
   }
-  const a = argue === undefined ? undefined : TraitArgument.safeParse(argue);
-  const argued = a?.success ? { argue: a.data } : {};
-  if (trusted) return { ok: true, call: raw as ToolCall, ...argued };
-  // an untrusted brain (a model, or a hybrid) says things as free text or content keys only
-  const parsed = UntrustedToolCall.safeParse(raw);
-  return parsed.success ? { ok: true, call: parsed.data, ...argued } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid call' };
+  let call: ToolCall;
+  if (trusted) call = raw as ToolCall;
+  else {
+    // an untrusted brain (a model, or a hybrid) says things as free text or content keys only
+    const parsed = UntrustedToolCall.safeParse(raw);
+    if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid call' };
+    call = parsed.data;
+  }
+  return argue ? { ok: true, call, argue } : { ok: true, call };
 }
 
 /**
