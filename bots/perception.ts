@@ -1,3 +1,4 @@
+import { isClosed } from '../sim/state/overrides.ts';
 import type { EntityState } from '../sim/model/events.ts';
 import type { Message } from '../sim/model/text.ts';
 import { type Catalog, onSale } from '../sim/scenario/catalog.ts';
@@ -51,7 +52,7 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
   const recent = all.slice(from);
   return {
     tick, self,
-    place: { id: self.location, mood: state.places[self.location].mood, links, sells: onSale(cat, self.location, tick) },
+    place: { id: self.location, mood: state.places[self.location].mood, links: links.filter((l) => !isClosed(state, l.to)), sells: isClosed(state, self.location) ? [] : onSale(cat, self.location, tick) },
     people: neighbours(state, index, self, tick),
     entities: index.notice(self.location, id, tick),
     kinds: index.kinds(self.location),
