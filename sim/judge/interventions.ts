@@ -20,7 +20,7 @@ import { isClosed } from '../state/overrides.ts';
  */
 export function judgeIntervention(cat: Catalog, state: WorldState, tick: number, iv: Intervention):
   { events: EventBody[]; after: { proposer: Proposer; changes: WorldChange[] } | null } {
-  check(!own(state.interventions?.labels ?? {}, iv.label), 'intervention_repeated', { label: iv.label });
+  check(own(state.interventions?.labels ?? {}, iv.label) === undefined, 'intervention_repeated', { label: iv.label });
   const head: Extract<EventBody, { type: 'intervened' }> = { type: 'intervened', label: iv.label, kind: iv.kind, actor: null };
   const person = (id: string) => {
     check(own(state.actors, id), 'unknown_actor', { id });
