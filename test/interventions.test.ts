@@ -8,7 +8,10 @@ import type { AstinusServer } from '../sim/server/app.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { auth, served } from './helpers/serve.ts';
-import { call, consequence, fresh, judgeOne, shenzhen } from './helpers/world.ts';
+import { call, consequence, fresh, judgeOne, ROOT, shenzhen } from './helpers/world.ts';
+import { checkInterventions } from '../sim/scenario/interventions.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** Interventions judged like any change (issue 13): what each kind does, and what the hard rules still refuse. */
 const iv = (o: Record<string, unknown>) => Intervention.parse({ label: 'x', at: 0, ...o });
@@ -22,6 +25,16 @@ async function steps(w: World, n: number, first?: Intervention[]): Promise<Event
   for (let i = 0; i < n; i++) out.push(...await w.step(i === 0 && first ? { interventions: first.map((x) => ({ ...x, at: w.tick })) } : undefined));
   return out;
 }
+
+describe('the file', () => {
+  it("the README's example is a valid interventions file for Shenzhen", async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const block = /### Interventions and forks[\s\S]*?```json\n([\s\S]*?)\n```/.exec(readme)![1];
+    const cat = await shenzhen();
+    const list = checkInterventions('README.md', JSON.parse(block), cat, fresh(cat));
+    expect(list.map((x) => x.kind)).toEqual(['learn_fact', 'price', 'arrive', 'close_place']);
+  });
+});
 
 describe('a closed place', () => {
   it('lets nobody move in until it opens again', async () => {
