@@ -134,9 +134,13 @@ const out: string[] = [];
 out.push(`Astinus bench (${quick ? 'quick' : 'full'}) - ${machine.date}`);
 out.push(`node ${machine.node}, ${machine.platform}, ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB`);
 out.push('', 'Throughput: Shenzhen, seed 42, policy brain + rule engine + Judge + embedded store (fsync), snapshot every 50 ticks amortized');
-out.push(table(['bots', 'ticks', 'actions/s', 'ticks/s', 'actions/tick', 'events/tick', 'MiB written', 'MiB/tick'],
+out.push(table(['bots', 'ticks', 'actions/s', 'ticks/s', 'actions/tick', 'events/tick', 'MiB written', 'MiB/tick', 'log bytes/action'],
   throughput.map((r) => [fmt(r.population), r.ticks, fmt(r.actionsPerSecond), fmt(r.ticksPerSecond, 3), fmt(r.actionsPerTick),
-    fmt(r.eventsPerTick), fmt(r.mibWritten, 1), fmt(r.mibWritten / r.ticks, 2)])));
+    fmt(r.eventsPerTick), fmt(r.mibWritten, 1), fmt(r.mibWritten / r.ticks, 2), fmt(r.logBytesPerAction)])));
+out.push('', 'Floor: the same ticks\' committed events only committed again (serialize, compress, append, fdatasync) and folded; the pipeline as a share of it');
+out.push(table(['bots', 'floor actions/s', 'commit ms/tick', 'fold ms/tick', 'pipeline of floor'],
+  throughput.map((r) => [fmt(r.population), fmt(r.floor.actionsPerSecond), fmt(r.floor.commitMsPerTick, 1), fmt(r.floor.foldMsPerTick, 1),
+    `${fmt(100 * r.ofFloor, 1)}%`])));
 out.push('', 'Time per tick by phase, ms (decide includes call parsing and slicing; judge includes effects, clocks, reflection)');
 out.push(table(['bots', ...PHASES, 'total'],
   throughput.map((r) => [fmt(r.population), ...PHASES.map((p) => fmt(r.phaseMsPerTick[p], 1)), fmt((1000 * r.seconds) / r.ticks, 1)])));
