@@ -20,6 +20,8 @@ const quick = process.argv.includes('--quick');
 
 // Targets set by the project.
 const ACTIONS_GOAL = { population: 10_000, perSecond: 20_000 };
+// a quarter of the 1,070 bytes per bot action the uncompressed log took at 10,000 bots
+const LOG_BYTES_GOAL = { population: 10_000, perAction: 1_070 / 4 };
 const MEMORY_GOAL_MIB = 2048;
 
 const THROUGHPUT: ThroughputOptions[] = quick
@@ -116,6 +118,11 @@ const actionsGoal = {
   met: goalRow ? goalRow.actionsPerSecond >= ACTIONS_GOAL.perSecond : null,
 };
 // RSS after GC is the figure; if the ticks did not finish in the budget, the goal is unverified.
+const logBytesGoal = {
+  ...LOG_BYTES_GOAL,
+  measured: goalRow ? round(goalRow.logBytesPerAction, 0) : null,
+  met: goalRow ? goalRow.logBytesPerAction <= LOG_BYTES_GOAL.perAction : null,
+};
 const memoryGoal = {
   population: 100_000, maxMiB: MEMORY_GOAL_MIB,
   met: memory.population !== 100_000 || memory.budgetHit ? null : memory.rssMiB < MEMORY_GOAL_MIB,
@@ -159,6 +166,9 @@ out.push(`  tokens per bot decision (estimated by the server: 1 per CJK characte
 out.push('', 'Goals');
 out.push(`  >= ${fmt(ACTIONS_GOAL.perSecond)} actions/s at ${fmt(ACTIONS_GOAL.population)} bots: ` +
   (actionsGoal.measured === null ? 'not measured (quick run)' : `${fmt(actionsGoal.measured)} actions/s, ${verdict(actionsGoal.met)}`));
+out.push(`  <= ${fmt(LOG_BYTES_GOAL.perAction)} log bytes per bot action at ${fmt(LOG_BYTES_GOAL.population)} bots (a quarter of the uncompressed log's): ` +
+  (logBytesGoal.measured === null ? 'not measured (quick run)' : `${fmt(logBytesGoal.measured)}, ${verdict(logBytesGoal.met)}` +
+    `; the pipeline runs at ${fmt(100 * goalRow!.ofFloor, 1)}% of its floor`));
 out.push(`  < ${fmt(MEMORY_GOAL_MIB)} MiB RSS at 100,000 bots: ` +
   (memoryGoal.met === null && memory.population !== 100_000 ? 'not measured (quick run)'
     : `${fmt(memory.rssMiB)} MiB after ${memory.ticksCompleted} ticks (peak ${fmt(memory.peakRssMiB)}), ${verdict(memoryGoal.met)}`));
@@ -171,5 +181,5 @@ if (actionsGoal.met === false) out.push('  profile the pipeline: node --import t
 console.log(out.join('\n'));
 
 const file = fileURLToPath(new URL(quick ? './results-quick.json' : './results.json', import.meta.url));
-await writeFile(file, JSON.stringify({ mode: quick ? 'quick' : 'full', machine, throughput, memory, fanout, llm, goals: { actions: actionsGoal, memory: memoryGoal } }, null, 2) + '\n');
+await writeFile(file, JSON.stringify({ mode: quick ? 'quick' : 'full', machine, throughput, memory, fanout, llm, goals: { actions: actionsGoal, logBytes: logBytesGoal, memory: memoryGoal } }, null, 2) + '\n');
 progress(`wrote ${file}`);
