@@ -7,11 +7,11 @@
  * New lines are 'brotli'; both are read, line by line, so an old log continued by this code holds
  * both kinds and still reads as one history. Why brotli in base64 on a line, not binary frames:
  * - Brotli at quality 1 packs a tick's events about 8.5x (deflate at level 1: 7.5x, in half again
- *   the time); base64 costs a third of that back, still well over the 4x the log needed.
+ *   the time); base64 makes that a third bigger (6.3x), still well over the 4x the log needed.
  * - A newline never occurs inside a line, so the log keeps its one property that makes damage
- *   decidable: after a bad line, any further newline proves good history follows it (corruption,
- *   never skipped), while a bad or torn LAST line is a commit that never finished. A binary frame
- *   with a damaged length would leave "is anything after it?" unanswerable.
+ *   decidable: a bad line with any line after it was not the last write, so it is corruption (an
+ *   error, never skipped), while a bad or torn LAST line is a commit that never finished. A binary
+ *   frame with a damaged length would leave "is anything after it?" unanswerable.
  * - The checksum covers the stored text, so a scan verifies a line without decompressing it, and
  *   ticks a reader skips cost no inflation.
  * - Compression runs in libuv's thread pool (zlib's async API), off the main thread.
