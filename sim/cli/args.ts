@@ -59,6 +59,7 @@ export const RunArgs = WorldArgs.extend({
   quiet: z.boolean().default(false),
   feed: int('feed', 0),
   pace: int('pace', 0),
+  interventions: z.string().min(1).optional(),
   /** write the run's metrics files (sim/metrics/README.md) into this folder when it stops */
   metrics: z.string().min(1).optional(),
 });
@@ -86,7 +87,23 @@ export const VALIDATE_OPTIONS: ParseArgsConfig['options'] = { lang: { type: 'str
 export type RunArgs = z.infer<typeof RunArgs>;
 
 export const RUN_OPTIONS: ParseArgsConfig['options'] = {
-  ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' }, metrics: { type: 'string' },
+  ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' },
+  interventions: { type: 'string' }, metrics: { type: 'string' },
+};
+
+/** `astinus fork <data-dir> --at T --out DIR`: a new world that continues the original from tick T. */
+export const ForkArgs = z.object({
+  data: z.string({ error: 'cli.error.data_required' }),
+  at: int('at', 0).pipe(z.number({ error: 'cli.error.at_required' })),
+  out: z.string({ error: 'cli.error.out_required' }).min(1),
+  seed: int('seed', 0),
+  interventions: z.string().min(1).optional(),
+  scenario: z.string().min(1).optional(),
+  lang: LangArg,
+});
+export type ForkArgs = z.infer<typeof ForkArgs>;
+export const FORK_OPTIONS: ParseArgsConfig['options'] = {
+  at: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, interventions: { type: 'string' }, scenario: { type: 'string' }, lang: { type: 'string' },
 };
 
 /** `astinus worker`: flags win over the environment (REDIS_URL, ASTINUS_QUEUE, WORKER_CONCURRENCY, RATE_LIMIT_MAX, RATE_LIMIT_MS). */

@@ -6,6 +6,8 @@ import type { Lang } from '../model/text.ts';
 import { UsageError } from './args.ts';
 import { exportCommand } from './export.ts';
 import { metricsCommand } from './metrics.ts';
+import { forkCommand } from './fork.ts';
+import { InterventionsError } from '../scenario/interventions.ts';
 import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
 import { workerCommand } from './worker.ts';
@@ -16,6 +18,7 @@ import { printScenarioError, validateCommand, zodLanguage } from './validate.ts'
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
   export: exportCommand,
+  fork: forkCommand,
   metrics: metricsCommand,
   validate: validateCommand,
   schema: schemaCommand,
@@ -60,6 +63,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (err instanceof WriterConflictError) {
       process.stderr.write(t('cli.error.writer_conflict', { holder: err.holder }) + '\n');
+      return 1;
+    }
+    if (err instanceof InterventionsError) {
+      for (const p of err.problems) {
+        const reason = 'text' in p.reason ? p.reason.text : t(p.reason.key, p.reason.params);
+        process.stderr.write(t('interventions.problem', { file: err.file, path: p.path, reason }) + '\n');
+      }
       return 1;
     }
     if (err instanceof LocalizedError) {

@@ -45,6 +45,8 @@ export class MetricsFold {
   private last = -1;
   private readonly dead = new Set<string>();
   private readonly factsById = new Map<string, FactTrack>();
+  /** facts an intervention named, by label */
+  private readonly labels = new Map<string, string>();
   private knowings = 0;
   /** every actor ever seen gets a slot, for the network: slot -> id, id -> slot, and whom each has a feeling toward */
   private readonly ids: string[] = [];
@@ -119,7 +121,7 @@ export class MetricsFold {
           checks++;
           bands[e.band] = (bands[e.band] ?? 0) + 1;
           break;
-        case 'fact_created': this.track(e.fact.id, labelOf(e) ?? seeded, e.fact); break;
+        case 'fact_created': this.track(e.fact.id, labelOf(e) ?? this.labels.get(e.fact.id) ?? seeded, e.fact); break;
         case 'fact_learned':
           learnedNow.set(e.fact, (learnedNow.get(e.fact) ?? 0) + 1);
           this.learn(e.actor, e.fact);
@@ -131,14 +133,16 @@ export class MetricsFold {
           break;
         case 'relationship_changed': this.dirty.push([e.from, e.to]); break;
         case 'tick_summary': tokens += tokensOf(e); break;
-        default: {
-          // labelled interventions (issue 13): counted, and their label handed to the fact they create
-          const x = e as { type: string; label?: unknown; kind?: unknown };
-          if (x.type === 'intervened') {
-            interventions++;
-            if (x.kind === 'learn_fact' && typeof x.label === 'string') label = x.label;
+        case 'intervened':
+          // a researcher's labelled intervention: counted, and its label handed to the fact it seeds
+          // (named by the event, or the one created right after it)
+          interventions++;
+          if (e.kind === 'learn_fact') {
+            label = e.label;
+            if (e.fact) this.labels.set(e.fact, e.label);
           }
-        }
+          break;
+        default: break;
       }
     }
     const s = this.state;

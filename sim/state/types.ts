@@ -65,10 +65,13 @@ export interface ActorState {
   knows: string[];
   /** signature of the last rejected call and its reason, shown at the next heartbeat */
   lastFailure: { sig: string; tick: number; reason: Message } | null;
+  /**
+   * traits argued for a risky word and accepted (a player's, or a bot's whose brain argued), not yet
+   * spent: each is one advantage at the next check of that word; absent: none
+   */
+  argued?: { trait: string; word: string }[];
   /** only for a player's actor: who they said they are (they have no soul in the scenario) */
-  player?: { name: Text; concept: string; traits?: Trait[];
-    /** traits argued for a risky word and accepted, not yet spent: each is one advantage at the next check of that word */
-    argued?: { trait: string; word: string }[] };
+  player?: { name: Text; concept: string; traits?: Trait[] };
 }
 
 export interface Observation { tick: number; actor: string | null; msg: Message }
@@ -101,4 +104,17 @@ export interface WorldState {
   /** how many hold each `job:<job>:<employer>` tag, so a crew's size is known without a scan */
   jobHolders: Record<string, number>;
   moneyTotal: number;
+  /**
+   * what researchers' interventions changed (sim/judge/interventions.ts), absent until the first:
+   * labels committed (label -> tick), places closed (place -> tick), prices of items and wages of
+   * jobs that differ from the pack's
+   */
+  interventions?: Interventions;
+}
+
+export interface Interventions {
+  labels: Record<string, number>;
+  closed: Record<string, number>;
+  prices: Record<string, number>;
+  wages: Record<string, number>;
 }
