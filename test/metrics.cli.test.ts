@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
@@ -28,7 +28,11 @@ async function ok(args: string[]) {
 
 beforeAll(async () => {
   root = await tempDir('astinus-metrics-');
-  const run = (name: string, ticks: number) => ok(['run', SHENZHEN, '--seed', '3', '--ticks', String(ticks), '--data', dir(name, 'data'), '--quiet', '--metrics', dir(name, 'live')]);
+  // a seeded rumour, as a researcher would plant it
+  await writeFile(dir('rumour.json'), JSON.stringify({ interventions: [{ label: 'rumour', at: 5, kind: 'learn_fact', actor: 'lin_feng', truth: false,
+    content: { cn: '工厂下个月要关门', en: 'The factory closes next month' } }] }));
+  const run = (name: string, ticks: number) => ok(['run', SHENZHEN, '--seed', '3', '--ticks', String(ticks), '--data', dir(name, 'data'), '--quiet',
+    '--metrics', dir(name, 'live'), '--interventions', dir('rumour.json')]);
   // the same seed twice: the second stopped half way and continued
   await Promise.all([run('a', TICKS), run('c', TICKS / 2)]);
   await run('c', TICKS);
@@ -80,6 +84,11 @@ describe('astinus metrics <data-dir>', () => {
     }
     // some rumour went round (not only its teller knows it), or the test proves little
     expect(Math.max(...diffusion.map((r) => Number(r.known)))).toBeGreaterThan(2);
+    // the seeded one is labelled from its first tick on, and the tick it was planted counts one intervention
+    const seeded = diffusion.filter((r) => r.label === 'rumour');
+    expect(seeded[0]).toMatchObject({ tick: '5', known: '1', learned: '1' });
+    expect(seeded).toHaveLength(TICKS - 5);
+    expect(table(await text('a', 'out', 'metrics.csv')).map((r) => r.interventions).join('')).toBe('0'.repeat(5) + '1' + '0'.repeat(TICKS - 6));
     // the provenance is the log's, line for line
     expect((await text('a', 'out', 'spread.csv')).trimEnd().split('\n').slice(1)).toEqual(provenance);
     // and a fact's half time is the first tick half the living knew it
