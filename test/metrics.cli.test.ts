@@ -106,6 +106,17 @@ describe('astinus metrics <data-dir>', () => {
     }
   });
 
+  it('of a fork on a seed of its own: the original\'s rows up to the fork, and the same from `run --metrics` as from the log', async () => {
+    await ok(['fork', dir('a', 'data'), '--at', '20', '--out', dir('f', 'data'), '--seed', '9']);
+    await ok(['run', SHENZHEN, '--data', dir('f', 'data'), '--ticks', String(TICKS), '--quiet', '--metrics', dir('f', 'live')]);
+    await ok(['metrics', dir('f', 'data'), '--out', dir('f', 'out')]);
+    const fork = await text('f', 'out', 'metrics.csv');
+    expect(await text('f', 'live', 'metrics.csv')).toBe(fork);
+    const lines = (await text('a', 'out', 'metrics.csv')).split('\n');
+    expect(fork.split('\n').slice(0, 21)).toEqual(lines.slice(0, 21));
+    expect(fork.split('\n').slice(21)).not.toEqual(lines.slice(21));
+  }, 120_000);
+
   it('refuses a pack the world was not made with, and a folder that holds no world', async () => {
     const [other, none] = await Promise.all([
       astinus(['metrics', dir('a', 'data'), '--out', dir('x'), '--scenario', path.join(SHENZHEN, '..', 'riverford')]),
