@@ -85,6 +85,24 @@ export const RUN_OPTIONS: ParseArgsConfig['options'] = {
   ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' },
 };
 
+/** `astinus experiment` (sim/cli/experiment.ts): --population and --brain are defaults a condition may override. */
+export const ExperimentArgs = z.object({
+  scenario: z.string({ error: 'cli.error.scenario_required' }),
+  seeds: z.string({ error: 'experiment.error.seeds_required' }),
+  conditions: z.string().min(1).optional(),
+  ticks: int('ticks', 1).pipe(z.number({ error: 'cli.error.ticks_required' })),
+  out: z.string({ error: 'experiment.error.out_required' }).min(1),
+  jobs: int('jobs', 1),
+  population: int('population', 1),
+  brain: z.enum(['policy', 'llm', 'hybrid'], { error: 'llm.error.brain' }).optional(),
+  figure: z.string().min(1).optional(),
+  lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
+});
+export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
+  seeds: { type: 'string' }, conditions: { type: 'string' }, ticks: { type: 'string' }, out: { type: 'string' }, jobs: { type: 'string' },
+  population: { type: 'string' }, brain: { type: 'string' }, figure: { type: 'string' }, lang: { type: 'string' },
+};
+
 /** `astinus worker`: flags win over the environment (REDIS_URL, ASTINUS_QUEUE, WORKER_CONCURRENCY, RATE_LIMIT_MAX, RATE_LIMIT_MS). */
 export const WorkerArgs = z.object({
   queue: z.string().optional(),

@@ -4,6 +4,7 @@ import { WriterConflictError } from '../store/types.ts';
 import { translator } from '../i18n/translator.ts';
 import type { Lang } from '../model/text.ts';
 import { UsageError } from './args.ts';
+import { experimentCommand } from './experiment.ts';
 import { exportCommand } from './export.ts';
 import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   schema: schemaCommand,
   worker: workerCommand,
   serve: serveCommand,
+  experiment: experimentCommand,
 };
 
 /** The language for messages before a command has parsed its own --lang. */
