@@ -23,14 +23,15 @@ import { jsonPath } from '../scenario/errors.ts';
 const Name = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, { error: 'experiment.error.condition_name' })
   .refine((s) => !RESERVED_IDS.has(s), { error: 'experiment.error.condition_name' });
 
-const PackFileName = z.enum(Object.keys(PACK_FILES) as [keyof typeof PACK_FILES, ...(keyof typeof PACK_FILES)[]]);
+/** Overrides per pack file; an unknown file name is refused by name (zod: unrecognized key). */
+const PackOverrides = z.object(Object.fromEntries(Object.keys(PACK_FILES).map((f) => [f, z.record(z.string(), z.unknown()).optional()]))).strict();
 
 const Condition = z.object({
   name: Name,
   interventions: z.union([z.string().min(1), z.array(z.unknown()), z.object({ interventions: z.array(z.unknown()) }).loose()]).optional(),
   population: z.number().int().min(1).optional(),
   brain: z.enum(['policy', 'llm', 'hybrid']).optional(),
-  pack: z.partialRecord(PackFileName, z.record(z.string(), z.unknown())).optional(),
+  pack: PackOverrides.optional(),
 }).strict();
 
 const ConditionsFile = z.object({ conditions: z.array(Condition).min(1).max(100) }).strict();
