@@ -59,6 +59,8 @@ export const RunArgs = WorldArgs.extend({
   quiet: z.boolean().default(false),
   feed: int('feed', 0),
   pace: int('pace', 0),
+  /** write the run's metrics files (sim/metrics/README.md) into this folder when it stops */
+  metrics: z.string().min(1).optional(),
 });
 
 export const ServeArgs = WorldArgs.extend({
@@ -77,12 +79,14 @@ export const SERVE_OPTIONS: ParseArgsConfig['options'] = {
 export const LangArg = z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en');
 export const ExportArgs = z.object({ data: z.string({ error: 'cli.error.data_required' }), from: int('from', 0), to: int('to', 0) });
 export const EXPORT_OPTIONS: ParseArgsConfig['options'] = { from: { type: 'string' }, to: { type: 'string' } };
+export const MetricsArgs = z.object({ data: z.string({ error: 'cli.error.data_required' }), out: z.string().min(1).optional(), scenario: z.string().min(1).optional(), lang: LangArg });
+export const METRICS_OPTIONS: ParseArgsConfig['options'] = { out: { type: 'string' }, scenario: { type: 'string' }, lang: { type: 'string' } };
 export const ValidateArgs = z.object({ scenario: z.string({ error: 'cli.error.scenario_required' }), lang: LangArg });
 export const VALIDATE_OPTIONS: ParseArgsConfig['options'] = { lang: { type: 'string' } };
 export type RunArgs = z.infer<typeof RunArgs>;
 
 export const RUN_OPTIONS: ParseArgsConfig['options'] = {
-  ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' },
+  ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' }, metrics: { type: 'string' },
 };
 
 /** `astinus experiment` (sim/cli/experiment.ts): --population and --brain are defaults a condition may override. */

@@ -6,6 +6,7 @@ import type { Lang } from '../model/text.ts';
 import { UsageError } from './args.ts';
 import { experimentCommand } from './experiment.ts';
 import { exportCommand } from './export.ts';
+import { metricsCommand } from './metrics.ts';
 import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
 import { workerCommand } from './worker.ts';
@@ -16,6 +17,7 @@ import { printScenarioError, validateCommand, zodLanguage } from './validate.ts'
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
   export: exportCommand,
+  metrics: metricsCommand,
   validate: validateCommand,
   schema: schemaCommand,
   worker: workerCommand,

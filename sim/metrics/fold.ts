@@ -1,0 +1,217 @@
+import type { Event } from '../model/events.ts';
+import type { Catalog } from '../scenario/catalog.ts';
+import { applyEvent } from '../state/apply.ts';
+import type { WorldState } from '../state/types.ts';
+import { networkFigures } from './graph.ts';
+import { entropy, giniSorted, percentile } from './stats.ts';
+import { ACT_TOOLS, BAND_COLUMNS, STRAT_COLUMNS, type DiffusionRow, type FactRow, type SpreadRow, type TickRow } from './rows.ts';
+
+export interface FoldOptions {
+  /**
+   * keep the per-(tick, fact) diffusion rows and the spread (provenance) rows: the CLI does, the
+   * live server does not (they grow with facts times ticks); the per-fact summary is always kept
+   */
+  keepDiffusion?: boolean;
+}
+
+/** What the fold knows of one fact between ticks. */
+interface FactTrack {
+  row: FactRow;
+  knowers: Set<string>;
+  /** living knowers */
+  known: number;
+}
+
+/**
+ * The figures of a world, tick by tick, as a fold of its committed events only. Built on the
+ * state the log starts from, it folds each tick's events into that state with sim/state/apply.ts
+ * (the state is itself a fold of the events) and reads it at the end of the tick; what the state
+ * does not keep (who learned a fact from whom, per tick) it keeps from the events.
+ *
+ * A live world already folds its events into its own state: `adopt` hands that state over once the
+ * fold has caught up with it, and from then on `add` only reads it (no second copy, no double fold).
+ */
+export class MetricsFold {
+  private state: WorldState;
+  private applying = true;
+  private readonly hoursPerTick: number;
+  private readonly keep: boolean;
+  private readonly dead = new Set<string>();
+  private readonly factsById = new Map<string, FactTrack>();
+  private knowings = 0;
+  /** labels of interventions committed this tick whose fact is not yet created (matched in order) */
+  private pendingLabels: string[] = [];
+  private readonly out: TickRow[] = [];
+  private readonly diff: DiffusionRow[] = [];
+  private readonly prov: SpreadRow[] = [];
+
+  constructor(readonly cat: Catalog, initial: WorldState, o: FoldOptions = {}) {
+    this.state = initial;
+    this.hoursPerTick = 24 / cat.scenario.vocabulary.time.ticksPerDay;
+    this.keep = o.keepDiffusion ?? true;
+    for (const id in initial.actors) if (initial.actors[id].status === 'dead') this.dead.add(id);
+    // facts a pack starts with (none today) are known by whoever the state says
+    for (const id in initial.facts) this.track(id, null);
+    for (const id in initial.actors) for (const f of initial.actors[id].knows) this.learn(id, f);
+  }
+
+  /** the last tick folded; -1 before any */
+  get tick(): number { return this.out.length ? this.out[this.out.length - 1].tick : this.state.tick; }
+
+  /**
+   * From now on read `live` (a state that has folded exactly the ticks this fold has) instead of
+   * folding events into the fold's own copy.
+   */
+  adopt(live: WorldState): void {
+    if (live.tick !== this.state.tick) throw new Error(`metrics at tick ${this.state.tick} cannot adopt a state at tick ${live.tick}`);
+    this.state = live;
+    this.applying = false;
+  }
+
+  /** Fold one committed tick (all its events, in commit order) and return its row. */
+  add(events: readonly Event[]): TickRow {
+    const tick = events.length ? events[0].tick : this.state.tick + 1;
+    const tools: Record<string, number> = {};
+    const strats: Record<string, number> = {};
+    const bands: Record<string, number> = {};
+    const learnedNow = new Map<string, number>();
+    let actions = 0, rejections = 0, checks = 0, interventions = 0, tokens = 0;
+    const claims = { made: 0, contradicted: 0, held: 0 };
+    this.pendingLabels = [];
+    for (const e of events) {
+      if (this.applying) applyEvent(this.state, e);
+      switch (e.type) {
+        case 'action':
+          actions++;
+          tools[e.call.tool] = (tools[e.call.tool] ?? 0) + 1;
+          strats[e.strategy] = (strats[e.strategy] ?? 0) + 1;
+          claims.held += e.held ?? 0;
+          break;
+        case 'call_failed': rejections++; break;
+        case 'claimed':
+          claims.made++;
+          if (e.contradicts) claims.contradicted++;
+          break;
+        case 'check_rolled':
+          checks++;
+          bands[e.band] = (bands[e.band] ?? 0) + 1;
+          break;
+        case 'fact_created': this.track(e.fact.id, labelOf(e) ?? this.pendingLabels.shift() ?? null, e.fact); break;
+        case 'fact_learned':
+          learnedNow.set(e.fact, (learnedNow.get(e.fact) ?? 0) + 1);
+          this.learn(e.actor, e.fact);
+          if (this.keep) this.prov.push({ tick, fact: e.fact, actor: e.actor, from: e.from, channel: e.channel });
+          break;
+        case 'status_changed':
+          if (e.to === 'dead' && e.from !== 'dead') this.die(e.actor, true);
+          else if (e.from === 'dead' && e.to !== 'dead') this.die(e.actor, false);
+          break;
+        case 'tick_summary': tokens += tokensOf(e); break;
+        default: {
+          // labelled interventions (issue 13): counted, and their label handed to the fact they create
+          const x = e as { type: string; label?: unknown; kind?: unknown };
+          if (x.type === 'intervened') {
+            interventions++;
+            if (x.kind === 'learn_fact' && typeof x.label === 'string') this.pendingLabels.push(x.label);
+          }
+        }
+      }
+    }
+    const s = this.state;
+    const money: number[] = [];
+    for (const id in s.actors) if (s.actors[id].status !== 'dead') money.push(s.actors[id].money);
+    money.sort((a, b) => a - b);
+    const population = money.length;
+    const net = this.network();
+    for (const f of this.factsById.values()) {
+      const r = f.row;
+      r.known = f.known;
+      r.reachable = population;
+      if (f.known > r.peak_known) r.peak_known = f.known;
+      if (r.half_tick === null && population > 0 && f.known >= population / 2) r.half_tick = tick - r.origin_tick;
+      if (this.keep) this.diff.push({ tick, fact: r.fact, label: r.label, known: f.known, learned: learnedNow.get(r.fact) ?? 0, reachable: population, share: population ? f.known / population : null });
+    }
+    const row: TickRow = {
+      tick, population,
+      gini: giniSorted(money), money_p10: percentile(money, 10), money_p50: percentile(money, 50), money_p90: percentile(money, 90), money_total: s.moneyTotal,
+      relations: net.relations, density: net.density, reciprocity: net.reciprocity, clustering: net.clustering,
+      actions, rejections,
+      ...Object.fromEntries(ACT_TOOLS.map((t) => [`act_${t}`, tools[t] ?? 0])) as Pick<TickRow, `act_${(typeof ACT_TOOLS)[number]}`>,
+      action_entropy: entropy(Object.values(tools)),
+      ...Object.fromEntries(STRAT_COLUMNS.map((t) => [`strat_${t}`, strats[t] ?? 0])) as Pick<TickRow, `strat_${(typeof STRAT_COLUMNS)[number]}`>,
+      strategy_entropy: entropy(Object.values(strats)),
+      checks,
+      ...Object.fromEntries(BAND_COLUMNS.map(([col, band]) => [col, bands[band] ?? 0])) as Pick<TickRow, (typeof BAND_COLUMNS)[number][0]>,
+      facts: this.factsById.size, knowings: this.knowings, interventions, tokens,
+      tokens_per_bot_hour: population ? tokens / population / this.hoursPerTick : null,
+      claims_made: claims.made, claims_contradicted: claims.contradicted, claims_held: claims.held,
+      tools,
+    };
+    this.out.push(row);
+    return row;
+  }
+
+  rows(): readonly TickRow[] { return this.out; }
+  diffusion(): readonly DiffusionRow[] { return this.diff; }
+  spread(): readonly SpreadRow[] { return this.prov; }
+  /** one row per fact, as of the last tick folded */
+  facts(): FactRow[] { return [...this.factsById.values()].map((f) => ({ ...f.row })); }
+
+  private track(id: string, label: string | null, fact = this.state.facts[id]): void {
+    if (this.factsById.has(id)) return;
+    this.factsById.set(id, { known: 0, knowers: new Set(), row: { fact: id, label, truth: fact.truth, origin_actor: fact.origin.actor, origin_tick: fact.origin.tick,
+      known: 0, reachable: 0, half_tick: null, peak_known: 0 } });
+  }
+
+  private learn(actor: string, fact: string): void {
+    const f = this.factsById.get(fact);
+    if (!f || f.knowers.has(actor)) return;
+    f.knowers.add(actor);
+    if (!this.dead.has(actor)) { f.known++; this.knowings++; }
+  }
+
+  /** A death takes what one knew out of the living's count; a return brings it back. */
+  private die(actor: string, dead: boolean): void {
+    if (dead === this.dead.has(actor)) return;
+    if (dead) this.dead.add(actor);
+    else this.dead.delete(actor);
+    const step = dead ? -1 : 1;
+    for (const fact of this.state.actors[actor]?.knows ?? []) {
+      const f = this.factsById.get(fact);
+      if (f?.knowers.has(actor)) { f.known += step; this.knowings += step; }
+    }
+  }
+
+  /** Directed non-zero feelings among the living, numbered in a stable order (first seen). */
+  private network() {
+    const s = this.state;
+    const living: string[] = [];
+    for (const id in s.actors) if (s.actors[id].status !== 'dead') living.push(id);
+    const num = new Map<string, number>();
+    living.forEach((id, i) => num.set(id, i));
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let i = 0; i < living.length; i++) {
+      const rel = s.actors[living[i]].relations;
+      for (const other in rel) {
+        if (rel[other] === 0 || other === living[i]) continue;
+        const j = num.get(other);
+        if (j !== undefined) { from.push(i); to.push(j); }
+      }
+    }
+    return networkFigures(living.length, from, to);
+  }
+}
+
+/** the label a fact's creation carries itself, if the Judge put one on it */
+function labelOf(e: Event): string | null {
+  const x = e as { label?: unknown; fact?: { label?: unknown } };
+  const l = x.label ?? x.fact?.label;
+  return typeof l === 'string' ? l : null;
+}
+
+/** model tokens the Judge booked on the tick's summary (absent offline) */
+function tokensOf(e: Event): number {
+  const t = (e as { tokens?: unknown }).tokens;
+  return typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : 0;
+}

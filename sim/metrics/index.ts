@@ -1,0 +1,6 @@
+export { MetricsFold, type FoldOptions } from './fold.ts';
+export { foldHistory, metricsOf, readMeta, scenarioOf } from './history.ts';
+export { metricsFiles, METRICS_FILES, writeMetrics } from './files.ts';
+export { networkFigures, type NetworkFigures } from './graph.ts';
+export { entropy, giniSorted, percentile } from './stats.ts';
+export * from './rows.ts';
