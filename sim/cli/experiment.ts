@@ -127,22 +127,30 @@ async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total
   const one = async (run: PlanRun): Promise<void> => {
     const data = path.join(out, run.dir, 'data');
     await mkdir(path.join(out, run.dir), { recursive: true });
-    // a child of an experiment killed earlier may still be writing this world: let it finish
-    for (let pid = await liveHolder(data), said = false; pid !== null && !stopped; pid = await liveHolder(data)) {
-      if (!said) progress.log(t('experiment.waiting', { pid, run: `${run.condition}/${run.seed}` }));
-      said = true;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const waitForHolder = async () => {
+      for (let pid = await liveHolder(data), said = false; pid !== null && !stopped; pid = await liveHolder(data)) {
+        if (!said) progress.log(t('experiment.waiting', { pid, run: `${run.condition}/${run.seed}` }));
+        said = true;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
     const c = plan.conditions.find((x) => x.name === run.condition)!;
     const input = o.inputs.get(run.condition)!;
     const runArgs = ['run', input.scenario, '--seed', String(run.seed), '--ticks', String(plan.ticks), '--data', data, '--quiet'];
     if (input.interventions) runArgs.push('--interventions', input.interventions);
     if (c.population !== null) runArgs.push('--population', String(c.population));
     if (c.brain !== null) runArgs.push('--brain', c.brain);
-    const steps: [Failure['step'], string[]][] = [['run', runArgs], ['metrics', ['metrics', data, '--out', path.join(out, run.dir)]]];
+    const steps: [Failure['step'], string[]][] = [['run', runArgs], ['metrics', ['metrics', data, '--out', path.join(out, run.dir), '--scenario', input.scenario]]];
     for (const [name, a] of steps) {
-      if (stopped) return;
-      const code = await step(run, a);
+      // a child of an experiment killed earlier may still be writing this world: let it finish, then
+      // continue it (it may also have taken the lock just after we looked: then wait and try again)
+      let code: number | string = 0;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await waitForHolder();
+        if (stopped) return;
+        code = await step(run, a);
+        if (code === 0 || name !== 'run' || (await liveHolder(data)) === null) break;
+      }
       if (stopped) return;
       if (code !== 0) {
         const text = await readFile(path.join(out, run.dir, 'run.log'), 'utf8').catch(() => '');
