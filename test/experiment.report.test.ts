@@ -118,7 +118,7 @@ if (!CHROMIUM) {
         expect(c.inked, c.title).toBeGreaterThan(2000);
       }
       // the legend names the conditions (the bounds of each band are not lines of their own)
-      expect(charts[0].legend).toEqual(['tick', 'rumour', 'denial']);
+      expect(charts[0].legend).toEqual(['rumour', 'denial']);
     }, 60_000);
   });
 }

@@ -146,12 +146,13 @@ const RENDER = `(() => {
       scales: { x: { time: false }, y: chart.range ? { range: chart.range } : {} },
       axes: [{ label: data.tick }, { label: chart.y, size: 60 }],
       cursor: { show: false },
+      legend: { live: false },
       hooks: { draw: [() => { if (!section.dataset.drawn) { section.dataset.drawn = '1'; window.__chartsDrawn++; } }] },
     };
     const u = new uPlot(opts, columns, section);
-    // the bounds are drawn as a band, not as lines of their own: keep them out of the legend
+    // the legend names the lines: not the x axis, nor the bounds drawn as a band
     const rows = u.root.querySelectorAll('.u-legend .u-series');
-    for (const i of hidden) if (rows[i]) rows[i].style.display = 'none';
+    for (const i of [0, ...hidden]) if (rows[i]) rows[i].style.display = 'none';
   }
   window.__chartsTotal = data.charts.length;
 })();`;
