@@ -118,6 +118,7 @@ export const WorkerArgs = z.object({
   'stalled-ms': int('stalled-ms', 100),
   'job-delay': int('job-delay', 0),
   'grace-ms': int('grace-ms', 0),
+  runs: int('runs', 1),
   lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
   'log-level': LogLevel,
   'log-file': z.string().optional(),
@@ -125,7 +126,7 @@ export const WorkerArgs = z.object({
 export type WorkerArgs = z.infer<typeof WorkerArgs>;
 export const WORKER_OPTIONS: ParseArgsConfig['options'] = {
   queue: { type: 'string' }, name: { type: 'string' }, concurrency: { type: 'string' }, 'rate-max': { type: 'string' }, 'rate-ms': { type: 'string' },
-  'lock-ms': { type: 'string' }, 'stalled-ms': { type: 'string' }, 'job-delay': { type: 'string' }, 'grace-ms': { type: 'string' },
+  'lock-ms': { type: 'string' }, 'stalled-ms': { type: 'string' }, 'job-delay': { type: 'string' }, 'grace-ms': { type: 'string' }, runs: { type: 'string' },
   lang: { type: 'string' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' },
 };
 

@@ -15,6 +15,8 @@ import { writeAtomic } from '../experiment/files.ts';
 import { materialize, type Materialized } from '../experiment/materialize.ts';
 import { makePlan, planDifference, planJson, runsOf, type Plan, type PlanRun } from '../experiment/plan.ts';
 import { reportData, reportHtml } from '../experiment/report.ts';
+import { digestOf, RUN_FILES, RunQueue, runJob, runJobId, runQueueName } from '../experiment/remote.ts';
+import { checkRedis, queueName, redact } from '../queue/connection.ts';
 import { isFinished, liveHolder, readRun } from '../experiment/runs.ts';
 import { parseSeeds } from '../experiment/seeds.ts';
 import { EXPERIMENT_OPTIONS, ExperimentArgs, parse, UsageError } from './args.ts';
@@ -57,8 +59,15 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   const todo: PlanRun[] = [];
   for (const r of runs) if (!(await isFinished(out, r))) todo.push(r);
   if (todo.length < runs.length) process.stderr.write(t('experiment.resume', { done: runs.length - todo.length, total: runs.length }) + '\n');
-  const jobs = args.jobs ?? availableParallelism();
-  const failed = await runAll({ t, out, plan, todo, total: runs.length, jobs, inputs });
+  // REDIS_URL: the runs are BullMQ jobs for `astinus worker` processes, here or on other machines
+  const url = process.env.REDIS_URL;
+  if (url) {
+    await checkRedis(url);
+    process.stderr.write(t('experiment.remote', { url: redact(url), queue: runQueueName(queueName()) }) + '\n');
+  }
+  const remote = url ? new RunQueue(url, runQueueName(queueName())) : null;
+  const jobs = args.jobs ?? (remote ? Math.max(1, todo.length) : availableParallelism());
+  const failed = await runAll({ t, out, plan, todo, total: runs.length, jobs, inputs, remote }).finally(() => remote?.close());
   if (failed === 'stopped') {
     process.stderr.write(t('experiment.stopped') + '\n');
     return 130;
@@ -93,10 +102,10 @@ async function claimOut(out: string, plan: Plan): Promise<void> {
   if (field) throw new LocalizedError('experiment.error.other_plan', { dir: out, field });
 }
 
-interface Failure { run: PlanRun; step: 'run' | 'metrics'; code: number | string; tail: string }
+interface Failure { run: PlanRun; step: 'run' | 'metrics' | 'worker'; code: number | string; tail: string }
 
 /** The runs, `jobs` at a time; the first failure stops new runs from starting (those running finish). */
-async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total: number; jobs: number; inputs: Map<string, Materialized> }): Promise<Failure | 'stopped' | null> {
+async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total: number; jobs: number; inputs: Map<string, Materialized>; remote: RunQueue | null }): Promise<Failure | 'stopped' | null> {
   const { t, out, plan } = o;
   let done = o.total - o.todo.length;
   const running = new Set<PlanRun>();
@@ -124,7 +133,24 @@ async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total
     }
   });
 
+  const planDigest = digestOf(planJson(plan));
+  /** A run as a job for the workers: its tables come back and are written here, metrics.csv last. */
+  const remoteOne = async (run: PlanRun, queue: RunQueue): Promise<void> => {
+    const c = plan.conditions.find((x) => x.name === run.condition)!;
+    const input = o.inputs.get(run.condition)!;
+    const job = await runJob({ condition: run.condition, seed: run.seed, ticks: plan.ticks, population: c.population, brain: c.brain, scenario: input.scenario, interventions: input.interventions });
+    try {
+      const files = await queue.run(runJobId(planDigest, run.condition, run.seed), job);
+      for (const f of RUN_FILES) await writeAtomic(path.join(out, run.dir, f), files[f]);
+      done++;
+    } catch (err) {
+      if (!(err instanceof LocalizedError)) throw err;
+      failure ??= { run, step: 'worker', code: '-', tail: t(err.key, err.params) };
+    }
+  };
+
   const one = async (run: PlanRun): Promise<void> => {
+    if (o.remote) return remoteOne(run, o.remote);
     const data = path.join(out, run.dir, 'data');
     await mkdir(path.join(out, run.dir), { recursive: true });
     const waitForHolder = async () => {
