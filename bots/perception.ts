@@ -1,3 +1,4 @@
+import { isClosed, priceOf } from '../sim/state/overrides.ts';
 import type { EntityState } from '../sim/model/events.ts';
 import type { Message } from '../sim/model/text.ts';
 import { type Catalog, onSale } from '../sim/scenario/catalog.ts';
@@ -16,7 +17,9 @@ export interface Neighbour { id: string; soul: string; status: ActorState['statu
 export interface Perception {
   tick: number;
   self: ActorState;
-  place: { id: string; mood: number; links: { to: string; distance: number }[]; sells: readonly string[] };
+  place: { id: string; mood: number; links: { to: string; distance: number }[]; sells: readonly string[];
+    /** prices of what is sold here that an intervention changed (sim/state/overrides.ts); absent: the pack's */
+    prices?: Record<string, number> };
   people: Neighbour[];
   /** the things here the actor notices (its own, and a few others) */
   entities: EntityState[];
@@ -51,7 +54,8 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
   const recent = all.slice(from);
   return {
     tick, self,
-    place: { id: self.location, mood: state.places[self.location].mood, links, sells: onSale(cat, self.location, tick) },
+    place: { id: self.location, mood: state.places[self.location].mood, links: links.filter((l) => !isClosed(state, l.to)), sells: isClosed(state, self.location) ? [] : onSale(cat, self.location, tick),
+      ...changedPrices(cat, state, self.location) },
     people: neighbours(state, index, self, tick),
     entities: index.notice(self.location, id, tick),
     kinds: index.kinds(self.location),
@@ -82,4 +86,13 @@ function neighbours(state: WorldState, index: PlaceIndex, self: ActorState, tick
     const o = state.actors[pid];
     return { id: pid, soul: o.soul, status: o.status, relation: self.relations[pid] ?? 0, reputation: o.reputation, roles: o.roles };
   });
+}
+
+/** What an intervention changed of the prices here, so a brain budgets with what the Judge will charge. */
+function changedPrices(cat: Catalog, state: WorldState, place: string): { prices?: Record<string, number> } {
+  const changed = state.interventions?.prices;
+  if (!changed) return {};
+  const prices: Record<string, number> = {};
+  for (const id of cat.places.get(place)?.sells ?? []) if (Object.hasOwn(changed, id)) prices[id] = priceOf(cat, state, id);
+  return Object.keys(prices).length ? { prices } : {};
 }

@@ -43,7 +43,8 @@ export class MetaMismatchError extends Error {
 export class World {
   private constructor(readonly cat: Catalog, readonly state: WorldState, readonly store: Store,
     private readonly delib: Deliberation, private readonly snapshotEvery: number,
-    private readonly seed: number, private readonly population: number | null) {}
+    private readonly seed: number, private readonly population: number | null,
+    private readonly origin: StoreMeta['origin'] | null = null) {}
 
   static async open(o: WorldOptions): Promise<World> {
     const cat = buildCatalog(o.scenario);
@@ -53,12 +54,13 @@ export class World {
       for (const k of Object.keys(meta) as (keyof StoreMeta)[]) {
         if (stored[k] !== meta[k]) throw new MetaMismatchError(k, stored[k], meta[k]);
       }
-      const state = await rebuild(cat, o.store, o.seed, o.population);
+      const origin = stored.origin ?? null;
+      const state = await rebuild(cat, o.store, o.seed, o.population, origin);
       const bots = o.deliberation ?? localDeliberation(o.brain, o.engine, o.concurrency ?? 16);
       const delib = o.players ? withPlayers(bots, o.players) : bots;
       // a store with query collections (MongoDB) is brought up to date with the loaded state
       if (isProjecting(o.store)) await o.store.publishState(state.tick, state);
-      return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50, o.seed, o.population);
+      return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50, o.seed, o.population, origin);
     } catch (err) {
       await o.store.close();
       throw err;
@@ -91,7 +93,7 @@ export class World {
    * The state object stays the same one (the server's views hold it), only its contents are replaced.
    */
   private async rollback(): Promise<void> {
-    const fresh = await rebuild(this.cat, this.store, this.seed, this.population);
+    const fresh = await rebuild(this.cat, this.store, this.seed, this.population, this.origin);
     for (const k of Object.keys(this.state)) delete (this.state as unknown as Record<string, unknown>)[k];
     Object.assign(this.state, fresh);
   }
@@ -101,11 +103,16 @@ export class World {
   }
 }
 
-/** The state the store's log says: the newest snapshot, then every tick after it. */
-async function rebuild(cat: Catalog, store: Store, seed: number, population: number | null): Promise<WorldState> {
+/**
+ * The state the store's log says: the newest snapshot, then every tick after it. A fork's people were
+ * drawn with the original's seed; what is drawn from the fork point on uses the fork's own.
+ */
+async function rebuild(cat: Catalog, store: Store, seed: number, population: number | null, origin: StoreMeta['origin'] | null = null): Promise<WorldState> {
   const loaded = await store.load<WorldState>();
-  const state = loaded.snapshot?.state ?? initialState(cat, seed, population);
+  const state = loaded.snapshot?.state ?? initialState(cat, origin?.seed ?? seed, population);
   if (loaded.snapshot) reviveTables(state);
   for (const t of loaded.ticks) for (const e of t.events) applyEvent(state, e);
+  // the fold never reads the seed: only the ticks still to run do
+  state.seed = seed;
   return state;
 }

@@ -8,6 +8,7 @@ import { rngFor } from '../sim/rng.ts';
 import type { ActorState, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/tick/place-index.ts';
 import type { Slice } from './types.ts';
+import { isClosed } from '../sim/state/overrides.ts';
 
 const LISTENERS = 4;
 
@@ -42,7 +43,16 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     employer: call.tool === 'use_resource' && cat.words.purposeDoes(call.args.purpose) === 'work' ? payingEmployer(cat, state, actor) : null,
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode, actor.id) : null,
     check: checkFor(cat, state, call, tick),
+    ...overrides(state, actor.location),
   };
+}
+
+/** What researchers' interventions changed here (sim/state/overrides.ts); nothing at all in a world without them. */
+function overrides(state: WorldState, place: string): Pick<Slice, 'closed' | 'prices' | 'wages'> {
+  const iv = state.interventions;
+  if (!iv) return {};
+  return { ...(isClosed(state, place) ? { closed: true } : {}), ...(Object.keys(iv.prices).length ? { prices: { ...iv.prices } } : {}),
+    ...(Object.keys(iv.wages).length ? { wages: { ...iv.wages } } : {}) };
 }
 
 /** The employer who pays the actor's wage from their own purse (a job without a source), if any. */

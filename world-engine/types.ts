@@ -29,6 +29,10 @@ export interface Slice {
   employer?: { id: string; money: number } | null;
   /** a risky call's check, rolled as the Judge will roll it: the engine proposes for this band */
   check?: Check | null;
+  /** researchers' interventions in force (sim/state/overrides.ts): the place is closed; prices of items and wages of jobs that differ from the pack's */
+  closed?: true;
+  prices?: Record<string, number>;
+  wages?: Record<string, number>;
 }
 
 export interface WorldEngine {

@@ -61,6 +61,7 @@ export const RunArgs = WorldArgs.extend({
   pace: int('pace', 0),
   /** write the run's metrics files (sim/metrics/README.md) into this folder when it stops */
   metrics: z.string().min(1).optional(),
+  interventions: z.string().min(1).optional(),
 });
 
 export const ServeArgs = WorldArgs.extend({
@@ -87,6 +88,7 @@ export type RunArgs = z.infer<typeof RunArgs>;
 
 export const RUN_OPTIONS: ParseArgsConfig['options'] = {
   ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' }, metrics: { type: 'string' },
+  interventions: { type: 'string' },
 };
 
 /** `astinus experiment` (sim/cli/experiment.ts): --population and --brain are defaults a condition may override. */
@@ -105,6 +107,21 @@ export const ExperimentArgs = z.object({
 export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
   seeds: { type: 'string' }, conditions: { type: 'string' }, ticks: { type: 'string' }, out: { type: 'string' }, jobs: { type: 'string' },
   population: { type: 'string' }, brain: { type: 'string' }, figure: { type: 'string' }, lang: { type: 'string' },
+};
+
+/** `astinus fork <data-dir> --at T --out DIR`: a new world that continues the original from tick T. */
+export const ForkArgs = z.object({
+  data: z.string({ error: 'cli.error.data_required' }),
+  at: int('at', 0).pipe(z.number({ error: 'cli.error.at_required' })),
+  out: z.string({ error: 'cli.error.out_required' }).min(1),
+  seed: int('seed', 0),
+  interventions: z.string().min(1).optional(),
+  scenario: z.string().min(1).optional(),
+  lang: LangArg,
+});
+export type ForkArgs = z.infer<typeof ForkArgs>;
+export const FORK_OPTIONS: ParseArgsConfig['options'] = {
+  at: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, interventions: { type: 'string' }, scenario: { type: 'string' }, lang: { type: 'string' },
 };
 
 /** `astinus worker`: flags win over the environment (REDIS_URL, ASTINUS_QUEUE, WORKER_CONCURRENCY, RATE_LIMIT_MAX, RATE_LIMIT_MS). */

@@ -7,6 +7,8 @@ import { UsageError } from './args.ts';
 import { experimentCommand } from './experiment.ts';
 import { exportCommand } from './export.ts';
 import { metricsCommand } from './metrics.ts';
+import { forkCommand } from './fork.ts';
+import { InterventionsError } from '../scenario/interventions.ts';
 import { runCommand } from './run.ts';
 import { schemaCommand } from './schema.ts';
 import { workerCommand } from './worker.ts';
@@ -18,6 +20,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
   export: exportCommand,
   metrics: metricsCommand,
+  fork: forkCommand,
   validate: validateCommand,
   schema: schemaCommand,
   worker: workerCommand,
@@ -62,6 +65,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (err instanceof WriterConflictError) {
       process.stderr.write(t('cli.error.writer_conflict', { holder: err.holder }) + '\n');
+      return 1;
+    }
+    if (err instanceof InterventionsError) {
+      for (const p of err.problems) {
+        const reason = 'text' in p.reason ? p.reason.text : t(p.reason.key, p.reason.params);
+        process.stderr.write(t('interventions.problem', { file: err.file, path: p.path, reason }) + '\n');
+      }
       return 1;
     }
     if (err instanceof LocalizedError) {

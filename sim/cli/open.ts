@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { ZodError } from 'zod';
+import { readTextIfExists } from '../store/files.ts';
 import type { PlayerQueue } from '../../bots/brains/player.ts';
 import { createBrain, createEngine, createLlm, type LlmRuntime, needsLlm } from '../llm/backends.ts';
 import { loadLlmConfig } from '../llm/config.ts';
@@ -36,7 +38,8 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
   players?: PlayerQueue; wantLlm?: boolean }): Promise<OpenedWorld> {
   const llm = llmRuntime(args, o.log, o.wantLlm ?? false);
   const scenario = await loadScenario(args.scenario);
-  const seed = args.seed ?? scenario.meta.defaultSeed;
+  // without --seed, a world continues on the seed it was made (or forked) with
+  const seed = args.seed ?? (process.env.MONGODB_URL || !args.data ? undefined : await storedSeed(args.data)) ?? scenario.meta.defaultSeed;
   const population = args.population ?? null;
   const queue = await deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, lang: args.lang, log: o.log, say: o.say });
   try {
@@ -52,6 +55,17 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
   } catch (err) {
     await queue?.close();
     throw err;
+  }
+}
+
+/** The seed a data directory's meta.json records, if it has one (a damaged one is the store's to report). */
+async function storedSeed(dir: string): Promise<number | undefined> {
+  const text = await readTextIfExists(join(dir, 'meta.json'));
+  try {
+    const seed = text === null ? undefined : (JSON.parse(text) as { seed?: unknown }).seed;
+    return Number.isSafeInteger(seed) && (seed as number) >= 0 ? seed as number : undefined;
+  } catch {
+    return undefined;
   }
 }
 

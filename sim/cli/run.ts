@@ -7,6 +7,11 @@ import { World } from '../world.ts';
 import type { Event } from '../model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
 import { openWorld } from './open.ts';
+import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import type { Intervention } from '../model/interventions.ts';
+import { loadInterventions } from '../scenario/interventions.ts';
+import { FORK_INTERVENTIONS } from './fork.ts';
 import { Progress } from './progress.ts';
 import { SummaryBuilder } from './summary.ts';
 import { summaryLines } from './summary-text.ts';
@@ -18,6 +23,13 @@ export async function runCommand(argv: string[]): Promise<number> {
   const log = createLogger({ level: args['log-level'], file: args['log-file'] });
   const say = (key: string, params: Record<string, unknown>) => process.stderr.write(t(key, params) + '\n');
   const { scenario, world, store, llm, queue, close } = await openWorld(args, { log, say });
+  let plan: Map<number, Intervention[]>;
+  try {
+    plan = await interventionPlan(args.interventions ?? null, args.data ?? null, world, say);
+  } catch (err) {
+    await close();
+    throw err;
+  }
   const seed = world.state.seed;
   const summary = new SummaryBuilder();
   for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
@@ -38,7 +50,10 @@ export async function runCommand(argv: string[]): Promise<number> {
   try {
     while (world.tick < args.ticks && !stop) {
       const tick = world.tick;
-      const events = await world.step();
+      const due = plan.get(tick);
+      const events = await world.step(due ? { interventions: due, onInterventions: (results) => {
+        for (const x of results) say(x.reason ? 'interventions.refused' : 'interventions.applied', { label: x.request.label, tick, reason: x.reason ? r.render(x.reason.message) : '' });
+      } } : undefined);
       summary.add(events);
       const s = events[events.length - 1];
       if (s.type === 'tick_summary') actions += s.actions + s.rejections;
@@ -66,6 +81,26 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   await new Promise<void>((done) => log.flush(() => done()));
   return books.exact ? 0 : 3;
+}
+
+/**
+ * The interventions this run makes, by tick: `--interventions FILE`, else the data directory's own
+ * interventions.json (a fork's, `astinus fork --interventions`), checked against the pack and the
+ * world. A resumed run makes only those still ahead: the log already holds the ones behind it, and
+ * one behind it that the log lacks is said and skipped, never made late.
+ */
+async function interventionPlan(file: string | null, data: string | null, world: World, say: (key: string, params: Record<string, unknown>) => void): Promise<Map<number, Intervention[]>> {
+  const plan = new Map<number, Intervention[]>();
+  const own = data === null ? null : join(data, FORK_INTERVENTIONS);
+  const path = file ?? (own !== null && (await stat(own).catch(() => null)) ? own : null);
+  if (path === null) return plan;
+  const done = world.state.interventions?.labels ?? {};
+  for (const iv of await loadInterventions(path, world.cat, world.state)) {
+    if (Object.hasOwn(done, iv.label)) continue;
+    if (iv.at < world.tick) say('interventions.past', { label: iv.label, at: iv.at, tick: world.tick });
+    else plan.set(iv.at, [...(plan.get(iv.at) ?? []), iv]);
+  }
+  return plan;
 }
 
 function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event[], perTick: number): void {

@@ -101,6 +101,13 @@ const DESCRIBE: Describers = {
   warned(r, e) {
     return r.state.actors[e.actor]?.player ? r.t(WARNED[e.level], { actor: r.actor(e.actor) }) : null;
   },
+  // a researcher's intervention, by its label and what it did; its effects have lines of their own
+  intervened(r, e) {
+    const what = e.kind === 'learn_fact' && e.fact ? r.render(r.state.facts[e.fact]?.content ?? { key: 'fact.unknown' })
+      : e.kind === 'price' ? r.param(ref('item', e.item!)) : e.kind === 'wage' ? r.param(ref('job', e.job!))
+      : e.kind === 'drive' ? r.param(e.strategy!) : e.place ? r.place(e.place) : '';
+    return r.t(`feed.intervened.${e.kind}`, { label: e.label, actor: e.actor ? r.actor(e.actor) : '', what, value: e.value === undefined ? '' : e.kind === 'drive' ? e.value : r.money(e.value) });
+  },
   location_created(r, e) {
     return r.t('feed.new_place', { place: r.text(e.name), parent: r.place(e.parent) });
   },

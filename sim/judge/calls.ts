@@ -1,3 +1,4 @@
+import { isClosed } from '../state/overrides.ts';
 import type { CallOf, ToolCall, ToolName } from '../model/tools.ts';
 import { CAN_ACT } from '../model/status.ts';
 import { placeExists, travelCost, type Catalog } from '../scenario/catalog.ts';
@@ -30,6 +31,8 @@ const CHECKS: Checks = {
     check(cat.words.mode(c.args.mode), 'unknown_word', { id: c.args.mode });
     check(placeExists(cat, s, c.args.destination), 'unknown_place', { id: c.args.destination });
     check(c.args.destination !== here, 'already_there', { place: { ref: 'place', id: here } });
+    // a place an intervention closed lets nobody in (those inside may still leave)
+    check(!isClosed(s, c.args.destination), 'place_closed', { place: { ref: 'place', id: c.args.destination } });
     const cost = travelCost(cat, s, here, c.args.destination, c.args.mode, c.actor);
     check(cost, 'unreachable', { place: { ref: 'place', id: c.args.destination } });
     // a toll nobody could pay refuses the trip before any engine prices it

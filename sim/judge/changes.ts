@@ -13,6 +13,7 @@ import { theftMost } from '../model/theft.ts';
 import { paced } from '../model/relations.ts';
 import { canonicalJson } from '../store/canonical.ts';
 import { harmTag, HP, judgedTag } from '../model/harm.ts';
+import { priceOf, wageOf } from '../state/overrides.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -25,6 +26,8 @@ export interface Proposer {
   strategy: Strategy | null;
   /** for a call: the call itself (a theft is judged against the manner and target it names) */
   call: ToolCall | null;
+  /** for a researcher's intervention (./interventions.ts): its label */
+  intervention?: string;
 }
 
 export const proposers = {
@@ -137,6 +140,10 @@ export const VALIDATORS: Validators = {
       const eff = ent && d.cat.effect(ent.template, 'income');
       check(eff && eff.source === c.source && ent.owner === c.to && c.amount <= eff.max, 'money_from_nowhere', { source: c.source });
       credit = d.cat.templates.get(ent.template)!.strategy;
+    } else if (p.intervention) {
+      // a newcomer's purse: the intervention names the declared source, and the cap above holds
+      check(p.actor === null && !d.events.some((e) => e.type === 'money_created'), 'money_from_nowhere', { source: c.source });
+      credit = null;
     } else {
       // a call earns from a source only as its own word declares: a wage for work done at the job's
       // place, tips for a performance; once a call, to the one who made it
@@ -165,7 +172,7 @@ export const VALIDATORS: Validators = {
       const item = d.cat.items.get(c.resource.slice(5));
       check(item, 'unknown_item', { id: c.resource.slice(5) });
       // items are bought, never conjured: the proposal must have spent their price
-      if (delta > 0) check(-d.pending(c.actor, 'money') >= item.price * delta, 'underpaid', { item: { ref: 'item', id: item.id } });
+      if (delta > 0) check(-d.pending(c.actor, 'money') >= priceOf(d.cat, d.state, item.id) * delta, 'underpaid', { item: { ref: 'item', id: item.id } });
     }
     d.move(c.actor, c.resource, delta);
     d.emit({ type: 'resource_changed', actor: c.actor, resource: c.resource, delta, reason: c.reason });
@@ -325,7 +332,7 @@ function earnedBy(d: Draft, p: Proposer, source: string): { most: number; credit
   if (does === 'work') {
     const held = heldJob(d.state.actors[p.actor].tags);
     const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
-    return job && job.source === source ? { most: job.wage, credit: 'work' } : null;
+    return job && job.source === source ? { most: wageOf(job, d.state), credit: 'work' } : null;
   }
   if (does === 'perform') {
     const item = call.args.resource.startsWith('item:') ? call.args.resource.slice(5) : '';
@@ -356,7 +363,7 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
     // paid for work done at the job's place, by the employer the job tag names
     const held = heldJob(d.state.actors[p.actor].tags);
     const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
-    return !!job && job.source === undefined && held.employer === c.from && c.to === p.actor && c.amount <= job.wage;
+    return !!job && job.source === undefined && held.employer === c.from && c.to === p.actor && c.amount <= wageOf(job, d.state);
   }
   if (!p.entity) return false;
   const ent = anEntity(d, p.entity);

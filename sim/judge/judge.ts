@@ -22,6 +22,9 @@ import { isSafeId, own, table } from '../model/ids.ts';
 import { type Argument, judgeArgument } from './argue.ts';
 import { type Declaration, judgeDeclaration } from './declare.ts';
 import { type Trait, Traits } from '../model/traits.ts';
+import type { Intervention } from '../model/interventions.ts';
+import { judgeIntervention } from './interventions.ts';
+import { isClosed } from '../state/overrides.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick), with the traits they picked or wrote. */
 export interface JoinRequest { actor: string; name: Text; concept: string; place: string; traits?: Trait[] }
@@ -180,6 +183,7 @@ export class TickJudge {
       check(playerCount(this.state) < rules.players.cap, 'join_full', { cap: rules.players.cap });
       check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40, 'join_name');
       check(isSafeId(r.place) && placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
+      check(!isClosed(this.state, r.place), 'place_closed', { place: { ref: 'place', id: r.place } });
       // traits as a pack's are: the shape, at most three, distinct ids, and words the pack has
       check(Traits.safeParse(traits).success && traits.every((t) => [...t.helps, ...t.hinders]
         .every((w) => !!(this.cat.words.manner(w) ?? this.cat.words.purpose(w)))), 'join_traits');
@@ -191,6 +195,21 @@ export class TickJudge {
     this.commit([{ type: 'joined', actor: r.actor, name: r.name, concept: r.concept, place: r.place, money, energy,
       ...(money > 0 ? { source: source! } : {}), ...(traits.length ? { traits } : {}) }]);
     return null;
+  }
+
+  /**
+   * A researcher's labelled intervention (./interventions.ts): its `intervened` event and the events
+   * that carry out its effect, accepted whole or refused with a reason; a label commits once.
+   */
+  intervene(iv: Intervention): Reason | null {
+    try {
+      const { events, after } = judgeIntervention(this.cat, this.state, this.tick, iv);
+      this.commit(events);
+      return after ? this.proposal(after.proposer, after.changes) : null;
+    } catch (err) {
+      if (err instanceof Rejection) return err.reason;
+      throw err;
+    }
   }
 
   /** Judge changes proposed by a lasting effect or by the Judge's own clock. */

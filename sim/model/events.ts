@@ -6,6 +6,7 @@ import type { Strategy } from './strategy.ts';
 import type { ToolCall, ToolName } from './tools.ts';
 import type { Band, Factor } from './dice.ts';
 import type { Trait } from './traits.ts';
+import type { InterventionKind } from './interventions.ts';
 
 /** Why the Judge refused something: a stable code for counting and an in-world message for the proposer. */
 export interface Reason { code: string; message: Message }
@@ -84,7 +85,23 @@ export type EventBody =
    * a player declared a new trait in play, where the pack allows it (`checks.traitsInPlay`), and the
    * Judge accepted it (sim/judge/declare.ts): from now on it counts like the traits they joined with
    */
-  | { type: 'trait_declared'; actor: string; trait: Trait };
+  | { type: 'trait_declared'; actor: string; trait: Trait }
+  /**
+   * a researcher's labelled intervention (sim/judge/interventions.ts), committed before the events
+   * that carry out its effect in the same tick. What the kind changes that no other event carries is
+   * folded from this event: a price or wage (`item`/`job`, `value`), a strategy weight (`strategy`,
+   * `value`), a place closed or opened (`place`), a newcomer (`person`). A learned fact is carried
+   * by fact_created/fact_learned; `fact` names it, so its diffusion is attributable to the label.
+   */
+  | { type: 'intervened'; label: string; kind: InterventionKind; actor: string | null; fact?: string; place?: string;
+    item?: string; job?: string; strategy?: Strategy; value?: number; person?: Newcomer };
+
+/** What a newcomer of an `arrive` intervention is made of: a copy of a pack person's soul and habits. */
+export interface Newcomer {
+  soul: string; place: string; energy: number; heartbeat: number;
+  drives: { ambition: number; sociability: number; creativity: number; diligence: number; thrift: number; gossip: number };
+  roles: string[]; tags: string[];
+}
 
 /** A tick's books: opening and closing money, and what each declared source created and each sink destroyed. */
 export interface MoneySummary {

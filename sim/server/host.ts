@@ -1,3 +1,4 @@
+import type { Intervention } from '../model/interventions.ts';
 import { nextActions } from '../gm/suggest.ts';
 import { describeCall } from '../../bots/intent/understood.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -82,6 +83,8 @@ export class WorldHost {
   private argues: Argument[] = [];
   /** traits declared in play that the server accepted, for the Judge to judge again and commit at the next tick */
   private declares: Declaration[] = [];
+  /** researchers' interventions the admin posted, for the Judge at the next tick */
+  private interventions: Intervention[] = [];
   private chain: Promise<unknown> = Promise.resolve();
   private readonly last = new Map<string, LastDecision>();
   private readonly knownBy = new Map<string, FactView['knownBy']>();
@@ -139,12 +142,14 @@ export class WorldHost {
   }
 
   private async runStep(): Promise<Event[]> {
-    const { joins, argues, declares } = this;
+    const { joins, argues, declares, interventions } = this;
+    this.interventions = [];
     this.joins = [];
     this.argues = [];
     this.declares = [];
     const refused: Refused[] = [];
-    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares,
+    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares, interventions,
+      onInterventions: (r) => { for (const x of r) if (x.reason) this.o.log?.warn({ label: x.request.label, reason: x.reason.code }, 'intervention refused'); },
       onJoins: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! }))); },
       onDeclares: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'declare' as const, reason: x.reason! }))); },
       onArgues: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'argue' as const, reason: x.reason! }))); } });
@@ -290,6 +295,17 @@ export class WorldHost {
   /** Queue an accepted argument (`by` who judged its fit), for the Judge to verify and commit at the next tick; once per trait and word. */
   argue(a: Argument): void {
     if (!this.argues.some((x) => x.actor === a.actor && x.trait === a.trait && x.word === a.word)) this.argues.push(a);
+  }
+
+  /** Queue a researcher's intervention (checked by the route) for the Judge at the next tick; returns that tick. */
+  intervene(iv: Intervention): number {
+    this.interventions.push({ ...iv, at: this.world.tick });
+    return this.world.tick;
+  }
+
+  /** Whether a label is taken: committed already, or queued for the next tick. */
+  interventionLabelTaken(label: string): boolean {
+    return own(this.world.state.interventions?.labels ?? {}, label) !== undefined || this.interventions.some((x) => x.label === label);
   }
 
   /** Queue a trait declared in play, for the Judge to judge again and commit at the next tick; returns that tick. */

@@ -2,10 +2,10 @@ import type { Event, EventOf, EventType } from '../model/events.ts';
 import type { Message } from '../model/text.ts';
 import { msg, ref } from '../model/text.ts';
 import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../model/strategy.ts';
-import type { ActorState, MemoryItem, WorldState } from './types.ts';
+import type { ActorState, Interventions, MemoryItem, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
 import { weightsFromDrives } from './initial.ts';
-import { membersChanged } from './members.ts';
+import { membersChanged, membersOf } from './members.ts';
 import { own, table } from '../model/ids.ts';
 import { HP } from '../model/harm.ts';
 import { rearmAt } from '../model/needs.ts';
@@ -233,7 +233,41 @@ const HANDLERS: Handlers = {
     s.moneyTotal += e.money;
     observe(s, e.place, e.tick, e.actor, msg('observe.joined', { actor: ref('actor', e.actor) }));
   },
+  intervened(s, e) {
+    const iv = interventionsOf(s);
+    iv.labels[e.label] = e.tick;
+    switch (e.kind) {
+      case 'price': iv.prices[e.item!] = e.value!; break;
+      case 'wage': iv.wages[e.job!] = e.value!; break;
+      case 'close_place': iv.closed[e.place!] = e.tick; break;
+      case 'open_place': delete iv.closed[e.place!]; break;
+      case 'drive': s.actors[e.actor!].strategy[e.strategy!] = e.value!; break;
+      case 'arrive': arrive(s, e.actor!, e.person!, e.tick); break;
+      default: break;
+    }
+  },
 };
+
+/** The state's record of interventions, made on the first (states from before them have none). */
+export function interventionsOf(s: WorldState): Interventions {
+  return (s.interventions ??= { labels: table(), closed: table(), prices: table(), wages: table() });
+}
+
+/** A newcomer like one of the pack's people: their soul and habits, a purse booked by the events after this one. */
+function arrive(s: WorldState, id: string, p: NonNullable<EventOf<'intervened'>['person']>, tick: number): void {
+  const drives = { ...p.drives };
+  // numbered after the others of the same soul, so the feed tells them apart
+  let clone = 0;
+  for (const a of membersOf(s.actors)) if (a.soul === p.soul) clone = Math.max(clone, a.clone);
+  s.actors[id] = {
+    id, soul: p.soul, clone: clone + 1, location: p.place, arrivedAt: tick, money: 0, energy: p.energy,
+    inventory: table(), relations: table(), reputation: 0, tags: [...p.tags], status: 'alive', statusSince: tick, heartbeat: p.heartbeat,
+    nextWake: tick, drives, roles: [...p.roles], strategy: weightsFromDrives(drives), ledger: table(), wakes: 0, needsAt: tick,
+    lastSocial: tick, lastPurpose: tick, memory: [], knows: [], lastFailure: null,
+  };
+  membersChanged(s.actors);
+  observe(s, p.place, tick, id, msg('observe.joined', { actor: ref('actor', id) }));
+}
 
 const PURPOSEFUL = new Set<Strategy>(['work', 'trade', 'art', 'teach']);
 

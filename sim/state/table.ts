@@ -19,6 +19,8 @@ export function reviveTables(state: WorldState): void {
   state.entities = table(state.entities);
   state.facts = table(state.facts);
   state.jobHolders = table(state.jobHolders);
+  const iv = state.interventions;
+  if (iv) state.interventions = { labels: table(iv.labels), closed: table(iv.closed), prices: table(iv.prices), wages: table(iv.wages) };
   for (const id in state.actors) {
     const a = state.actors[id];
     a.relations = table(a.relations);

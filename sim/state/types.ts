@@ -101,4 +101,17 @@ export interface WorldState {
   /** how many hold each `job:<job>:<employer>` tag, so a crew's size is known without a scan */
   jobHolders: Record<string, number>;
   moneyTotal: number;
+  /**
+   * what researchers' interventions changed (sim/judge/interventions.ts), absent until the first:
+   * labels committed (label -> tick), places closed (place -> tick), prices of items and wages of
+   * jobs that differ from the pack's
+   */
+  interventions?: Interventions;
+}
+
+export interface Interventions {
+  labels: Record<string, number>;
+  closed: Record<string, number>;
+  prices: Record<string, number>;
+  wages: Record<string, number>;
 }

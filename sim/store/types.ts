@@ -7,6 +7,12 @@ export interface StoreMeta {
   scenarioHash: string;
   seed: number;
   population: number | null;
+  /**
+   * a fork (`astinus fork`): its first `at` ticks are the original's, made with the original's
+   * `seed` (its people were drawn with it); `seed` above is the one the fork runs on from `at`.
+   * Not compared when a world is opened: `seed` is.
+   */
+  origin?: { seed: number; at: number };
 }
 
 export interface TickRecord { tick: number; events: Event[] }

@@ -32,6 +32,8 @@ const TABLE: Table = {
     ? ['failed', t(r, 'failed', { tool: r.param(e.failed.tool), reason: r.render(e.failed.reason.message) })] : null),
   // the clock's hunger runs every tick the player acts: the warning (and the collapse) say what matters
   needs: none,
+  // a researcher's intervention is no line of a player's story: its effects are (a fact learned, a purse)
+  intervened: none,
   // the body's warning to its owner (hungry, exhausted, collapsing): its feed line, as a line of the player's own
   warned: ownLine,
   trait_argued: (r, c, e) => (e.actor === c.me ? ['rolled', t(r, 'argued', argued(r, e))] : null),

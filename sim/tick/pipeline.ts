@@ -10,6 +10,7 @@ import type { Declaration } from '../judge/declare.ts';
 import { proposers } from '../judge/changes.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { ToolCall } from '../model/tools.ts';
+import type { Intervention } from '../model/interventions.ts';
 import { rngFor } from '../rng.ts';
 import { asleep } from '../model/clock.ts';
 import type { Catalog } from '../scenario/catalog.ts';
@@ -32,6 +33,9 @@ export interface TickInput {
   /** players' new traits declared in play (sim/judge/declare.ts), judged before anyone acts */
   declares?: Declaration[];
   onDeclares?: (results: { request: Declaration; reason: Reason | null }[]) => void;
+  /** researchers' interventions for this tick (sim/judge/interventions.ts), committed first, in the order given */
+  interventions?: Intervention[];
+  onInterventions?: (results: { request: Intervention; reason: Reason | null }[]) => void;
 }
 
 /** Actors due at this tick: awake, alive or dying, and past their next wake; at night only the dying and players. */
@@ -50,6 +54,9 @@ export function dueActors(state: WorldState, tick: number, night = false): strin
  */
 export async function runTick(cat: Catalog, state: WorldState, tick: number, delib: Deliberation, input: TickInput = {}): Promise<Event[]> {
   const judge = new TickJudge(cat, state, tick);
+  // interventions come first: the tick's people perceive and decide in the world they made
+  const intervened = (input.interventions ?? []).map((iv) => ({ request: iv, reason: judge.intervene(iv) }));
+  if (input.onInterventions) input.onInterventions(intervened);
   // players who asked to join enter first, so they are due (and can act) at this very tick
   const joinRejections = (input.joins ?? []).map((j) => ({ request: j, reason: judge.join(j, !input.joinsClosed) }));
   if (input.onJoins) input.onJoins(joinRejections);

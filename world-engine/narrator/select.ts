@@ -37,6 +37,7 @@ export function actorsOf(e: Event): string[] {
     case 'fact_created': return [e.fact.origin.actor];
     case 'fact_learned': return [e.actor, e.from];
     case 'location_created': return [e.by];
+    case 'intervened': return e.actor ? [e.actor] : [];
     default: return 'actor' in e ? [e.actor] : [];
   }
 }

@@ -1,6 +1,12 @@
 import type { EntityState } from '../../sim/model/events.ts';
 import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
+import { own } from '../../sim/model/ids.ts';
+
+/** An item's price as the slice says it: the pack's, unless an intervention changed it. */
+export const slicePrice = (s: Slice, item: string, pack: number): number => (s.prices && own(s.prices, item)) ?? pack;
+/** A job's wage as the slice says it. */
+export const sliceWage = (s: Slice, job: { id: string; wage: number }): number => (s.wages && own(s.wages, job.id)) ?? job.wage;
 
 export interface Food { price: number; energy: number; stall: EntityState | null; item: string | null }
 
@@ -15,10 +21,10 @@ export function foodHere(cat: Catalog, s: Slice, budget: number): Food | null {
     const f = { price: eff.price, energy: eff.energy, stall: e, item: null };
     if (better(f)) best = f;
   }
-  for (const id of onSale(cat, s.place.id, s.tick)) {
+  for (const id of s.closed ? [] : onSale(cat, s.place.id, s.tick)) {
     const item = cat.items.get(id);
     if (!item || item.energy === 0) continue;
-    const f = { price: item.price, energy: item.energy, stall: null, item: id };
+    const f = { price: slicePrice(s, id, item.price), energy: item.energy, stall: null, item: id };
     if (better(f)) best = f;
   }
   return best;

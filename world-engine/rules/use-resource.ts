@@ -4,7 +4,7 @@ import { rngFor } from '../../sim/rng.ts';
 import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
-import { foodHere } from './food.ts';
+import { foodHere, slicePrice, sliceWage } from './food.ts';
 import { heldJob } from '../../sim/model/jobs.ts';
 import { mending } from './mend.ts';
 
@@ -44,13 +44,14 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
     const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === s.place.id);
     if (!job) return new Outcome(msg('narrative.no_work', { actor: A(s) }));
     // an employer with nothing in the purse gets no work done: the worker is told, and keeps their strength
-    if (job.source === undefined && (s.employer?.money ?? 0) < job.wage) {
+    const wage = sliceWage(s, job);
+    if (job.source === undefined && (s.employer?.money ?? 0) < wage) {
       return new Outcome(msg('narrative.no_pay', { actor: A(s), employer: ref('actor', held.employer) }));
     }
     const out = new Outcome(msg('narrative.work', { actor: A(s), job: ref('job', job.id) })).cost('energy', job.energy);
     // a job without a declared source is paid by its employer: money changes hands, none is made
-    return job.source !== undefined ? out.change({ type: 'money_source', to: s.actor.id, amount: job.wage, source: job.source })
-      : out.change({ type: 'resource_transfer', from: held.employer, to: s.actor.id, resource: 'money', amount: job.wage, reason: 'wage' });
+    return job.source !== undefined ? out.change({ type: 'money_source', to: s.actor.id, amount: wage, source: job.source })
+      : out.change({ type: 'resource_transfer', from: held.employer, to: s.actor.id, resource: 'money', amount: wage, reason: 'wage' });
   },
   perform(cat, s, c) {
     const purpose = cat.words.purpose(c.args.purpose);
@@ -92,8 +93,8 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
     const id = c.args.resource.slice(5);
     const item = cat.items.get(id);
     if (!item || !cat.places.get(s.place.id)?.sells.includes(id)) return new Outcome(msg('narrative.not_sold', { actor: A(s), item: id }));
-    if (!onSale(cat, s.place.id, s.tick).includes(id)) return new Outcome(msg('narrative.closed', { actor: A(s), place: ref('place', s.place.id) }));
-    return new Outcome(msg('narrative.buy', { actor: A(s), item: ref('item', id) })).cost('money', item.price * c.args.amount)
+    if (s.closed || !onSale(cat, s.place.id, s.tick).includes(id)) return new Outcome(msg('narrative.closed', { actor: A(s), place: ref('place', s.place.id) }));
+    return new Outcome(msg('narrative.buy', { actor: A(s), item: ref('item', id) })).cost('money', slicePrice(s, id, item.price) * c.args.amount)
       .change({ type: 'resource_gain', actor: s.actor.id, resource: c.args.resource, amount: c.args.amount, reason: 'bought' });
   },
   spend(_cat, s, c) {

@@ -134,7 +134,9 @@ export const OPTIONS: Record<string, Option> = {
     }
     let sold: { price: number; energy: number } | undefined;
     for (const id of ctx.p.place.sells) {
-      const i = ctx.cat.items.get(id);
+      const item = ctx.cat.items.get(id);
+      // the price here now: an intervention may have changed the pack's
+      const i = item && { energy: item.energy, price: (ctx.p.place.prices && Object.hasOwn(ctx.p.place.prices, id) ? ctx.p.place.prices[id] : item.price) };
       if (i && i.energy > 0 && i.price <= ctx.self.money && (!sold || i.energy > sold.energy || (i.energy === sold.energy && i.price < sold.price))) sold = i;
     }
     if (stall && buy && (!sold || stall.energy >= sold.energy)) return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: buy, content: msg('say.order') });

@@ -1,0 +1,28 @@
+import { vi } from 'vitest';
+import { main } from '../../sim/cli/main.ts';
+
+export interface InProcResult { code: number; stdout: string; stderr: string }
+
+/**
+ * `astinus ...args` in this process, with what it writes to stdout and stderr collected (not shown):
+ * the same code path as the binary without a child's start-up, for tests that run many commands.
+ */
+export async function astinusHere(args: string[]): Promise<InProcResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const take = (into: string[]) => ((chunk: unknown, ...rest: unknown[]) => {
+    into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+    const done = rest.find((x) => typeof x === 'function') as ((e?: Error | null) => void) | undefined;
+    if (done) queueMicrotask(() => done(null));
+    return true;
+  }) as typeof process.stdout.write;
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation(take(out));
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation(take(err));
+  try {
+    const code = await main(args);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
+}
