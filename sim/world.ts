@@ -27,6 +27,8 @@ export interface WorldOptions {
   deliberation?: Deliberation;
   /** players' queued calls: their actors take these, never a bot brain's decision */
   players?: PlayerQueue;
+  /** the model's tokens spent on a tick in this process, for its summary (sim/metrics) */
+  tokens?: (tick: number) => number;
 }
 
 export class MetaMismatchError extends Error {
@@ -43,8 +45,8 @@ export class MetaMismatchError extends Error {
 export class World {
   private constructor(readonly cat: Catalog, readonly state: WorldState, readonly store: Store,
     private readonly delib: Deliberation, private readonly snapshotEvery: number,
-    private readonly seed: number, private readonly population: number | null,
-    private readonly origin: StoreMeta['origin'] | null = null) {}
+    private readonly seed: number, readonly population: number | null,
+    private readonly origin: StoreMeta['origin'] | null = null, private readonly tokens?: (tick: number) => number) {}
 
   static async open(o: WorldOptions): Promise<World> {
     const cat = buildCatalog(o.scenario);
@@ -60,7 +62,7 @@ export class World {
       const delib = o.players ? withPlayers(bots, o.players) : bots;
       // a store with query collections (MongoDB) is brought up to date with the loaded state
       if (isProjecting(o.store)) await o.store.publishState(state.tick, state);
-      return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50, o.seed, o.population, origin);
+      return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50, o.seed, o.population, origin, o.tokens);
     } catch (err) {
       await o.store.close();
       throw err;
@@ -77,7 +79,7 @@ export class World {
     const tick = this.tick;
     let events: Event[];
     try {
-      events = await runTick(this.cat, this.state, tick, this.delib, input);
+      events = await runTick(this.cat, this.state, tick, this.delib, this.tokens ? { ...input, tokens: this.tokens } : input);
       await this.store.commitTick(tick, events);
     } catch (err) {
       await this.rollback();

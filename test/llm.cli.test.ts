@@ -91,6 +91,13 @@ describe('astinus run with language models', () => {
     expect(recorded.stdout).toMatch(/unknown_tool\s+[1-9]/);
   });
 
+  it('books what the model spent on each tick on its summary, all of the run\'s tokens', () => {
+    const booked = events(recorded.bytes).map((e) => (e.type === 'tick_summary' ? e.tokens ?? 0 : 0)).reduce((x, y) => x + y, 0);
+    const [, prompt, completion] = /tokens \(run\)\s+\d+ calls, prompt (\d+), completion (\d+)/.exec(recorded.stdout)!;
+    expect(booked).toBe(Number(prompt) + Number(completion));
+    expect(booked).toBeGreaterThan(0);
+  });
+
   const replay = (data: string, cassette: string, over: Record<string, string>, ...more: string[]) =>
     astinus(['run', 'scenarios/shenzhen', '--ticks', '5', '--seed', '7', '--data', data, '--quiet', '--brain', 'llm', '--engine', 'llm', '--llm-replay', cassette, ...more],
       { env: { ...env(), ...over } });

@@ -4,7 +4,8 @@ import { proposers } from '../sim/judge/changes.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
 import { Renderer } from '../sim/i18n/render.ts';
 import { SummaryBuilder } from '../sim/cli/summary.ts';
-import { tickMetrics } from '../sim/server/metrics.ts';
+import { MetricsFold } from '../sim/metrics/fold.ts';
+import { toTickMetrics } from '../sim/server/metrics.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { call, consequence, fresh, judgeOne, place, shenzhen } from './helpers/world.ts';
@@ -159,7 +160,9 @@ describe('the run summary and the server metrics count claims', () => {
     const sum = new SummaryBuilder();
     sum.add(events);
     expect([sum.claims, sum.contradictedClaims, sum.heldTexts]).toEqual([2, 1, 1]);
-    expect(tickMetrics(s, 1, events).claims).toEqual({ made: 2, contradicted: 1, held: 1 });
+    const fold = new MetricsFold(cat, s);
+    fold.adopt(s);
+    expect(toTickMetrics(fold.add(events)).claims).toEqual({ made: 2, contradicted: 1, held: 1 });
   });
 });
 

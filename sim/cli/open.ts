@@ -50,7 +50,9 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
     const store = mongoUrl ? await openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id, log: o.log })
       : args.data ? await openEmbeddedStore(args.data, { log: o.log }) : memoryStore();
     const world = await World.open({ scenario, seed, population, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm),
-      deliberation: queue ?? undefined, players: o.players });
+      deliberation: queue ?? undefined, players: o.players,
+      // what the model spent on each tick here (workers keep their own ledgers: their tokens are not booked)
+      tokens: llm ? (tick) => { const t = llm.ledger.byTick.get(tick); return t ? t.prompt + t.completion : 0; } : undefined });
     return { scenario, world, store, llm, queue, close: async () => { await world.close(); await queue?.close(); } };
   } catch (err) {
     await queue?.close();

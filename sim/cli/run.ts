@@ -13,6 +13,8 @@ import type { Intervention } from '../model/interventions.ts';
 import { loadInterventions } from '../scenario/interventions.ts';
 import { FORK_INTERVENTIONS } from './fork.ts';
 import { Progress } from './progress.ts';
+import { foldHistory } from '../metrics/history.ts';
+import { writeMetrics } from '../metrics/files.ts';
 import { SummaryBuilder } from './summary.ts';
 import { summaryLines } from './summary-text.ts';
 
@@ -34,6 +36,9 @@ export async function runCommand(argv: string[]): Promise<number> {
   const summary = new SummaryBuilder();
   for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
   const start = world.tick;
+  // --metrics DIR: the fold of the whole log (the ticks before this run too), written when it stops
+  const metrics = args.metrics ? await foldHistory(world.cat, store, { seed, population: world.population }, start - 1) : null;
+  metrics?.adopt(world.state);
   log.info({ scenario: scenario.meta.id, seed, from: start, to: args.ticks, data: args.data ?? null }, 'run');
   if (start > 0) process.stderr.write(t('cli.run.resume', { tick: start }) + '\n');
 
@@ -55,6 +60,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         for (const x of results) say(x.reason ? 'interventions.refused' : 'interventions.applied', { label: x.request.label, tick, reason: x.reason ? r.render(x.reason.message) : '' });
       } } : undefined);
       summary.add(events);
+      metrics?.add(events);
       const s = events[events.length - 1];
       if (s.type === 'tick_summary') actions += s.actions + s.rejections;
       log.debug({ tick, events: events.length }, 'tick committed');
@@ -73,6 +79,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
   }
   if (stop) process.stderr.write(t('cli.run.stopped', { tick: world.tick }) + '\n');
+  if (metrics && args.metrics) await writeMetrics(args.metrics, metrics);
   const books = summary.reconcile(world.state);
   printSummary(t, r, summary, books, world, ((performance.now() - t0) / 1000));
   if (llm) {

@@ -252,10 +252,11 @@ export class TickJudge {
     this.append({ type: 'warned', actor, need: 'energy', level, below });
   }
 
-  finish(): Event[] {
+  /** The tick's books; `tokens` the model spent on it (booked only when some were). */
+  finish(tokens = 0): Event[] {
     this.commit([{ type: 'tick_summary', actions: this.actions, rejections: this.failed.length,
       money: { before: this.moneyBefore, created: this.created, destroyed: this.destroyed, after: this.state.moneyTotal,
-        sources: sorted(this.sources), sinks: sorted(this.sinks) } }]);
+        sources: sorted(this.sources), sinks: sorted(this.sinks) }, ...(tokens > 0 ? { tokens } : {}) }]);
     return this.events;
   }
 

@@ -1,7 +1,8 @@
 import type { Event } from '../model/events.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import { applyEvent } from '../state/apply.ts';
-import type { WorldState } from '../state/types.ts';
+import { membersOf } from '../state/members.ts';
+import type { ActorState, WorldState } from '../state/types.ts';
 import { networkFigures } from './graph.ts';
 import { entropy, giniSorted, percentile } from './stats.ts';
 import { ACT_TOOLS, BAND_COLUMNS, STRAT_COLUMNS, type DiffusionRow, type FactRow, type SpreadRow, type TickRow } from './rows.ts';
@@ -12,6 +13,8 @@ export interface FoldOptions {
    * live server does not (they grow with facts times ticks); the per-fact summary is always kept
    */
   keepDiffusion?: boolean;
+  /** keep only the newest this many tick rows (the live server's memory bound); default: all */
+  cap?: number;
 }
 
 /** What the fold knows of one fact between ticks. */
@@ -36,12 +39,20 @@ export class MetricsFold {
   private applying = true;
   private readonly hoursPerTick: number;
   private readonly keep: boolean;
+  private readonly cap: number;
+  private last = -1;
   private readonly dead = new Set<string>();
   private readonly factsById = new Map<string, FactTrack>();
   private knowings = 0;
+  /** every actor ever seen gets a slot, for the network: slot -> id, id -> slot, and whom each has a feeling toward */
+  private readonly ids: string[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private readonly out: (Set<number> | undefined)[] = [];
+  /** feelings that changed this tick: read from the state at the end of it */
+  private dirty: [string, string][] = [];
   /** labels of interventions committed this tick whose fact is not yet created (matched in order) */
   private pendingLabels: string[] = [];
-  private readonly out: TickRow[] = [];
+  private readonly rowsKept: TickRow[] = [];
   private readonly diff: DiffusionRow[] = [];
   private readonly prov: SpreadRow[] = [];
 
@@ -49,14 +60,17 @@ export class MetricsFold {
     this.state = initial;
     this.hoursPerTick = 24 / cat.scenario.vocabulary.time.ticksPerDay;
     this.keep = o.keepDiffusion ?? true;
+    this.cap = o.cap ?? Infinity;
+    this.last = initial.tick;
     for (const id in initial.actors) if (initial.actors[id].status === 'dead') this.dead.add(id);
     // facts a pack starts with (none today) are known by whoever the state says
     for (const id in initial.facts) this.track(id, null);
     for (const id in initial.actors) for (const f of initial.actors[id].knows) this.learn(id, f);
+    for (const a of membersOf(initial.actors)) this.slot(a);
   }
 
   /** the last tick folded; -1 before any */
-  get tick(): number { return this.out.length ? this.out[this.out.length - 1].tick : this.state.tick; }
+  get tick(): number { return this.last; }
 
   /**
    * From now on read `live` (a state that has folded exactly the ticks this fold has) instead of
@@ -106,6 +120,7 @@ export class MetricsFold {
           if (e.to === 'dead' && e.from !== 'dead') this.die(e.actor, true);
           else if (e.from === 'dead' && e.to !== 'dead') this.die(e.actor, false);
           break;
+        case 'relationship_changed': this.dirty.push([e.from, e.to]); break;
         case 'tick_summary': tokens += tokensOf(e); break;
         default: {
           // labelled interventions (issue 13): counted, and their label handed to the fact they create
@@ -118,11 +133,18 @@ export class MetricsFold {
       }
     }
     const s = this.state;
-    const money: number[] = [];
-    for (const id in s.actors) if (s.actors[id].status !== 'dead') money.push(s.actors[id].money);
-    money.sort((a, b) => a - b);
-    const population = money.length;
-    const net = this.network();
+    const members = membersOf(s.actors);
+    const alive = new Uint8Array(this.ids.length + members.length);
+    const money = new Float64Array(members.length);
+    let population = 0;
+    for (const a of members) {
+      if (a.status === 'dead') continue;
+      alive[this.slot(a)] = 1;
+      money[population++] = a.money;
+    }
+    const net = this.network(alive);
+    money.subarray(0, population).sort();
+    const moneySorted = money.subarray(0, population);
     for (const f of this.factsById.values()) {
       const r = f.row;
       r.known = f.known;
@@ -133,7 +155,7 @@ export class MetricsFold {
     }
     const row: TickRow = {
       tick, population,
-      gini: giniSorted(money), money_p10: percentile(money, 10), money_p50: percentile(money, 50), money_p90: percentile(money, 90), money_total: s.moneyTotal,
+      gini: giniSorted(moneySorted), money_p10: percentile(moneySorted, 10), money_p50: percentile(moneySorted, 50), money_p90: percentile(moneySorted, 90), money_total: s.moneyTotal,
       relations: net.relations, density: net.density, reciprocity: net.reciprocity, clustering: net.clustering,
       actions, rejections,
       ...Object.fromEntries(ACT_TOOLS.map((t) => [`act_${t}`, tools[t] ?? 0])) as Pick<TickRow, `act_${(typeof ACT_TOOLS)[number]}`>,
@@ -147,11 +169,13 @@ export class MetricsFold {
       claims_made: claims.made, claims_contradicted: claims.contradicted, claims_held: claims.held,
       tools,
     };
-    this.out.push(row);
+    this.rowsKept.push(row);
+    if (this.rowsKept.length > this.cap) this.rowsKept.shift();
+    this.last = tick;
     return row;
   }
 
-  rows(): readonly TickRow[] { return this.out; }
+  rows(): readonly TickRow[] { return this.rowsKept; }
   diffusion(): readonly DiffusionRow[] { return this.diff; }
   spread(): readonly SpreadRow[] { return this.prov; }
   /** one row per fact, as of the last tick folded */
@@ -170,6 +194,32 @@ export class MetricsFold {
     if (!this.dead.has(actor)) { f.known++; this.knowings++; }
   }
 
+  /** An actor's slot, made (with the feelings it holds) the first time it is seen. */
+  private slot(a: ActorState): number {
+    let i = this.slotOf.get(a.id);
+    if (i !== undefined) return i;
+    i = this.ids.length;
+    this.ids.push(a.id);
+    this.slotOf.set(a.id, i);
+    for (const other in a.relations) if (a.relations[other] !== 0) this.dirty.push([a.id, other]);
+    return i;
+  }
+
+  /** The feelings that changed, as the state holds them now; then the figures among the living. */
+  private network(alive: Uint8Array) {
+    for (const [from, to] of this.dirty) {
+      const i = this.slotOf.get(from);
+      const j = this.slotOf.get(to);
+      if (i === undefined || j === undefined || i === j) continue;
+      const w = this.state.actors[from]?.relations[to] ?? 0;
+      if (w !== 0) (this.out[i] ??= new Set()).add(j);
+      else this.out[i]?.delete(j);
+    }
+    this.dirty = [];
+    while (this.out.length < this.ids.length) this.out.push(undefined);
+    return networkFigures(this.out, alive);
+  }
+
   /** A death takes what one knew out of the living's count; a return brings it back. */
   private die(actor: string, dead: boolean): void {
     if (dead === this.dead.has(actor)) return;
@@ -180,26 +230,6 @@ export class MetricsFold {
       const f = this.factsById.get(fact);
       if (f?.knowers.has(actor)) { f.known += step; this.knowings += step; }
     }
-  }
-
-  /** Directed non-zero feelings among the living, numbered in a stable order (first seen). */
-  private network() {
-    const s = this.state;
-    const living: string[] = [];
-    for (const id in s.actors) if (s.actors[id].status !== 'dead') living.push(id);
-    const num = new Map<string, number>();
-    living.forEach((id, i) => num.set(id, i));
-    const from: number[] = [];
-    const to: number[] = [];
-    for (let i = 0; i < living.length; i++) {
-      const rel = s.actors[living[i]].relations;
-      for (const other in rel) {
-        if (rel[other] === 0 || other === living[i]) continue;
-        const j = num.get(other);
-        if (j !== undefined) { from.push(i); to.push(j); }
-      }
-    }
-    return networkFigures(living.length, from, to);
   }
 }
 

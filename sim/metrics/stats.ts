@@ -1,5 +1,5 @@
 /** Gini coefficient of non-negative amounts (0: all equal, toward 1: one holds everything); `sorted` ascending. */
-export function giniSorted(xs: readonly number[]): number {
+export function giniSorted(xs: ArrayLike<number>): number {
   const n = xs.length;
   let total = 0;
   let weighted = 0;
@@ -12,7 +12,7 @@ export function giniSorted(xs: readonly number[]): number {
 }
 
 /** nearest-rank percentile of ascending values (0 when there are none) */
-export function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }

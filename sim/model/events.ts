@@ -67,7 +67,11 @@ export type EventBody =
   /** hostile: whether the manner's mechanism quarrels or steals, so that it is remembered more */
   | { type: 'addressed'; actor: string; by: string; manner: string; msg: Message; hostile: boolean }
   | { type: 'reflected'; actor: string; deltas: Partial<Record<Strategy, number>>; reasons: Message[] }
-  | { type: 'tick_summary'; actions: number; rejections: number; money: MoneySummary }
+  /**
+   * `tokens`: what the language model spent deciding and resolving this tick in this process (the
+   * run's ledger, sim/llm/usage.ts); absent when none, so an offline log is what it always was
+   */
+  | { type: 'tick_summary'; actions: number; rejections: number; money: MoneySummary; tokens?: number }
   /**
    * a player enters the world as a new actor, with the newcomer's purse and energy the Judge set;
    * `source` is the declared money source the purse is booked under (absent when the purse is 0,

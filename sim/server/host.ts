@@ -23,7 +23,9 @@ import type { World } from '../world.ts';
 import { JoinTally } from '../i18n/joins.ts';
 import { HttpError, issueLines } from './errors.ts';
 import { layoutPlaces } from './layout.ts';
-import { tickMetrics } from './metrics.ts';
+import { toTickMetrics } from './metrics.ts';
+import { MetricsFold } from '../metrics/fold.ts';
+import { initialState } from '../state/initial.ts';
 import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, PromptMsg, RejectionMsg, StatusMsg, StoryMsg, TickMetrics, TickMsg } from './protocol.ts';
 import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../scenario/catalog.ts';
@@ -88,7 +90,8 @@ export class WorldHost {
   private chain: Promise<unknown> = Promise.resolve();
   private readonly last = new Map<string, LastDecision>();
   private readonly knownBy = new Map<string, FactView['knownBy']>();
-  private readonly metrics: TickMetrics[] = [];
+  /** the figures per tick: a fold of the whole log (rebuilt by `init`, extended after each tick) */
+  private metrics: MetricsFold | null = null;
   private readonly listeners: Broadcast[] = [];
   private readonly afterStep: ((tick: number) => void)[] = [];
   private readonly afterQueue: (() => void)[] = [];
@@ -111,10 +114,20 @@ export class WorldHost {
 
   /** Rebuild what the log knows and the state does not keep: last decisions, who learned what, players' stories. */
   async init(): Promise<void> {
+    // the metrics fold from the state the log starts from, tick 0 on: a restart shows the same history
+    const { cat, state } = this.world;
+    const fold = new MetricsFold(cat, initialState(cat, state.seed, this.world.population), { keepDiffusion: false, cap: this.o.metricsCap ?? 10_000 });
+    let batch: Event[] = [];
     for await (const e of this.world.store.readEvents(0, this.world.tick - 1)) {
       this.note(e);
       this.story.add([e]);
+      if (batch.length && batch[0].tick !== e.tick) { fold.add(batch); batch = []; }
+      batch.push(e);
     }
+    if (batch.length) fold.add(batch);
+    // caught up: from now on it reads the world's own state after each tick
+    fold.adopt(state);
+    this.metrics = fold;
   }
 
   listen(b: Broadcast): void { this.listeners.push(b); }
@@ -156,8 +169,7 @@ export class WorldHost {
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
     const told = this.story.add(events);
-    this.metrics.push(tickMetrics(this.world.state, tick, events));
-    if (this.metrics.length > (this.o.metricsCap ?? 10_000)) this.metrics.shift();
+    this.metrics?.add(events);
     try {
       await this.broadcast(tick, events, refused, told);
     } catch (err) {
@@ -249,7 +261,7 @@ export class WorldHost {
   factKnownBy(fact: string): FactView['knownBy'] { return this.knownBy.get(fact) ?? []; }
 
   metricsBetween(from = 0, to = Number.MAX_SAFE_INTEGER): TickMetrics[] {
-    return this.metrics.filter((m) => m.tick >= from && m.tick <= to);
+    return (this.metrics?.rows() ?? []).filter((m) => m.tick >= from && m.tick <= to).map(toTickMetrics);
   }
 
   /** Players in the world and those queued to join, against the pack's cap. */

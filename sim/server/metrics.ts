@@ -1,44 +1,21 @@
-import type { Event } from '../model/events.ts';
+import { num, type TickRow } from '../metrics/rows.ts';
 import type { WorldState } from '../state/types.ts';
 import type { TickMetrics } from './protocol.ts';
 
-/** Gini coefficient of non-negative amounts (0: all equal, toward 1: one holds everything). */
-export function gini(amounts: number[]): number {
-  const xs = [...amounts].sort((a, b) => a - b);
-  const n = xs.length;
-  const total = xs.reduce((s, x) => s + x, 0);
-  if (n === 0 || total === 0) return 0;
-  let weighted = 0;
-  xs.forEach((x, i) => { weighted += (i + 1) * x; });
-  return Math.round(((2 * weighted) / (n * total) - (n + 1) / n) * 1000) / 1000;
-}
-
-/** nearest-rank percentile of sorted values */
-export function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-/** One tick's figures, taken right after it committed. */
-export function tickMetrics(state: WorldState, tick: number, events: Event[]): TickMetrics {
-  const money: number[] = [];
-  for (const id in state.actors) if (state.actors[id].status !== 'dead') money.push(state.actors[id].money);
-  money.sort((a, b) => a - b);
-  const actions: Record<string, number> = {};
-  const claims = { made: 0, contradicted: 0, held: 0 };
-  for (const e of events) {
-    if (e.type === 'action') {
-      actions[e.call.tool] = (actions[e.call.tool] ?? 0) + 1;
-      claims.held += e.held ?? 0;
-    } else if (e.type === 'claimed') {
-      claims.made++;
-      if (e.contradicts) claims.contradicted++;
-    }
-  }
+/**
+ * One tick's figures as the dashboard reads them, from the row of the metrics fold (sim/metrics):
+ * the server keeps no figures of its own, so a restart rebuilds the same history from the log.
+ */
+export function toTickMetrics(r: TickRow): TickMetrics {
+  const round = (x: number | null) => (x === null ? null : Number(num(x)));
   return {
-    tick, gini: gini(money),
-    money: { p10: percentile(money, 10), p50: percentile(money, 50), p90: percentile(money, 90), total: state.moneyTotal },
-    actions, claims,
+    tick: r.tick, gini: round(r.gini)!,
+    money: { p10: r.money_p10, p50: r.money_p50, p90: r.money_p90, total: r.money_total },
+    actions: { ...r.tools },
+    claims: { made: r.claims_made, contradicted: r.claims_contradicted, held: r.claims_held },
+    population: r.population,
+    network: { relations: r.relations, density: round(r.density), reciprocity: round(r.reciprocity), clustering: round(r.clustering) },
+    knowledge: { facts: r.facts, knowings: r.knowings },
   };
 }
 

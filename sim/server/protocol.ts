@@ -165,6 +165,10 @@ export const TickMetrics = z.object({
   actions: z.record(z.string(), z.number()),
   /** speakers' claims about the world (hearsay), how many the committed state contradicted, and model texts held back as unbacked */
   claims: z.object({ made: z.number().int(), contradicted: z.number().int(), held: z.number().int() }),
+  /** living actors; the relationship network among them (sim/metrics/README.md: null where not applicable); facts and who knows them */
+  population: z.number().int().optional(),
+  network: z.object({ relations: z.number().int(), density: z.number().nullable(), reciprocity: z.number().nullable(), clustering: z.number().nullable() }).optional(),
+  knowledge: z.object({ facts: z.number().int(), knowings: z.number().int() }).optional(),
 });
 export type TickMetrics = z.infer<typeof TickMetrics>;
 export const Metrics = z.object({

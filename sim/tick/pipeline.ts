@@ -36,6 +36,8 @@ export interface TickInput {
   /** researchers' interventions for this tick (sim/judge/interventions.ts), committed first, in the order given */
   interventions?: Intervention[];
   onInterventions?: (results: { request: Intervention; reason: Reason | null }[]) => void;
+  /** the model's tokens spent on a tick so far (the run's ledger), booked on its summary */
+  tokens?: (tick: number) => number;
 }
 
 /** Actors due at this tick: awake, alive or dying, and past their next wake; at night only the dying and players. */
@@ -104,5 +106,5 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
     const a = state.actors[id];
     if (dueForReflection(cat, a)) judge.reflect(id, reflect(cat, state, a));
   }
-  return judge.finish();
+  return judge.finish(input.tokens?.(tick) ?? 0);
 }
