@@ -152,7 +152,9 @@ const RENDER = `(() => {
     const u = new uPlot(opts, columns, section);
     // the legend names the lines: not the x axis, nor the bounds drawn as a band
     const rows = u.root.querySelectorAll('.u-legend .u-series');
-    for (const i of [0, ...hidden]) if (rows[i]) rows[i].style.display = 'none';
+    // (uPlot leaves the x series out of a legend that is not live; otherwise it comes first)
+    const shift = rows.length === series.length ? 0 : 1;
+    for (const i of [0, ...hidden]) if (i - shift >= 0 && rows[i - shift]) rows[i - shift].style.display = 'none';
   }
   window.__chartsTotal = data.charts.length;
 })();`;
