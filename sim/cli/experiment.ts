@@ -78,7 +78,7 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     return 1;
   }
 
-  await writeResults(t, args.lang, out, plan, runs, scenario.meta.id);
+  await writeResults(t, args.lang, out, plan, runs, scenario.meta.name[args.lang]);
   process.stdout.write(t('experiment.done', { runs: runs.length, summary: path.join(out, 'summary.csv'), report: path.join(out, 'report.html') }) + '\n');
   if (args.figure) {
     await renderFigure(path.join(out, 'report.html'), args.figure);
@@ -204,7 +204,7 @@ async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total
 }
 
 /** summary.csv, series/<condition>.csv, report.html: the same finished runs always make the same bytes. */
-async function writeResults(t: T, lang: Lang, out: string, plan: Plan, runs: PlanRun[], scenarioId: string): Promise<void> {
+async function writeResults(t: T, lang: Lang, out: string, plan: Plan, runs: PlanRun[], scenarioName: string): Promise<void> {
   const byCondition: ConditionRuns[] = [];
   for (const c of plan.conditions) {
     const mine = runs.filter((r) => r.condition === c.name);
@@ -215,7 +215,7 @@ async function writeResults(t: T, lang: Lang, out: string, plan: Plan, runs: Pla
   await writeAtomic(path.join(out, 'summary.csv'), summary);
   const series = byCondition.map((c) => ({ name: c.name, series: seriesOf(c, labelsOf(c.runs)) }));
   for (const s of series) await writeAtomic(path.join(out, 'series', `${s.name}.csv`), seriesCsv(s.series));
-  const data = reportData({ t, lang, scenario: scenarioId, seeds: plan.seeds, ticks: plan.ticks, conditions: series, labels, summary });
+  const data = reportData({ t, lang, scenario: scenarioName, seeds: plan.seeds, ticks: plan.ticks, conditions: series, labels, summary });
   await writeAtomic(path.join(out, 'report.html'), reportHtml(data, await uplot()));
 }
 
