@@ -1,6 +1,7 @@
 /**
  * Bot-actions per second through the whole pipeline: policy brain, rule engine, Judge, embedded
- * commit with fsync, and snapshots at the World's default cadence.
+ * commit with fsync, and snapshots at the World's default cadence; the log's bytes per action; and
+ * the floor of the same ticks (floor.ts), measured after the run from its log.
  *
  * The phase split comes from timestamps taken by thin wrappers around the brain, the engine and the
  * store, so World and the pipeline run unmodified. The brain and engine are synchronous and the
@@ -16,6 +17,7 @@ import type { Store } from '../sim/store/types.ts';
 import { World } from '../sim/world.ts';
 import type { WorldEngine } from '../world-engine/types.ts';
 import { judgedCalls, MiB, policyBrain, progress, ruleEngine, SEED, shenzhen, SNAPSHOT_EVERY } from './common.ts';
+import { measureFloor, type FloorResult } from './floor.ts';
 
 export interface ThroughputOptions {
   population: number;
@@ -43,6 +45,12 @@ export interface ThroughputResult {
   eventsPerTick: number;
   /** events.log growth plus amortized snapshot bytes, over the timed ticks */
   mibWritten: number;
+  /** events.log growth over the timed ticks per bot-action: what a long run keeps on disk */
+  logBytesPerAction: number;
+  /** the same timed ticks only committed and folded (floor.ts) */
+  floor: FloorResult;
+  /** actionsPerSecond / floor.actionsPerSecond */
+  ofFloor: number;
   openSeconds: number;
   /** mean milliseconds per tick in each phase (snapshot amortized) */
   phaseMsPerTick: Record<Phase, number>;
@@ -154,6 +162,8 @@ export async function measureThroughput(o: ThroughputOptions): Promise<Throughpu
       snaps.push({ ms: m.snapped - m.snap, bytes: await fileSize(snapFile(world.tick - 1)) });
     }
     await world.close();
+    progress(`throughput ${o.population} bots: floor of the ${ticks} timed ticks (commit + fold only)`);
+    const floor = await measureFloor(dir, scenario, o.population, o.warmup, o.warmup + ticks - 1);
 
     const snapMs = snaps.reduce((s, x) => s + x.ms, 0) / snaps.length;
     const snapBytes = snaps.reduce((s, x) => s + x.bytes, 0) / snaps.length;
@@ -161,11 +171,13 @@ export async function measureThroughput(o: ThroughputOptions): Promise<Throughpu
     phase.snapshot = snapMs * perTick;
     const seconds = (stepMs - snapInWindowMs + snapMs * perTick) / 1000;
     for (const p of PHASES) phase[p] /= ticks;
+    const actionsPerSecond = actions / seconds;
     return {
       population: o.population, warmupTicks: o.warmup, ticks, seconds,
-      actionsPerSecond: actions / seconds, ticksPerSecond: ticks / seconds,
+      actionsPerSecond, ticksPerSecond: ticks / seconds,
       actionsPerTick: actions / ticks, eventsPerTick: events / ticks,
-      mibWritten: (logBytes + snapBytes * perTick) / MiB, openSeconds, phaseMsPerTick: phase,
+      mibWritten: (logBytes + snapBytes * perTick) / MiB, logBytesPerAction: logBytes / actions,
+      floor, ofFloor: actionsPerSecond / floor.actionsPerSecond, openSeconds, phaseMsPerTick: phase,
       snapshot: { measured: snaps.length, meanMs: snapMs, meanMiB: snapBytes / MiB, inWindow },
     };
   } finally {

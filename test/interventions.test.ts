@@ -71,6 +71,8 @@ describe('people', () => {
     s.actors.lin_feng.status = 'dying';
     const judge = new TickJudge(cat, s, 1);
     expect(judge.intervene(iv({ kind: 'leave', actor: 'lin_feng' }))?.code).toBe('invalid_status_change');
+    s.actors.lin_feng.status = 'dead';
+    expect(judge.intervene(iv({ kind: 'learn_fact', actor: 'lin_feng', content: { cn: '某事', en: 'something' }, truth: true }))?.code).toBe('cannot_act');
     expect(judge.events).toEqual([]);
   });
 

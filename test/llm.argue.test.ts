@@ -174,10 +174,10 @@ describe('a language model judges arguments for traits', () => {
     await step();
     const argued = (await eventsSince(t)).filter((e) => e.type === 'trait_argued');
     expect(argued).toEqual([expect.objectContaining({ actor: p.actorId, trait: 'own_1', word: 'cutpurse' })]);
-    expect(srv.host.world.state.actors[p.actorId].player!.argued).toEqual([{ trait: 'own_1', word: 'cutpurse' }]);
+    expect(srv.host.world.state.actors[p.actorId].argued).toEqual([{ trait: 'own_1', word: 'cutpurse' }]);
   });
 
-  it('the Judge verifies a verdict queued as the model\'s: a trait one lacks, a word that is no check, an actor who is no player', async () => {
+  it('the Judge verifies a verdict queued as the model\'s: a trait one lacks (a bot\'s too), a word that is no check, an actor who cannot act', async () => {
     srv = await open();
     const p = await joined([NIMBLE]);
     const bot = Object.values(srv.host.world.state.actors).find((a) => !a.player && a.status === 'alive')!.id;
@@ -187,10 +187,11 @@ describe('a language model judges arguments for traits', () => {
       { actor: p.actorId, trait: 'sweet_voice', word: 'cutpurse', words: 'x', by: 'model' },
       { actor: p.actorId, trait: 'own_1', word: 'eat', words: 'x', by: 'model' },
       { actor: bot, trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
+      { actor: 'nobody_here', trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
       { actor: p.actorId, trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
       { actor: p.actorId, trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
     ], onArgues: (r) => { for (const x of r) refused.push(x.reason?.code ?? 'ok'); } });
-    expect(refused).toEqual(['argue_no_trait', 'argue_not_check', 'argue_cannot', 'ok', 'ok']);
+    expect(refused).toEqual(['argue_no_trait', 'argue_not_check', 'argue_no_trait', 'argue_cannot', 'ok', 'ok']);
     // accepted once: the second is already argued
     expect((await eventsSince(t)).filter((e) => e.type === 'trait_argued')).toHaveLength(1);
   });

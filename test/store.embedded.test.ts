@@ -2,11 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fsp from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson, checksum, digest } from '../sim/store/canonical.ts';
 import { LocalizedError } from '../sim/i18n/errors.ts';
 import { translator } from '../sim/i18n/translator.ts';
 import { openEmbeddedStore, StoreCorruptError, type EmbeddedStoreOptions } from '../sim/store/embedded.ts';
+import { encodeLine, type LogFormat } from '../sim/store/logrecord.ts';
+import type { Event } from '../sim/model/events.ts';
 import { WriterConflictError, type Store } from '../sim/store/types.ts';
 import { META, eventsFor, storeContract } from './store.contract.ts';
 
@@ -96,11 +99,11 @@ describe('embedded store', () => {
     expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(2);
     lines.forEach((line, t) => {
-      const rec = JSON.parse(line) as { tick: number; sum: string; events: unknown };
-      expect(Object.keys(rec)).toEqual(['tick', 'sum', 'events']);
+      const rec = JSON.parse(line) as { tick: number; sum: string; br: string };
+      expect(Object.keys(rec)).toEqual(['tick', 'sum', 'br']);
       expect(rec.tick).toBe(t);
-      expect(rec.events).toEqual(eventsFor(t));
-      expect(rec.sum).toBe(checksum(JSON.stringify(rec.events)));
+      expect(JSON.parse(brotliDecompressSync(Buffer.from(rec.br, 'base64')).toString('utf8'))).toEqual(eventsFor(t));
+      expect(rec.sum).toBe(checksum(rec.br));
     });
     expect(await fsp.readdir(join(dir, 'snapshots'))).toEqual(['0000000001.json']);
     expect(await fsp.readFile(join(dir, 'snapshots', '0000000001.json'), 'utf8'))
@@ -157,11 +160,44 @@ describe('embedded store', () => {
     });
   }
 
-  it('fails on corruption in the middle, naming events.log and the line', async () => {
-    const s = await writer(4);
+  const compressed = async () => (await encodeLine(3, eventsFor(3), 'brotli')).map((b) => b.toString('latin1')).join('');
+  for (const [what, tail] of [
+    ['half a compressed line', async () => { const l = await compressed(); return l.slice(0, l.length >> 1); }],
+    ['a complete compressed line with a bad checksum', async () => (await compressed()).replace(/"sum":"[0-9a-f]{16}"/, '"sum":"0123456789abcdef"')],
+  ] as const) {
+    it(`drops a torn tail (${what}) and continues at the right tick`, async () => {
+      const first = await writer(3);
+      await first.close();
+      const good = await fsp.readFile(logPath());
+      const t = await tail();
+      expect(t).not.toBe(await compressed());
+      await fsp.appendFile(logPath(), t, 'latin1');
+      const reader = await open();
+      expect(await reader.lastTick()).toBe(2);
+      const w = await open();
+      await w.acquire(META);
+      expect((await fsp.readFile(logPath())).equals(good)).toBe(true);
+      expect(await w.commitTick(3, eventsFor(3))).toBe('committed');
+      await w.close();
+      expect((await (await open()).load()).ticks).toEqual([0, 1, 2, 3].map((t) => ({ tick: t, events: eventsFor(t) })));
+    });
+  }
+
+  // one character of the line's payload changed: an event's actor, or a letter of the base64
+  const damage: Record<LogFormat, (line: string) => string> = {
+    json: (line) => line.replace('"actor":"a1"', '"actor":"a9"'),
+    brotli: (line) => {
+      const i = line.indexOf('"br":"') + 12;
+      return line.slice(0, i) + (line[i] === 'A' ? 'B' : 'A') + line.slice(i + 1);
+    },
+  };
+  it.each(['brotli', 'json'] as const)('fails on corruption in the middle (%s lines), naming events.log and the line', async (logFormat) => {
+    const s = await writer(4, { logFormat });
     await s.close();
     const lines = (await fsp.readFile(logPath(), 'utf8')).split('\n');
-    lines[1] = lines[1].replace('"actor":"a1"', '"actor":"a9"');
+    const damaged = damage[logFormat](lines[1]);
+    expect(damaged).not.toBe(lines[1]);
+    lines[1] = damaged;
     await fsp.writeFile(logPath(), lines.join('\n'));
 
     const r = await open();
@@ -301,10 +337,13 @@ describe('embedded store', () => {
     expect((await s.load()).ticks.map((r) => r.tick)).toEqual([0, 1, 2, 3]);
   });
 
-  it('reads large logs across read-chunk boundaries', async () => {
-    const s = await writer(0);
-    const big = (t: number) => eventsFor(t, 3000, 'x'.repeat(100));
+  it.each(['brotli', 'json'] as const)('reads large logs (%s lines) across read-chunk boundaries', async (logFormat) => {
+    const s = await writer(0, { logFormat });
+    // digests do not compress, so even compressed lines are larger than a 1 MiB read chunk
+    const noise = (key: string) => Array.from({ length: 12 }, (_, i) => digest(`${key}:${i}`)).join('');
+    const big = (t: number) => eventsFor(t, 3000).map((e) => ({ ...e, by: noise(`${t}:${e.seq}`) }) as Event);
     for (let t = 0; t < 5; t++) await s.commitTick(t, big(t));
+    expect((await fsp.stat(logPath())).size).toBeGreaterThan(2 << 20);
     const r = await open();
     expect(await r.lastTick()).toBe(4);
     const world = await r.load();

@@ -183,7 +183,7 @@ describe('arguing for a trait', () => {
     // the preview says the same until the Judge commits it, and after
     expect((await preview(p, call)).check!.formula).toBe('3d6kh2');
     const t1 = (await step()).json() as { tick: number };
-    expect(srv.host.world.state.actors[p.actorId].player!.argued).toEqual([{ trait: 'own_1', word: 'cutpurse' }]);
+    expect(srv.host.world.state.actors[p.actorId].argued).toEqual([{ trait: 'own_1', word: 'cutpurse' }]);
     expect((await preview(p, call)).check!.formula).toBe('3d6kh2');
 
     const act = await post(`${W}/players/${p.actorId}/act`, { call: cutpurse(p.actorId) }, auth(p.token));
@@ -200,7 +200,7 @@ describe('arguing for a trait', () => {
     expect(rolled).toMatchObject({ formula: '3d6kh2', factors: [{ kind: 'trait', id: 'own_1', sign: 1 }] });
     expect(rolled?.type === 'check_rolled' && rolled.dice.length).toBe(3);
     // spent: the next try is a plain roll again
-    expect(srv.host.world.state.actors[p.actorId].player!.argued).toEqual([]);
+    expect(srv.host.world.state.actors[p.actorId].argued).toEqual([]);
     expect((await preview(p, cutpurse(p.actorId))).check!.formula).toBe('2d6');
   });
 

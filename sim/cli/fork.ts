@@ -1,6 +1,7 @@
 import { copyFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { translator } from '../i18n/translator.ts';
+import { LocalizedError } from '../i18n/errors.ts';
 import type { Event } from '../model/events.ts';
 import { buildCatalog } from '../scenario/catalog.ts';
 import { loadInterventions } from '../scenario/interventions.ts';
@@ -29,7 +30,12 @@ export async function forkCommand(argv: string[]): Promise<number> {
   const t = translator(args.lang);
   const text = await readTextIfExists(join(args.data, 'meta.json'));
   if (text === null) throw new UsageError([{ key: 'cli.error.no_data', params: { dir: args.data } }]);
-  const meta = JSON.parse(text) as StoreMeta;
+  let meta: StoreMeta;
+  try {
+    meta = JSON.parse(text) as StoreMeta;
+  } catch (err) {
+    throw new LocalizedError('cli.error.corrupt', { detail: `${join(args.data, 'meta.json')}: ${(err as Error).message}` });
+  }
   const present = await readdir(args.out).catch(() => []);
   if (present.length) throw new UsageError([{ key: 'cli.error.fork_out', params: { dir: args.out } }]);
 

@@ -12,7 +12,8 @@ import type { Trait } from '../model/traits.ts';
  * factor anyway), or when the words or the trait's positive aspect name the word (its name or one
  * of the pack's aliases, in either language), or when the server's language model judged that the
  * words fit (world-engine/argue/llm.ts). The server answers the player with this verdict, and the
- * Judge judges the same request again when it commits it, against the state of that tick.
+ * Judge judges the same request again when it commits it, against the state of that tick. A bot
+ * argues the same way, its language-model brain's argument beside a risky call (sim/tick/argues.ts).
  */
 export interface Argument {
   actor: string; trait: string; word: string; words: string;
@@ -46,12 +47,12 @@ export function isRiskyWord(cat: Catalog, word: string): boolean {
  */
 export function verifyArgument(cat: Catalog, state: WorldState, r: Argument): { verdict: ArgueVerdict } | { trait: Trait } {
   const a = state.actors[r.actor];
-  if (!a?.player || (a.status !== 'alive' && a.status !== 'dying')) return { verdict: refuse('argue_cannot') };
+  if (!a || (a.status !== 'alive' && a.status !== 'dying')) return { verdict: refuse('argue_cannot') };
   if (!isRiskyWord(cat, r.word)) return { verdict: refuse('argue_not_check') };
   const trait = traitsOf(cat, a).find((t) => t.id === r.trait);
   if (!trait) return { verdict: refuse('argue_no_trait') };
   if (trait.helps.includes(r.word)) return { verdict: { ok: true, why: 'helps' } };
-  if (a.player.argued?.some((x) => x.trait === r.trait && x.word === r.word)) return { verdict: { ok: true, why: 'again' } };
+  if (a.argued?.some((x) => x.trait === r.trait && x.word === r.word)) return { verdict: { ok: true, why: 'again' } };
   return { trait };
 }
 

@@ -3,6 +3,7 @@ import type { EventBody, Newcomer } from '../model/events.ts';
 import { own } from '../model/ids.ts';
 import type { Intervention } from '../model/interventions.ts';
 import { parseJobTag } from '../model/jobs.ts';
+import { CAN_ACT } from '../model/status.ts';
 import { type Catalog, placeExists } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { type Proposer, validateChange } from './changes.ts';
@@ -33,6 +34,8 @@ export function judgeIntervention(cat: Catalog, state: WorldState, tick: number,
   switch (iv.kind) {
     case 'learn_fact': {
       const a = person(iv.actor);
+      // one who can do nothing (dead, unconscious) cannot pass it on either: no fact is seeded in them
+      check(CAN_ACT[a.status] !== 'none', 'cannot_act', { status: a.status });
       // as if the person made it up: the fact's origin is them, and it spreads from them as any other
       validateChange(d, { type: 'new_fact', content: { key: 'fact.told', params: { cn: iv.content.cn, en: iv.content.en } }, about: iv.about, truth: iv.truth },
         intervening(iv.label, a.location, iv.actor));

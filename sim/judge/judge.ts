@@ -144,10 +144,10 @@ export class TickJudge {
   }
 
   /**
-   * A player argues that one of their traits fits a risky word (sim/judge/argue.ts), judged again
+   * A player (or a bot, sim/tick/argues.ts) argues that one of their traits fits a risky word (sim/judge/argue.ts), judged again
    * against this tick's state; only a new advantage is committed, and it is spent by their next check of that word.
    * One the server's model accepted (`by: 'model'`) keeps the model's judgement of fit; the rest
-   * (a player who can act, a trait of theirs, a risky word, not argued yet) is verified here all the same.
+   * (an actor who can act, a trait of theirs, a risky word, not argued yet) is verified here all the same.
    */
   argue(r: Argument): Reason | null {
     const v = judgeArgument(this.cat, this.state, r);

@@ -17,6 +17,10 @@ export function llmSummaryLines(t: T, llm: LlmRuntime): string[] {
   for (const [k, v] of Object.entries(stats.repairs).sort()) row(`  ${k}`, v);
   row(t('llm.summary.fallbacks'), stats.totalFallbacks);
   for (const [k, v] of Object.entries(stats.fallbacks).sort()) row(`  ${k}`, v);
+  if (stats.totalDropped > 0) {
+    row(t('llm.summary.dropped'), stats.totalDropped);
+    for (const [k, v] of Object.entries(stats.dropped).sort()) row(`  ${k}`, v);
+  }
   const routed = stats.routed.model + stats.routed.policy;
   if (routed > 0) {
     row(t('llm.summary.hybrid'), t('llm.summary.share', { model: stats.routed.model, total: routed, percent: Math.round((100 * stats.routed.model) / routed) }));

@@ -39,7 +39,7 @@ export function factorsFor(cat: Catalog, a: ActorState, word: string): Factor[] 
     if (t.helps.includes(word)) out.push({ kind: 'trait', id: t.id, sign: 1 });
     if (t.hinders.includes(word)) out.push({ kind: 'trait', id: t.id, sign: -1 });
     // argued for this word and accepted by the Judge (a `trait_argued` event), until the check that spends it
-    if (!t.helps.includes(word) && a.player?.argued?.some((x) => x.trait === t.id && x.word === word)) out.push({ kind: 'trait', id: t.id, sign: 1 });
+    if (!t.helps.includes(word) && a.argued?.some((x) => x.trait === t.id && x.word === word)) out.push({ kind: 'trait', id: t.id, sign: 1 });
   }
   const tags = cat.scenario.vocabulary.checks.tags;
   for (const tag of a.tags) {

@@ -81,7 +81,7 @@ export type EventBody =
     /** the traits the player picked or wrote (absent: none, and in logs written before players had traits) */
     traits?: Trait[] }
   /**
-   * a player argued that one of their traits fits a risky word, and the Judge accepted it (sim/judge/argue.ts):
+   * a player, or a bot's brain, argued that one of their traits fits a risky word, and the Judge accepted it (sim/judge/argue.ts):
    * it counts as one advantage at their next check of that word, then it is spent
    */
   | { type: 'trait_argued'; actor: string; trait: string; word: string }

@@ -23,3 +23,11 @@ export type Trait = z.infer<typeof Trait>;
 export const MAX_TRAITS = 3;
 export const Traits = z.array(Trait).max(MAX_TRAITS).default([])
   .refine((ts) => new Set(ts.map((t) => t.id)).size === ts.length, 'trait ids must differ');
+
+/**
+ * A bot's argument that one of its own traits fits the risky call it makes (seed 003), as its brain
+ * attaches it to the call: the trait's id and, in words, why. Parsed like every model answer; the
+ * Judge verifies the rest (a trait the actor has, a call that is a check) before it commits anything.
+ */
+export const TraitArgument = z.object({ trait: SafeId, words: z.string().trim().min(1).max(300) }).strict();
+export type TraitArgument = z.infer<typeof TraitArgument>;

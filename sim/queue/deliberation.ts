@@ -3,11 +3,10 @@ import type { Perception } from '../../bots/perception.ts';
 import type { Slice, WorldEngine } from '../../world-engine/types.ts';
 import type { Outcome } from '../judge/judge.ts';
 import { Consequence } from '../model/consequence.ts';
-import { UntrustedToolCall } from '../judge/content.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { Lang } from '../model/text.ts';
-import { type Decision, type Deliberation, localResolve, type DryRun } from '../tick/deliberation.ts';
+import { type Decision, type Deliberation, localResolve, type DryRun, readDecision } from '../tick/deliberation.ts';
 import { redisConnection } from './connection.ts';
 import { LocalizedError } from '../i18n/errors.ts';
 import { type JobData, jobId, JobResult } from './jobs.ts';
@@ -124,12 +123,8 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
         id: jobId(o.world, p.tick, p.self.id, 'decide', !!p.answering),
         data: { kind: 'decide', scenario: scenario(cat), brain: o.brain, lang, seed, perception: p as unknown as Record<string, unknown> },
       })));
-      return results.map((r): Decision => {
-        if (!r.ok) return { ok: false, error: r.error };
-        if (r.value === null) return null;
-        const call = UntrustedToolCall.safeParse(r.value);
-        return call.success ? { ok: true, call: call.data } : { ok: false, error: call.error.issues[0]?.message ?? 'invalid call' };
-      });
+      // the call, and the argument beside it, parsed as any brain's (a worker's output is untrusted)
+      return results.map((r): Decision => (r.ok ? readDecision(r.value) : { ok: false, error: r.error }));
     },
     async resolve(cat: Catalog, work: { slice: Slice; call: ToolCall }[], verify?: DryRun): Promise<Outcome[]> {
       if (resolveHere) {

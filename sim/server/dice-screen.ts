@@ -14,8 +14,8 @@ import type { CheckView } from './protocol.ts';
  * the Judge rolls at the tick the call commits.
  */
 export function diceScreen(cat: Catalog, state: WorldState, a: ActorState, word: string, argued: readonly string[] = []): CheckView {
-  const more = argued.filter((t) => !a.player?.argued?.some((x) => x.trait === t && x.word === word)).map((trait) => ({ trait, word }));
-  const as: ActorState = a.player && more.length ? { ...a, player: { ...a.player, argued: [...(a.player.argued ?? []), ...more] } } : a;
+  const more = argued.filter((t) => !a.argued?.some((x) => x.trait === t && x.word === word)).map((trait) => ({ trait, word }));
+  const as: ActorState = more.length ? { ...a, argued: [...(a.argued ?? []), ...more] } : a;
   const factors = factorsFor(cat, as, word);
   const plus = factors.filter((f) => f.sign > 0).length;
   const formula = formulaFor(plus, factors.length - plus);

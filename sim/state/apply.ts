@@ -98,14 +98,14 @@ const HANDLERS: Handlers = {
   check_rolled(s, e) {
     const a = s.actors[e.actor];
     if (!a) return;
-    if (a.player?.argued) a.player.argued = a.player.argued.filter((x) => x.word !== e.word);
+    if (a.argued) a.argued = a.argued.filter((x) => x.word !== e.word);
     if (e.band !== 'fail') return;
     a.failed ??= table();
     a.failed[e.word] = (own(a.failed, e.word) ?? 0) + 1;
   },
   trait_argued(s, e) {
-    const p = s.actors[e.actor].player!;
-    (p.argued ??= []).push({ trait: e.trait, word: e.word });
+    const a = s.actors[e.actor];
+    (a.argued ??= []).push({ trait: e.trait, word: e.word });
   },
   // a new array: the one a player joined with may be the `joined` event's own, which the log keeps
   trait_declared(s, e) {

@@ -65,10 +65,13 @@ export interface ActorState {
   knows: string[];
   /** signature of the last rejected call and its reason, shown at the next heartbeat */
   lastFailure: { sig: string; tick: number; reason: Message } | null;
+  /**
+   * traits argued for a risky word and accepted (a player's, or a bot's whose brain argued), not yet
+   * spent: each is one advantage at the next check of that word; absent: none
+   */
+  argued?: { trait: string; word: string }[];
   /** only for a player's actor: who they said they are (they have no soul in the scenario) */
-  player?: { name: Text; concept: string; traits?: Trait[];
-    /** traits argued for a risky word and accepted, not yet spent: each is one advantage at the next check of that word */
-    argued?: { trait: string; word: string }[] };
+  player?: { name: Text; concept: string; traits?: Trait[] };
 }
 
 export interface Observation { tick: number; actor: string | null; msg: Message }

@@ -2,7 +2,9 @@
  * The embedded store: one world in one local directory, no server.
  *
  *   meta.json                   StoreMeta, written once (temp file + rename)
- *   events.log                  one line per committed tick:
+ *   events.log                  one line per committed tick (logrecord.ts):
+ *                               {"tick":N,"sum":"<checksum of the base64>","br":"<base64 of brotli(events JSON)>"}\n
+ *                               or, written before the log was compressed and still read,
  *                               {"tick":N,"sum":"<checksum of the events JSON>","events":[...]}\n
  *   snapshots/<tick:10>.json    {"tick":N,"sum":"<checksum of the state JSON>","state":...} (snapshot.ts),
  *                               temp file + fsync + rename; newest few kept
@@ -21,14 +23,18 @@
  *   atomically once its process is provably dead), so a crashed run resumes without manual
  *   cleanup; readers (export while a run is live) never take the lock.
  * - The writer keeps the log handle open and knows lastTick and every line's offset in memory, so
- *   a commit is serialize + hash + append + fdatasync, and reads can seek straight to a tick.
+ *   a commit is serialize + compress (in the thread pool) + hash + append + fdatasync, and reads
+ *   can seek straight to a tick.
+ * - Lines are compressed one tick at a time, each line on its own (logrecord.ts says why brotli in
+ *   base64 rather than binary frames): a tick is still one self-contained line, so everything
+ *   above holds unchanged, and the format is told line by line, so old logs need no conversion.
  */
 import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Event } from '../model/events.ts';
-import { checksum } from './canonical.ts';
+import { decodeEvents, encodeLine, parseLine, type LogFormat } from './logrecord.ts';
 import { releaseLock, takeLock, type LockInfo } from './lock.ts';
 import { decodeSnapshot, encodeSnapshot, processWarnings, type StoreLog } from './snapshot.ts';
 import { isCode, readTextIfExists } from './files.ts';
@@ -50,6 +56,11 @@ export interface EmbeddedStoreOptions {
   snapshotKeep?: number;
   /** where a skipped snapshot is reported (default: process warnings) */
   log?: StoreLog;
+  /**
+   * how new ticks are written (default 'brotli'); 'json' writes the first, uncompressed format,
+   * which tests use to show both formats export the same run identically
+   */
+  logFormat?: LogFormat;
 }
 
 const LOG = 'events.log';
@@ -57,19 +68,17 @@ const META = 'meta.json';
 const LOCK = 'writer.lock';
 const SNAPSHOTS = 'snapshots';
 const SNAPSHOT_NAME = /^(\d{10})\.json$/;
-// The head is written by us alone, so a fixed shape is both the parser and the first integrity check.
-const HEAD = /^\{"tick":(0|[1-9]\d*),"sum":"([0-9a-f]{16})","events":/;
-const CLOSE_BRACE = 0x7d;
 const NEWLINE = 0x0a;
-const LINE_END = Buffer.from('}\n', 'latin1');
 
 export async function openEmbeddedStore(dir: string, opts: EmbeddedStoreOptions = {}): Promise<Store> {
   const keep = opts.snapshotKeep ?? 2;
   if (!Number.isInteger(keep) || keep < 1) throw new RangeError(`snapshotKeep must be an integer >= 1, got ${keep}`);
-  return new EmbeddedStore(dir, keep, opts.log ?? processWarnings);
+  const format = opts.logFormat ?? 'brotli';
+  if (format !== 'brotli' && format !== 'json') throw new RangeError(`logFormat must be 'brotli' or 'json', got ${String(format)}`);
+  return new EmbeddedStore(dir, keep, opts.log ?? processWarnings, format);
 }
 
-interface Line { tick: number; start: number; end: number; events: Buffer }
+interface Line { tick: number; start: number; end: number; format: LogFormat; payload: Buffer }
 interface Torn { torn: true; start: number; line: number; reason: string }
 
 class EmbeddedStore implements Store {
@@ -85,7 +94,8 @@ class EmbeddedStore implements Store {
   private broken: Error | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly dir: string, private readonly keep: number, private readonly warn: StoreLog) {
+  constructor(private readonly dir: string, private readonly keep: number, private readonly warn: StoreLog,
+    private readonly format: LogFormat) {
     this.logPath = join(dir, LOG);
     this.snapDir = join(dir, SNAPSHOTS);
   }
@@ -133,12 +143,9 @@ class EmbeddedStore implements Store {
       for (const e of events) {
         if (e.tick !== tick) throw new Error(`commitTick(${tick}): event seq ${e.seq} (${e.type}) has tick ${e.tick}`);
       }
-      // JSON.stringify, not canonicalJson: this is the hot path, and events are built
-      // deterministically; exports re-serialize canonically.
-      // encoded once, summed over the bytes: no second copy of megabytes of JSON per tick
-      const body = Buffer.from(JSON.stringify(events), 'utf8');
-      const line = [Buffer.from(`{"tick":${tick},"sum":"${checksum(body)}","events":`, 'latin1'), body, LINE_END];
-      const size = line[0].length + body.length + LINE_END.length;
+      // parts appended as they are: no second copy of the tick's bytes
+      const line = await encodeLine(tick, events, this.format);
+      const size = line.reduce((n, b) => n + b.length, 0);
       const start = this.indexedEnd;
       try {
         await writeAll(log, line, size);
@@ -275,9 +282,9 @@ class EmbeddedStore implements Store {
 
   private parseEvents(line: Line): Event[] {
     try {
-      return JSON.parse(line.events.toString('utf8')) as Event[];
+      return decodeEvents(line);
     } catch (err) {
-      throw new StoreCorruptError(this.logPath, line.tick + 1, `events are not valid JSON (${(err as Error).message})`);
+      throw new StoreCorruptError(this.logPath, line.tick + 1, (err as Error).message);
     }
   }
 
@@ -350,7 +357,7 @@ async function* scanLog(file: string, offset: number, firstTick: number): AsyncG
           bad = { line: lineNo, start, reason: parsed };
         } else {
           if (parsed.tick !== expect) throw new StoreCorruptError(file, lineNo, `holds tick ${parsed.tick}, expected tick ${expect}`);
-          yield { tick: parsed.tick, start, end: pos, events: parsed.events };
+          yield { ...parsed, start, end: pos };
           expect++;
         }
         lineNo++;
@@ -365,15 +372,6 @@ async function* scanLog(file: string, offset: number, firstTick: number): AsyncG
   } else if (bad) {
     yield { torn: true, start: bad.start, line: bad.line, reason: bad.reason };
   }
-}
-
-function parseLine(buf: Buffer): { tick: number; events: Buffer } | string {
-  const head = HEAD.exec(buf.toString('latin1', 0, Math.min(buf.length, 64)));
-  if (!head || buf.length < head[0].length + 3 || buf[buf.length - 1] !== CLOSE_BRACE) return 'not a tick record';
-  // The head is ASCII, so its length in characters is its length in bytes.
-  const events = buf.subarray(head[0].length, buf.length - 1);
-  if (checksum(events) !== head[2]) return 'checksum mismatch';
-  return { tick: Number(head[1]), events };
 }
 
 function checkTick(tick: number): void {

@@ -9,6 +9,8 @@ import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import type { Deliberation } from './deliberation.ts';
 import { indexPlaces } from './place-index.ts';
+import { judgeBotArguments } from './argues.ts';
+import type { ArgueJudge } from '../../world-engine/argue/types.ts';
 
 /**
  * The game master's turn (seeds 001, 003): a person a player spoke to answers in the same tick, not
@@ -31,13 +33,14 @@ export function askedBy(state: WorldState, events: readonly Event[], from: numbe
   return out;
 }
 
-/** Run the answers to what players said since event `from`; returns who answered. */
-export async function answerPlayers(cat: Catalog, state: WorldState, tick: number, delib: Deliberation, judge: TickJudge, from: number): Promise<string[]> {
+/** Run the answers to what players said since event `from` (an argument for a trait judged by `argue`, as at any turn); returns who answered. */
+export async function answerPlayers(cat: Catalog, state: WorldState, tick: number, delib: Deliberation, judge: TickJudge, from: number, argue?: ArgueJudge): Promise<string[]> {
   const asked = askedBy(state, judge.events, from);
   if (!asked.length) return [];
   const index = indexPlaces(cat, state);
   const perceptions = asked.map((a) => ({ ...perceive(cat, state, index, a.bot, tick), answering: { to: a.to, said: a.said } }));
   const decisions = await delib.decide(cat, perceptions, state.seed);
+  await judgeBotArguments(cat, state, judge, asked.map((a) => a.bot), decisions, argue);
   const work: { slice: Slice; call: ToolCall }[] = [];
   const workOf = decisions.map((d, i) => {
     if (!d?.ok || d.call.actor !== asked[i].bot) return -1;

@@ -6,12 +6,41 @@ import type { Slice, WorldEngine } from '../../world-engine/types.ts';
 import type { Reason } from '../model/events.ts';
 import { Consequence } from '../model/consequence.ts';
 import type { ToolCall } from '../model/tools.ts';
+import { TraitArgument } from '../model/traits.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { Outcome } from '../judge/judge.ts';
 import { mapBounded } from './pool.ts';
 
-/** A brain's answer after parsing: a call, nothing to do, or output that is not a valid call. */
-export type Decision = { ok: true; call: ToolCall } | { ok: false; error: string } | null;
+/**
+ * A brain's answer after parsing: a call (with, for a risky one, the brain's argument that one of its
+ * traits fits), nothing to do, or output that is not a valid call.
+ */
+export type Decision = { ok: true; call: ToolCall; argue?: TraitArgument } | { ok: false; error: string } | null;
+
+/**
+ * A brain's raw answer (in this process, or back from a worker) as a decision. The argument rides
+ * beside the call and is parsed apart from it: a malformed one is dropped (the brain that made it
+ * counted it), never the call with it. A trusted brain's call skips the parse.
+ */
+export function readDecision(raw: unknown, trusted = false): Decision {
+  if (raw === null) return null;
+  let argue: TraitArgument | undefined;
+  if (typeof raw === 'object' && Object.hasOwn(raw, 'argue')) {
+    const { argue: plea, ...call } = raw as Record<string, unknown>;
+    raw = call;
+    const a = TraitArgument.safeParse(plea);
+    if (a.success) argue = a.data;
+  }
+  let call: ToolCall;
+  if (trusted) call = raw as ToolCall;
+  else {
+    // an untrusted brain (a model, or a hybrid) says things as free text or content keys only
+    const parsed = UntrustedToolCall.safeParse(raw);
+    if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid call' };
+    call = parsed.data;
+  }
+  return argue ? { ok: true, call, argue } : { ok: true, call };
+}
 
 /**
  * The slow, parallel half of a tick: deciding and resolving. The embedded implementation runs in
@@ -27,13 +56,7 @@ export interface Deliberation {
 export type DryRun = (call: ToolCall, c: Consequence) => Reason | null;
 
 export function localDeliberation(brain: Brain, engine: WorldEngine, concurrency = 16): Deliberation {
-  const decision = (raw: unknown): Decision => {
-    if (raw === null) return null;
-    if (brain.trusted) return { ok: true, call: raw as ToolCall };
-    // an untrusted brain (a model, or a hybrid) says things as free text or content keys only
-    const parsed = UntrustedToolCall.safeParse(raw);
-    return parsed.success ? { ok: true, call: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid call' };
-  };
+  const decision = (raw: unknown): Decision => readDecision(raw, brain.trusted);
   // synchronous brains and engines run straight through; only a promise is awaited
   return {
     decide: (cat, perceptions, seed) => mapBounded(perceptions, concurrency, (p) =>

@@ -19,6 +19,8 @@ import type { WorldState } from '../state/types.ts';
 import type { Deliberation } from './deliberation.ts';
 import { indexPlaces } from './place-index.ts';
 import { answerPlayers } from './answers.ts';
+import { judgeBotArguments } from './argues.ts';
+import type { ArgueJudge } from '../../world-engine/argue/types.ts';
 
 /** What arrives from outside the world for one tick (only the server has any). */
 export interface TickInput {
@@ -30,6 +32,8 @@ export interface TickInput {
   /** players' arguments for their traits (sim/judge/argue.ts), judged before anyone acts */
   argues?: Argument[];
   onArgues?: (results: { request: Argument; reason: Reason | null }[]) => void;
+  /** who weighs arguments, players' before the tick and bots' within it: the rules unless the server has a model (world-engine/argue) */
+  argueJudge?: ArgueJudge;
   /** players' new traits declared in play (sim/judge/declare.ts), judged before anyone acts */
   declares?: Declaration[];
   onDeclares?: (results: { request: Declaration; reason: Reason | null }[]) => void;
@@ -70,6 +74,8 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
   const decisions = await delib.decide(cat, perceptions, state.seed);
+  // a bot's argument for a trait is judged before its check is built for the engine and rolled
+  await judgeBotArguments(cat, state, judge, due, decisions, input.argueJudge);
 
   const work: { slice: Slice; call: ToolCall }[] = [];
   const workOf = new Array<number>(due.length).fill(-1);
@@ -95,7 +101,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
     else judge.call(d.call, outcomes[workOf[i]]);
   }
   // whoever a player spoke to answers before the tick ends
-  for (const id of await answerPlayers(cat, state, tick, delib, judge, judged)) if (!acted.includes(id)) acted.push(id);
+  for (const id of await answerPlayers(cat, state, tick, delib, judge, judged, input.argueJudge)) if (!acted.includes(id)) acted.push(id);
 
   for (const p of lastingEffects(cat, state, tick)) {
     judge.proposal(proposers.effect(p.entity, p.place), p.changes);

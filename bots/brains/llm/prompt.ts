@@ -1,6 +1,8 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { Renderer } from '../../../sim/i18n/render.ts';
 import { quoted, said } from '../../../sim/llm/fence.ts';
+import { isRiskyWord } from '../../../sim/judge/argue.ts';
+import { traitsOf } from '../../../sim/model/check.ts';
 import type { Lang } from '../../../sim/model/text.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { MemoryItem, WorldState } from '../../../sim/state/types.ts';
@@ -38,6 +40,7 @@ export function brainMessages(cat: Catalog, p: Perception, lang: Lang): ChatComp
       // one exchange is enough to set the voice
       examples: soul.exampleDialogue.slice(0, 1).map((d) => `${r.text(d.user)} / ${r.text(d.char)}`).join('\n'),
     }),
+    ...traitsText(cat, p, r),
   ].join('\n\n');
   const { text: situation, scan } = situationText(cat, p, r);
   // one entry: about the place if there is one, else the first the situation mentions; lore is background
@@ -48,6 +51,20 @@ export function brainMessages(cat: Catalog, p: Perception, lang: Lang): ChatComp
 }
 
 const named = (name: string, id: string) => `${name} [${id}]`;
+
+/**
+ * The bot's traits (seed 003) and what it may do with them: the pack's risky calls are rolled, and
+ * for one of those it may argue that a trait fits (an `argue` beside the call). By id alone (the
+ * pack's ids are words: `stubborn`): the persona's personality already tells what kind of person it
+ * is, and every token is paid at every decision. Nothing for a bot without traits. Part of the persona: the same at every heartbeat.
+ */
+function traitsText(cat: Catalog, p: Perception, r: Renderer): string[] {
+  const traits = traitsOf(cat, p.self);
+  if (!traits.length) return [];
+  const risky = [...cat.words.ids('manners'), ...cat.words.ids('purposes')].filter((w) => isRiskyWord(cat, w));
+  const list = traits.map((x) => `[${x.id}]`);
+  return [r.t('llm.brain.traits', { list: list.join(', ') }) + (risky.length ? ` ${r.t('llm.brain.argue', { risky: risky.map((w) => `[${w}]`).join(', ') })}` : '')];
+}
 
 /**
  * Who a remembered text came from: what one was told, from whoever spoke (the fold puts the speaker

@@ -28,15 +28,26 @@ function modelArgs(words: Words): Record<ToolName, z.ZodObject> {
   return args;
 }
 
-const TOOLS = new WeakMap<T, WeakMap<Words, ChatCompletionTool[]>>();
+/** The tools whose calls can be checks (sim/model/check.ts riskyWord): a bot may argue a trait beside them. */
+const ARGUABLE: readonly ToolName[] = ['use_resource', 'interact'];
 
-/** The tools offered to the model in one language, for one world's words (built once each). */
-export function functionTools(t: T, words: Words): ChatCompletionTool[] {
-  const byWords = TOOLS.get(t) ?? TOOLS.set(t, new WeakMap()).get(t)!;
+const TOOLS = new WeakMap<T, WeakMap<Words, ChatCompletionTool[]>>();
+const ARGUING_TOOLS = new WeakMap<T, WeakMap<Words, ChatCompletionTool[]>>();
+
+/**
+ * The tools offered to the model in one language, for one world's words (built once each). With
+ * `argue` (a bot's brain), the tools that can be checks take an optional `argue`, "trait id: why it
+ * helps" (one string: every token of these schemas is paid at every decision): the same for every
+ * bot (its traits are in its prompt), so the tools stay one cached prefix.
+ */
+export function functionTools(t: T, words: Words, argue = false): ChatCompletionTool[] {
+  const cache = argue ? ARGUING_TOOLS : TOOLS;
+  const byWords = cache.get(t) ?? cache.set(t, new WeakMap()).get(t)!;
   const known = byWords.get(words);
   if (known) return known;
   const tools = TOOL_NAMES.map((name): ChatCompletionTool => {
-    const { $schema: _, ...parameters } = lean(z.toJSONSchema(modelArgs(words)[name], { io: 'input' })) as Record<string, unknown>;
+    const args = argue && ARGUABLE.includes(name) ? modelArgs(words)[name].extend({ argue: z.string().optional() }) : modelArgs(words)[name];
+    const { $schema: _, ...parameters } = lean(z.toJSONSchema(args, { io: 'input' })) as Record<string, unknown>;
     return { type: 'function', function: { name, description: t(`llm.tools.${name}`), parameters } };
   });
   byWords.set(words, tools);
@@ -63,9 +74,13 @@ const isTool = (n: string): n is ToolName => (TOOL_NAMES as readonly string[]).i
 
 /**
  * Read the model's answer as one tool call by this actor. The first tool call counts (a bot makes
- * at most one per heartbeat). Every failure says what to fix, in words the model can act on.
+ * at most one per heartbeat). Every failure says what to fix, in words the model can act on. With
+ * `argue` (a bot's brain), an `argue` among the arguments is taken off before the call is read and
+ * handed back raw, unread: whatever it holds, it never costs the call (bots/brains/llm/argue.ts reads it).
  */
-export function readToolCall(m: AnswerMessage, actor: string, id: string, words: Words): Reading<ToolCall> {
+export function readToolCall(m: AnswerMessage, actor: string, id: string, words: Words): Reading<ToolCall>;
+export function readToolCall(m: AnswerMessage, actor: string, id: string, words: Words, argue: true): Reading<ToolCall & { argue?: unknown }>;
+export function readToolCall(m: AnswerMessage, actor: string, id: string, words: Words, argue = false): Reading<ToolCall & { argue?: unknown }> {
   if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
   const first = m.tool_calls?.[0];
   if (!first) return { ok: false, reason: 'no_tool_call', error: `no tool call; call one of ${TOOL_NAMES.join(', ')}` };
@@ -77,6 +92,8 @@ export function readToolCall(m: AnswerMessage, actor: string, id: string, words:
   } catch (err) {
     return { ok: false, reason: 'invalid_json', error: `arguments of ${name} are not JSON: ${(err as Error).message}` };
   }
+  let plea: unknown;
+  if (argue && raw && typeof raw === 'object' && !Array.isArray(raw) && Object.hasOwn(raw, 'argue')) ({ argue: plea, ...raw } = raw as Record<string, unknown>);
   // JSON.parse output goes through zod: first the model's view of the tool, then the real call
   const args = modelArgs(words)[name].safeParse(raw);
   if (!args.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(args.error.issues)}` };
@@ -84,5 +101,5 @@ export function readToolCall(m: AnswerMessage, actor: string, id: string, words:
   const withText = typeof a.content === 'string' ? { ...a, content: { text: a.content } } : a;
   const call = UntrustedToolCall.safeParse({ id, actor, tool: name, args: withText });
   if (!call.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(call.error.issues)}` };
-  return { ok: true, value: call.data };
+  return { ok: true, value: plea === undefined ? call.data : { ...call.data, argue: plea } };
 }
