@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,6 +183,14 @@ async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total
         failure ??= { run, step: name, code, tail: text.trimEnd().split('\n').slice(-12).join('\n') };
         return;
       }
+    }
+    // a `run` stopped by a signal of its own exits 0 short of the last tick: such a run is not finished
+    const csv = path.join(out, run.dir, 'metrics.csv');
+    const rows = (await readFile(csv, 'utf8')).split('\n').length - 2;
+    if (rows < plan.ticks) {
+      await rm(csv, { force: true });
+      failure ??= { run, step: 'run', code: 0, tail: t('experiment.error.short_run', { rows, ticks: plan.ticks }) };
+      return;
     }
     done++;
   };
