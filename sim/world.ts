@@ -46,7 +46,7 @@ export class World {
   private constructor(readonly cat: Catalog, readonly state: WorldState, readonly store: Store,
     private readonly delib: Deliberation, private readonly snapshotEvery: number,
     private readonly seed: number, readonly population: number | null,
-    private readonly origin: StoreMeta['origin'] | null = null, private readonly tokens?: (tick: number) => number) {}
+    readonly origin: StoreMeta['origin'] | null = null, private readonly tokens?: (tick: number) => number) {}
 
   static async open(o: WorldOptions): Promise<World> {
     const cat = buildCatalog(o.scenario);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
@@ -28,7 +28,11 @@ async function ok(args: string[]) {
 
 beforeAll(async () => {
   root = await tempDir('astinus-metrics-');
-  const run = (name: string, ticks: number) => ok(['run', SHENZHEN, '--seed', '3', '--ticks', String(ticks), '--data', dir(name, 'data'), '--quiet', '--metrics', dir(name, 'live')]);
+  // a seeded rumour, as a researcher would plant it
+  await writeFile(dir('rumour.json'), JSON.stringify({ interventions: [{ label: 'rumour', at: 5, kind: 'learn_fact', actor: 'lin_feng', truth: false,
+    content: { cn: '工厂下个月要关门', en: 'The factory closes next month' } }] }));
+  const run = (name: string, ticks: number) => ok(['run', SHENZHEN, '--seed', '3', '--ticks', String(ticks), '--data', dir(name, 'data'), '--quiet',
+    '--metrics', dir(name, 'live'), '--interventions', dir('rumour.json')]);
   // the same seed twice: the second stopped half way and continued
   await Promise.all([run('a', TICKS), run('c', TICKS / 2)]);
   await run('c', TICKS);
@@ -80,6 +84,11 @@ describe('astinus metrics <data-dir>', () => {
     }
     // some rumour went round (not only its teller knows it), or the test proves little
     expect(Math.max(...diffusion.map((r) => Number(r.known)))).toBeGreaterThan(2);
+    // the seeded one is labelled from its first tick on, and the tick it was planted counts one intervention
+    const seeded = diffusion.filter((r) => r.label === 'rumour');
+    expect(seeded[0]).toMatchObject({ tick: '5', known: '1', learned: '1' });
+    expect(seeded).toHaveLength(TICKS - 5);
+    expect(table(await text('a', 'out', 'metrics.csv')).map((r) => r.interventions).join('')).toBe('0'.repeat(5) + '1' + '0'.repeat(TICKS - 6));
     // the provenance is the log's, line for line
     expect((await text('a', 'out', 'spread.csv')).trimEnd().split('\n').slice(1)).toEqual(provenance);
     // and a fact's half time is the first tick half the living knew it
@@ -96,6 +105,17 @@ describe('astinus metrics <data-dir>', () => {
       expect(await text('c', 'live', name)).toBe(want);
     }
   });
+
+  it('of a fork on a seed of its own: the original\'s rows up to the fork, and the same from `run --metrics` as from the log', async () => {
+    await ok(['fork', dir('a', 'data'), '--at', '20', '--out', dir('f', 'data'), '--seed', '9']);
+    await ok(['run', SHENZHEN, '--data', dir('f', 'data'), '--ticks', String(TICKS), '--quiet', '--metrics', dir('f', 'live')]);
+    await ok(['metrics', dir('f', 'data'), '--out', dir('f', 'out')]);
+    const fork = await text('f', 'out', 'metrics.csv');
+    expect(await text('f', 'live', 'metrics.csv')).toBe(fork);
+    const lines = (await text('a', 'out', 'metrics.csv')).split('\n');
+    expect(fork.split('\n').slice(0, 21)).toEqual(lines.slice(0, 21));
+    expect(fork.split('\n').slice(21)).not.toEqual(lines.slice(21));
+  }, 120_000);
 
   it('refuses a pack the world was not made with, and a folder that holds no world', async () => {
     const [other, none] = await Promise.all([

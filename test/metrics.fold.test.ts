@@ -6,6 +6,7 @@ import { csv, METRICS_COLUMNS, num } from '../sim/metrics/rows.ts';
 import { entropy } from '../sim/metrics/stats.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { initialState } from '../sim/state/initial.ts';
+import { applyEvent } from '../sim/state/apply.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { shenzhen } from './helpers/world.ts';
 
@@ -117,5 +118,32 @@ describe('the rest of a tick row', () => {
     expect(head.split(',').slice(0, 7)).toEqual(['tick', 'population', 'gini', 'money_p10', 'money_p50', 'money_p90', 'money_total']);
     const cells = Object.fromEntries(head.split(',').map((c, i) => [c, row.split(',')[i]]));
     expect([cells.relations, cells.density, cells.reciprocity, cells.action_entropy]).toEqual(['0', '0', '', '']);
+  });
+});
+
+describe('a fact\'s label and its diffusion', () => {
+  it('goes to the fact an intervention created right after it, not to a rumour started later', () => {
+    const { s, a, b, c } = tinyWorld();
+    const fold = new MetricsFold(cat, s);
+    const origin = (actor: string) => ({ actor, tick: 0, place: s.actors[actor].location });
+    const fact = (id: string, actor: string) => ({ id, content: { key: 'topic.music' }, about: null, truth: false, origin: origin(actor) });
+    const events = tick(0, [
+      { type: 'intervened', label: 'rumour', kind: 'learn_fact', actor: a } as unknown as EventBody,
+      { type: 'fact_created', fact: fact('f:1', a) },
+      { type: 'fact_learned', actor: a, fact: 'f:1', from: a, channel: 'origin' },
+      { type: 'fact_created', fact: fact('f:2', b) },
+      { type: 'fact_learned', actor: b, fact: 'f:2', from: b, channel: 'origin' },
+      { type: 'fact_learned', actor: c, fact: 'f:1', from: a, channel: 'talk' },
+    ]);
+    // the world's own fold of the same events (the intervention's own event changes nothing here)
+    fold.adopt(s);
+    for (const e of events) if (e.type !== ('intervened' as string)) applyEvent(s, e);
+    const row = fold.add(events);
+    expect([row.interventions, row.facts, row.knowings]).toEqual([1, 2, 3]);
+    expect(fold.diffusion().map((d) => [d.fact, d.label, d.known, d.learned, d.reachable, d.share])).toEqual([
+      ['f:1', 'rumour', 2, 2, 4, 0.5], ['f:2', null, 1, 1, 4, 0.25]]);
+    // half of the four living knew f:1 on the tick it was made
+    expect(fold.facts().map((f) => [f.fact, f.label, f.half_tick, f.peak_known])).toEqual([['f:1', 'rumour', 0, 2], ['f:2', null, null, 1]]);
+    expect(fold.spread().map((x) => `${x.actor}<${x.from}`)).toEqual([`${a}<${a}`, `${b}<${b}`, `${c}<${a}`]);
   });
 });

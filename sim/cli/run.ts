@@ -37,7 +37,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
   const start = world.tick;
   // --metrics DIR: the fold of the whole log (the ticks before this run too), written when it stops
-  const metrics = args.metrics ? await foldHistory(world.cat, store, { seed, population: world.population }, start - 1) : null;
+  const metrics = args.metrics ? await foldHistory(world.cat, store, { seed, population: world.population, origin: world.origin }, start - 1) : null;
   metrics?.adopt(world.state);
   log.info({ scenario: scenario.meta.id, seed, from: start, to: args.ticks, data: args.data ?? null }, 'run');
   if (start > 0) process.stderr.write(t('cli.run.resume', { tick: start }) + '\n');

@@ -1,5 +1,7 @@
 import type { Event } from '../model/events.ts';
-import type { Catalog } from '../scenario/catalog.ts';
+import type { Scenario } from '../model/scenario.ts';
+import { buildCatalog, type Catalog } from '../scenario/catalog.ts';
+import { initialState } from '../state/initial.ts';
 import { applyEvent } from '../state/apply.ts';
 import { membersOf } from '../state/members.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
@@ -43,6 +45,8 @@ export class MetricsFold {
   private last = -1;
   private readonly dead = new Set<string>();
   private readonly factsById = new Map<string, FactTrack>();
+  /** facts an intervention named, by label */
+  private readonly labels = new Map<string, string>();
   private knowings = 0;
   /** every actor ever seen gets a slot, for the network: slot -> id, id -> slot, and whom each has a feeling toward */
   private readonly ids: string[] = [];
@@ -50,8 +54,6 @@ export class MetricsFold {
   private readonly out: (Set<number> | undefined)[] = [];
   /** feelings that changed this tick: read from the state at the end of it */
   private dirty: [string, string][] = [];
-  /** labels of interventions committed this tick whose fact is not yet created (matched in order) */
-  private pendingLabels: string[] = [];
   private readonly rowsKept: TickRow[] = [];
   private readonly diff: DiffusionRow[] = [];
   private readonly prov: SpreadRow[] = [];
@@ -67,6 +69,12 @@ export class MetricsFold {
     for (const id in initial.facts) this.track(id, null);
     for (const id in initial.actors) for (const f of initial.actors[id].knows) this.learn(id, f);
     for (const a of membersOf(initial.actors)) this.slot(a);
+  }
+
+  /** A fold from the start of a world: the pack, its seed and population (null: the pack's own people). */
+  static of(scenario: Scenario, seed: number, population: number | null = null, o: FoldOptions = {}): MetricsFold {
+    const cat = buildCatalog(scenario);
+    return new MetricsFold(cat, initialState(cat, seed, population), o);
   }
 
   /** the last tick folded; -1 before any */
@@ -91,9 +99,12 @@ export class MetricsFold {
     const learnedNow = new Map<string, number>();
     let actions = 0, rejections = 0, checks = 0, interventions = 0, tokens = 0;
     const claims = { made: 0, contradicted: 0, held: 0 };
-    this.pendingLabels = [];
+    // the label of a `learn_fact` intervention, for the fact it creates: the event right after it
+    let label: string | null = null;
     for (const e of events) {
       if (this.applying) applyEvent(this.state, e);
+      const seeded = label;
+      label = null;
       switch (e.type) {
         case 'action':
           actions++;
@@ -110,7 +121,7 @@ export class MetricsFold {
           checks++;
           bands[e.band] = (bands[e.band] ?? 0) + 1;
           break;
-        case 'fact_created': this.track(e.fact.id, labelOf(e) ?? this.pendingLabels.shift() ?? null, e.fact); break;
+        case 'fact_created': this.track(e.fact.id, labelOf(e) ?? this.labels.get(e.fact.id) ?? seeded, e.fact); break;
         case 'fact_learned':
           learnedNow.set(e.fact, (learnedNow.get(e.fact) ?? 0) + 1);
           this.learn(e.actor, e.fact);
@@ -122,14 +133,16 @@ export class MetricsFold {
           break;
         case 'relationship_changed': this.dirty.push([e.from, e.to]); break;
         case 'tick_summary': tokens += tokensOf(e); break;
-        default: {
-          // labelled interventions (issue 13): counted, and their label handed to the fact they create
-          const x = e as { type: string; label?: unknown; kind?: unknown };
-          if (x.type === 'intervened') {
-            interventions++;
-            if (x.kind === 'learn_fact' && typeof x.label === 'string') this.pendingLabels.push(x.label);
+        case 'intervened':
+          // a researcher's labelled intervention: counted, and its label handed to the fact it seeds
+          // (named by the event, or the one created right after it)
+          interventions++;
+          if (e.kind === 'learn_fact') {
+            label = e.label;
+            if (e.fact) this.labels.set(e.fact, e.label);
           }
-        }
+          break;
+        default: break;
       }
     }
     const s = this.state;

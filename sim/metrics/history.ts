@@ -14,11 +14,12 @@ import { MetricsFold, type FoldOptions } from './fold.ts';
 
 /**
  * Fold a world's whole log, tick 0 on, from the state the log starts from (the pack, the seed and
- * the population the store was made with). `onTick` reports progress.
+ * the population the store was made with; a fork's people were drawn with its origin's seed).
+ * `onTick` reports progress.
  */
-export async function foldHistory(cat: Catalog, store: Store, meta: { seed: number; population: number | null }, upTo: number,
+export async function foldHistory(cat: Catalog, store: Store, meta: { seed: number; population: number | null; origin?: { seed: number } | null }, upTo: number,
   o: FoldOptions & { onTick?: (tick: number) => void } = {}): Promise<MetricsFold> {
-  const fold = new MetricsFold(cat, initialState(cat, meta.seed, meta.population), o);
+  const fold = new MetricsFold(cat, initialState(cat, meta.origin?.seed ?? meta.seed, meta.population), o);
   let tick = -1;
   let batch: Event[] = [];
   const flush = () => {
@@ -35,7 +36,8 @@ export async function foldHistory(cat: Catalog, store: Store, meta: { seed: numb
   return fold;
 }
 
-const Meta = z.object({ world: z.string(), scenario: z.string(), scenarioHash: z.string(), seed: z.number().int().min(0), population: z.number().int().min(1).nullable() });
+const Meta = z.object({ world: z.string(), scenario: z.string(), scenarioHash: z.string(), seed: z.number().int().min(0), population: z.number().int().min(1).nullable(),
+  origin: z.object({ seed: z.number().int().min(0), at: z.number().int().min(0) }).optional() });
 
 /** The store's meta.json, validated: what the world was made from. */
 export async function readMeta(dataDir: string): Promise<StoreMeta> {

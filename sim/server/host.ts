@@ -116,7 +116,7 @@ export class WorldHost {
   async init(): Promise<void> {
     // the metrics fold from the state the log starts from, tick 0 on: a restart shows the same history
     const { cat, state } = this.world;
-    const fold = new MetricsFold(cat, initialState(cat, state.seed, this.world.population), { keepDiffusion: false, cap: this.o.metricsCap ?? 10_000 });
+    const fold = new MetricsFold(cat, initialState(cat, this.world.origin?.seed ?? state.seed, this.world.population), { keepDiffusion: false, cap: this.o.metricsCap ?? 10_000 });
     let batch: Event[] = [];
     for await (const e of this.world.store.readEvents(0, this.world.tick - 1)) {
       this.note(e);

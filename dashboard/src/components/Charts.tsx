@@ -12,6 +12,9 @@ export function Charts(props: { metrics: Metrics | null; actors: ActorSummary[] 
   if (!m) return <p class="empty">{t('charts.waiting')}</p>;
   const ticks = m.ticks;
   const money = (k: 'p10' | 'p50' | 'p90'): [number, number][] => ticks.map((x) => [x.tick, x.money[k]]);
+  // the network's figures per tick (sim/metrics); a tick where one has no meaning leaves a gap
+  const net = (k: 'density' | 'reciprocity' | 'clustering'): [number, number][] =>
+    ticks.flatMap((x) => (x.network && x.network[k] !== null ? [[x.tick, x.network[k]] as [number, number]] : []));
   return (
     <div class="charts">
       <LineChart testid="chart-money" log title={t('charts.money')} series={[
@@ -23,6 +26,11 @@ export function Charts(props: { metrics: Metrics | null; actors: ActorSummary[] 
       <LineChart testid="chart-gini" title={t('charts.gini', { g: ticks.length ? ticks[ticks.length - 1].gini.toFixed(3) : '—' })} yMin={0} yMax={1}
         series={[{ label: t('charts.gini_short'), cls: 's-gini', points: ticks.map((x) => [x.tick, x.gini]) }]} />
       <ActionsChart ticks={ticks} />
+      <LineChart testid="chart-network" title={t('charts.network')} yMin={0} yMax={1} series={[
+        { label: t('charts.density'), cls: 's-density', points: net('density') },
+        { label: t('charts.reciprocity'), cls: 's-reciprocity', points: net('reciprocity') },
+        { label: t('charts.clustering'), cls: 's-clustering', points: net('clustering') },
+      ]} />
       <RelationsGraph relations={m.relations} />
     </div>
   );
