@@ -59,9 +59,9 @@ export const RunArgs = WorldArgs.extend({
   quiet: z.boolean().default(false),
   feed: int('feed', 0),
   pace: int('pace', 0),
-  interventions: z.string().min(1).optional(),
   /** write the run's metrics files (sim/metrics/README.md) into this folder when it stops */
   metrics: z.string().min(1).optional(),
+  interventions: z.string().min(1).optional(),
 });
 
 export const ServeArgs = WorldArgs.extend({
@@ -87,8 +87,26 @@ export const VALIDATE_OPTIONS: ParseArgsConfig['options'] = { lang: { type: 'str
 export type RunArgs = z.infer<typeof RunArgs>;
 
 export const RUN_OPTIONS: ParseArgsConfig['options'] = {
-  ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' },
-  interventions: { type: 'string' }, metrics: { type: 'string' },
+  ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' }, metrics: { type: 'string' },
+  interventions: { type: 'string' },
+};
+
+/** `astinus experiment` (sim/cli/experiment.ts): --population and --brain are defaults a condition may override. */
+export const ExperimentArgs = z.object({
+  scenario: z.string({ error: 'cli.error.scenario_required' }),
+  seeds: z.string({ error: 'experiment.error.seeds_required' }),
+  conditions: z.string().min(1).optional(),
+  ticks: int('ticks', 1).pipe(z.number({ error: 'cli.error.ticks_required' })),
+  out: z.string({ error: 'experiment.error.out_required' }).min(1),
+  jobs: int('jobs', 1),
+  population: int('population', 1),
+  brain: z.enum(['policy', 'llm', 'hybrid'], { error: 'llm.error.brain' }).optional(),
+  figure: z.string().min(1).optional(),
+  lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
+});
+export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
+  seeds: { type: 'string' }, conditions: { type: 'string' }, ticks: { type: 'string' }, out: { type: 'string' }, jobs: { type: 'string' },
+  population: { type: 'string' }, brain: { type: 'string' }, figure: { type: 'string' }, lang: { type: 'string' },
 };
 
 /** `astinus fork <data-dir> --at T --out DIR`: a new world that continues the original from tick T. */
@@ -117,6 +135,7 @@ export const WorkerArgs = z.object({
   'stalled-ms': int('stalled-ms', 100),
   'job-delay': int('job-delay', 0),
   'grace-ms': int('grace-ms', 0),
+  runs: int('runs', 1),
   lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
   'log-level': LogLevel,
   'log-file': z.string().optional(),
@@ -124,7 +143,7 @@ export const WorkerArgs = z.object({
 export type WorkerArgs = z.infer<typeof WorkerArgs>;
 export const WORKER_OPTIONS: ParseArgsConfig['options'] = {
   queue: { type: 'string' }, name: { type: 'string' }, concurrency: { type: 'string' }, 'rate-max': { type: 'string' }, 'rate-ms': { type: 'string' },
-  'lock-ms': { type: 'string' }, 'stalled-ms': { type: 'string' }, 'job-delay': { type: 'string' }, 'grace-ms': { type: 'string' },
+  'lock-ms': { type: 'string' }, 'stalled-ms': { type: 'string' }, 'job-delay': { type: 'string' }, 'grace-ms': { type: 'string' }, runs: { type: 'string' },
   lang: { type: 'string' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' },
 };
 

@@ -4,6 +4,7 @@ import { WriterConflictError } from '../store/types.ts';
 import { translator } from '../i18n/translator.ts';
 import type { Lang } from '../model/text.ts';
 import { UsageError } from './args.ts';
+import { experimentCommand } from './experiment.ts';
 import { exportCommand } from './export.ts';
 import { metricsCommand } from './metrics.ts';
 import { forkCommand } from './fork.ts';
@@ -18,12 +19,13 @@ import { printScenarioError, validateCommand, zodLanguage } from './validate.ts'
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
   export: exportCommand,
-  fork: forkCommand,
   metrics: metricsCommand,
+  fork: forkCommand,
   validate: validateCommand,
   schema: schemaCommand,
   worker: workerCommand,
   serve: serveCommand,
+  experiment: experimentCommand,
 };
 
 /** The language for messages before a command has parsed its own --lang. */

@@ -2,6 +2,8 @@ import { translator } from '../i18n/translator.ts';
 import { createLogger } from '../log.ts';
 import { checkRedis, DEFAULT_REDIS_URL, queueName, redact } from '../queue/connection.ts';
 import { startWorker } from '../queue/worker.ts';
+import { runQueueName, startRunWorker } from '../experiment/remote.ts';
+import { availableParallelism } from 'node:os';
 import { parse, UsageError, WORKER_OPTIONS, WorkerArgs } from './args.ts';
 
 /** A whole number from the environment, or undefined; a bad value is a usage error naming the variable. */
@@ -36,7 +38,9 @@ export async function workerCommand(argv: string[]): Promise<number> {
     stalledInterval: args['stalled-ms'],
     jobDelay: args['job-delay'],
   });
-  await w.worker.waitUntilReady();
+  // whole runs of `astinus experiment`, on their own queue, --runs at a time
+  const runs = startRunWorker({ url, queue: runQueueName(queue), concurrency: args.runs ?? availableParallelism(), log, name: args.name });
+  await Promise.all([w.worker.waitUntilReady(), runs.worker.waitUntilReady()]);
   log.info({ queue, redis: redact(url), concurrency, rateMax, rateMs }, 'worker ready');
   process.stderr.write(t('backends.worker.ready', { queue, url: redact(url), concurrency }) + '\n');
 
@@ -45,7 +49,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
     process.once('SIGINT', () => done('SIGINT'));
   });
   process.stderr.write(t('backends.worker.stopping', { signal }) + '\n');
-  const clean = await w.close(args['grace-ms'] ?? 10_000);
+  const [clean] = await Promise.all([w.close(args['grace-ms'] ?? 10_000), runs.close()]);
   log.info({ signal, clean }, 'worker stopped');
   process.stderr.write(t('backends.worker.stopped') + '\n');
   await new Promise<void>((done) => log.flush(() => done()));

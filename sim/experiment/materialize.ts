@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PACK_FILES } from '../model/scenario.ts';
+import { loadScenario } from '../scenario/load.ts';
+import { mergeOverride, type Condition } from './conditions.ts';
+import { writeAtomic } from './files.ts';
+
+/** What `run` is given for a condition: the pack (the scenario, or its overridden copy) and the interventions file, if any. */
+export interface Materialized { scenario: string; interventions: string | null }
+
+/**
+ * Writes a condition's inputs into DIR/conditions/<name>/: its interventions as a file for
+ * `run --interventions`, and, when it overrides the pack, the pack's files with the overrides
+ * merged in (scenario/), loaded by the normal pack loader so a bad override is refused with the
+ * file, path and reason before anything runs (a ScenarioError, as `astinus validate` prints it).
+ */
+export async function materialize(out: string, scenarioDir: string, c: Condition): Promise<Materialized> {
+  const dir = path.join(out, 'conditions', c.name);
+  let interventions: string | null = null;
+  if (c.interventions) {
+    interventions = path.join(dir, 'interventions.json');
+    await writeAtomic(interventions, JSON.stringify(c.interventions, null, 2) + '\n');
+  }
+  if (!c.pack) return { scenario: scenarioDir, interventions };
+  const pack = path.join(dir, 'scenario');
+  for (const file of Object.keys(PACK_FILES)) {
+    const text = await readFile(path.join(scenarioDir, file), 'utf8').catch(() => null);
+    const patch = Object.prototype.hasOwnProperty.call(c.pack, file) ? c.pack[file] : undefined;
+    if (text === null && patch === undefined) continue;
+    let base: unknown = {};
+    if (text !== null) {
+      try { base = JSON.parse(text.replace(/^\uFEFF/, '')); } catch { await writeAtomic(path.join(pack, file), text); continue; } // the loader names the error
+    }
+    await writeAtomic(path.join(pack, file), JSON.stringify(patch === undefined ? base : mergeOverride(base, patch), null, 2) + '\n');
+  }
+  await loadScenario(pack);
+  return { scenario: pack, interventions };
+}
