@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
 import type { Template } from '../sim/model/scenario.ts';
 import { astinus, exportBytes, finished, removeDir, SHENZHEN, spawnAstinus, tempDir } from './helpers/cli.ts';
+import { astinusHere } from './helpers/inproc.ts';
 
 const SCENARIO = 'scenarios/shenzhen';
 const CJK = /[\u4e00-\u9fff]/;
@@ -307,7 +308,8 @@ describe('command-line mistakes', () => {
     ['an unknown flag', ['run', SCENARIO, '--ticks', '5', '--frobnicate'], /frobnicate/],
     ['an unknown command', ['frobnicate'], /frobnicate/],
   ])('%s: exit 2 with a message and the usage', { timeout: LONG }, async (_name, args, message) => {
-    const r = await astinus(args as string[]);
+    // in this process: the same main() as the binary, without a child's start-up
+    const r = await astinusHere(args as string[]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message as RegExp);
     expect(r.stderr).toContain('Usage');
@@ -316,7 +318,7 @@ describe('command-line mistakes', () => {
 
   it('export of a dir without events.log fails and names the dir', { timeout: LONG }, async () => {
     const dir = await scratch();
-    const r = await astinus(['export', dir]);
+    const r = await astinusHere(['export', dir]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain(dir);
     expect(r.stdout).toBe('');

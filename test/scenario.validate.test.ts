@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { packSchemas, researchSchemas } from '../sim/cli/schema.ts';
 import { PACK_FILES } from '../sim/model/scenario.ts';
 import { astinus, copyScenario, removeDir, REPO, SHENZHEN, tempDir } from './helpers/cli.ts';
+// one binary run proves the command; the rest run in this process, one at a time (its output is captured), without a child's start-up
+import { astinusHere } from './helpers/inproc.ts';
 
 const CJK = /[\u4e00-\u9fff]/;
 const LONG = 60_000;
@@ -95,9 +97,9 @@ describe('a broken pack is refused with the file, the JSON path and the reason',
       { file: 'actors.json', path: DUPLICATE_PATH, says: /duplicate/ }],
   ];
 
-  it.concurrent.each(cases)('%s', { timeout: LONG }, async (_name, breakIt, want) => {
+  it.each(cases)('%s', { timeout: LONG }, async (_name, breakIt, want) => {
     const dir = await brokenPack(breakIt);
-    const r = await astinus(['validate', dir]);
+    const r = await astinusHere(['validate', dir]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(dir);
@@ -110,13 +112,13 @@ describe('a broken pack is refused with the file, the JSON path and the reason',
 });
 
 describe('several problems are reported together', () => {
-  it.concurrent('in files that do not parse', { timeout: LONG }, async () => {
+  it('in files that do not parse', { timeout: LONG }, async () => {
     const dir = await brokenPack(async (dir) => {
       await editJson(dir, 'actors.json', (j) => { j.actors[1].body.energy = 'lots'; j.actors[4].drives.thrift = 7; });
       await writeFile(path.join(dir, 'places.json'), '[');
       await rm(path.join(dir, 'templates.json'));
     });
-    const r = await astinus(['validate', dir]);
+    const r = await astinusHere(['validate', dir]);
     expect(r.code).toBe(1);
     const lines = problems(r.stderr);
     expect(lines, r.stderr).toHaveLength(4);
@@ -127,13 +129,13 @@ describe('several problems are reported together', () => {
     expect(r.stderr).toContain('4');
   });
 
-  it.concurrent('a schema error in one file hides nothing in the others', { timeout: LONG }, async () => {
+  it('a schema error in one file hides nothing in the others', { timeout: LONG }, async () => {
     const dir = await brokenPack(async (dir) => {
       await editJson(dir, 'actors.json', (j) => { j.actors[1].body.energy = 'lots'; });
       await editJson(dir, 'places.json', (j) => { j.places[1].links.push({ to: 'atlantis', distance: 3 }); j.places[j.places.length - 1].links = []; });
       await editJson(dir, 'scenario.json', (j) => { j.jobs[0].place = 'nowhere'; });
     });
-    const r = await astinus(['validate', dir]);
+    const r = await astinusHere(['validate', dir]);
     expect(r.code).toBe(1);
     const lines = problems(r.stderr);
     expect(lines, r.stderr).toHaveLength(4);
@@ -142,22 +144,22 @@ describe('several problems are reported together', () => {
     }
   });
 
-  it.concurrent('a byte-order mark an editor left is no problem', { timeout: LONG }, async () => {
+  it('a byte-order mark an editor left is no problem', { timeout: LONG }, async () => {
     const dir = await brokenPack(async (dir) => {
       for (const f of ['scenario.json', 'places.json']) await writeFile(path.join(dir, f), `\uFEFF${await readFile(path.join(dir, f), 'utf8')}`);
     });
-    const r = await astinus(['validate', dir]);
+    const r = await astinusHere(['validate', dir]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
   });
 
-  it.concurrent('across files that refer to each other', { timeout: LONG }, async () => {
+  it('across files that refer to each other', { timeout: LONG }, async () => {
     const dir = await brokenPack(async (dir) => {
       await editJson(dir, 'actors.json', (j) => { j.actors[0].body.location = 'nowhere'; duplicateActor(j); });
       await editJson(dir, 'places.json', (j) => { j.places[1].links.push({ to: 'atlantis', distance: 3 }); });
       await editJson(dir, 'scenario.json', (j) => { j.jobs[0].employer = WORKER; });
     });
-    const r = await astinus(['validate', dir]);
+    const r = await astinusHere(['validate', dir]);
     expect(r.code).toBe(1);
     const lines = problems(r.stderr);
     expect(lines, r.stderr).toHaveLength(4);
@@ -172,7 +174,7 @@ it('warns of a sink nothing spends into and a source nothing draws on, and still
     j.rules.money.sinks.push({ id: 'tithe', name: { cn: '什一税', en: 'Tithe' } });
     j.rules.money.sources.push({ id: 'treasure', name: { cn: '宝藏', en: 'Treasure' } });
   }));
-  const r = await astinus(['validate', dir]);
+  const r = await astinusHere(['validate', dir]);
   expect(r.code, r.stderr).toBe(0);
   const lines = problems(r.stderr);
   expect(lines, r.stderr).toHaveLength(2);
@@ -184,7 +186,7 @@ it('run refuses a broken pack before writing anything', { timeout: LONG }, async
   const dir = await brokenPack(async (dir) => editJson(dir, 'actors.json', (j) => { j.actors[0].body.location = 'nowhere'; }));
   const data = path.join(await tempDir('astinus-data-'), 'data');
   dirs.push(path.dirname(data));
-  const r = await astinus(['run', dir, '--ticks', '5', '--data', data]);
+  const r = await astinusHere(['run', dir, '--ticks', '5', '--data', data]);
   expect(r.code).toBe(1);
   expect(r.stderr).toContain('actors.json');
   expect(r.stderr).toContain('nowhere');
@@ -195,7 +197,8 @@ it('--lang cn gives the reasons in Chinese', { timeout: LONG }, async () => {
   const dir = await brokenPack(async (dir) => editJson(dir, 'actors.json', (j) => {
     j.actors[0].body.location = 'nowhere';
   }));
-  const [cn, en] = await Promise.all([astinus(['validate', dir, '--lang', 'cn']), astinus(['validate', dir])]);
+  const cn = await astinusHere(['validate', dir, '--lang', 'cn']);
+  const en = await astinusHere(['validate', dir]);
   expect(cn.code).toBe(1);
   const line = problems(cn.stderr)[0];
   expect(line).toContain('actors.json $.actors[0].body.location');

@@ -4,28 +4,23 @@ import { WriterConflictError } from '../store/types.ts';
 import { translator } from '../i18n/translator.ts';
 import type { Lang } from '../model/text.ts';
 import { UsageError } from './args.ts';
-import { experimentCommand } from './experiment.ts';
-import { exportCommand } from './export.ts';
-import { metricsCommand } from './metrics.ts';
-import { forkCommand } from './fork.ts';
 import { InterventionsError } from '../scenario/interventions.ts';
-import { runCommand } from './run.ts';
-import { schemaCommand } from './schema.ts';
-import { workerCommand } from './worker.ts';
 import { LocalizedError } from '../i18n/errors.ts';
-import { serveCommand } from './serve.ts';
 import { printScenarioError, validateCommand, zodLanguage } from './validate.ts';
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  run: runCommand,
-  export: exportCommand,
-  metrics: metricsCommand,
-  fork: forkCommand,
-  validate: validateCommand,
-  schema: schemaCommand,
-  worker: workerCommand,
-  serve: serveCommand,
-  experiment: experimentCommand,
+type Command = (argv: string[]) => Promise<number>;
+// each command is loaded when it is asked for: a `validate` or a `run` does not wait for the server's,
+// the queue's and the report's modules to load (a child process of `experiment` starts twice per run)
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  run: async () => (await import('./run.ts')).runCommand,
+  export: async () => (await import('./export.ts')).exportCommand,
+  metrics: async () => (await import('./metrics.ts')).metricsCommand,
+  fork: async () => (await import('./fork.ts')).forkCommand,
+  validate: async () => validateCommand,
+  schema: async () => (await import('./schema.ts')).schemaCommand,
+  worker: async () => (await import('./worker.ts')).workerCommand,
+  serve: async () => (await import('./serve.ts')).serveCommand,
+  experiment: async () => (await import('./experiment.ts')).experimentCommand,
 };
 
 /** The language for messages before a command has parsed its own --lang. */
@@ -41,14 +36,14 @@ export async function main(argv: string[]): Promise<number> {
   const t = translator(lang);
   zodLanguage(lang);
   const [name, ...rest] = argv;
-  const command = name ? COMMANDS[name] : undefined;
-  if (!command) {
+  const load = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     process.stderr.write(t(name && name !== '--help' && name !== 'help' ? 'cli.unknown_command' : 'cli.usage', { name }) + '\n');
     if (name && name !== '--help' && name !== 'help') process.stderr.write(t('cli.usage') + '\n');
     return name === '--help' || name === 'help' ? 0 : 2;
   }
   try {
-    return await command(rest);
+    return await (await load())(rest);
   } catch (err) {
     if (err instanceof UsageError) {
       for (const p of err.problems) process.stderr.write(t(p.key, p.params ?? {}) + '\n');
