@@ -6,13 +6,10 @@ import { createBrain, createEngine, createLlm, type LlmRuntime, needsLlm } from 
 import { loadLlmConfig } from '../llm/config.ts';
 import type { Logger } from '../log.ts';
 import type { Scenario } from '../model/scenario.ts';
-import { redact } from '../queue/connection.ts';
-import { deliberationFromEnv } from '../queue/coordinator.ts';
 import type { QueueDeliberation } from '../queue/deliberation.ts';
 import { loadScenario } from '../scenario/load.ts';
 import { openEmbeddedStore } from '../store/embedded.ts';
 import { memoryStore } from '../store/memory.ts';
-import { openMongoStore } from '../store/mongo.ts';
 import type { Store } from '../store/types.ts';
 import { World } from '../world.ts';
 import { UsageError, type WorldArgs } from './args.ts';
@@ -41,13 +38,14 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
   // without --seed, a world continues on the seed it was made (or forked) with
   const seed = args.seed ?? (process.env.MONGODB_URL || !args.data ? undefined : await storedSeed(args.data)) ?? scenario.meta.defaultSeed;
   const population = args.population ?? null;
-  const queue = await deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, lang: args.lang, log: o.log, say: o.say });
+  // BullMQ and MongoDB are loaded only when the environment asks for them: an embedded run starts faster
+  const queue = !process.env.REDIS_URL ? null : await (await import('../queue/coordinator.ts')).deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, lang: args.lang, log: o.log, say: o.say });
   try {
     // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
     const mongoUrl = process.env.MONGODB_URL;
-    if (mongoUrl) o.say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: redact(mongoUrl) });
+    if (mongoUrl) o.say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: (await import('../queue/connection.ts')).redact(mongoUrl) });
     // the store reports snapshots it had to skip (edited, torn) through the run's logger
-    const store = mongoUrl ? await openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id, log: o.log })
+    const store = mongoUrl ? await (await import('../store/mongo.ts')).openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id, log: o.log })
       : args.data ? await openEmbeddedStore(args.data, { log: o.log }) : memoryStore();
     const world = await World.open({ scenario, seed, population, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm),
       deliberation: queue ?? undefined, players: o.players,
