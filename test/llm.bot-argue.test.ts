@@ -18,7 +18,7 @@ import type { ArgueJudge } from '../world-engine/argue/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { testRuntime } from './helpers/llm.ts';
 import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-server.ts';
-import { fresh, place, shenzhen } from './helpers/world.ts';
+import { bargainScene, shenzhen } from './helpers/world.ts';
 
 /**
  * The language-model brain argues for its bot the way a player argues (issue 12, point 5): beside a
@@ -35,14 +35,7 @@ beforeAll(async () => {
 afterAll(async () => { await llm.close(); });
 afterEach(() => { llm.reset(); });
 
-/** Lin Feng and Fang Lan at Dongmen; only Lin Feng is due at tick 1, so the model is asked once */
-function world(): WorldState {
-  const s = fresh(cat, 3);
-  place(s, 'lin_feng', 'dongmen');
-  place(s, 'fang_lan', 'dongmen');
-  for (const a of Object.values(s.actors)) if (a.id !== 'lin_feng') a.nextWake = 1000;
-  return s;
-}
+const world = (): WorldState => bargainScene(cat);
 
 const bargain = (argue?: unknown) => ({ target: 'fang_lan', manner: 'negotiate', content: 'Shall we make a deal?', ...(argue === undefined ? {} : { argue }) });
 const FITS = 'sensitive: I hear the trouble behind her words, so I know what bargain she can take';

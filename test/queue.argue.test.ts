@@ -16,7 +16,7 @@ import { ruleEngine } from '../world-engine/rules/index.ts';
 import { testRuntime } from './helpers/llm.ts';
 import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-server.ts';
 import { describeWithRedis, dropQueue, REDIS_URL, uniqueQueue } from './helpers/redis.ts';
-import { fresh, place, ROOT, shenzhen } from './helpers/world.ts';
+import { bargainScene, ROOT, shenzhen } from './helpers/world.ts';
 
 const ENV = ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'ASTINUS_MODEL', 'ASTINUS_LLM_RETRIES'] as const;
 
@@ -41,13 +41,7 @@ await describeWithRedis('a bot argues through BullMQ workers', () => {
     await dropQueue(q);
   });
 
-  function world(): WorldState {
-    const s = fresh(cat, 3);
-    place(s, 'lin_feng', 'dongmen');
-    place(s, 'fang_lan', 'dongmen');
-    for (const a of Object.values(s.actors)) if (a.id !== 'lin_feng') a.nextWake = 1000;
-    return s;
-  }
+  const world = (): WorldState => bargainScene(cat);
 
   it('the worker\'s decision carries the argument; the coordinator commits it before the roll, as the embedded run does', async () => {
     const local = await runTick(cat, world(), 1, localDeliberation(createBrain('llm', testRuntime(llm.url)), ruleEngine()));

@@ -42,3 +42,12 @@ export function judgeOne(cat: Catalog, state: WorldState, c: ToolCall, q: Conseq
 export function place(state: WorldState, actor: string, where: string): void {
   state.actors[actor].location = where;
 }
+
+/** Lin Feng and Fang Lan at Dongmen, and only Lin Feng due at tick 1: one decision, one risky bargain to argue over. */
+export function bargainScene(cat: Catalog): WorldState {
+  const s = fresh(cat, 3);
+  place(s, 'lin_feng', 'dongmen');
+  place(s, 'fang_lan', 'dongmen');
+  for (const a of Object.values(s.actors)) if (a.id !== 'lin_feng') a.nextWake = 1000;
+  return s;
+}
