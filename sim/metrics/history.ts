@@ -15,10 +15,11 @@ import { MetricsFold, type FoldOptions } from './fold.ts';
 /**
  * Fold a world's whole log, tick 0 on, from the state the log starts from (the pack, the seed and
  * the population the store was made with; a fork's people were drawn with its origin's seed).
- * `onTick` reports progress.
+ * `onTick` reports progress; `onEvent` sees every event as it is read, for a reader that keeps more
+ * than the figures (the server) and should not read the log twice.
  */
 export async function foldHistory(cat: Catalog, store: Store, meta: { seed: number; population: number | null; origin?: { seed: number } | null }, upTo: number,
-  o: FoldOptions & { onTick?: (tick: number) => void } = {}): Promise<MetricsFold> {
+  o: FoldOptions & { onTick?: (tick: number) => void; onEvent?: (e: Event) => void } = {}): Promise<MetricsFold> {
   const fold = new MetricsFold(cat, initialState(cat, meta.origin?.seed ?? meta.seed, meta.population), o);
   let tick = -1;
   let batch: Event[] = [];
@@ -30,6 +31,7 @@ export async function foldHistory(cat: Catalog, store: Store, meta: { seed: numb
   };
   for await (const e of store.readEvents(0, upTo)) {
     if (e.tick !== tick) { flush(); tick = e.tick; }
+    o.onEvent?.(e);
     batch.push(e);
   }
   flush();

@@ -24,8 +24,8 @@ import { JoinTally } from '../i18n/joins.ts';
 import { HttpError, issueLines } from './errors.ts';
 import { layoutPlaces } from './layout.ts';
 import { toTickMetrics } from './metrics.ts';
-import { MetricsFold } from '../metrics/fold.ts';
-import { initialState } from '../state/initial.ts';
+import type { MetricsFold } from '../metrics/fold.ts';
+import { foldHistory } from '../metrics/history.ts';
 import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, PromptMsg, RejectionMsg, StatusMsg, StoryMsg, TickMetrics, TickMsg } from './protocol.ts';
 import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../scenario/catalog.ts';
@@ -116,15 +116,8 @@ export class WorldHost {
   async init(): Promise<void> {
     // the metrics fold from the state the log starts from, tick 0 on: a restart shows the same history
     const { cat, state } = this.world;
-    const fold = new MetricsFold(cat, initialState(cat, this.world.origin?.seed ?? state.seed, this.world.population), { keepDiffusion: false, cap: this.o.metricsCap ?? 10_000 });
-    let batch: Event[] = [];
-    for await (const e of this.world.store.readEvents(0, this.world.tick - 1)) {
-      this.note(e);
-      this.story.add([e]);
-      if (batch.length && batch[0].tick !== e.tick) { fold.add(batch); batch = []; }
-      batch.push(e);
-    }
-    if (batch.length) fold.add(batch);
+    const fold = await foldHistory(cat, this.world.store, { seed: state.seed, population: this.world.population, origin: this.world.origin }, this.world.tick - 1,
+      { keepDiffusion: false, cap: this.o.metricsCap ?? 10_000, onEvent: (e) => { this.note(e); this.story.add([e]); } });
     // caught up: from now on it reads the world's own state after each tick
     fold.adopt(state);
     this.metrics = fold;
