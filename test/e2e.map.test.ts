@@ -97,14 +97,17 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts')) || !CHROMIUM) {
       const [line] = await rectsOf(page, '[data-testid=feed] li >> nth=0');
       expect(inside(line, 1440, 900)).toBe(true);
 
-      // someone sets off: two frames apart they are on the road, off every place, and further along
-      await expect.poll(async () => (await walker(page)).id, { timeout: 20_000, interval: 50 }).not.toBeNull();
-      const a = await walker(page);
-      await page.waitForTimeout(120);
-      const b = await walker(page);
-      expect(b.id).toBe(a.id);
-      for (const f of [a, b]) expect(f.places.some((p) => Math.hypot(p.x - f.at!.x, p.y - f.at!.y) < 1)).toBe(false);
-      expect(Math.hypot(a.at!.x - b.at!.x, a.at!.y - b.at!.y)).toBeGreaterThan(0.5);
+      // someone sets off: two frames apart they are on the road, off every place, and further along.
+      // A walker is at a place in the frame it leaves or arrives, so the pair is sampled until both frames are mid-road.
+      const offPlaces = (f: Awaited<ReturnType<typeof walker>>) => f.at !== null && !f.places.some((p) => Math.hypot(p.x - f.at!.x, p.y - f.at!.y) < 1);
+      await expect.poll(async () => {
+        const a = await walker(page);
+        if (!a.id || !offPlaces(a)) return 'no one mid-road';
+        await page.waitForTimeout(120);
+        const b = await walker(page);
+        if (b.id !== a.id || !offPlaces(b)) return 'no one mid-road';
+        return Math.hypot(a.at!.x - b.at!.x, a.at!.y - b.at!.y) > 0.5 ? 'walking' : 'standing on the road';
+      }, { timeout: 30_000, interval: 50 }).toBe('walking');
       // what someone says shows over them for a moment
       await page.locator('[data-testid=world-map] [data-bubble]').first().waitFor({ timeout: 20_000 });
       await page.screenshot({ path: path.join(ARTIFACTS, 'map-laptop.png') });

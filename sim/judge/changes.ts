@@ -28,12 +28,16 @@ export interface Proposer {
   call: ToolCall | null;
   /** for a researcher's intervention (./interventions.ts): its label */
   intervention?: string;
+  /** for the story layer's proposers: the quest giver's offer, the director's event, a story's turn */
+  role?: 'quest' | 'director' | 'story';
 }
 
 export const proposers = {
   call: (actor: string, place: string, strategy: Strategy, call: ToolCall | null = null): Proposer => ({ actor, entity: null, clock: false, place, strategy, call }),
   effect: (entity: string, place: string): Proposer => ({ actor: null, entity, clock: false, place, strategy: null, call: null }),
   clock: (place: string): Proposer => ({ actor: null, entity: null, clock: true, place, strategy: null, call: null }),
+  /** `actor` is the quest giver or the story's player; the director acts for no one */
+  story: (role: NonNullable<Proposer['role']>, actor: string | null, place: string): Proposer => ({ actor, entity: null, clock: false, place, strategy: null, call: null, role }),
 };
 
 type Validators = { [T in WorldChange['type']]: (d: Draft, c: Extract<WorldChange, { type: T }>, p: Proposer) => void };

@@ -226,6 +226,23 @@ export class TickJudge {
     }
   }
 
+  /**
+   * A verdict of the story layer (a quest, the director, a story's turn): `build` emits its events and
+   * passes its changes through the validators on one draft, accepted whole or refused with the reason.
+   */
+  judged(p: Proposer, build: (d: Draft) => void): Reason | null {
+    const d = new Draft(this.cat, this.state, this.tick, p.actor);
+    try {
+      build(d);
+      d.settle();
+      this.commit(d.events);
+      return null;
+    } catch (err) {
+      if (!(err instanceof Rejection)) throw err;
+      return err.reason;
+    }
+  }
+
   /** A brain produced something that is not a valid call for this actor. */
   error(actor: string, id: string, tool: string, code: string): void {
     const a = this.state.actors[actor];

@@ -7,6 +7,9 @@ import type { ToolCall, ToolName } from './tools.ts';
 import type { Band, Factor } from './dice.ts';
 import type { Trait } from './traits.ts';
 import type { InterventionKind } from './interventions.ts';
+import type { QuestState } from './quests.ts';
+import type { Aim, Phase } from './director.ts';
+import type { InkValue } from './session.ts';
 
 /** Why the Judge refused something: a stable code for counting and an in-world message for the proposer. */
 export interface Reason { code: string; message: Message }
@@ -98,7 +101,30 @@ export type EventBody =
    * by fact_created/fact_learned; `fact` names it, so its diffusion is attributable to the label.
    */
   | { type: 'intervened'; label: string; kind: InterventionKind; actor: string | null; fact?: string; place?: string;
-    item?: string; job?: string; strategy?: Strategy; value?: number; person?: Newcomer };
+    item?: string; job?: string; strategy?: Strategy; value?: number; person?: Newcomer }
+  /** a quest giver offered a quest (sim/judge/quests.ts): its goal was literally true and every source knew its fact */
+  | { type: 'quest_offered'; quest: QuestState }
+  | { type: 'quest_taken'; quest: string; actor: string }
+  | { type: 'quest_progressed'; quest: string; actor: string; progress: number }
+  /** the goal was reached; the reward follows as a transfer or a money_created */
+  | { type: 'quest_completed'; quest: string; actor: string }
+  | { type: 'quest_failed'; quest: string; actor: string | null; reason: string }
+  /**
+   * the director proposed an event from a pack template to raise or ease the tension (sim/judge/director.ts);
+   * `refused` is the Judge's reason when it was refused (the proposal is recorded either way, so the admin sees why)
+   */
+  | { type: 'director_proposed'; template: string; aim: Aim; place: string | null; tension: number; measures: Record<string, number>;
+    why: Message; refused: Reason | null }
+  | { type: 'phase_changed'; from: Phase; to: Phase; tension: number; why: Message }
+  /** a player's story began (sim/model/session.ts): the ink runtime's state after its opening */
+  | { type: 'story_started'; actor: string; story: string; chapter: string; situation: string; variables: Record<string, InkValue>; ink: string }
+  /** the story moved on after the player's turn: the choice taken (null: the world moved it), where it stands, the ink state */
+  | { type: 'story_turned'; actor: string; choice: number | null; chapter: string; situation: string; variables: Record<string, InkValue>; ink: string }
+  /** the progress judge's judgment of the turn (seed 004): score 0..100, whether the chapter advances or the story ends, why */
+  | { type: 'situation_scored'; actor: string; chapter: string; situation: string; score: number; advance: boolean; end: boolean;
+    rationale: Message; by: 'rules' | 'model' }
+  | { type: 'chapter_advanced'; actor: string; from: string; to: string }
+  | { type: 'story_ended'; actor: string; ending: string; summary: Message };
 
 /** What a newcomer of an `arrive` intervention is made of: a copy of a pack person's soul and habits. */
 export interface Newcomer {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { QuestsFile } from './quests.ts';
+import { DirectorFile } from './director.ts';
+import { StoryFile } from './session.ts';
 import { Text } from './text.ts';
 import { Status } from './status.ts';
 import { PackId, SafeId } from './ids.ts';
@@ -233,9 +236,12 @@ export const PACK_FILES = {
   'templates.json': TemplatesFile,
   'entities.json': EntitiesFile,
   'lore.json': LoreFile,
+  'quests.json': QuestsFile,
+  'director.json': DirectorFile,
+  'story.json': StoryFile,
 } as const;
 export type PackFileName = keyof typeof PACK_FILES;
-export const OPTIONAL_FILES: PackFileName[] = ['entities.json', 'lore.json'];
+export const OPTIONAL_FILES: PackFileName[] = ['entities.json', 'lore.json', 'quests.json', 'director.json', 'story.json'];
 
 export interface Scenario {
   dir: string;
@@ -246,6 +252,10 @@ export interface Scenario {
   templates: Template[];
   entities: z.infer<typeof InitialEntity>[];
   lore: z.infer<typeof LoreFile> | null;
+  /** the story layer, each optional: quests its people give, the director's measures and events, an ink story */
+  quests: QuestsFile | null;
+  director: DirectorFile | null;
+  story: StoryFile | null;
   /** content hash of the pack, so a data dir is never continued with a different scenario */
   hash: string;
 }

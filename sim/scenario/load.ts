@@ -65,6 +65,9 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     templates: parsed['templates.json']!.templates,
     entities: parsed['entities.json']?.entities ?? [],
     lore: parsed['lore.json'],
+    quests: parsed['quests.json'],
+    director: parsed['director.json'],
+    story: parsed['story.json'],
   };
   return { ...scenario, dir, hash: digest(raw.join('\u0000')) };
 }

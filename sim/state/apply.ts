@@ -246,7 +246,65 @@ const HANDLERS: Handlers = {
       default: break;
     }
   },
+  quest_offered(s, e) {
+    (s.quests ??= table())[e.quest.id] = structuredClone(e.quest);
+  },
+  quest_taken(s, e) {
+    const q = s.quests![e.quest];
+    q.status = 'taken';
+    q.taker = e.actor;
+  },
+  quest_progressed(s, e) {
+    s.quests![e.quest].progress = e.progress;
+  },
+  quest_completed(s, e) {
+    const q = s.quests![e.quest];
+    q.status = 'completed';
+    q.progress = 100;
+  },
+  quest_failed(s, e) {
+    s.quests![e.quest].status = 'failed';
+  },
+  director_proposed(s, e) {
+    const d = directorOf(s, e.tick);
+    d.tension = e.tension;
+    d.measures = { ...e.measures };
+    if (e.refused) d.refused++;
+    else { d.accepted++; d.last = e.tick; }
+  },
+  phase_changed(s, e) {
+    const d = directorOf(s, e.tick);
+    d.phase = e.to;
+    d.since = e.tick;
+    d.tension = e.tension;
+  },
+  story_started(s, e) {
+    (s.stories ??= table())[e.actor] = { story: e.story, chapter: e.chapter, situation: e.situation, variables: { ...e.variables }, ink: e.ink,
+      startedAt: e.tick, turns: 0, scores: [], ended: null };
+  },
+  story_turned(s, e) {
+    const st = s.stories![e.actor];
+    st.chapter = e.chapter;
+    st.situation = e.situation;
+    st.variables = { ...e.variables };
+    st.ink = e.ink;
+    st.turns++;
+  },
+  situation_scored(s, e) {
+    s.stories![e.actor].scores.push({ tick: e.tick, score: e.score, chapter: e.chapter });
+  },
+  chapter_advanced(s, e) {
+    s.stories![e.actor].chapter = e.to;
+  },
+  story_ended(s, e) {
+    s.stories![e.actor].ended = { ending: e.ending, tick: e.tick, summary: e.summary };
+  },
 };
+
+/** The director's record, made when it first acts (states from before it have none). */
+function directorOf(s: WorldState, tick: number): NonNullable<WorldState['director']> {
+  return (s.director ??= { phase: 'steady', since: tick, tension: 0, measures: {}, last: -1, accepted: 0, refused: 0 });
+}
 
 /** The state's record of interventions, made on the first (states from before them have none). */
 export function interventionsOf(s: WorldState): Interventions {

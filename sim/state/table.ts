@@ -21,6 +21,8 @@ export function reviveTables(state: WorldState): void {
   state.jobHolders = table(state.jobHolders);
   const iv = state.interventions;
   if (iv) state.interventions = { labels: table(iv.labels), closed: table(iv.closed), prices: table(iv.prices), wages: table(iv.wages) };
+  if (state.quests) state.quests = table(state.quests);
+  if (state.stories) state.stories = table(state.stories);
   for (const id in state.actors) {
     const a = state.actors[id];
     a.relations = table(a.relations);

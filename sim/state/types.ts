@@ -5,6 +5,9 @@ import type { Status } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import type { Drives } from '../model/scenario.ts';
 import type { Trait } from '../model/traits.ts';
+import type { QuestState } from '../model/quests.ts';
+import type { DirectorState } from '../model/director.ts';
+import type { StorySession } from '../model/session.ts';
 
 /**
  * The world state: everything that changes, as plain JSON so a snapshot is just its serialization.
@@ -110,6 +113,12 @@ export interface WorldState {
    * jobs that differ from the pack's
    */
   interventions?: Interventions;
+  /** quests by id (sim/model/quests.ts), absent until the first is offered */
+  quests?: Record<string, QuestState>;
+  /** the director's phase and last measures (sim/model/director.ts), absent until it first acts */
+  director?: DirectorState;
+  /** each player's story session by actor id (sim/model/session.ts), absent until the first starts */
+  stories?: Record<string, StorySession>;
 }
 
 export interface Interventions {

@@ -34,6 +34,21 @@ const TABLE: Table = {
   needs: none,
   // a researcher's intervention is no line of a player's story: its effects are (a fact learned, a purse)
   intervened: none,
+  // quests: what the player is offered, takes, and how it ends (never the hidden risk)
+  quest_offered: none,
+  quest_taken: none,
+  quest_progressed: none,
+  quest_completed: none,
+  quest_failed: none,
+  // the director's proposals are the admin's; their effects are the player's lines
+  director_proposed: none,
+  phase_changed: none,
+  // the story's own turns are shown by the story panel, not as lines
+  story_started: none,
+  story_turned: none,
+  situation_scored: none,
+  chapter_advanced: none,
+  story_ended: none,
   // the body's warning to its owner (hungry, exhausted, collapsing): its feed line, as a line of the player's own
   warned: ownLine,
   trait_argued: (r, c, e) => (e.actor === c.me ? ['rolled', t(r, 'argued', argued(r, e))] : null),

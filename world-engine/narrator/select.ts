@@ -37,7 +37,8 @@ export function actorsOf(e: Event): string[] {
     case 'fact_created': return [e.fact.origin.actor];
     case 'fact_learned': return [e.actor, e.from];
     case 'location_created': return [e.by];
-    case 'intervened': return e.actor ? [e.actor] : [];
+    case 'intervened': case 'quest_failed': return e.actor ? [e.actor] : [];
+    case 'quest_offered': return [e.quest.giver, ...(e.quest.offeredTo ? [e.quest.offeredTo] : [])];
     default: return 'actor' in e ? [e.actor] : [];
   }
 }
