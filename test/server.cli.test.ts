@@ -82,5 +82,5 @@ describe('astinus serve', () => {
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     expect(code).toBe(2);
     expect(err).toContain('astinus serve');
-  });
+  }, 30_000);
 });
