@@ -61,14 +61,14 @@ VAR progress = 0
 # situation: payday
 ~ progress = 70
 + [post_moments] -> made_it
-+ [buy_ticket_home] -> went_home
-+ {place != "construction_site"} [go_to_site] -> crossroads
-+ {place == "construction_site"} [work_shift] -> crossroads
++ {energy >= 20} [buy_ticket_home] -> went_home
++ {energy < 20} [rest] -> crossroads
 
 === going_home ===
 # situation: homesick
 ~ progress = 50
-+ [buy_ticket_home] -> went_home
++ {energy >= 20} [buy_ticket_home] -> went_home
++ {energy < 20} [rest] -> going_home
 + [look_around]
     ~ resolve = 0
     { employed: -> hustle | -> arrival }

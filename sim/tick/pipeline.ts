@@ -22,6 +22,7 @@ import { answerPlayers } from './answers.ts';
 import { judgeBotArguments } from './argues.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';
 import { runStories, type StoryChoice, type StoryRefusal } from './story.ts';
+import { bindingsBefore } from '../../world-engine/story/bind.ts';
 import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
 
 /** What arrives from outside the world for one tick (only the server has any). */
@@ -76,6 +77,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   if (input.onDeclares) input.onDeclares(declared);
   const argued = (input.argues ?? []).map((a) => ({ request: a, reason: judge.argue(a) }));
   if (input.onArgues) input.onArgues(argued);
+  const storyBefore = bindingsBefore(cat, state, tick);
   const due = dueActors(state, tick, asleep(tick, cat.scenario.vocabulary.time));
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
@@ -119,7 +121,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
     if (dueForReflection(cat, a)) judge.reflect(id, reflect(cat, state, a));
   }
   // the story phase reads the world this tick made: a player's turn, or the world moving their story on
-  const storyRefused = await runStories(cat, state, tick, judge, input.choices, input.progressJudge);
+  const storyRefused = await runStories(cat, state, tick, judge, storyBefore, input.choices, input.progressJudge);
   if (input.onStory) input.onStory(storyRefused);
   return judge.finish(input.tokens?.(tick) ?? 0);
 }

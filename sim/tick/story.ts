@@ -8,7 +8,8 @@ import { proposers, validateChange } from '../judge/changes.ts';
 import type { TickJudge } from '../judge/judge.ts';
 import { reject } from '../judge/reasons.ts';
 import type { Reason } from '../model/events.ts';
-import type { LoadedStory, StorySession } from '../model/session.ts';
+import { rngFor } from '../rng.ts';
+import type { InkValue, LoadedStory, StorySession } from '../model/session.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 
@@ -29,7 +30,7 @@ export interface StoryRefusal { actor: string; variable: string; reason: Reason 
  * situation_scored, chapter_advanced, story_ended. The judge's changes to bound variables are
  * proposals the validators judge one by one; the ink itself never writes the world.
  */
-export async function runStories(cat: Catalog, state: WorldState, tick: number, judge: TickJudge,
+export async function runStories(cat: Catalog, state: WorldState, tick: number, judge: TickJudge, before: Map<string, Record<string, InkValue>>,
   choices: StoryChoice[] = [], pj: ProgressJudge = rulesProgressJudge): Promise<StoryRefusal[]> {
   const ls = cat.scenario.story;
   const refused: StoryRefusal[] = [];
@@ -39,18 +40,22 @@ export async function runStories(cat: Catalog, state: WorldState, tick: number, 
     const s = state.stories?.[id];
     const p = proposers.story('story', id, a.location);
     if (!s) {
-      const ev = evaluate(ls, opening(ls), bindings(cat, state, id, ls));
+      const ev = evaluate(ls, opening(ls, rngFor(state.seed, tick, id, 'ink').int(0, 99)), bindings(cat, state, id, ls, tick));
       judge.judged(p, (d) => d.emit({ type: 'story_started', actor: id, story: ls.id, chapter: ev.chapter, situation: ev.situation, variables: ev.variables, ink: ev.ink }));
       continue;
     }
     if (s.ended || s.story !== ls.id) continue;
-    const bound = bindings(cat, state, id, ls);
-    const ev = evaluate(ls, { ink: s.ink, chapter: s.chapter, situation: s.situation }, bound);
-    const taken = takenOption(cat, ev, judge, id, tick, choices);
+    const pos = { ink: s.ink, chapter: s.chapter, situation: s.situation };
+    const bound = bindings(cat, state, id, ls, tick);
+    // the options the player chose from, in the world they were offered in (before this tick's calls)
+    const offered = evaluate(ls, pos, before.get(id) ?? bound);
+    const taken = takenOption(cat, offered, judge, id, tick, choices);
     let reached: Evaluation;
-    if (taken) reached = evaluate(ls, { ink: choose(ls, taken.choice), chapter: ev.chapter, situation: ev.situation }, bound);
-    else if (ev.crossed || ev.situation !== s.situation) reached = ev;
-    else continue;
+    if (taken) reached = evaluate(ls, { ink: choose(ls, taken.choice), chapter: offered.chapter, situation: offered.situation }, bound);
+    else {
+      reached = evaluate(ls, pos, bound);
+      if (!reached.crossed && reached.situation === s.situation) continue;
+    }
     const j = await pj.judge(cat, state, { actor: id, tick, story: ls, session: s, choice: taken?.id ?? null, reached });
     refused.push(...commitTurn(judge, ls, s, id, p, taken, reached, j));
   }

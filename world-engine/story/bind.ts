@@ -5,14 +5,14 @@ import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 
 /** One binding's value in the committed world, for the player `actor`. */
-export function measure(cat: Catalog, state: WorldState, actor: string, b: Binding): InkValue {
+export function measure(cat: Catalog, state: WorldState, actor: string, b: Binding, tick: number): InkValue {
   const a = state.actors[actor];
   switch (b.measure) {
     case 'money': return a.money;
     case 'energy': return a.energy;
     case 'reputation': return a.reputation;
-    case 'tick': return state.tick;
-    case 'day': return clockOf(state.tick, cat.scenario.vocabulary.time).day;
+    case 'tick': return tick;
+    case 'day': return clockOf(tick, cat.scenario.vocabulary.time).day;
     case 'place': return a.location;
     case 'tag': return b.prefix ? a.tags.some((t) => t.startsWith(b.tag)) : a.tags.includes(b.tag);
     case 'item': return own(a.inventory, b.item) ?? 0;
@@ -22,10 +22,22 @@ export function measure(cat: Catalog, state: WorldState, actor: string, b: Bindi
   }
 }
 
-/** Every bound variable of the story, read from the committed world. */
-export function bindings(cat: Catalog, state: WorldState, actor: string, story: LoadedStory): Record<string, InkValue> {
+/** Every bound variable of the story, read from the committed world at `tick` (default: the state's last committed tick). */
+export function bindings(cat: Catalog, state: WorldState, actor: string, story: LoadedStory, tick = state.tick): Record<string, InkValue> {
   const out: Record<string, InkValue> = {};
-  for (const name of Object.keys(story.bindings).sort()) out[name] = measure(cat, state, actor, story.bindings[name]);
+  for (const name of Object.keys(story.bindings).sort()) out[name] = measure(cat, state, actor, story.bindings[name], tick);
+  return out;
+}
+
+/**
+ * Each running story's bound variables as the world stands before a tick's calls are judged: the
+ * options a player chose from were offered in that world, so their choice is read against it.
+ */
+export function bindingsBefore(cat: Catalog, state: WorldState, tick: number): Map<string, Record<string, InkValue>> {
+  const out = new Map<string, Record<string, InkValue>>();
+  const ls = cat.scenario.story;
+  if (!ls || !state.stories) return out;
+  for (const id in state.stories) if (!state.stories[id].ended && state.actors[id]) out.set(id, bindings(cat, state, id, ls, tick));
   return out;
 }
 

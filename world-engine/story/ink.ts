@@ -38,10 +38,16 @@ function runtime(ls: LoadedStory): Story {
   return s;
 }
 
-/** The position a new session starts from: the ink's own start, in the first declared chapter. */
-export function opening(ls: LoadedStory): Position {
+/**
+ * The position a new session starts from: the ink's own start, in the first declared chapter. inkjs
+ * seeds its own randomness (shuffles, RANDOM) from the clock; `seed` replaces it, so a story's state is
+ * the same on every run of the same world.
+ */
+export function opening(ls: LoadedStory, seed: number): Position {
   const s = runtime(ls);
   s.ResetState();
+  s.state.storySeed = seed;
+  s.state.previousRandom = 0;
   return { ink: s.state.ToJson(), chapter: Object.keys(ls.chapters)[0], situation: '' };
 }
 
