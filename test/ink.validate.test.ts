@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { astinusHere } from './helpers/inproc.ts';
+import { materialize } from '../sim/experiment/materialize.ts';
+import { runJob } from '../sim/experiment/remote.ts';
 import { ROOT } from './helpers/world.ts';
 
 /** A pack's ink story is compiled when the pack loads: every mistake is a validate error with the file, where and why. */
@@ -61,6 +63,17 @@ describe('astinus validate on an ink story', () => {
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toContain('the choice "wander" is not declared under `choices`');
     expect(r.stdout + r.stderr).toContain('story.json $.choices.go_to_site.call.args.destination: unknown place "atlantis"');
+  });
+
+  it('an experiment condition that overrides the pack copies its ink file too', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'astinus-ink-exp-'));
+    dirs.push(out);
+    const m = await materialize(out, `${ROOT}scenarios/shenzhen`, { name: 'rich', interventions: null, population: null, brain: null,
+      pack: { 'scenario.json': { rules: { players: { money: 900 } } } } });
+    const s = await loadScenario(m.scenario);
+    expect(s.story?.source).toBe(readFileSync(`${ROOT}scenarios/shenzhen/story.ink`, 'utf8'));
+    const job = await runJob({ condition: 'rich', seed: 1, ticks: 1, population: null, brain: null, scenario: m.scenario, interventions: null });
+    expect(job.ink?.name).toBe('story.ink');
   });
 
   it('the ink text is part of the pack hash', async () => {
