@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstinusServer } from '../sim/server/app.ts';
-import { JoinReply } from '../sim/server/protocol.ts';
+import { JoinReply, type PromptMsg } from '../sim/server/protocol.ts';
 import { storyOptions } from '../world-engine/story/options.ts';
 import { auth, served } from './helpers/serve.ts';
 
@@ -15,7 +15,13 @@ describe('a story choice through the API', () => {
     const post = (url: string, payload: object, headers = {}) => srv.app.inject({ method: 'POST', url, payload, headers });
     const j = await post(`${W}/players`, { name: 'Ada', concept: 'a newcomer', place: 'luohu_station' });
     const { actorId, token } = JoinReply.parse(j.json());
+    const prompts: PromptMsg[] = [];
+    const none = () => undefined;
+    srv.host.listen({ tick: none, status: none, narration: none, rejection: none, perceived: none, prompt: (a, m) => { if (a === actorId) prompts.push(m); } });
     await srv.host.step();
+    // the player's action_prompt offers the ink's choices first, each with the choice to send back
+    expect(prompts[0].actions.slice(0, 3).map((a) => [a.choice, a.text.en])).toEqual([
+      [0, 'Take the bus to the Qianhai building site to look for work'], [1, 'Look around and get to know the city'], [2, 'Call home and say what is on your mind']]);
     const { cat, state } = srv.host.world;
     expect(state.stories?.[actorId]).toMatchObject({ story: 'thirty_days', chapter: 'arrival', situation: 'first_day' });
     const options = storyOptions(cat, state, actorId)!;
