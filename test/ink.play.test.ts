@@ -10,6 +10,7 @@ import { ruleEngine } from '../world-engine/rules/index.ts';
 import { storyOptions } from '../world-engine/story/options.ts';
 import { playStory, prefer } from './helpers/story-play.ts';
 import { ROOT } from './helpers/world.ts';
+import { StoryBook } from '../sim/story/book.ts';
 
 /**
  * Shenzhen's story played by choices (issue 14, point 6): a scripted player joins, takes the options
@@ -33,6 +34,14 @@ describe("Shenzhen's story, played by a player's choices", () => {
     expect(scores[scores.length - 1]).toBe(100);
     const again = await playStory('shenzhen', stay, { place: 'luohu_station', seed: 4 });
     expect(again.log).toBe(a.log);
+    // the player's story (sim/story) turns its pages in both languages: each chapter, then the ending with its summary
+    const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/shenzhen`));
+    const book = new StoryBook(cat, a.state);
+    book.add(a.events);
+    const lines = book.lines('player-1')!.filter((l) => l.kind === 'status').map((l) => l.text);
+    expect(lines.map((l) => l.en)).toEqual(['A new chapter of your story: The hustle.', 'A new chapter of your story: The crossroads.',
+      expect.stringMatching(/^Your story ends: Made it\. You saved your first money/)]);
+    expect(lines[2].cn).toContain('你的故事结束了：站稳了脚跟。');
   });
 
   it('a player who buys a ticket home at the crossroads goes home, also byte-identical on a rerun', async () => {
