@@ -38,4 +38,19 @@ describe('a story choice through the API', () => {
     expect(turned).toMatchObject({ actor: actorId, choice: go.choice, variables: { place: 'construction_site' } });
     expect(storyOptions(cat, state, actorId)!.map((o) => o.id)).toContain('ask_foreman');
   });
+
+  it('a choice sent with another option\'s call takes nothing: the story stays where it is', async () => {
+    srv = await served({ rate: { burst: 1000, perSecond: 1000 } });
+    const post = (url: string, payload: object, headers = {}) => srv.app.inject({ method: 'POST', url, payload, headers });
+    const { actorId, token } = JoinReply.parse((await post(`${W}/players`, { name: 'Ada', concept: 'a newcomer', place: 'luohu_station' })).json());
+    await srv.host.step();
+    const [go, look] = storyOptions(srv.host.world.cat, srv.host.world.state, actorId)!;
+    // the cheap call, claiming the move's choice
+    expect((await post(`${W}/players/${actorId}/act`, { call: look.call, choice: go.choice }, auth(token))).statusCode).toBe(200);
+    const events = [];
+    for (let i = 0; i < 4; i++) events.push(...await srv.host.step());
+    expect(events.some((e) => e.type === 'action' && e.actor === actorId)).toBe(true);
+    expect(events.some((e) => e.type === 'story_turned')).toBe(false);
+    expect(srv.host.world.state.stories?.[actorId]?.turns).toBe(0);
+  });
 });
