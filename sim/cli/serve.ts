@@ -9,6 +9,7 @@ import { offlineIntentParser } from '../../bots/intent/offline.ts';
 import { llmNarrator } from '../../world-engine/narrator/llm.ts';
 import { llmArgueJudge } from '../../world-engine/argue/llm.ts';
 import { openAiEmbedder } from '../llm/embeddings.ts';
+import { llmProgressJudge } from '../../world-engine/story/progress/llm.ts';
 import { offlineNarrator } from '../../world-engine/narrator/offline.ts';
 import { parse, SERVE_OPTIONS, ServeArgs } from './args.ts';
 import { openWorld } from './open.ts';
@@ -39,6 +40,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     // players' memory records get embeddings when the endpoint offers them (off at its first refusal)
     embedder: llm ? openAiEmbedder(llm.client.config, { model: process.env.OPENAI_EMBEDDING_MODEL || undefined, log }) : undefined,
   });
+  // a story's turns are judged by the model too when one is configured (the rules behind it)
+  if (models) srv.host.progressJudge = llmProgressJudge(models);
   let address: string;
   try {
     address = await srv.app.listen({ port: args.port, host: args.host });
