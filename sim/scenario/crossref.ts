@@ -1,6 +1,7 @@
 import type { Scenario } from '../model/scenario.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
 import { own } from '../model/ids.ts';
+import { questChecks } from './quests.ts';
 
 /** The parts of a pack that parsed; a file that did not is null, and nothing is checked against it. */
 export interface ParsedPack {
@@ -10,6 +11,8 @@ export interface ParsedPack {
   actors: Scenario['actors'] | null;
   templates: Scenario['templates'] | null;
   entities: Scenario['entities'];
+  /** `quests.json`, when the pack has one and it parsed (./quests.ts) */
+  quests?: Scenario['quests'];
 }
 
 /**
@@ -134,10 +137,11 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
       if (eff.type === 'toll' && from && !from.links.some((l) => l.to === eff.to)) at('entities.json', ['entities', i, 'location'], 'no_link', { id: e.location, to: eff.to });
     }
   });
+  if (s.quests) questChecks(s, s.quests, at);
   return issues;
 }
 
-type At = (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) => void;
+export type At = (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) => void;
 
 /**
  * The harm section: every harm tag and the mark of the caught named under `tags` (a person reads

@@ -24,6 +24,8 @@ import type { ArgueJudge } from '../../world-engine/argue/types.ts';
 import { runStories, type StoryChoice, type StoryRefusal } from './story.ts';
 import { bindingsBefore } from '../../world-engine/story/bind.ts';
 import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
+import type { QuestTake } from '../model/quests.ts';
+import { questsFirst, questsLast } from './quests.ts';
 
 /** What arrives from outside the world for one tick (only the server has any). */
 export interface TickInput {
@@ -47,6 +49,9 @@ export interface TickInput {
   choices?: StoryChoice[];
   progressJudge?: ProgressJudge;
   onStory?: (refused: StoryRefusal[]) => void;
+  /** players' quests taken through the API (sim/judge/quests.ts), judged before anyone acts */
+  takes?: QuestTake[];
+  onTakes?: (results: { request: QuestTake; reason: Reason | null }[]) => void;
   /** the model's tokens spent on a tick so far (the run's ledger), booked on its summary */
   tokens?: (tick: number) => number;
 }
@@ -78,6 +83,8 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   const argued = (input.argues ?? []).map((a) => ({ request: a, reason: judge.argue(a) }));
   if (input.onArgues) input.onArgues(argued);
   const storyBefore = bindingsBefore(cat, state, tick);
+  const took = questsFirst(cat, state, judge, input.takes);
+  if (input.onTakes) input.onTakes(took);
   const due = dueActors(state, tick, asleep(tick, cat.scenario.vocabulary.time));
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
@@ -114,6 +121,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   for (const p of lastingEffects(cat, state, tick)) {
     judge.proposal(proposers.effect(p.entity, p.place), p.changes);
   }
+  questsLast(cat, state, judge);
   acted.sort();
   runClock(cat, state, tick, judge, acted);
   for (const id of acted) {
