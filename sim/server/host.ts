@@ -245,7 +245,7 @@ export class WorldHost {
     const offer = promptWithStory(cat, state, actor, nextActions(cat, state, actor));
     if (!offer) return null;
     return { tick, dialog_type: 'action_prompt', text: this.views.both((r) => r.t('gm.next')),
-      actions: [...offer.story.map((o) => ({ call: o.call, text: o.text, choice: o.choice })),
+      actions: [...offer.story.map((o) => ({ call: o.call, text: o.text, choice: o.choice, option: o.id })),
         ...offer.rest.map((call) => ({ call: { tool: call.tool, args: call.args as Record<string, unknown> }, text: describeCall(cat, state, call) }))] };
   }
 

@@ -246,7 +246,9 @@ export type PerceivedMsg = z.infer<typeof PerceivedMsg>;
 export const PromptMsg = z.object({ tick: z.number().int(), dialog_type: z.literal('action_prompt'), text: Text,
   actions: z.array(z.object({ call: z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()) }), text: Text,
     /** a story option (sim/tick/story.ts): send it back as the act's `choice` with this call */
-    choice: z.number().int().optional() })) });
+    choice: z.number().int().optional(),
+    /** that story option's id in the pack's story.json (what a scripted client picks by) */
+    option: z.string().optional() })) });
 export type PromptMsg = z.infer<typeof PromptMsg>;
 
 /** client -> server `act`, answered through the ack */
