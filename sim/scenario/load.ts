@@ -55,6 +55,7 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     actors: parsed['actors.json']?.actors ?? null,
     templates: parsed['templates.json']?.templates ?? null,
     entities: parsed['entities.json']?.entities ?? [],
+    director: parsed['director.json'],
   }));
   if (issues.length) throw new ScenarioError(dir, issues);
   const scenario = {

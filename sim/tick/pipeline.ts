@@ -21,6 +21,9 @@ import { indexPlaces } from './place-index.ts';
 import { answerPlayers } from './answers.ts';
 import { judgeBotArguments } from './argues.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';
+import type { Director } from '../../world-engine/director/types.ts';
+import type { DirectorWindow } from '../../world-engine/director/window.ts';
+import { runDirector } from './director.ts';
 
 /** What arrives from outside the world for one tick (only the server has any). */
 export interface TickInput {
@@ -40,6 +43,9 @@ export interface TickInput {
   /** researchers' interventions for this tick (sim/judge/interventions.ts), committed first, in the order given */
   interventions?: Intervention[];
   onInterventions?: (results: { request: Intervention; reason: Reason | null }[]) => void;
+  /** the director of a pack with director.json (the rules unless a model is configured), and the recent ticks it measures (the World keeps them) */
+  director?: Director;
+  directorWindow?: DirectorWindow;
   /** the model's tokens spent on a tick so far (the run's ledger), booked on its summary */
   tokens?: (tick: number) => number;
 }
@@ -106,6 +112,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   for (const p of lastingEffects(cat, state, tick)) {
     judge.proposal(proposers.effect(p.entity, p.place), p.changes);
   }
+  await runDirector(judge, input.directorWindow, input.director);
   acted.sort();
   runClock(cat, state, tick, judge, acted);
   for (const id of acted) {
