@@ -16,6 +16,7 @@ import { Clock } from './clock.ts';
 import { errorBody, HttpError } from './errors.ts';
 import { WorldHost } from './host.ts';
 import { controlRoutes } from './routes/control.ts';
+import { directorRoutes } from './routes/director.ts';
 import { interventionRoutes } from './routes/interventions.ts';
 import type { ServerContext } from './routes/context.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -101,7 +102,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   app.get('/api/health', { config: { open: true } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
-  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes]) await app.register(routes, ctx);
+  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, directorRoutes]) await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {
