@@ -8,6 +8,7 @@ import type { IntentParser } from '../../bots/intent/types.ts';
 import { offlineNarrator } from '../../world-engine/narrator/offline.ts';
 import type { Narrator } from '../../world-engine/narrator/types.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';
+import type { Director } from '../../world-engine/director/types.ts';
 import { translator } from '../i18n/translator.ts';
 import type { Logger } from '../log.ts';
 import type { World } from '../world.ts';
@@ -40,6 +41,8 @@ export interface ServerOptions {
   intent?: IntentParser;
   /** who judges a player's argument for a trait (default: the rules) */
   argue?: ArgueJudge;
+  /** who proposes the director's events (default: the rules) */
+  director?: Director;
   /** player actions: burst and refill per second */
   rate?: { burst: number; perSecond: number };
   redisUrl?: string;
@@ -69,7 +72,7 @@ const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
  * started: `serve` starts it, tests step by hand). Every error leaves as `{ code, message:{cn,en} }`.
  */
 export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
-  const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(), argue: o.argue,
+  const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(), argue: o.argue, director: o.director,
     tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger, joiningFile: o.joiningFile });
   await host.init();
   const clock = new Clock(host, o.logger);
