@@ -16,7 +16,7 @@ export interface LlmDirectorOptions { client: LlmClient; stats: LlmStats; lang: 
 const Why = z.string().min(1).max(300);
 const Choice = z.object({ template: PackId.nullable(), place: SafeId.nullable(), one: SafeId.nullable(), why: z.object({ cn: Why, en: Why }).strict() }).strict();
 
-/** the most places and people a prompt lists: enough to choose from, never the whole city */
+/** the most places and people a prompt lists: enough to choose from, never the whole world */
 const MOST_PLACES = 12;
 const MOST_PEOPLE = 8;
 
