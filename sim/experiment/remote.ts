@@ -33,7 +33,7 @@ export const RunJob = z.object({
   population: z.number().int().min(1).nullable(),
   brain: z.enum(['policy', 'llm', 'hybrid']).nullable(),
   /** pack file name -> its text */
-  pack: z.record(z.enum(Object.keys(PACK_FILES) as [string, ...string[]]), z.string()),
+  pack: z.partialRecord(z.enum(Object.keys(PACK_FILES) as [string, ...string[]]), z.string()),
   interventions: z.string().nullable(),
 });
 export type RunJob = z.infer<typeof RunJob>;
@@ -114,7 +114,7 @@ export function startRunWorker(o: { url: string; queue: string; concurrency: num
     const dir = path.join(tmpdir(), 'astinus-runs', digestOf(String(job.id)));
     const pack = path.join(dir, 'scenario');
     await mkdir(pack, { recursive: true });
-    for (const [f, text] of Object.entries(d.pack)) await writeFile(path.join(pack, f), text);
+    for (const [f, text] of Object.entries(d.pack)) if (text !== undefined) await writeFile(path.join(pack, f), text);
     const runArgs = ['run', pack, '--seed', String(d.seed), '--ticks', String(d.ticks), '--data', path.join(dir, 'data'), '--quiet'];
     if (d.interventions !== null) {
       await writeFile(path.join(dir, 'interventions.json'), d.interventions);
