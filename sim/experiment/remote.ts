@@ -33,8 +33,7 @@ export const RunJob = z.object({
   ticks: z.number().int().min(1),
   population: z.number().int().min(1).nullable(),
   brain: z.enum(['policy', 'llm', 'hybrid']).nullable(),
-  /** pack file name -> its text */
-  /** a pack's optional files may be absent: zod's record over an enum would want every one */
+  /** pack file name -> its text; a pack's optional files may be absent (zod's record over an enum would want every one) */
   pack: z.partialRecord(z.enum(Object.keys(PACK_FILES) as [string, ...string[]]), z.string()),
   interventions: z.string().nullable(),
   /** the story's ink file, named by story.json (a plain file name) */
