@@ -5,6 +5,7 @@ import { type Catalog, onSale } from '../sim/scenario/catalog.ts';
 import type { ActorState, Observation, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/tick/place-index.ts';
 import { rngFor } from '../sim/rng.ts';
+import { type KnownQuest, questsKnownBy } from './quests.ts';
 
 export interface Neighbour { id: string; soul: string; status: ActorState['status']; relation: number; reputation: number; roles: string[] }
 
@@ -33,6 +34,8 @@ export interface Perception {
    * answers them before the tick ends (sim/tick/answers.ts)
    */
   answering?: { to: string; said: Message };
+  /** the quests the actor has taken, as it was told them (bots/quests.ts): absent when none */
+  quests?: KnownQuest[];
 }
 
 /** The id of the call a perception leads to: one a tick, and one more when answering a player. */
@@ -62,7 +65,13 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
     owned: index.owned(id),
     recent,
     lastFailure: self.lastFailure,
+    ...withQuests(state, id),
   };
+}
+
+function withQuests(state: WorldState, id: string): { quests?: KnownQuest[] } {
+  const quests = state.quests ? questsKnownBy(state, id) : undefined;
+  return quests ? { quests } : {};
 }
 
 /** People present: those the actor has feelings about first, then a seeded handful of strangers. */

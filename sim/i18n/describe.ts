@@ -4,6 +4,7 @@ import { STRATEGIES } from '../model/strategy.ts';
 import { ref } from '../model/text.ts';
 import { traitsOf } from '../model/check.ts';
 import { Names } from './names.ts';
+import { questFeed } from './quest-feed.ts';
 import type { Renderer } from './render.ts';
 
 const WARNED: Record<WarnLevel, string> = { hungry: 'needs.hungry', exhausted: 'needs.exhausted', collapsing: 'needs.collapsing' };
@@ -111,6 +112,7 @@ const DESCRIBE: Describers = {
   location_created(r, e) {
     return r.t('feed.new_place', { place: r.text(e.name), parent: r.place(e.parent) });
   },
+  ...questFeed,
 };
 
 export function describeEvent(r: Renderer, e: Event): string | null {

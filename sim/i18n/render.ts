@@ -3,6 +3,7 @@ import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { type T, translator, hasKey } from './translator.ts';
 import { clockOf } from '../model/clock.ts';
+import { QUEST_TEXT_KEYS, renderQuestText } from './quest-text.ts';
 
 /** messages whose `have` and `need` are amounts of money */
 const MONEY_AMOUNTS = new Set(['reason.insufficient_money', 'you.reason.insufficient_money']);
@@ -40,6 +41,7 @@ export class Renderer {
     if ('text' in m) return this.q(m.text);
     if (m.key === 'fact.rumour') return this.rumour(m);
     if (m.key === 'side.made') return this.made(m);
+    if (QUEST_TEXT_KEYS.has(m.key)) return renderQuestText(this, m);
     const params: Record<string, string | number> = { ...extra };
     // a number stays a number, so a `count` picks its plural form ("1 person", "3 people")
     // amounts of money are written the pack's way: a `money` parameter, and what a purse has and needs

@@ -8,6 +8,7 @@ import type { Draft } from './draft.ts';
 import { check, reject } from './reasons.ts';
 import type { EntityState } from '../model/events.ts';
 import { own } from '../model/ids.ts';
+import type { QuestState } from '../model/quests.ts';
 import type { ToolCall } from '../model/tools.ts';
 import { theftMost } from '../model/theft.ts';
 import { paced } from '../model/relations.ts';
@@ -144,6 +145,11 @@ export const VALIDATORS: Validators = {
       const eff = ent && d.cat.effect(ent.template, 'income');
       check(eff && eff.source === c.source && ent.owner === c.to && c.amount <= eff.max, 'money_from_nowhere', { source: c.source });
       credit = d.cat.templates.get(ent.template)!.strategy;
+    } else if (p.role === 'quest') {
+      // a quest's reward from the money source its pack declares, once, to the one who completed it (sim/judge/quests.ts)
+      const q = questCompletedIn(d, c.to);
+      check(q && q.reward.from === c.source && q.reward.amount === c.amount && !d.events.some((e) => e.type === 'money_created'), 'money_from_nowhere', { source: c.source });
+      credit = null;
     } else if (p.intervention) {
       // a newcomer's purse: the intervention names the declared source, and the cap above holds
       check(p.actor === null && !d.events.some((e) => e.type === 'money_created'), 'money_from_nowhere', { source: c.source });
@@ -353,6 +359,11 @@ function earnedBy(d: Draft, p: Proposer, source: string): { most: number; credit
  * patrons pay its owner (`income` from the present, `tend`'s price).
  */
 function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfer' }>, p: Proposer): boolean {
+  if (p.role === 'quest') {
+    // a bring quest's hand-over: exactly what its goal names, from its taker to whom it names, as it completes
+    const g = questCompletedIn(d, c.from)?.goal;
+    return g?.kind === 'bring' && c.resource === `item:${g.item}` && c.to === g.to && c.amount === g.count;
+  }
   if (c.resource !== 'money') return false;
   const call = p.call;
   // a theft takes once, a wage is paid once: a call never repeats either
@@ -416,6 +427,12 @@ function hostileTo(d: Draft, p: Proposer, target: string): boolean {
   if (!p.actor || call?.tool !== 'interact' || call.args.target !== target || d.check?.band === 'fail') return false;
   const does = d.cat.words.mannerDoes(call.args.manner);
   return (does === 'quarrel' || does === 'steal') && d.state.actors[target].location === p.place;
+}
+
+/** The quest a draft completes for `taker` (sim/judge/quests.ts): only its hand-over and reward pass as the quest's. */
+function questCompletedIn(d: Draft, taker: string): QuestState | null {
+  for (const e of d.events) if (e.type === 'quest_completed' && e.actor === taker) return own(d.state.quests ?? {}, e.quest) ?? null;
+  return null;
 }
 
 export function validateChange(d: Draft, c: WorldChange, p: Proposer): void {

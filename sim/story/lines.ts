@@ -6,9 +6,10 @@ import type { Event, EventOf, EventType } from '../model/events.ts';
 import { parseJobTag } from '../model/jobs.ts';
 import { type Message, ref } from '../model/text.ts';
 import type { StoryKind } from './types.ts';
+import { questLines } from './quest-lines.ts';
 
 /** Who the story is about, and whose call (aimed at them) is being judged when the event comes. */
-export interface LineCtx { me: string; cause: string | null }
+export interface LineCtx { me: string; cause: string | null; /** where they stand, as the story's fold has it */ place?: string }
 export type Part = readonly [StoryKind, string] | null;
 type Entry<T extends EventType> = (r: Renderer, c: LineCtx, e: EventOf<T>) => Part;
 /** Every event type has an entry, so a new event type cannot be forgotten (tsc checks). */
@@ -35,11 +36,11 @@ const TABLE: Table = {
   // a researcher's intervention is no line of a player's story: its effects are (a fact learned, a purse)
   intervened: none,
   // quests: what the player is offered, takes, and how it ends (never the hidden risk)
-  quest_offered: none,
-  quest_taken: none,
-  quest_progressed: none,
-  quest_completed: none,
-  quest_failed: none,
+  quest_offered: questLines.offered,
+  quest_taken: questLines.taken,
+  quest_progressed: questLines.progressed,
+  quest_completed: questLines.completed,
+  quest_failed: questLines.failed,
   // the director's proposals are the admin's; their effects are the player's lines
   director_proposed: none,
   phase_changed: none,

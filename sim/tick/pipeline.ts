@@ -21,6 +21,8 @@ import { indexPlaces } from './place-index.ts';
 import { answerPlayers } from './answers.ts';
 import { judgeBotArguments } from './argues.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';
+import type { QuestTake } from '../model/quests.ts';
+import { questsFirst, questsLast } from './quests.ts';
 
 /** What arrives from outside the world for one tick (only the server has any). */
 export interface TickInput {
@@ -40,6 +42,9 @@ export interface TickInput {
   /** researchers' interventions for this tick (sim/judge/interventions.ts), committed first, in the order given */
   interventions?: Intervention[];
   onInterventions?: (results: { request: Intervention; reason: Reason | null }[]) => void;
+  /** players' quests taken through the API (sim/judge/quests.ts), judged before anyone acts */
+  takes?: QuestTake[];
+  onTakes?: (results: { request: QuestTake; reason: Reason | null }[]) => void;
   /** the model's tokens spent on a tick so far (the run's ledger), booked on its summary */
   tokens?: (tick: number) => number;
 }
@@ -70,6 +75,8 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   if (input.onDeclares) input.onDeclares(declared);
   const argued = (input.argues ?? []).map((a) => ({ request: a, reason: judge.argue(a) }));
   if (input.onArgues) input.onArgues(argued);
+  const took = questsFirst(cat, state, judge, input.takes);
+  if (input.onTakes) input.onTakes(took);
   const due = dueActors(state, tick, asleep(tick, cat.scenario.vocabulary.time));
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
@@ -106,6 +113,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   for (const p of lastingEffects(cat, state, tick)) {
     judge.proposal(proposers.effect(p.entity, p.place), p.changes);
   }
+  questsLast(cat, state, judge);
   acted.sort();
   runClock(cat, state, tick, judge, acted);
   for (const id of acted) {

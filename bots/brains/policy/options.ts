@@ -310,6 +310,27 @@ export const OPTIONS: Record<string, Option> = {
     for (const n of alive(ctx)) if (n.relation < FRIEND && (!mark || n.reputation > mark.reputation)) mark = n;
     return mark ? propose(ctx, 'trade', 1.5 * urge, 'interact', { target: mark.id, manner: m, content: msg('say.distract') }) : null;
   },
+  /** a quest taken: go where it sends one, buy what it asks for, bring it back (earning is the work option's) */
+  quest(ctx) {
+    const q = ctx.p.quests?.[0];
+    if (!q || ctx.needs.hunger > 0.6) return null;
+    const base = 1.2 + 0.6 * ctx.self.drives.diligence;
+    const g = q.goal;
+    if (g.kind === 'visit') return goTo(ctx, 'explore', base, g.place);
+    if (g.kind !== 'bring') return null;
+    const held = ctx.self.inventory[g.item] ?? 0;
+    if (held >= g.count) return q.at ? goTo(ctx, 'trade', base, q.at) : null;
+    const item = ctx.cat.items.get(g.item);
+    const buy = purpose(ctx, 'buy');
+    if (!item || !buy) return null;
+    const price = ctx.p.place.prices && Object.hasOwn(ctx.p.place.prices, g.item) ? ctx.p.place.prices[g.item] : item.price;
+    if (ctx.p.place.sells.includes(g.item)) {
+      return price * (g.count - held) <= ctx.self.money - meal(ctx) ? propose(ctx, 'trade', base, 'use_resource', { resource: `item:${g.item}`, amount: g.count - held, purpose: buy }) : null;
+    }
+    const shops = [...ctx.cat.places.values()].filter((pl) => pl.sells.includes(g.item)).map((pl) => pl.id);
+    const shop = nearest(ctx, shops);
+    return shop ? goTo(ctx, 'trade', base, shop) : null;
+  },
   explore(ctx) {
     const links = ctx.p.place.links;
     if (!links.length) return null;

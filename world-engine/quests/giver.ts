@@ -1,0 +1,74 @@
+import { own } from '../../sim/model/ids.ts';
+import { goalFor, type QuestDef, type QuestSource, type QuestState, riskOf, statedOf } from '../../sim/model/quests.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import { rngFor } from '../../sim/rng.ts';
+import type { WorldState } from '../../sim/state/types.ts';
+import { sourcesFor } from './sources.ts';
+
+/**
+ * The rules quest giver (seed 000's Quest agent): at a tick, each pack quest whose conditions hold is
+ * offered by its giver to whoever is at the giver's place. It only proposes: the Judge
+ * (sim/judge/quests.ts) refuses an offer that is not literally true, and alone records which of the
+ * cited facts are false. The giver reads no fact's truth: it cites what its sources really heard.
+ */
+export function questOffers(cat: Catalog, state: WorldState, tick: number): QuestState[] {
+  const defs = cat.scenario.quests?.quests ?? [];
+  if (!defs.length) return [];
+  const out: QuestState[] = [];
+  let present: Map<string, number> | null = null;
+  for (const def of defs) {
+    if (!due(state, def, tick)) continue;
+    const giver = own(state.actors, def.giver)!;
+    present ??= peopleAt(state);
+    // nobody to offer it to: the giver keeps it for later
+    if ((present.get(giver.location) ?? 0) < 2) continue;
+    const rng = rngFor(state.seed, tick, def.giver, `quest:${def.id}`);
+    const sources: QuestSource[] = [];
+    let missing = false;
+    for (const spec of def.sources) {
+      const found = sourcesFor(cat, state, def, spec);
+      if (!found.length) { missing ||= spec.required; continue; }
+      const s = rng.pick(found);
+      if (!sources.some((x) => x.source === s.source && x.fact === s.fact)) sources.push(s);
+    }
+    if (missing) continue;
+    const goal = goalFor(def);
+    const deadline = tick + def.deadline;
+    out.push({
+      id: `${def.id}-${tick}`, def: def.id, giver: def.giver, goal, stated: statedOf(def.id, goal, def.reward.amount, deadline), sources,
+      // the Judge fills in which cited facts are false: the giver cannot know
+      risk: { kind: def.risk.kind, msg: riskOf(def.id), facts: [] },
+      reward: { amount: def.reward.amount, from: def.reward.source ?? def.giver },
+      offeredTo: null, taker: null, status: 'offered', progress: 0, offeredAt: tick, deadline, at: giver.location,
+    });
+  }
+  return out;
+}
+
+/** Whether a quest may be offered now: its giver alive (and where the def wants them), none of it open, its pause over, times left, the reward in hand. */
+function due(state: WorldState, def: QuestDef, tick: number): boolean {
+  const giver = own(state.actors, def.giver);
+  const o = def.offer;
+  if (!giver || giver.status !== 'alive' || tick < o.from || (o.place !== undefined && giver.location !== o.place)) return false;
+  if (!def.reward.source && giver.money < def.reward.amount) return false;
+  let times = 0;
+  let last = -Infinity;
+  for (const id in state.quests ?? {}) {
+    const q = state.quests![id];
+    if (q.def !== def.id) continue;
+    if (q.status === 'offered' || q.status === 'taken') return false;
+    times++;
+    last = Math.max(last, q.offeredAt);
+  }
+  return times < o.times && tick - last >= o.every;
+}
+
+/** How many people in play stand at each place. */
+function peopleAt(state: WorldState): Map<string, number> {
+  const n = new Map<string, number>();
+  for (const id in state.actors) {
+    const a = state.actors[id];
+    if (a.status === 'alive') n.set(a.location, (n.get(a.location) ?? 0) + 1);
+  }
+  return n;
+}
