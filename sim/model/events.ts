@@ -122,9 +122,9 @@ export type EventBody =
   | { type: 'story_turned'; actor: string; choice: number | null; chapter: string; situation: string; variables: Record<string, InkValue>; ink: string }
   /** the progress judge's judgment of the turn (seed 004): score 0..100, whether the chapter advances or the story ends, why */
   | { type: 'situation_scored'; actor: string; chapter: string; situation: string; score: number; advance: boolean; end: boolean;
-    rationale: Message; by: 'rules' | 'model' }
+    rationale: Message; by: 'rules' | 'model'; text?: Text }
   | { type: 'chapter_advanced'; actor: string; from: string; to: string }
-  | { type: 'story_ended'; actor: string; ending: string; summary: Message };
+  | { type: 'story_ended'; actor: string; ending: string; summary: Message; text?: Text };
 
 /** What a newcomer of an `arrive` intervention is made of: a copy of a pack person's soul and habits. */
 export interface Newcomer {

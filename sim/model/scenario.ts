@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QuestsFile } from './quests.ts';
 import { DirectorFile } from './director.ts';
-import { StoryFile } from './session.ts';
+import { StoryFile, type LoadedStory } from './session.ts';
 import { Text } from './text.ts';
 import { Status } from './status.ts';
 import { PackId, SafeId } from './ids.ts';
@@ -255,7 +255,7 @@ export interface Scenario {
   /** the story layer, each optional: quests its people give, the director's measures and events, an ink story */
   quests: QuestsFile | null;
   director: DirectorFile | null;
-  story: StoryFile | null;
+  story: LoadedStory | null;
   /** content hash of the pack, so a data dir is never continued with a different scenario */
   hash: string;
 }

@@ -6,6 +6,7 @@ import { digest } from '../store/canonical.ts';
 import { crossCheck } from './crossref.ts';
 import { jsonPath, type PackIssue, ScenarioError } from './errors.ts';
 import { RESERVED_IDS } from '../model/ids.ts';
+import { loadInk, storyContext } from './ink.ts';
 
 type Parsed = { [F in PackFileName]: z.infer<(typeof PACK_FILES)[F]> | null };
 
@@ -56,6 +57,10 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     templates: parsed['templates.json']?.templates ?? null,
     entities: parsed['entities.json']?.entities ?? [],
   }));
+  // the ink story compiles with the pack; its text is part of the pack's hash
+  const ink = await loadInk(dir, parsed['story.json'], storyContext({ places: parsed['places.json']?.places ?? null, actors: parsed['actors.json']?.actors ?? null, meta: parsed['scenario.json'], entities: parsed['entities.json']?.entities ?? [] }));
+  issues.push(...ink.issues);
+  if (ink.raw) raw.push(...ink.raw);
   if (issues.length) throw new ScenarioError(dir, issues);
   const scenario = {
     meta: parsed['scenario.json']!,
@@ -67,7 +72,7 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     lore: parsed['lore.json'],
     quests: parsed['quests.json'],
     director: parsed['director.json'],
-    story: parsed['story.json'],
+    story: ink.story,
   };
   return { ...scenario, dir, hash: digest(raw.join('\u0000')) };
 }

@@ -23,6 +23,9 @@ import { judgeBotArguments } from './argues.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';
 import type { QuestTake } from '../model/quests.ts';
 import { questsFirst, questsLast } from './quests.ts';
+import { runStories, type StoryChoice, type StoryRefusal } from './story.ts';
+import { bindingsBefore } from '../../world-engine/story/bind.ts';
+import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
 
 /** What arrives from outside the world for one tick (only the server has any). */
 export interface TickInput {
@@ -45,6 +48,10 @@ export interface TickInput {
   /** players' quests taken through the API (sim/judge/quests.ts), judged before anyone acts */
   takes?: QuestTake[];
   onTakes?: (results: { request: QuestTake; reason: Reason | null }[]) => void;
+  /** players' story choices sent with their calls, who judges each story turn (rules unless a model is configured), and what the Judge refused of its changes (sim/tick/story.ts) */
+  choices?: StoryChoice[];
+  progressJudge?: ProgressJudge;
+  onStory?: (refused: StoryRefusal[]) => void;
   /** the model's tokens spent on a tick so far (the run's ledger), booked on its summary */
   tokens?: (tick: number) => number;
 }
@@ -77,6 +84,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   if (input.onArgues) input.onArgues(argued);
   const took = questsFirst(cat, state, judge, input.takes);
   if (input.onTakes) input.onTakes(took);
+  const storyBefore = bindingsBefore(cat, state, tick);
   const due = dueActors(state, tick, asleep(tick, cat.scenario.vocabulary.time));
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
@@ -120,5 +128,8 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
     const a = state.actors[id];
     if (dueForReflection(cat, a)) judge.reflect(id, reflect(cat, state, a));
   }
+  // the story phase reads the world this tick made: a player's turn, or the world moving their story on
+  const storyRefused = await runStories(cat, state, tick, judge, storyBefore, input.choices, input.progressJudge);
+  if (input.onStory) input.onStory(storyRefused);
   return judge.finish(input.tokens?.(tick) ?? 0);
 }

@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Compiler, CompilerOptions } from 'inkjs/full';
+import { UntrustedToolCall } from '../judge/content.ts';
+import type { LoadedStory, StoryFile } from '../model/session.ts';
+import type { Scenario } from '../model/scenario.ts';
+import { jsonPath, type PackIssue } from './errors.ts';
+
+/** What the story is checked against: the parts of the pack that parsed (null: did not, nothing said). */
+export interface StoryContext {
+  places: Set<string> | null;
+  actors: Set<string> | null;
+  items: Set<string> | null;
+  entities: Set<string>;
+}
+
+/** The loaded story (null when there is none or it does not hold), its problems, and its ink text for the pack's hash. */
+export interface InkResult { story: LoadedStory | null; issues: PackIssue[]; raw: [string, string] | null }
+
+const KNOT = /^\s*={2,}\s*(?:function\s+)?([A-Za-z_]\w*)/;
+const VAR = /^\s*VAR\s+([A-Za-z_]\w*)\s*=/;
+const TAG = /#\s*(chapter|situation|ending)\s*:\s*([^\s#]*)/g;
+const CHOICE = /^\s*([*+]\s*)+/;
+// an assignment in a logic line: `~ x = ..`, `~ x += ..`, `~ x++`
+const ASSIGN = /^\s*~\s*(?:temp\s+)?([A-Za-z_]\w*)\s*(?:=(?!=)|\+=|-=|\+\+|--)/;
+
+/**
+ * Read and compile the pack's ink story (seed 004) when the pack loads. Everything an author can get
+ * wrong is a pack issue naming the file, where in it and why: an ink syntax error with its line, a tag
+ * or choice naming an id story.json does not declare, a binding to a variable the ink does not
+ * declare, an assignment to a bound variable (the world changes only through the Judge, so the ink
+ * may read a bound variable and never write it), a choice's call that is no valid call.
+ */
+export async function loadInk(dir: string, file: StoryFile | null, ctx: StoryContext): Promise<InkResult> {
+  if (!file) return { story: null, issues: [], raw: null };
+  const issues: PackIssue[] = [];
+  const at = (f: string, where: string, key: string, params?: Record<string, string | number>) =>
+    issues.push({ file: f, path: where, reason: params ? { key: `pack.${key}`, params } : { key: `pack.${key}` } });
+  const json = (p: PropertyKey[]) => jsonPath(p);
+  const source = await readFile(path.join(dir, file.ink), 'utf8').catch(() => null);
+  if (source === null) {
+    at('story.json', json(['ink']), 'ink_missing', { file: file.ink });
+    return { story: null, issues, raw: null };
+  }
+  const ink = file.ink;
+  const line = (n: number) => `line ${n}`;
+  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const knots = new Set<string>();
+  const variables: string[] = [];
+  lines.forEach((l, i) => {
+    const k = KNOT.exec(l);
+    if (k) knots.add(k[1]);
+    const v = VAR.exec(l);
+    if (v) variables.push(v[1]);
+  });
+  const has = (table: Record<string, unknown>, id: string) => Object.prototype.hasOwnProperty.call(table, id);
+  const bound = new Set(Object.keys(file.bindings));
+  lines.forEach((l, i) => {
+    const code = l.replace(/\/\/.*$/, '');
+    for (const m of code.matchAll(TAG)) {
+      const [, kind, id] = m;
+      const table = kind === 'chapter' ? file.chapters : kind === 'situation' ? file.situations : file.endings;
+      if (!has(table, id)) at(ink, line(i + 1), 'ink_unknown_tag', { kind, id, list: `${kind === 'chapter' ? 'chapters' : kind === 'situation' ? 'situations' : 'endings'}` });
+    }
+    if (CHOICE.test(code)) {
+      // a choice is an id in brackets: its words are story.json's, in both languages
+      const rest = code.replace(CHOICE, '').replace(/^\s*\([^)]*\)\s*/, '').replace(/^(\s*\{[^}]*\}\s*)+/, '');
+      const m = /^\s*\[\s*([^\]]*?)\s*\]/.exec(rest);
+      if (!m) at(ink, line(i + 1), 'ink_choice_form');
+      else if (!has(file.choices, m[1])) at(ink, line(i + 1), 'ink_unknown_choice', { id: m[1] });
+    }
+    const a = ASSIGN.exec(code);
+    if (a && bound.has(a[1])) at(ink, line(i + 1), 'ink_assigns_bound', { name: a[1] });
+  });
+  for (const id of Object.keys(file.chapters)) if (!knots.has(id)) at('story.json', json(['chapters', id]), 'ink_chapter_knot', { id, file: ink });
+  for (const [name, b] of Object.entries(file.bindings)) {
+    if (!variables.includes(name)) at('story.json', json(['bindings', name]), 'ink_unbound', { name, file: ink });
+    if (b.measure === 'relation' && ctx.actors && !ctx.actors.has(b.with)) at('story.json', json(['bindings', name, 'with']), 'unknown_actor', { id: b.with });
+    if (b.measure === 'known' && b.about !== 'self' && ctx.actors && !ctx.actors.has(b.about)) at('story.json', json(['bindings', name, 'about']), 'unknown_actor', { id: b.about });
+    if (b.measure === 'item' && ctx.items && !ctx.items.has(b.item)) at('story.json', json(['bindings', name, 'item']), 'unknown_item', { id: b.item });
+  }
+  if (file.score !== undefined && !variables.includes(file.score)) at('story.json', json(['score']), 'ink_unbound', { name: file.score, file: ink });
+  for (const [id, c] of Object.entries(file.choices)) {
+    // the call a player makes by taking the choice, read as a player's call would be (actor and id are filled in then)
+    const parsed = UntrustedToolCall.safeParse({ id: 'x', actor: 'x', tool: c.call.tool, args: c.call.args });
+    if (!parsed.success) {
+      for (const i of parsed.error.issues) issues.push({ file: 'story.json', path: json(['choices', id, 'call', ...i.path.slice(i.path[0] === 'args' ? 0 : 0)]), reason: { text: i.message } });
+      continue;
+    }
+    const call = parsed.data;
+    if (call.tool === 'move' && ctx.places && !ctx.places.has(call.args.destination)) at('story.json', json(['choices', id, 'call', 'args', 'destination']), 'unknown_place', { id: call.args.destination });
+    if (call.tool === 'interact' && ctx.actors && !ctx.actors.has(call.args.target) && !ctx.entities.has(call.args.target) && !(ctx.places?.has(call.args.target))) {
+      at('story.json', json(['choices', id, 'call', 'args', 'target']), 'unknown_actor', { id: call.args.target });
+    }
+  }
+  const compiled = compile(source, ink, issues);
+  if (issues.length || compiled === null) return { story: null, issues, raw: [ink, source] };
+  return { story: { ...file, source, compiled, variables }, issues, raw: [ink, source] };
+}
+
+/** inkjs's compiler; its errors read `ERROR: line 3: ...`, each becomes an issue at that line of the ink file. */
+function compile(source: string, file: string, issues: PackIssue[]): string | null {
+  const errors: string[] = [];
+  const onError = (message: string, type: number) => { if (type === 2) errors.push(message); };
+  let out: string | null = null;
+  try {
+    out = new Compiler(source, new CompilerOptions(null, [], false, onError)).Compile().ToJson() ?? null;
+  } catch (err) {
+    if (!errors.length) errors.push((err as Error).message);
+  }
+  for (const e of errors) {
+    const m = /^(?:ERROR:\s*)?(?:line (\d+):\s*)?([\s\S]*)$/.exec(e)!;
+    issues.push({ file, path: m[1] ? `line ${m[1]}` : '$', reason: { key: 'pack.ink_syntax', params: { detail: m[2].trim() } } });
+  }
+  return errors.length ? null : out;
+}
+
+/** The sets a story is checked against, from the parts of the pack that parsed. */
+export function storyContext(p: { places: Scenario['places'] | null; actors: Scenario['actors'] | null; meta: Scenario['meta'] | null; entities: Scenario['entities'] }): StoryContext {
+  const ids = (l: { id: string }[] | null | undefined) => (l ? new Set(l.map((x) => x.id)) : null);
+  return { places: ids(p.places), actors: ids(p.actors), items: ids(p.meta?.items), entities: new Set(p.entities.map((e) => e.id)) };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { playStory, prefer } from './helpers/story-play.ts';
+
+/**
+ * Shenzhen's story played by choices (issue 14, point 6): a scripted player joins, takes the options
+ * the ink offers (each one call of the five tools, judged like any call), and reaches each ending in a
+ * bounded number of turns; the same seed gives the same log, byte for byte.
+ */
+describe("Shenzhen's story, played by a player's choices", () => {
+  const stay = prefer('post_moments', 'work_shift', 'rest', 'ask_foreman', 'go_to_site');
+  const leave = prefer('buy_ticket_home', 'work_shift', 'rest', 'ask_foreman', 'go_to_site');
+
+  it('a player who works and stays makes it, through the three chapters, and a rerun is byte-identical', async () => {
+    const a = await playStory('shenzhen', stay, { place: 'luohu_station', seed: 4 });
+    expect(a.ending).toBe('made_it');
+    expect(a.chapters).toEqual(['arrival', 'hustle', 'crossroads']);
+    expect(a.turns).toBeLessThanOrEqual(20);
+    const ended = a.events.find((e) => e.type === 'story_ended');
+    expect(ended).toMatchObject({ ending: 'made_it', text: { cn: expect.stringContaining('朋友圈'), en: expect.stringContaining('Moments') } });
+    // scores are the ink's own progress variable, 0..100, and the last turn is complete
+    const scores = a.events.flatMap((e) => (e.type === 'situation_scored' ? [e.score] : []));
+    expect(scores.every((s) => s >= 0 && s <= 100)).toBe(true);
+    expect(scores[scores.length - 1]).toBe(100);
+    const again = await playStory('shenzhen', stay, { place: 'luohu_station', seed: 4 });
+    expect(again.log).toBe(a.log);
+  });
+
+  it('a player who buys a ticket home at the crossroads goes home, also byte-identical on a rerun', async () => {
+    const b = await playStory('shenzhen', leave, { place: 'dongmen', seed: 9 });
+    expect(b.ending).toBe('went_home');
+    expect(b.chapters).toEqual(['arrival', 'hustle', 'crossroads']);
+    expect(b.turns).toBeLessThanOrEqual(20);
+    expect((await playStory('shenzhen', leave, { place: 'dongmen', seed: 9 })).log).toBe(b.log);
+  });
+
+  it('a homesick player can leave from the first chapter (the ink branches on its own variables)', async () => {
+    const c = await playStory('shenzhen', prefer('buy_ticket_home', 'call_home'), { place: 'dongmen', seed: 2 });
+    expect(c.ending).toBe('went_home');
+    expect(c.turns).toBe(3);
+  });
+});

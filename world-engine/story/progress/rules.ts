@@ -1,0 +1,47 @@
+import { translator } from '../../../sim/i18n/translator.ts';
+import { LANGS, msg, type Message, type Text } from '../../../sim/model/text.ts';
+import type { LoadedStory } from '../../../sim/model/session.ts';
+import type { Judgment, ProgressCase, ProgressJudge } from './types.ts';
+
+/**
+ * The rules' progress judge (the default, and every model judge's fallback): the ink is the
+ * skeleton, so the chapter advances when the ink reached another chapter's tag and the story ends
+ * when it reached an ending's. The score is the ink's own score variable when story.json names one
+ * (clamped to 0..100); otherwise 100 at a chapter's end and a quarter more per turn within it (at most 90).
+ */
+export const rulesProgressJudge: ProgressJudge = {
+  name: 'rules',
+  judge: (_cat, _state, c) => rulesJudgment(c),
+};
+
+export function rulesJudgment(c: ProgressCase): Judgment {
+  const ls = c.story;
+  const r = c.reached;
+  const end = r.ending !== null;
+  const advance = r.chapter !== c.session.chapter;
+  const turns = c.session.scores.filter((s) => s.chapter === c.session.chapter).length + 1;
+  const own = ls.score !== undefined ? Number(r.variables[ls.score]) : NaN;
+  const score = Number.isFinite(own) ? Math.max(0, Math.min(100, Math.round(own))) : end || advance ? 100 : Math.min(90, 25 * turns);
+  const [key, params] = end ? ['story_ink.rationale.ended', { ending: r.ending! }]
+    : advance ? ['story_ink.rationale.advanced', { from: c.session.chapter, to: r.chapter }]
+      : ['story_ink.rationale.turn', { chapter: c.session.chapter, situation: r.situation, turns }];
+  const rationale = msg(key as string, params as Record<string, string | number>);
+  return { situationScore: score, shouldAdvanceChapter: advance, shouldEndStory: end, ending: r.ending, rationale, text: named(ls, rationale), stateChanges: [], by: 'rules' };
+}
+
+/** A rules message in both languages, its ids shown by the pack's names for them. */
+export function named(ls: LoadedStory, m: Message): Text {
+  if ('text' in m) return { cn: m.text, en: m.text };
+  const out = {} as Text;
+  for (const lang of LANGS) {
+    const params: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = typeof v === 'string' ? nameOf(ls, k, v, lang) : v;
+    out[lang] = translator(lang)(m.key, params);
+  }
+  return out;
+}
+
+function nameOf(ls: LoadedStory, param: string, id: string, lang: 'cn' | 'en'): string {
+  const table = param === 'ending' ? ls.endings : param === 'situation' ? ls.situations : ls.chapters;
+  return Object.prototype.hasOwnProperty.call(table, id) ? table[id].name[lang] : id;
+}
