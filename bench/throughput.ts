@@ -105,6 +105,8 @@ function timedStore(inner: Store, m: Marks): Store {
     },
     load: () => inner.load(),
     readEvents: (from, to) => inner.readEvents(from, to),
+    appendRecords: (kind, recs) => inner.appendRecords(kind, recs),
+    readRecords: (kind, player, page) => inner.readRecords(kind, player, page),
     close: () => inner.close(),
   };
 }

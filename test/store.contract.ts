@@ -5,12 +5,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
+import type { MemoryRecord, NewRecord, SessionMessage } from '../sim/model/records.ts';
 import { StoreGapError, WriterConflictError, type Store, type StoreMeta } from '../sim/store/types.ts';
 
 export interface StoreFixture {
   store: Store;
   reopen: () => Promise<Store>;
   cleanup: () => Promise<void>;
+  /** a Store on another world in the same place (the same directory root or database), where there is one */
+  otherWorld?: () => Promise<Store>;
 }
 
 export const META: StoreMeta = { world: 'w1', scenario: 'test', scenarioHash: 'abc123', seed: 7, population: null };
@@ -19,6 +22,20 @@ export const META: StoreMeta = { world: 'w1', scenario: 'test', scenarioHash: 'a
 export function eventsFor(tick: number, n = 3, tag = 'x'): Event[] {
   return Array.from({ length: n }, (_, seq) => ({ tick, seq, type: 'addressed', actor: `a${seq}`, by: tag }) as Event);
 }
+
+/** A player's words or the game master's text, told apart by `i`. */
+export function messageFor(player: string, tick: number, i: number): NewRecord<'messages'> {
+  return i % 2 === 0
+    ? { player, tick, from: 'player', kind: 'intent', text: `words ${i} of ${player}`, lang: 'en' }
+    : { player, tick, from: 'gm', kind: 'narration', dialog_type: 'resolution_summary', text: { cn: `第${i}句`, en: `line ${i}` } };
+}
+
+export function memoryFor(player: string, tick: number, i: number): NewRecord<'memory'> {
+  return { player, tick, kind: 'chapter_advanced', summary: { cn: `记忆${i}`, en: `memory ${i}` }, importance: 7, chapter: `c${i}`,
+    ...(i % 3 === 0 ? { embedding: [0.25, -1, i] } : {}) };
+}
+
+const numbered = <R>(recs: R[], from: number) => recs.map((r, i) => ({ n: from + i, ...r }));
 
 async function collect(it: AsyncIterable<Event>): Promise<Event[]> {
   const out: Event[] = [];
@@ -189,6 +206,84 @@ export function storeContract(name: string, make: () => Promise<StoreFixture>): 
       expect(await fx.store.acquire(META)).toEqual(META);
       expect(await fx.store.acquire(META)).toEqual(META);
       await commitRange(fx.store, 0, 0);
+    });
+
+    describe('players\' session records', () => {
+      it('are appended numbered from 0 per kind and read back per player, oldest first', async () => {
+        await fx.store.acquire(META);
+        const msgs = [0, 1, 2, 3].map((i) => messageFor(i % 2 ? 'p2' : 'p1', 5 + i, i));
+        const got = await fx.store.appendRecords('messages', msgs);
+        expect(got).toEqual(numbered(msgs, 0));
+        expect(await fx.store.appendRecords('messages', [messageFor('p1', 9, 4)])).toEqual(numbered([messageFor('p1', 9, 4)], 4));
+        const mem = [memoryFor('p1', 6, 0), memoryFor('p1', 7, 1)];
+        expect(await fx.store.appendRecords('memory', mem)).toEqual(numbered(mem, 0));
+        expect(await fx.store.appendRecords('memory', [])).toEqual([]);
+        const p1: SessionMessage[] = await fx.store.readRecords('messages', 'p1', { limit: 10 });
+        expect(p1).toEqual([{ n: 0, ...msgs[0] }, { n: 2, ...msgs[2] }, { n: 4, ...messageFor('p1', 9, 4) }]);
+        expect(await fx.store.readRecords('messages', 'p2', { limit: 10 })).toEqual([{ n: 1, ...msgs[1] }, { n: 3, ...msgs[3] }]);
+        const m1: MemoryRecord[] = await fx.store.readRecords('memory', 'p1', { limit: 10 });
+        expect(m1).toEqual(numbered(mem, 0));
+        // nobody else's, and nothing for a name every object answers to
+        expect(await fx.store.readRecords('memory', 'p2', { limit: 10 })).toEqual([]);
+        expect(await fx.store.readRecords('messages', '__proto__', { limit: 10 })).toEqual([]);
+        expect(await fx.store.readRecords('messages', 'constructor', { limit: 10 })).toEqual([]);
+        // records are not world state: the log is untouched
+        expect(await fx.store.lastTick()).toBe(-1);
+      });
+
+      it('page: the newest N, then older ones before a cursor, or newer ones after it', async () => {
+        await fx.store.acquire(META);
+        // p1 holds the even numbers 0..18, p2 the odd ones
+        await fx.store.appendRecords('messages', Array.from({ length: 20 }, (_, i) => messageFor(i % 2 ? 'p2' : 'p1', i, i)));
+        const ns = async (page: { after?: number; before?: number; limit: number }) => (await fx.store.readRecords('messages', 'p1', page)).map((m) => m.n);
+        expect(await ns({ limit: 3 })).toEqual([14, 16, 18]);
+        expect(await ns({ before: 14, limit: 3 })).toEqual([8, 10, 12]);
+        expect(await ns({ before: 13, limit: 3 })).toEqual([8, 10, 12]);
+        expect(await ns({ before: 2, limit: 3 })).toEqual([0]);
+        expect(await ns({ before: 0, limit: 3 })).toEqual([]);
+        expect(await ns({ after: -1, limit: 4 })).toEqual([0, 2, 4, 6]);
+        expect(await ns({ after: 6, limit: 2 })).toEqual([8, 10]);
+        expect(await ns({ after: 17, limit: 5 })).toEqual([18]);
+        expect(await ns({ after: 18, limit: 5 })).toEqual([]);
+        expect(await ns({ limit: 100 })).toHaveLength(10);
+      });
+
+      it('need the writer lease to append, not to read', async () => {
+        await expect(fx.store.appendRecords('messages', [messageFor('p1', 0, 0)])).rejects.toThrow();
+        await fx.store.acquire(META);
+        await fx.store.appendRecords('messages', [messageFor('p1', 0, 0)]);
+        const reader = await another();
+        await expect(reader.appendRecords('memory', [memoryFor('p1', 0, 0)])).rejects.toThrow();
+        expect(await reader.readRecords('messages', 'p1', { limit: 5 })).toEqual(numbered([messageFor('p1', 0, 0)], 0));
+        // a reader follows what the writer appends after it first looked
+        await fx.store.appendRecords('messages', [messageFor('p1', 1, 2)]);
+        expect((await reader.readRecords('messages', 'p1', { limit: 5 })).map((m) => m.n)).toEqual([0, 1]);
+      });
+
+      it('survive close and reopen, and numbering continues after them', async () => {
+        await fx.store.acquire(META);
+        await fx.store.appendRecords('messages', [messageFor('p1', 0, 0), messageFor('p1', 0, 1)]);
+        await fx.store.appendRecords('memory', [memoryFor('p1', 0, 0)]);
+        await fx.store.close();
+        const s = await another();
+        expect(await s.readRecords('messages', 'p1', { limit: 5 })).toEqual(numbered([messageFor('p1', 0, 0), messageFor('p1', 0, 1)], 0));
+        await s.acquire(META);
+        expect(await s.appendRecords('messages', [messageFor('p1', 1, 2)])).toEqual(numbered([messageFor('p1', 1, 2)], 2));
+        expect(await s.appendRecords('memory', [memoryFor('p1', 1, 3)])).toEqual(numbered([memoryFor('p1', 1, 3)], 1));
+        expect((await s.readRecords('memory', 'p1', { limit: 5 })).map((m) => m.n)).toEqual([0, 1]);
+      });
+
+      it('are kept per world', async () => {
+        if (!fx.otherWorld) return;
+        const other = await fx.otherWorld();
+        opened.push(other);
+        await fx.store.acquire(META);
+        await other.acquire({ ...META, world: 'w2' });
+        await fx.store.appendRecords('messages', [messageFor('p1', 0, 0)]);
+        expect(await other.appendRecords('messages', [messageFor('p1', 0, 1)])).toEqual(numbered([messageFor('p1', 0, 1)], 0));
+        expect(await fx.store.readRecords('messages', 'p1', { limit: 5 })).toEqual(numbered([messageFor('p1', 0, 0)], 0));
+        expect(await other.readRecords('messages', 'p1', { limit: 5 })).toEqual(numbered([messageFor('p1', 0, 1)], 0));
+      });
     });
 
     it('meta recorded on first acquire is returned on later ones', async () => {

@@ -17,7 +17,8 @@ const worldName = () => `test-${process.pid}-${randomBytes(4).toString('hex')}`;
 storeContract('mongo (in-memory driver stand-in)', async () => {
   const db = fakeDb();
   const world = worldName();
-  return { store: mongoStore(db, { world }, async () => {}), reopen: async () => mongoStore(db, { world }, async () => {}), cleanup: async () => {} };
+  return { store: mongoStore(db, { world }, async () => {}), reopen: async () => mongoStore(db, { world }, async () => {}), cleanup: async () => {},
+    otherWorld: async () => mongoStore(db, { world: worldName() }, async () => {}) };
 });
 
 if (URL) {
@@ -25,14 +26,18 @@ if (URL) {
     const client = new MongoClient(URL, { ignoreUndefined: true });
     await client.connect();
     const world = worldName();
+    const w2 = worldName();
     const dbName = `astinus_test`;
     return {
       store: await openMongoStore(URL, { world, client, dbName }),
       reopen: () => openMongoStore(URL, { world, client, dbName }),
+      otherWorld: () => openMongoStore(URL, { world: w2, client, dbName }),
       cleanup: async () => {
         const db = client.db(dbName);
-        for (const c of ['worlds', 'events', 'ticks', 'snapshots', 'snapshot_parts', 'actors', 'entities', 'facts']) {
-          await db.collection(c).deleteMany(c === 'worlds' ? { _id: world as never } : { world });
+        for (const w of [world, w2]) {
+          for (const c of ['worlds', 'events', 'ticks', 'snapshots', 'snapshot_parts', 'actors', 'entities', 'facts', 'messages', 'memory_records']) {
+            await db.collection(c).deleteMany(c === 'worlds' ? { _id: w as never } : { world: w });
+          }
         }
         await client.close();
       },

@@ -9,6 +9,7 @@
  *   snapshots/<tick:10>.json    {"tick":N,"sum":"<checksum of the state JSON>","state":...} (snapshot.ts),
  *                               temp file + fsync + rename; newest few kept
  *   writer.lock                 {pid, hostname, token, started} of the single writer (lock.ts)
+ *   messages.log, memory.log    players' session records, one line each (records.ts)
  *
  * Why this shape:
  * - A tick is one line written by one append and then fsynced, so a crash leaves either the whole
@@ -38,6 +39,8 @@ import { decodeEvents, encodeLine, parseLine, type LogFormat } from './logrecord
 import { releaseLock, takeLock, type LockInfo } from './lock.ts';
 import { decodeSnapshot, encodeSnapshot, processWarnings, type StoreLog } from './snapshot.ts';
 import { isCode, readTextIfExists } from './files.ts';
+import { RecordFile } from './records.ts';
+import { RECORD_KINDS, type NewRecord, type RecordKind, type RecordKinds, type RecordPage } from '../model/records.ts';
 import {
   StoreGapError,
   type LoadedWorld, type Snapshot, type Store, type StoreMeta, type TickRecord,
@@ -93,11 +96,14 @@ class EmbeddedStore implements Store {
   /** a failed append we could not undo: the log tail is unknown, so no more commits */
   private broken: Error | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  /** players' session records, a file per kind */
+  private readonly records: { [K in RecordKind]: RecordFile<RecordKinds[K]> };
 
   constructor(private readonly dir: string, private readonly keep: number, private readonly warn: StoreLog,
     private readonly format: LogFormat) {
     this.logPath = join(dir, LOG);
     this.snapDir = join(dir, SNAPSHOTS);
+    this.records = { messages: new RecordFile(join(dir, 'messages.log'), warn), memory: new RecordFile(join(dir, 'memory.log'), warn) };
   }
 
   async acquire(meta: StoreMeta): Promise<StoreMeta> {
@@ -112,12 +118,14 @@ class EmbeddedStore implements Store {
           stored = meta;
         }
         await this.openLogForAppend();
+        for (const k of RECORD_KINDS) await this.records[k].openForAppend();
         await removeTempFiles(this.snapDir);
         this.lock = lock;
         return stored;
       } catch (err) {
         await this.log?.close().catch(() => {});
         this.log = null;
+        for (const k of RECORD_KINDS) await this.records[k].close().catch(() => {});
         await releaseLock(join(this.dir, LOCK), lock);
         throw err;
       }
@@ -211,6 +219,17 @@ class EmbeddedStore implements Store {
     }
   }
 
+  appendRecords<K extends RecordKind>(kind: K, records: NewRecord<K>[]): Promise<RecordKinds[K][]> {
+    return this.exclusive(async () => {
+      this.writable();
+      return (this.records[kind] as RecordFile<RecordKinds[K]>).append(records as Omit<RecordKinds[K], 'n'>[]);
+    });
+  }
+
+  readRecords<K extends RecordKind>(kind: K, player: string, page: RecordPage): Promise<RecordKinds[K][]> {
+    return (this.records[kind] as RecordFile<RecordKinds[K]>).read(player, page);
+  }
+
   async close(): Promise<void> {
     return this.exclusive(async () => {
       const lock = this.lock;
@@ -218,6 +237,7 @@ class EmbeddedStore implements Store {
       const log = this.log;
       this.log = null;
       try {
+        for (const k of RECORD_KINDS) await this.records[k].close();
         await log?.close();
       } finally {
         if (lock) await releaseLock(join(this.dir, LOCK), lock);

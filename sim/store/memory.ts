@@ -1,10 +1,16 @@
 import type { Event } from '../model/events.ts';
+import type { RecordKind, RecordKinds } from '../model/records.ts';
+import { pageOf } from './records.ts';
 import { type LoadedWorld, type Snapshot, type Store, type StoreMeta, StoreGapError, type TickRecord, WriterConflictError } from './types.ts';
 
 /** The world's log in this process's memory: what the embedded store keeps on disk. */
-export interface MemoryDb { meta: StoreMeta | null; ticks: TickRecord[]; snapshot: Snapshot | null; writer: object | null }
+export interface MemoryDb {
+  meta: StoreMeta | null; ticks: TickRecord[]; snapshot: Snapshot | null; writer: object | null;
+  /** players' session records per kind (made on first use) */
+  records?: { [K in RecordKind]: RecordKinds[K][] };
+}
 
-export const memoryDb = (): MemoryDb => ({ meta: null, ticks: [], snapshot: null, writer: null });
+export const memoryDb = (): MemoryDb => ({ meta: null, ticks: [], snapshot: null, writer: null, records: { messages: [], memory: [] } });
 
 /**
  * A store with no disk: for runs without `--data`, and for tests. Several handles on one MemoryDb
@@ -46,6 +52,17 @@ export function memoryStore(db: MemoryDb = memoryDb()): Store {
     },
     async *readEvents(from, to): AsyncIterable<Event> {
       for (const t of db.ticks) if (t.tick >= from && t.tick <= to) for (const e of t.events) yield structuredClone(e);
+    },
+    async appendRecords(kind, recs) {
+      writable();
+      const list = (db.records ??= { messages: [], memory: [] })[kind] as { n: number }[];
+      const out = recs.map((r, i) => ({ n: list.length + i, ...structuredClone(r) }));
+      list.push(...out);
+      return structuredClone(out) as never;
+    },
+    async readRecords(kind, player, page) {
+      const list = (db.records?.[kind] ?? []) as RecordKinds[typeof kind][];
+      return structuredClone(pageOf(list.filter((r) => r.player === player), page)) as never;
     },
     async close() {
       if (db.writer === me) db.writer = null;

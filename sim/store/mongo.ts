@@ -8,6 +8,7 @@ import type { WorldState } from '../state/types.ts';
 import { checksum } from './canonical.ts';
 import { processWarnings, type StoreLog } from './snapshot.ts';
 import { eventFilter, type EventQuery, type Filter, pageSize, type Projecting, type StateQuery, toPage, type WorldQuery } from './query.ts';
+import type { RecordKind } from '../model/records.ts';
 import { type LoadedWorld, type Snapshot, type Store, type StoreMeta, StoreGapError, type TickRecord, WriterConflictError } from './types.ts';
 
 /**
@@ -21,6 +22,7 @@ import { type LoadedWorld, type Snapshot, type Store, type StoreMeta, StoreGapEr
  * | `ticks` | the commit marker of each tick `{world, tick, count}`, unique on (world, tick) |
  * | `snapshots`, `snapshot_parts` | a snapshot's JSON in parts of at most 2M characters, the head document written last |
  * | `actors`, `entities`, `facts` | the current state, one document per thing, for queries (dashboard) |
+ * | `messages`, `memory_records` | players' session records `{world, n, player, tick, ...}`, unique on (world, n), read by (world, player, n) |
  *
  * A tick is visible once its marker exists, and the marker is written after its events: a crash in
  * between leaves events no reader returns, and the next writer deletes them when it acquires the
@@ -69,6 +71,9 @@ export function databaseOf(url: string): string {
   return /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(url)?.[1] ?? 'astinus';
 }
 
+/** where each kind of players' session record lives */
+export const RECORD_COLLECTIONS: Record<RecordKind, string> = { messages: 'messages', memory: 'memory_records' };
+
 const indexed = new WeakSet<Db>();
 /** The indexes every world relies on (idempotent). */
 export async function ensureIndexes(db: Db): Promise<void> {
@@ -79,6 +84,10 @@ export async function ensureIndexes(db: Db): Promise<void> {
     db.collection('snapshots').createIndex({ world: 1, tick: 1 }, { unique: true }),
     db.collection('snapshot_parts').createIndex({ world: 1, tick: 1, part: 1 }, { unique: true }),
     ...['actors', 'entities', 'facts'].map((c) => db.collection(c).createIndex({ world: 1, id: 1 }, { unique: true })),
+    ...Object.values(RECORD_COLLECTIONS).flatMap((c) => [
+      db.collection(c).createIndex({ world: 1, n: 1 }, { unique: true }),
+      db.collection(c).createIndex({ world: 1, player: 1, n: 1 }),
+    ]),
   ]);
   indexed.add(db);
 }
@@ -95,6 +104,9 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
   const snapshots = db.collection('snapshots');
   const parts = db.collection('snapshot_parts');
   const state: Record<'actors' | 'entities' | 'facts', Collection> = { actors: db.collection('actors'), entities: db.collection('entities'), facts: db.collection('facts') };
+  const recordsOf = (kind: RecordKind) => db.collection(RECORD_COLLECTIONS[kind]);
+  /** the next record number per kind, learned from the database at the first append after acquiring */
+  const nextRecord: Partial<Record<RecordKind, number>> = {};
   const token = randomBytes(12).toString('hex');
   const holder = `${hostname()}:${process.pid}:${token.slice(0, 6)}`;
   let holding = false;
@@ -166,6 +178,7 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
         throw new WriterConflictError(cur?.writer?.holder ?? 'unknown');
       }
       holding = true;
+      for (const k of Object.keys(nextRecord) as RecordKind[]) delete nextRecord[k];
       renew ??= setInterval(() => { void writable().catch(() => {}); }, Math.max(1000, leaseMs / 3));
       renew.unref();
       // whatever a crashed writer left half-written is not part of the world
@@ -221,6 +234,28 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
       const last = Math.min(to, await lastTick());
       if (last < from) return;
       for await (const d of events.find({ world, tick: { $gte: from, $lte: last } }).sort({ tick: 1, seq: 1 })) yield strip<Event>(d);
+    },
+    async appendRecords(kind, recs) {
+      await writable();
+      if (!recs.length) return [];
+      const c = recordsOf(kind);
+      const first = nextRecord[kind] ?? ((await c.find({ world }).sort({ n: -1 }).limit(1).toArray())[0]?.n as number | undefined ?? -1) + 1;
+      // through JSON, as the embedded file stores them: both stores read back the same
+      const out = (JSON.parse(JSON.stringify(recs)) as Document[]).map((r, i) => ({ n: first + i, ...r }));
+      delete nextRecord[kind];
+      await c.insertMany(out.map((r) => ({ ...r, world })), { ordered: true });
+      nextRecord[kind] = first + out.length;
+      return out as never;
+    },
+    async readRecords(kind, player, page) {
+      const c = recordsOf(kind);
+      const limit = Math.max(0, Math.floor(page.limit));
+      if (limit === 0) return [];
+      if (page.after !== undefined) {
+        return (await c.find({ world, player, n: { $gt: page.after } }).sort({ n: 1 }).limit(limit).toArray()).map((d) => strip(d)) as never;
+      }
+      const filter = page.before === undefined ? { world, player } : { world, player, n: { $lt: page.before } };
+      return (await c.find(filter).sort({ n: -1 }).limit(limit).toArray()).reverse().map((d) => strip(d)) as never;
     },
     async publishState(_tick, s: WorldState) {
       if (!holding || closed) return;

@@ -1,4 +1,5 @@
 import type { Event } from '../model/events.ts';
+import type { NewRecord, RecordKind, RecordKinds, RecordPage } from '../model/records.ts';
 
 /** What a data directory (or database) was created for; continuing it with anything else is refused. */
 export interface StoreMeta {
@@ -48,6 +49,14 @@ export interface Store {
   load<S>(): Promise<LoadedWorld<S>>;
   /** committed events with from <= tick <= to, in commit order */
   readEvents(from: number, to: number): AsyncIterable<Event>;
+  /**
+   * Append records of players' sessions (sim/model/records.ts: `messages`, `memory`), numbered on
+   * from the kind's last `n`; returns them numbered. Needs the writer lease. Records are never world
+   * state: they are what was said, kept beside the log.
+   */
+  appendRecords<K extends RecordKind>(kind: K, records: NewRecord<K>[]): Promise<RecordKinds[K][]>;
+  /** One player's records of a kind, a page at a time (RecordPage), oldest first; no lease needed. */
+  readRecords<K extends RecordKind>(kind: K, player: string, page: RecordPage): Promise<RecordKinds[K][]>;
   close(): Promise<void>;
 }
 
