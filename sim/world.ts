@@ -12,6 +12,7 @@ import type { Store, StoreMeta } from './store/types.ts';
 import { isProjecting } from './store/query.ts';
 import { type Deliberation, localDeliberation } from './tick/deliberation.ts';
 import { runTick, type TickInput } from './tick/pipeline.ts';
+import { DirectorWindow } from '../world-engine/director/window.ts';
 
 export interface WorldOptions {
   scenario: Scenario;
@@ -43,6 +44,8 @@ export class MetaMismatchError extends Error {
  * the ticks after it, so a run killed at any moment continues exactly where its last commit left.
  */
 export class World {
+  /** the recent ticks the director measures (a pack with director.json): primed from the log, fed each commit */
+  private window: DirectorWindow | null = null;
   private constructor(readonly cat: Catalog, readonly state: WorldState, readonly store: Store,
     private readonly delib: Deliberation, private readonly snapshotEvery: number,
     private readonly seed: number, readonly population: number | null,
@@ -62,7 +65,9 @@ export class World {
       const delib = o.players ? withPlayers(bots, o.players) : bots;
       // a store with query collections (MongoDB) is brought up to date with the loaded state
       if (isProjecting(o.store)) await o.store.publishState(state.tick, state);
-      return new World(cat, state, o.store, delib, o.snapshotEvery ?? 50, o.seed, o.population, origin, o.tokens);
+      const world = new World(cat, state, o.store, delib, o.snapshotEvery ?? 50, o.seed, o.population, origin, o.tokens);
+      if (cat.scenario.director) world.window = await primeWindow(o.store, state.tick, cat.scenario.director.window);
+      return world;
     } catch (err) {
       await o.store.close();
       throw err;
@@ -79,8 +84,10 @@ export class World {
     const tick = this.tick;
     let events: Event[];
     try {
-      events = await runTick(this.cat, this.state, tick, this.delib, this.tokens ? { ...input, tokens: this.tokens } : input);
+      const more = { ...(this.tokens ? { tokens: this.tokens } : {}), ...(this.window ? { directorWindow: this.window } : {}) };
+      events = await runTick(this.cat, this.state, tick, this.delib, { ...input, ...more });
       await this.store.commitTick(tick, events);
+      this.window?.add(events);
     } catch (err) {
       await this.rollback();
       throw err;
@@ -117,4 +124,14 @@ async function rebuild(cat: Catalog, store: Store, seed: number, population: num
   // the fold never reads the seed: only the ticks still to run do
   state.seed = seed;
   return state;
+}
+
+/** The director's window as the log leaves it: the last `ticks` committed ticks' events. */
+async function primeWindow(store: Store, last: number, ticks: number): Promise<DirectorWindow> {
+  const w = new DirectorWindow(ticks);
+  if (last < 0) return w;
+  const events: Event[] = [];
+  for await (const e of store.readEvents(Math.max(0, last - ticks + 1), last)) events.push(e);
+  w.add(events);
+  return w;
 }

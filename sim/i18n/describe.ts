@@ -109,6 +109,16 @@ const DESCRIBE: Describers = {
       : e.kind === 'drive' ? r.param(e.strategy!) : e.place ? r.place(e.place) : '';
     return r.t(`feed.intervened.${e.kind}`, { label: e.label, actor: e.actor ? r.actor(e.actor) : '', what, value: e.value === undefined ? '' : e.kind === 'drive' ? e.value : r.money(e.value) });
   },
+  // the director's staged events and its pace (sim/judge/director.ts): a refused one by its reason
+  director_proposed(r, e) {
+    const t = r.cat.scenario.director?.templates.find((x) => x.id === e.template);
+    const common = { template: r.text(t?.name) || e.template, place: e.place ? r.place(e.place) : '' };
+    return e.refused ? r.t('feed.director_refused', { ...common, reason: r.render(e.refused.message) })
+      : r.t('feed.director_proposed', { ...common, aim: r.t(`director.aim.${e.aim}`), tension: e.tension, why: r.render(e.why) });
+  },
+  phase_changed(r, e) {
+    return r.t('feed.phase_changed', { to: r.t(`director.phase.${e.to}`), tension: e.tension, why: r.render(e.why) });
+  },
   location_created(r, e) {
     return r.t('feed.new_place', { place: r.text(e.name), parent: r.place(e.parent) });
   },

@@ -1,6 +1,8 @@
 import type { Scenario } from '../model/scenario.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
 import { own } from '../model/ids.ts';
+import type { DirectorFile } from '../model/director.ts';
+import { directorChecks } from './director.ts';
 
 /** The parts of a pack that parsed; a file that did not is null, and nothing is checked against it. */
 export interface ParsedPack {
@@ -10,6 +12,8 @@ export interface ParsedPack {
   actors: Scenario['actors'] | null;
   templates: Scenario['templates'] | null;
   entities: Scenario['entities'];
+  /** director.json, when the pack has one (./director.ts) */
+  director?: DirectorFile | null;
 }
 
 /**
@@ -108,6 +112,7 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
     }
     for (const id of Object.keys(a.body.inventory)) if (!known(items, id)) at('actors.json', ['actors', i, 'body', 'inventory', id], 'unknown_item', { id });
   });
+  if (s.director) directorChecks(s.director, { places, actors, templates, items, vocabulary: v }, at);
   s.templates?.forEach((t, i) => {
     if (!known(kinds, t.kind)) at('templates.json', ['templates', i, 'kind'], 'unknown_kind', { id: t.kind });
     t.effects.forEach((e, j) => {

@@ -26,6 +26,9 @@ import { questsFirst, questsLast } from './quests.ts';
 import { runStories, type StoryChoice, type StoryRefusal } from './story.ts';
 import { bindingsBefore } from '../../world-engine/story/bind.ts';
 import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
+import type { Director } from '../../world-engine/director/types.ts';
+import type { DirectorWindow } from '../../world-engine/director/window.ts';
+import { runDirector } from './director.ts';
 
 /** What arrives from outside the world for one tick (only the server has any). */
 export interface TickInput {
@@ -52,6 +55,9 @@ export interface TickInput {
   choices?: StoryChoice[];
   progressJudge?: ProgressJudge;
   onStory?: (refused: StoryRefusal[]) => void;
+  /** the director of a pack with director.json (the rules unless a model is configured), and the recent ticks it measures (the World keeps them) */
+  director?: Director;
+  directorWindow?: DirectorWindow;
   /** the model's tokens spent on a tick so far (the run's ledger), booked on its summary */
   tokens?: (tick: number) => number;
 }
@@ -122,6 +128,7 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
     judge.proposal(proposers.effect(p.entity, p.place), p.changes);
   }
   questsLast(cat, state, judge);
+  await runDirector(judge, input.directorWindow, input.director);
   acted.sort();
   runClock(cat, state, tick, judge, acted);
   for (const id of acted) {

@@ -1,0 +1,148 @@
+import type { WorldChange } from '../model/consequence.ts';
+import type { DirectorChange, DirectorFile, DirectorProposal, EventTemplate, Phase, Where } from '../model/director.ts';
+import type { Newcomer, Reason } from '../model/events.ts';
+import { blowOf, harmTag, hpLeft, severity } from '../model/harm.ts';
+import { isSafeId, own } from '../model/ids.ts';
+import { parseJobTag } from '../model/jobs.ts';
+import { msg } from '../model/text.ts';
+import { type Catalog, placeExists } from '../scenario/catalog.ts';
+import { membersOf } from '../state/members.ts';
+import { isClosed } from '../state/overrides.ts';
+import type { WorldState } from '../state/types.ts';
+import { type Proposer, proposers, validateChange } from './changes.ts';
+import type { Draft } from './draft.ts';
+import type { TickJudge } from './judge.ts';
+import { check, reject } from './reasons.ts';
+
+/** The director's measures as the proposal was made: recorded on it, accepted or refused. */
+export interface DirectorReading { tension: number; measures: Record<string, number> }
+
+/**
+ * A director's proposal, judged (seeds 001 §9, 003): the template must exist, aim as proposed, happen
+ * at a place its `where` allows, outside the cooldown; `$one` must be there. Then the director can
+ * never kill: a change that would leave anyone dying, dead or out of play, take their hit points or
+ * energy to nothing, or deal harm that reaches the pack's dying line is refused outright. Every other
+ * change goes through the ordinary validators (sim/judge/changes.ts) as the director's, which acts
+ * for no one: it cannot spend anyone's money, make money, or deal harm (that is the dice's).
+ *
+ * Every proposal is recorded: accepted, its `director_proposed` and then its changes' events; refused,
+ * its `director_proposed` with the reason, committed alone.
+ */
+export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProposal, reading: DirectorReading): Reason | null {
+  const { cat, state, tick } = judge;
+  const at = isSafeId(p.place) && placeExists(cat, state, p.place) ? p.place : cat.scenario.places[0].id;
+  const by = proposers.story('director', null, at);
+  const record = (refused: Reason | null) => ({ type: 'director_proposed' as const, template: p.template, aim: p.aim, place: isSafeId(p.place) ? p.place : null,
+    tension: reading.tension, measures: { ...reading.measures }, why: p.why, refused });
+  const reason = judge.judged(by, (d) => {
+    const t = f.templates.find((x) => x.id === p.template);
+    check(t, 'director_unknown_template', { id: p.template });
+    check(t.aim === p.aim, 'director_wrong_aim');
+    const phase: Phase = state.director?.phase ?? 'steady';
+    const last = state.director?.last ?? -1;
+    const cooldown = f[phase].cooldown;
+    check(last < 0 || tick - last >= cooldown, 'director_cooldown', { ticks: cooldown - (tick - last) });
+    check(at === p.place && placesFor(cat, state, t.where).includes(at), 'director_wrong_place', { place: { ref: 'place', id: isSafeId(p.place) ? p.place : at } });
+    const people = present(state, at);
+    if (uses(t, '$one') || t.changes.some((c) => c.type === 'news')) check(p.one !== null && people.includes(p.one), 'director_nobody_there');
+    d.emit(record(null));
+    const changes = expand(t, at, people.slice(0, t.most), p.one);
+    for (const c of changes) if (c.type !== 'news' && c.type !== 'arrive') cannotKill(cat, state, c);
+    for (const c of changes) apply(d, t, c, by, people.slice(0, t.most), p.one);
+  });
+  if (reason) judge.judged(by, (d) => d.emit(record(reason)));
+  return reason;
+}
+
+/** The places a template's `where` allows now: named (or any), selling its item if it names one, open. */
+export function placesFor(cat: Catalog, state: WorldState, w: Where): string[] {
+  const all = w.places ?? cat.scenario.places.map((x) => x.id);
+  return all.filter((id) => placeExists(cat, state, id) && !isClosed(state, id)
+    && (w.sells === undefined || (cat.places.get(id)?.sells ?? []).includes(w.sells)));
+}
+
+/** Who is at a place and up (what `$present` stands for), in id order. */
+export function present(state: WorldState, place: string): string[] {
+  const out: string[] = [];
+  for (const a of membersOf(state.actors)) if (a.location === place && a.status === 'alive') out.push(a.id);
+  return out.sort();
+}
+
+/** Whether a template's changes name a placeholder. */
+export function uses(t: EventTemplate, placeholder: string): boolean {
+  return t.changes.some((c) => Object.values(c).includes(placeholder));
+}
+
+/** The template's changes with its placeholders put in: `$present` once per person there. */
+function expand(t: EventTemplate, place: string, people: string[], one: string | null): DirectorChange[] {
+  const out: DirectorChange[] = [];
+  for (const c of t.changes) {
+    const each = Object.values(c).includes('$present') ? people : [null];
+    for (const who of each) {
+      const x: Record<string, unknown> = { ...c };
+      for (const k of Object.keys(x)) {
+        if (x[k] === '$place') x[k] = place;
+        else if (x[k] === '$present') x[k] = who;
+        else if (x[k] === '$one') x[k] = one;
+      }
+      out.push(x as DirectorChange);
+    }
+  }
+  return out;
+}
+
+/** The director's own line: nothing it proposes may bring anyone toward death. */
+function cannotKill(cat: Catalog, state: WorldState, c: WorldChange): void {
+  const harm = cat.scenario.vocabulary.harm;
+  const who = (id: string) => own(state.actors, id);
+  switch (c.type) {
+    case 'status_change':
+      if (c.to === 'dying' || c.to === 'dead' || c.to === 'restrained_permanent') reject('director_cannot_kill', { status: c.to });
+      return;
+    case 'hp_delta': {
+      const a = who(c.target);
+      if (harm.hp && a && c.delta < 0 && hpLeft(harm, a) + c.delta <= 0) reject('director_cannot_kill', { status: 'dying' });
+      return;
+    }
+    case 'resource_gain': {
+      const a = who(c.actor);
+      if (a && c.resource === 'energy' && c.amount < 0 && a.energy + c.amount <= 0) reject('director_cannot_kill', { status: 'unconscious' });
+      return;
+    }
+    case 'tag_added': {
+      const a = who(c.actor);
+      const tag = a ? blowOf(harm, a, c.tag) : null;
+      const sev = tag ? harmTag(harm, tag)?.severity ?? 0 : 0;
+      if (!a || sev === 0) return;
+      const lethal = (harm.dyingAt !== undefined && severity(harm, a) + sev >= harm.dyingAt) || (harm.hp !== undefined && hpLeft(harm, a) - sev <= 0);
+      if (lethal) reject('director_cannot_kill', { status: 'dying' });
+      return;
+    }
+    default:
+  }
+}
+
+/** One change through the validators, as the director's; news and an arrival as the Judge makes them elsewhere. */
+function apply(d: Draft, t: EventTemplate, c: DirectorChange, by: Proposer, people: string[], one: string | null): void {
+  if (c.type === 'news') {
+    const witness = one!;
+    const as: Proposer = { ...by, actor: witness };
+    validateChange(d, { type: 'new_fact', content: msg('fact.told', { cn: c.text.cn, en: c.text.en }), about: null, truth: c.truth }, as);
+    const fact = d.created[d.created.length - 1];
+    for (const other of people) {
+      if (other !== witness) validateChange(d, { type: 'knowledge_learned', actor: other, fact, from: witness, channel: c.channel }, as);
+    }
+    return;
+  }
+  if (c.type === 'arrive') {
+    const like = d.cat.souls.get(c.like);
+    check(like, 'unknown_actor', { id: c.like });
+    let id = `${c.like}__d${d.tick}`;
+    for (let n = 2; own(d.state.actors, id) || d.events.some((e) => e.type === 'intervened' && e.actor === id); n++) id = `${c.like}__d${d.tick}_${n}`;
+    const person: Newcomer = { soul: like.id, place: by.place, energy: like.body.energy, heartbeat: like.heartbeat, drives: { ...like.drives },
+      roles: [...like.roles], tags: like.body.tags.filter((x) => !parseJobTag(x)) };
+    d.emit({ type: 'intervened', label: `director.${t.id}.${d.tick}`, kind: 'arrive', actor: id, place: by.place, person });
+    return;
+  }
+  validateChange(d, c, by);
+}
