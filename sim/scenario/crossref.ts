@@ -3,6 +3,7 @@ import { jsonPath, type PackIssue } from './errors.ts';
 import { own } from '../model/ids.ts';
 import type { DirectorFile } from '../model/director.ts';
 import { directorChecks } from './director.ts';
+import { questChecks } from './quests.ts';
 
 /** The parts of a pack that parsed; a file that did not is null, and nothing is checked against it. */
 export interface ParsedPack {
@@ -14,6 +15,8 @@ export interface ParsedPack {
   entities: Scenario['entities'];
   /** director.json, when the pack has one (./director.ts) */
   director?: DirectorFile | null;
+  /** `quests.json`, when the pack has one and it parsed (./quests.ts) */
+  quests?: Scenario['quests'];
 }
 
 /**
@@ -139,10 +142,11 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
       if (eff.type === 'toll' && from && !from.links.some((l) => l.to === eff.to)) at('entities.json', ['entities', i, 'location'], 'no_link', { id: e.location, to: eff.to });
     }
   });
+  if (s.quests) questChecks(s, s.quests, at);
   return issues;
 }
 
-type At = (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) => void;
+export type At = (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) => void;
 
 /**
  * The harm section: every harm tag and the mark of the caught named under `tags` (a person reads

@@ -57,6 +57,7 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     templates: parsed['templates.json']?.templates ?? null,
     entities: parsed['entities.json']?.entities ?? [],
     director: parsed['director.json'],
+    quests: parsed['quests.json'],
   }));
   // the ink story compiles with the pack; its text is part of the pack's hash
   const ink = await loadInk(dir, parsed['story.json'], storyContext({ places: parsed['places.json']?.places ?? null, actors: parsed['actors.json']?.actors ?? null, meta: parsed['scenario.json'], entities: parsed['entities.json']?.entities ?? [] }));

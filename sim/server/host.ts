@@ -1,4 +1,5 @@
 import type { Intervention } from '../model/interventions.ts';
+import type { QuestTake } from '../model/quests.ts';
 import { nextActions } from '../gm/suggest.ts';
 import { describeCall } from '../../bots/intent/understood.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ import { StoryBook, type StoryDelta } from '../story/book.ts';
 
 
 /** A player's request the Judge refused at the start of a tick: a join, a declared trait or an argument. */
-interface Refused { actor: string; callId: 'join' | 'declare' | 'argue'; reason: Reason }
+interface Refused { actor: string; callId: 'join' | 'declare' | 'argue' | 'take'; reason: Reason }
 /** Where the host sends what happened; sockets.ts implements it with rooms. */
 export interface Broadcast {
   tick(msg: TickMsg): void;
@@ -87,6 +88,8 @@ export class WorldHost {
   private declares: Declaration[] = [];
   /** researchers' interventions the admin posted, for the Judge at the next tick */
   private interventions: Intervention[] = [];
+  /** quests players asked to take, for the Judge at the start of the next tick (sim/judge/quests.ts) */
+  private takes: QuestTake[] = [];
   private chain: Promise<unknown> = Promise.resolve();
   private readonly last = new Map<string, LastDecision>();
   private readonly knownBy = new Map<string, FactView['knownBy']>();
@@ -148,13 +151,15 @@ export class WorldHost {
   }
 
   private async runStep(): Promise<Event[]> {
-    const { joins, argues, declares, interventions } = this;
+    const { joins, argues, declares, interventions, takes } = this;
+    this.takes = [];
     this.interventions = [];
     this.joins = [];
     this.argues = [];
     this.declares = [];
     const refused: Refused[] = [];
-    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares, argueJudge: this.argueJudge, interventions,
+    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares, argueJudge: this.argueJudge, interventions, takes,
+      onTakes: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'take' as const, reason: x.reason! }))); },
       onInterventions: (r) => { for (const x of r) if (x.reason) this.o.log?.warn({ label: x.request.label, reason: x.reason.code }, 'intervention refused'); },
       onJoins: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! }))); },
       onDeclares: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'declare' as const, reason: x.reason! }))); },
@@ -311,6 +316,13 @@ export class WorldHost {
   /** Whether a label is taken: committed already, or queued for the next tick. */
   interventionLabelTaken(label: string): boolean {
     return own(this.world.state.interventions?.labels ?? {}, label) !== undefined || this.interventions.some((x) => x.label === label);
+  }
+
+  /** Queue a player's taking of a quest, for the Judge at the next tick; once per quest; returns that tick. */
+  take(t: QuestTake): number {
+    if (this.takes.some((x) => x.actor === t.actor && x.quest === t.quest)) throw new HttpError(409, 'quest_already_queued');
+    this.takes.push(t);
+    return this.world.tick;
   }
 
   /** Queue a trait declared in play, for the Judge to judge again and commit at the next tick; returns that tick. */

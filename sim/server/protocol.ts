@@ -321,3 +321,4 @@ export const ArgueReply = z.object({
   ok: z.boolean(), why: z.enum(['helps', 'argued', 'again']).optional(), code: z.string().optional(), text: Text, check: CheckView,
 });
 export type ArgueReply = z.infer<typeof ArgueReply>;
+export * from './protocol-quests.ts';

@@ -1,3 +1,4 @@
+import type { QuestState } from '../model/quests.ts';
 import { traitsOf } from '../model/check.ts';
 import { actorsOf } from '../../world-engine/narrator/select.ts';
 import { describeEvent } from '../i18n/describe.ts';
@@ -115,7 +116,13 @@ export class Views {
   event(e: Event): EventView {
     const cn = describeEvent(this.cn, e);
     const en = describeEvent(this.en, e);
-    return cn !== null && en !== null ? { ...e, text: { cn, en } } : { ...e };
+    // a quest's withheld risk is the admin's (routes/quests.ts) and the export's, never the live feed's
+    const shown = e.type === 'quest_offered' ? { ...e, quest: withoutRisk(e.quest) } : e;
+    return cn !== null && en !== null ? { ...shown, text: { cn, en } } : { ...shown };
   }
 }
 
+function withoutRisk(q: QuestState): Omit<QuestState, 'risk'> {
+  const { risk: _withheld, ...shown } = q;
+  return shown;
+}
