@@ -39,3 +39,17 @@ describe("Shenzhen's story, played by a player's choices", () => {
     expect(c.turns).toBe(3);
   });
 });
+
+describe("Riverford's story, played by a player's choices", () => {
+  it('a stranger who hauls on the quay and gives alms becomes a freeman; one who takes the boat drifts on; each byte-identical on a rerun', async () => {
+    const stay = prefer('give_alms', 'haul_sacks', 'rest_a_while', 'ask_osric', 'walk_to_quay');
+    const leave = prefer('take_boat', 'haul_sacks', 'rest_a_while', 'ask_osric', 'walk_to_quay');
+    const a = await playStory('riverford', stay, { place: 'market_square', seed: 4 });
+    expect(a.ending).toBe('freeman');
+    expect(a.chapters).toEqual(['landfall', 'the_quay', 'the_ford']);
+    const b = await playStory('riverford', leave, { place: 'market_square', seed: 9 });
+    expect(b.ending).toBe('drifter');
+    expect(b.turns).toBeLessThanOrEqual(20);
+    expect((await playStory('riverford', leave, { place: 'market_square', seed: 9 })).log).toBe(b.log);
+  });
+});

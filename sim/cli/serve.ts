@@ -8,6 +8,7 @@ import { llmIntentParser } from '../../bots/intent/llm.ts';
 import { offlineIntentParser } from '../../bots/intent/offline.ts';
 import { llmNarrator } from '../../world-engine/narrator/llm.ts';
 import { llmArgueJudge } from '../../world-engine/argue/llm.ts';
+import { llmProgressJudge } from '../../world-engine/story/progress/llm.ts';
 import { offlineNarrator } from '../../world-engine/narrator/offline.ts';
 import { parse, SERVE_OPTIONS, ServeArgs } from './args.ts';
 import { openWorld } from './open.ts';
@@ -36,6 +37,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined, tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
     joiningFile: args.data ? path.join(args.data, 'joining.json') : undefined,
   });
+  // a story's turns are judged by the model too when one is configured (the rules behind it)
+  if (models) srv.host.progressJudge = llmProgressJudge(models);
   let address: string;
   try {
     address = await srv.app.listen({ port: args.port, host: args.host });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACK_FILES } from '../model/scenario.ts';
 import { loadScenario } from '../scenario/load.ts';
+import { inkFileOf } from '../scenario/ink.ts';
 import { mergeOverride, type Condition } from './conditions.ts';
 import { writeAtomic } from './files.ts';
 
@@ -33,6 +34,10 @@ export async function materialize(out: string, scenarioDir: string, c: Condition
     }
     await writeAtomic(path.join(pack, file), JSON.stringify(patch === undefined ? base : mergeOverride(base, patch), null, 2) + '\n');
   }
+  // the story's ink file is no JSON to override: it is copied as it is
+  const ink = await inkFileOf(pack);
+  const inkText = ink && await readFile(path.join(scenarioDir, ink), 'utf8').catch(() => null);
+  if (ink && inkText !== null) await writeAtomic(path.join(pack, ink), inkText);
   await loadScenario(pack);
   return { scenario: pack, interventions };
 }

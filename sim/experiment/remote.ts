@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { LocalizedError } from '../i18n/errors.ts';
 import type { Logger } from '../log.ts';
 import { PACK_FILES } from '../model/scenario.ts';
+import { INK_FILE, inkFileOf } from '../scenario/ink.ts';
 import { redisConnection } from '../queue/connection.ts';
 
 /**
@@ -36,6 +37,8 @@ export const RunJob = z.object({
   /** a pack's optional files may be absent: zod's record over an enum would want every one */
   pack: z.partialRecord(z.enum(Object.keys(PACK_FILES) as [string, ...string[]]), z.string()),
   interventions: z.string().nullable(),
+  /** the story's ink file, named by story.json (a plain file name) */
+  ink: z.object({ name: z.string().regex(INK_FILE), text: z.string() }).strict().nullable().optional(),
 });
 export type RunJob = z.infer<typeof RunJob>;
 const RunResult = z.object({ files: z.record(z.enum(RUN_FILES), z.string()) });
@@ -56,8 +59,11 @@ export async function runJob(o: { condition: string; seed: number; ticks: number
     const text = await readFile(path.join(o.scenario, f), 'utf8').catch(() => null);
     if (text !== null) pack[f] = text;
   }
+  const inkName = await inkFileOf(o.scenario);
+  const inkText = inkName && await readFile(path.join(o.scenario, inkName), 'utf8').catch(() => null);
   return {
     kind: 'experiment_run', condition: o.condition, seed: o.seed, ticks: o.ticks, population: o.population, brain: o.brain, pack,
+    ink: inkName && inkText !== null ? { name: inkName, text: inkText } : null,
     interventions: o.interventions === null ? null : await readFile(o.interventions, 'utf8'),
   };
 }
@@ -116,6 +122,7 @@ export function startRunWorker(o: { url: string; queue: string; concurrency: num
     const pack = path.join(dir, 'scenario');
     await mkdir(pack, { recursive: true });
     for (const [f, text] of Object.entries(d.pack)) if (text !== undefined) await writeFile(path.join(pack, f), text);
+    if (d.ink) await writeFile(path.join(pack, d.ink.name), d.ink.text);
     const runArgs = ['run', pack, '--seed', String(d.seed), '--ticks', String(d.ticks), '--data', path.join(dir, 'data'), '--quiet'];
     if (d.interventions !== null) {
       await writeFile(path.join(dir, 'interventions.json'), d.interventions);

@@ -120,3 +120,17 @@ export function storyContext(p: { places: Scenario['places'] | null; actors: Sce
   const ids = (l: { id: string }[] | null | undefined) => (l ? new Set(l.map((x) => x.id)) : null);
   return { places: ids(p.places), actors: ids(p.actors), items: ids(p.meta?.items), entities: new Set(p.entities.map((e) => e.id)) };
 }
+
+export const INK_FILE = /^[A-Za-z0-9_-]{1,64}\.ink$/;
+
+/** The ink file a pack folder's story.json names (a plain file name in the folder), or null: for copying a pack whole. */
+export async function inkFileOf(dir: string): Promise<string | null> {
+  const text = await readFile(path.join(dir, 'story.json'), 'utf8').catch(() => null);
+  if (text === null) return null;
+  try {
+    const ink = (JSON.parse(text.replace(/^\uFEFF/, '')) as { ink?: unknown } | null)?.ink;
+    return typeof ink === 'string' && INK_FILE.test(ink) ? ink : null;
+  } catch {
+    return null;
+  }
+}

@@ -31,6 +31,8 @@ import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, PromptMsg, Rej
 import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { StoryBook, type StoryDelta } from '../story/book.ts';
+import type { StoryChoice } from '../tick/story.ts';
+import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
 
 
 /** A player's request the Judge refused at the start of a tick: a join, a declared trait or an argument. */
@@ -90,6 +92,10 @@ export class WorldHost {
   private interventions: Intervention[] = [];
   /** quests players asked to take, for the Judge at the start of the next tick (sim/judge/quests.ts) */
   private takes: QuestTake[] = [];
+  /** story options players took with their queued calls, kept until the Judge judges that call (sim/tick/story.ts) */
+  private readonly storyChoices = new Map<string, StoryChoice>();
+  /** who judges a player's story turn: the rules unless a model is configured (world-engine/story/progress) */
+  progressJudge: ProgressJudge | undefined;
   private chain: Promise<unknown> = Promise.resolve();
   private readonly last = new Map<string, LastDecision>();
   private readonly knownBy = new Map<string, FactView['knownBy']>();
@@ -160,12 +166,14 @@ export class WorldHost {
     const refused: Refused[] = [];
     const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares, argueJudge: this.argueJudge, interventions, takes,
       onTakes: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'take' as const, reason: x.reason! }))); },
+      choices: [...this.storyChoices.values()], progressJudge: this.progressJudge,
       onInterventions: (r) => { for (const x of r) if (x.reason) this.o.log?.warn({ label: x.request.label, reason: x.reason.code }, 'intervention refused'); },
       onJoins: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! }))); },
       onDeclares: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'declare' as const, reason: x.reason! }))); },
       onArgues: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'argue' as const, reason: x.reason! }))); } });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
+    for (const e of events) if ((e.type === 'action' && this.storyChoices.get(e.actor)?.call === e.call.id) || (e.type === 'call_failed' && this.storyChoices.get(e.actor)?.call === e.failed.id)) this.storyChoices.delete(e.actor);
     const told = this.story.add(events);
     this.metrics?.add(events);
     try {
@@ -358,9 +366,12 @@ export class WorldHost {
     return parsed.data;
   }
 
-  /** Queue a player's call for the tick at which their actor is next due; returns that tick. */
-  act(call: ToolCall): number {
+  /** Queue a player's call for the tick at which their actor is next due (with the story option it takes, if any); returns that tick. */
+  act(call: ToolCall, choice?: number): number {
     this.queue.put(call);
+    // a new call replaces the queued one, and with it any story choice sent with the old one
+    if (choice === undefined) this.storyChoices.delete(call.actor);
+    else this.storyChoices.set(call.actor, { actor: call.actor, call: call.id, choice });
     this.emitStatus();
     for (const f of this.afterQueue) f();
     return Math.max(this.world.tick, this.world.state.actors[call.actor].nextWake);

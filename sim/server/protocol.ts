@@ -88,7 +88,8 @@ export const PlayerCall = z.object({
   tool: z.string(),
   args: z.unknown(),
 }).strict();
-export const ActBody = z.object({ call: PlayerCall }).strict();
+/** `choice`: the index of the story option this call takes (sim/tick/story.ts); it counts only if the call is that option's and is committed */
+export const ActBody = z.object({ call: PlayerCall, choice: z.number().int().min(0).max(99).optional() }).strict();
 export type ActBody = z.infer<typeof ActBody>;
 
 // ---- REST responses --------------------------------------------------------------------------

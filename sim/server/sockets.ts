@@ -62,7 +62,7 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
         if (!body.success) throw new HttpError(400, 'bad_request', { detail: issueLines(body.error).join('; ') }, issueLines(body.error));
         const call = ctx.host.prepareCall(actor, body.data.call);
         if (!ctx.limiter.take(actor)) throw new HttpError(429, 'rate_limited');
-        answer({ ok: true, queuedFor: ctx.host.act(call) });
+        answer({ ok: true, queuedFor: ctx.host.act(call, body.data.choice) });
       } catch (err) {
         if (!(err instanceof HttpError)) log.error({ err }, 'socket act failed');
         answer({ ok: false, error: toReply(err) });

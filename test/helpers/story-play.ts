@@ -7,6 +7,7 @@ import { loadScenario } from '../../sim/scenario/load.ts';
 import { canonicalJson } from '../../sim/store/canonical.ts';
 import { memoryStore } from '../../sim/store/memory.ts';
 import type { StoryChoice } from '../../sim/tick/story.ts';
+import type { TickInput } from '../../sim/tick/pipeline.ts';
 import { World } from '../../sim/world.ts';
 import { storyOptions } from '../../world-engine/story/options.ts';
 import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
@@ -23,7 +24,7 @@ export interface Played { ending: string | null; turns: number; ticks: number; l
  * and plays its story by choices: each turn, the script picks one of the offered options, whose call
  * is queued with its choice index, as `POST .../act` with `choice` would. Stops at an ending or `maxTicks`.
  */
-export async function playStory(pack: string, script: Script, o: { seed?: number; place?: string; maxTicks?: number; progressJudge?: ProgressJudge } = {}): Promise<Played> {
+export async function playStory(pack: string, script: Script, o: { seed?: number; place?: string; maxTicks?: number; progressJudge?: ProgressJudge; onStory?: TickInput['onStory'] } = {}): Promise<Played> {
   const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/${pack}`));
   const queue = new PlayerQueue();
   const store = memoryStore();
@@ -51,7 +52,7 @@ export async function playStory(pack: string, script: Script, o: { seed?: number
         turns++;
       }
     }
-    events.push(...await w.step({ choices: pending, progressJudge: o.progressJudge }));
+    events.push(...await w.step({ choices: pending, progressJudge: o.progressJudge, onStory: o.onStory }));
   }
   const st = w.state.stories?.[me];
   if (st && !chapters.includes(st.chapter)) chapters.push(st.chapter);

@@ -35,6 +35,6 @@ export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     const body = parseOr400(ActBody, req.body);
     const call = host.prepareCall(id, body.call);
     if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
-    return { queuedFor: host.act(call) };
+    return { queuedFor: host.act(call, body.choice) };
   });
 };
