@@ -59,3 +59,6 @@ export type NewRecord<K extends RecordKind> = RecordKinds[K] extends infer R ? (
  * otherwise the last `limit` below `before` (or the newest: what a page shows on load). Oldest first.
  */
 export interface RecordPage { after?: number; before?: number; limit: number }
+
+/** What a player sent, as the host tells its listeners (Broadcast.said). */
+export type PlayerWords = { tick: number } & Extract<MessageBody, { from: 'player' }>;

@@ -26,6 +26,8 @@ import { previewRoutes } from './routes/preview.ts';
 import { traitRoutes } from './routes/traits.ts';
 import { worldRoutes } from './routes/world.ts';
 import { attachSockets, type Sockets } from './sockets.ts';
+import { type Embedder, SessionRecorder } from './session-recorder.ts';
+import { sessionRoutes } from './routes/session.ts';
 
 export interface ServerOptions {
   world: World;
@@ -49,11 +51,15 @@ export interface ServerOptions {
   joiningFile?: string;
   /** where the built dashboard lives (default dashboard/dist) */
   dashboardDir?: string;
+  /** embeddings for players' memory records, when the model endpoint offers them */
+  embedder?: Embedder;
 }
 
 export interface AstinusServer {
   app: FastifyInstance;
   host: WorldHost;
+  /** keeps players' session messages and memory records in the store */
+  sessions: SessionRecorder;
   clock: Clock;
   sockets: Sockets;
   adminToken: string;
@@ -72,6 +78,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(), argue: o.argue,
     tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger, joiningFile: o.joiningFile });
   await host.init();
+  const sessions = new SessionRecorder(host, o.logger, o.embedder);
   const clock = new Clock(host, o.logger);
   const adminToken = o.adminToken ?? newToken();
   const ctx: ServerContext = { host, clock, tokens: new Tokens(adminToken, o.tokenFile), observing: o.observing ?? 'public',
@@ -102,7 +109,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   app.get('/api/health', { config: { open: true } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
-  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes]) await app.register(routes, ctx);
+  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions)]) await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {
@@ -114,11 +121,13 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody('not_found')));
 
   const sockets = await attachSockets(app.server, ctx, o.logger, o.redisUrl);
+  sessions.attachSockets(sockets.io);
   return {
-    app, host, clock, sockets, adminToken, routes,
+    app, host, sessions, clock, sockets, adminToken, routes,
     async close() {
       clock.stop();
       await host.settle();
+      await sessions.settle();
       await sockets.close();
       await app.close();
     },

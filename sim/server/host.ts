@@ -17,6 +17,7 @@ import type { Trait } from '../model/traits.ts';
 import { own } from '../model/ids.ts';
 import type { Event, Reason } from '../model/events.ts';
 import type { Text } from '../model/text.ts';
+import type { PlayerWords } from '../model/records.ts';
 import { UntrustedToolCall } from '../judge/content.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Logger } from '../log.ts';
@@ -48,6 +49,8 @@ export interface Broadcast {
   prompt?(actor: string, msg: PromptMsg): void;
   /** the new lines of a player's story, after each tick */
   story?(actor: string, msg: StoryMsg): void;
+  /** what a player sent: their words to /intent, a call they queued (sim/server/session-recorder.ts keeps them) */
+  said?(actor: string, msg: PlayerWords): void;
 }
 
 export interface HostOptions {
@@ -102,7 +105,7 @@ export class WorldHost {
   /** the figures per tick: a fold of the whole log (rebuilt by `init`, extended after each tick) */
   private metrics: MetricsFold | null = null;
   private readonly listeners: Broadcast[] = [];
-  private readonly afterStep: ((tick: number) => void)[] = [];
+  private readonly afterStep: ((tick: number, events: readonly Event[]) => void)[] = [];
   private readonly afterQueue: (() => void)[] = [];
   private nextCall = 0;
   /** every join in the log, for the summary `serve` prints when it stops */
@@ -133,7 +136,7 @@ export class WorldHost {
   }
 
   listen(b: Broadcast): void { this.listeners.push(b); }
-  onStep(f: (tick: number) => void): void { this.afterStep.push(f); }
+  onStep(f: (tick: number, events: readonly Event[]) => void): void { this.afterStep.push(f); }
 
   status(): StatusMsg {
     return { paused: this.paused, tickMs: this.tickMs, tick: this.world.state.tick, turnBased: this.turnBased, joining: this.joining, ...(this.turnBased ? { waitingFor: this.waitingFor() } : {}) };
@@ -182,7 +185,7 @@ export class WorldHost {
       // the tick is committed whatever happens here: a failed broadcast must not stop the world
       this.o.log?.error({ err, tick }, 'broadcast failed');
     }
-    for (const f of this.afterStep) f(tick);
+    for (const f of this.afterStep) f(tick, events);
     return events;
   }
 
@@ -374,13 +377,16 @@ export class WorldHost {
     else this.storyChoices.set(call.actor, { actor: call.actor, call: call.id, choice });
     this.emitStatus();
     for (const f of this.afterQueue) f();
-    return Math.max(this.world.tick, this.world.state.actors[call.actor].nextWake);
+    const at = Math.max(this.world.tick, this.world.state.actors[call.actor].nextWake);
+    for (const l of this.listeners) l.said?.(call.actor, { tick: at, from: 'player', kind: 'call', call: { id: call.id, tool: call.tool, args: call.args } });
+    return at;
   }
 
   onQueue(f: () => void): void { this.afterQueue.push(f); }
 
   async intent(actor: string, text: string, lang: 'cn' | 'en') {
     if (!this.world.state.actors[actor]) throw new HttpError(409, 'not_joined');
+    for (const l of this.listeners) l.said?.(actor, { tick: this.world.tick, from: 'player', kind: 'intent', text, lang });
     return this.o.intent.parse({ cat: this.world.cat, state: this.world.state, actor, id: `${actor}:${this.nextCall++}`, text, lang });
   }
 

@@ -11,6 +11,7 @@ import { STORY_KINDS } from '../story/types.ts';
  * the types. Requests are strict (an unknown field is a 400); responses are documented shapes.
  */
 export { ToolCall, Text, Lang };
+export * from './protocol-session.ts';
 
 // ---- REST requests ---------------------------------------------------------------------------
 
