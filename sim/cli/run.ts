@@ -1,4 +1,5 @@
 import { llmArgueJudge } from '../../world-engine/argue/llm.ts';
+import { llmDirector } from '../../world-engine/director/llm.ts';
 import { llmSummaryLines } from '../llm/report.ts';
 import { describeEvent } from '../i18n/describe.ts';
 import { Renderer } from '../i18n/render.ts';
@@ -51,6 +52,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   const r = new Renderer(args.lang, world.cat, world.state);
   // bots' arguments for their traits are weighed by the model when one is configured, as `serve` does
   const argueJudge = llm ? llmArgueJudge({ client: llm.client, stats: llm.stats, lang: args.lang }) : undefined;
+  // and the director's events are proposed by it too (the rules behind it)
+  const director = llm ? llmDirector({ client: llm.client, stats: llm.stats, lang: args.lang }) : undefined;
   const perTick = args.feed ?? 12;
   const progress = new Progress(args.ticks, (done, total, rate) => t('cli.run.progress', { done, total, rate }));
   const t0 = performance.now();
@@ -59,7 +62,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     while (world.tick < args.ticks && !stop) {
       const tick = world.tick;
       const due = plan.get(tick);
-      const events = await world.step({ argueJudge, ...(due ? { interventions: due, onInterventions: (results) => {
+      const events = await world.step({ argueJudge, director, ...(due ? { interventions: due, onInterventions: (results) => {
         for (const x of results) say(x.reason ? 'interventions.refused' : 'interventions.applied', { label: x.request.label, tick, reason: x.reason ? r.render(x.reason.message) : '' });
       } } : {}) });
       summary.add(events);

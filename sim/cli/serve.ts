@@ -9,6 +9,7 @@ import { offlineIntentParser } from '../../bots/intent/offline.ts';
 import { llmNarrator } from '../../world-engine/narrator/llm.ts';
 import { llmArgueJudge } from '../../world-engine/argue/llm.ts';
 import { llmProgressJudge } from '../../world-engine/story/progress/llm.ts';
+import { llmDirector } from '../../world-engine/director/llm.ts';
 import { offlineNarrator } from '../../world-engine/narrator/offline.ts';
 import { parse, SERVE_OPTIONS, ServeArgs } from './args.ts';
 import { openWorld } from './open.ts';
@@ -33,6 +34,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     narrator: models ? llmNarrator({ ...models, fallback: offlineNarrator() }) : undefined,
     intent: models ? llmIntentParser({ ...models, fallback: offlineIntentParser() }) : undefined,
     argue: models ? llmArgueJudge(models) : undefined,
+    director: models ? llmDirector(models) : undefined,
     tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
     adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined, tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
     joiningFile: args.data ? path.join(args.data, 'joining.json') : undefined,

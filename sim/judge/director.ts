@@ -54,6 +54,14 @@ export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProp
   return reason;
 }
 
+/**
+ * The label of an arrival the director stages, on the `intervened` event it reuses: a researcher's label
+ * cannot hold a colon (sim/model/interventions.ts), so the two are never confused, and the metrics count
+ * only researchers' interventions.
+ */
+export const directorLabel = (template: string, tick: number) => `director:${template}:${tick}`;
+export const isDirectorLabel = (label: string) => label.startsWith('director:');
+
 /** The places a template's `where` allows now: named (or any), selling its item if it names one, open. */
 export function placesFor(cat: Catalog, state: WorldState, w: Where): string[] {
   const all = w.places ?? cat.scenario.places.map((x) => x.id);
@@ -141,7 +149,7 @@ function apply(d: Draft, t: EventTemplate, c: DirectorChange, by: Proposer, peop
     for (let n = 2; own(d.state.actors, id) || d.events.some((e) => e.type === 'intervened' && e.actor === id); n++) id = `${c.like}__d${d.tick}_${n}`;
     const person: Newcomer = { soul: like.id, place: by.place, energy: like.body.energy, heartbeat: like.heartbeat, drives: { ...like.drives },
       roles: [...like.roles], tags: like.body.tags.filter((x) => !parseJobTag(x)) };
-    d.emit({ type: 'intervened', label: `director.${t.id}.${d.tick}`, kind: 'arrive', actor: id, place: by.place, person });
+    d.emit({ type: 'intervened', label: directorLabel(t.id, d.tick), kind: 'arrive', actor: id, place: by.place, person });
     return;
   }
   validateChange(d, c, by);

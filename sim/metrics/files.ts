@@ -1,7 +1,7 @@
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { MetricsFold } from './fold.ts';
-import { csv, DIFFUSION_COLUMNS, FACT_COLUMNS, jsonLine, METRICS_COLUMNS, SPREAD_COLUMNS } from './rows.ts';
+import { csv, DIFFUSION_COLUMNS, FACT_COLUMNS, jsonLine, SPREAD_COLUMNS } from './rows.ts';
 
 /** The files a run's metrics are, in the order they are written (metrics.csv last: its presence means all are there). */
 export const METRICS_FILES = ['metrics.jsonl', 'diffusion.csv', 'facts.csv', 'spread.csv', 'metrics.csv'] as const;
@@ -9,11 +9,11 @@ export const METRICS_FILES = ['metrics.jsonl', 'diffusion.csv', 'facts.csv', 'sp
 /** The text of each file, from a fold that kept its diffusion. */
 export function metricsFiles(fold: MetricsFold): Record<(typeof METRICS_FILES)[number], string> {
   return {
-    'metrics.jsonl': fold.rows().map((r) => jsonLine(METRICS_COLUMNS, r) + '\n').join(''),
+    'metrics.jsonl': fold.rows().map((r) => jsonLine(fold.columns(), r) + '\n').join(''),
     'diffusion.csv': csv(DIFFUSION_COLUMNS, fold.diffusion()),
     'facts.csv': csv(FACT_COLUMNS, fold.facts()),
     'spread.csv': csv(SPREAD_COLUMNS, fold.spread()),
-    'metrics.csv': csv(METRICS_COLUMNS, fold.rows()),
+    'metrics.csv': csv(fold.columns(), fold.rows()),
   };
 }
 

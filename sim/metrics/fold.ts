@@ -7,7 +7,10 @@ import { membersOf } from '../state/members.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
 import { networkFigures } from './graph.ts';
 import { entropy, giniSorted, percentile } from './stats.ts';
-import { ACT_TOOLS, BAND_COLUMNS, STRAT_COLUMNS, type DiffusionRow, type FactRow, type SpreadRow, type TickRow } from './rows.ts';
+import { ACT_TOOLS, BAND_COLUMNS, METRICS_COLUMNS, STRAT_COLUMNS, type DiffusionRow, type FactRow, type SpreadRow, type TickRow } from './rows.ts';
+import { readTension } from '../../world-engine/director/measures.ts';
+import { DirectorWindow } from '../../world-engine/director/window.ts';
+import { isDirectorLabel } from '../judge/director.ts';
 
 export interface FoldOptions {
   /**
@@ -57,12 +60,15 @@ export class MetricsFold {
   private readonly rowsKept: TickRow[] = [];
   private readonly diff: DiffusionRow[] = [];
   private readonly prov: SpreadRow[] = [];
+  /** the recent ticks the director's measures read, for a pack with a director */
+  private readonly window: DirectorWindow | null;
 
   constructor(readonly cat: Catalog, initial: WorldState, o: FoldOptions = {}) {
     this.state = initial;
     this.hoursPerTick = 24 / cat.scenario.vocabulary.time.ticksPerDay;
     this.keep = o.keepDiffusion ?? true;
     this.cap = o.cap ?? Infinity;
+    this.window = cat.scenario.director ? new DirectorWindow(cat.scenario.director.window) : null;
     this.last = initial.tick;
     for (const id in initial.actors) if (initial.actors[id].status === 'dead') this.dead.add(id);
     // facts a pack starts with (none today) are known by whoever the state says
@@ -97,7 +103,7 @@ export class MetricsFold {
     const strats: Record<string, number> = {};
     const bands: Record<string, number> = {};
     const learnedNow = new Map<string, number>();
-    let actions = 0, rejections = 0, checks = 0, interventions = 0, tokens = 0;
+    let actions = 0, rejections = 0, checks = 0, interventions = 0, tokens = 0, accepted = 0, refused = 0;
     const claims = { made: 0, contradicted: 0, held: 0 };
     // the label of a `learn_fact` intervention, for the fact it creates: the event right after it
     let label: string | null = null;
@@ -133,10 +139,11 @@ export class MetricsFold {
           break;
         case 'relationship_changed': this.dirty.push([e.from, e.to]); break;
         case 'tick_summary': tokens += tokensOf(e); break;
+        case 'director_proposed': if (e.refused) refused++; else accepted++; break;
         case 'intervened':
           // a researcher's labelled intervention: counted, and its label handed to the fact it seeds
           // (named by the event, or the one created right after it)
-          interventions++;
+          if (!isDirectorLabel(e.label)) interventions++;
           if (e.kind === 'learn_fact') {
             label = e.label;
             if (e.fact) this.labels.set(e.fact, e.label);
@@ -181,6 +188,7 @@ export class MetricsFold {
       tokens_per_bot_hour: population ? tokens / population / this.hoursPerTick : null,
       claims_made: claims.made, claims_contradicted: claims.contradicted, claims_held: claims.held,
       tools,
+      ...this.director(events, tick), director_accepted: accepted, director_refused: refused,
     };
     this.rowsKept.push(row);
     if (this.rowsKept.length > this.cap) this.rowsKept.shift();
@@ -189,6 +197,20 @@ export class MetricsFold {
   }
 
   rows(): readonly TickRow[] { return this.rowsKept; }
+  /** the columns of this world's rows: the fixed ones, then one per director measure of its pack */
+  columns(): (keyof TickRow & string)[] {
+    return [...METRICS_COLUMNS, ...(this.cat.scenario.director?.measures ?? []).map((m) => `measure_${m.id}` as const)];
+  }
+
+  /** The director's measures as it would read them after this tick (sim/tick/director.ts), and its phase. */
+  private director(events: readonly Event[], tick: number): Pick<TickRow, 'tension' | 'phase'> & Record<`measure_${string}`, number> {
+    const f = this.cat.scenario.director;
+    if (!f || !this.window) return { tension: null, phase: null };
+    this.window.add(events);
+    const r = readTension(this.cat, f, this.state, this.window.before(tick + 1), tick + 1);
+    return { tension: r.tension, phase: this.state.director?.phase ?? 'steady',
+      ...Object.fromEntries(f.measures.map((m) => [`measure_${m.id}`, r.measures[m.id]])) };
+  }
   diffusion(): readonly DiffusionRow[] { return this.diff; }
   spread(): readonly SpreadRow[] { return this.prov; }
   /** one row per fact, as of the last tick folded */

@@ -23,11 +23,15 @@ export type TickRow = {
   checks: number;
   facts: number; knowings: number; interventions: number; tokens: number; tokens_per_bot_hour: Num;
   claims_made: number; claims_contradicted: number; claims_held: number;
+  /** the director's tension and phase at the end of the tick, and its proposals that tick (null: the pack has no director) */
+  tension: Num; phase: string | null; director_accepted: number; director_refused: number;
   /** committed actions by tool, every tool a world used (the dashboard's chart); not a CSV column */
   tools: Record<string, number>;
 } & { [K in `act_${(typeof ACT_TOOLS)[number]}`]: number }
   & { [K in `strat_${(typeof STRAT_COLUMNS)[number]}`]: number }
-  & { [K in (typeof BAND_COLUMNS)[number][0]]: number };
+  & { [K in (typeof BAND_COLUMNS)[number][0]]: number }
+  /** each of the pack's director measures (director.json), 0..100: columns after the fixed ones */
+  & { [K in `measure_${string}`]: number };
 
 export const METRICS_COLUMNS = [
   'tick', 'population', 'gini', 'money_p10', 'money_p50', 'money_p90', 'money_total',
@@ -37,6 +41,7 @@ export const METRICS_COLUMNS = [
   'checks', ...BAND_COLUMNS.map(([c]) => c),
   'facts', 'knowings', 'interventions', 'tokens', 'tokens_per_bot_hour',
   'claims_made', 'claims_contradicted', 'claims_held',
+  'tension', 'phase', 'director_accepted', 'director_refused',
 ] as const satisfies readonly (keyof TickRow)[];
 
 export interface DiffusionRow { tick: number; fact: string; label: string | null; known: number; learned: number; reachable: number; share: Num }

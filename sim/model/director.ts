@@ -50,7 +50,7 @@ export type Measure = z.infer<typeof Measure>;
 
 /**
  * Where a template happens: one of `places` (any place when absent), or one selling `sells` (a kind
- * of place: a market, a tavern), the one with the most people (`busiest`), where a player is
+ * of place, told by what it sells), the one with the most people (`busiest`), where a player is
  * (`players`, else the busiest), or any, drawn by the world's dice.
  */
 export const Where = z.object({

@@ -8,6 +8,7 @@ import type { IntentParser } from '../../bots/intent/types.ts';
 import { offlineNarrator } from '../../world-engine/narrator/offline.ts';
 import type { Narrator } from '../../world-engine/narrator/types.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';
+import type { Director } from '../../world-engine/director/types.ts';
 import { translator } from '../i18n/translator.ts';
 import type { Logger } from '../log.ts';
 import type { World } from '../world.ts';
@@ -16,6 +17,7 @@ import { Clock } from './clock.ts';
 import { errorBody, HttpError } from './errors.ts';
 import { WorldHost } from './host.ts';
 import { controlRoutes } from './routes/control.ts';
+import { directorRoutes } from './routes/director.ts';
 import { interventionRoutes } from './routes/interventions.ts';
 import type { ServerContext } from './routes/context.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -42,6 +44,8 @@ export interface ServerOptions {
   intent?: IntentParser;
   /** who judges a player's argument for a trait (default: the rules) */
   argue?: ArgueJudge;
+  /** who proposes the director's events (default: the rules) */
+  director?: Director;
   /** player actions: burst and refill per second */
   rate?: { burst: number; perSecond: number };
   redisUrl?: string;
@@ -75,7 +79,7 @@ const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
  * started: `serve` starts it, tests step by hand). Every error leaves as `{ code, message:{cn,en} }`.
  */
 export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
-  const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(), argue: o.argue,
+  const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(), argue: o.argue, director: o.director,
     tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger, joiningFile: o.joiningFile });
   await host.init();
   const sessions = new SessionRecorder(host, o.logger, o.embedder);
@@ -109,7 +113,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   app.get('/api/health', { config: { open: true } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
-  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions)]) await app.register(routes, ctx);
+  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes]) await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {

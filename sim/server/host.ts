@@ -13,6 +13,7 @@ import { type JoinRequest, playerCount } from '../judge/judge.ts';
 import type { Argument } from '../judge/argue.ts';
 import type { Declaration } from '../judge/declare.ts';
 import { type ArgueJudge, type ArgueOutcome, rulesArgueJudge } from '../../world-engine/argue/types.ts';
+import type { Director } from '../../world-engine/director/types.ts';
 import type { Trait } from '../model/traits.ts';
 import { own } from '../model/ids.ts';
 import type { Event, Reason } from '../model/events.ts';
@@ -61,6 +62,8 @@ export interface HostOptions {
   intent: IntentParser;
   /** who judges a player's argument for a trait: the rules unless a model is configured (world-engine/argue/llm.ts) */
   argue?: ArgueJudge;
+  /** the director of a pack with director.json: the rules unless a model is configured (world-engine/director/llm.ts) */
+  director?: Director;
   tickMs: number;
   turnBased: boolean;
   /** keep this many ticks of metrics in memory */
@@ -167,7 +170,7 @@ export class WorldHost {
     this.argues = [];
     this.declares = [];
     const refused: Refused[] = [];
-    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares, argueJudge: this.argueJudge, interventions, takes,
+    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares, argueJudge: this.argueJudge, director: this.o.director, interventions, takes,
       onTakes: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'take' as const, reason: x.reason! }))); },
       choices: [...this.storyChoices.values()], progressJudge: this.progressJudge,
       onInterventions: (r) => { for (const x of r) if (x.reason) this.o.log?.warn({ label: x.request.label, reason: x.reason.code }, 'intervention refused'); },
