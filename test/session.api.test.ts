@@ -37,7 +37,7 @@ function storyTick(tick: number, actor: string): Event[] {
     origin: { actor: 'he_wenbo', tick, place: 'dongmen' } };
   const quest: QuestState = {
     id: 'q:1', def: 'harbour', giver: 'he_wenbo', goal: { kind: 'visit', place: 'shekou' }, stated: { text: 'Go and see the harbour' },
-    sources: [{ source: 'he_wenbo', fact: fact.id }], risk: { kind: 'trap', msg: { text: RISK }, facts: [fact.id] },
+    sources: [{ source: 'he_wenbo', fact: fact.id, claim: fact.content }], risk: { kind: 'trap', msg: { text: RISK }, facts: [fact.id] },
     reward: { amount: 50, from: 'he_wenbo' }, offeredTo: actor, taker: null, status: 'offered', progress: 0, offeredAt: tick, deadline: tick + 100,
   };
   const bodies = [
