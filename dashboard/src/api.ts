@@ -3,7 +3,7 @@ import type {
   ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentFound, JoinReply, Lang,
   Metrics, PlaceView, PreviewReply, StoryPage, Text, WorldSummary, ArgueReply, FreeTrait,
 } from './types.ts';
-import type { AdminQuest, DirectorReply, QuestLogEntry, SessionReply } from './storyTypes.ts';
+import type { AdminQuest, DirectorReply, SessionReply, StoryOptionView } from './storyTypes.ts';
 
 /** A failed request: the server's `{code, message:{cn,en}}` when it sent one. */
 export class ApiError extends Error {
@@ -70,13 +70,14 @@ export const api = {
   /** the player's story session: where the story stands, its scores, the quest log, the messages */
   session: (world: string, actor: string, token: string) =>
     request<SessionReply>('GET', `${w(world)}/players/${id(actor)}/session?limit=50&memory=0`, undefined, token),
-  questLog: (world: string, actor: string, token: string) =>
-    request<{ quests: QuestLogEntry[] } | QuestLogEntry[]>('GET', `${w(world)}/players/${id(actor)}/quests`, undefined, token),
+  /** the story's choices now, each with the call it stands for */
+  storyOptions: (world: string, actor: string, token: string) =>
+    request<{ options: StoryOptionView[] }>('GET', `${w(world)}/players/${id(actor)}/story/options`, undefined, token),
   takeQuest: (world: string, actor: string, token: string, quest: string) =>
     request<{ queuedFor: number }>('POST', `${w(world)}/players/${id(actor)}/quests/${id(quest)}/take`, {}, token),
   /** the admin's: every quest with its hidden risk and whether each source's claim is true */
-  adminQuests: (world: string, token: string) => request<{ quests: AdminQuest[] } | AdminQuest[]>('GET', `${w(world)}/quests`, undefined, token),
-  director: (world: string, token: string) => request<DirectorReply>('GET', `${w(world)}/director`, undefined, token),
+  adminQuests: (world: string, token: string) => request<{ quests: AdminQuest[] }>('GET', `${w(world)}/quests`, undefined, token),
+  director: (world: string, token: string) => request<DirectorReply>('GET', `${w(world)}/director?last=10`, undefined, token),
   /** the player's story after line `after` (the server keeps it: a reload or a restart reads the same) */
   story: (world: string, actor: string, token: string, after: number, limit = 500) =>
     request<StoryPage>('GET', `${w(world)}/players/${id(actor)}/story?after=${after}&limit=${limit}`, undefined, token),

@@ -1,3 +1,4 @@
+import { storyOptionRoutes } from './routes/story-options.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -113,7 +114,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   app.get('/api/health', { config: { open: true } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
-  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes]) await app.register(routes, ctx);
+  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes, storyOptionRoutes]) await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {

@@ -325,3 +325,4 @@ export const ArgueReply = z.object({
 export type ArgueReply = z.infer<typeof ArgueReply>;
 export * from './protocol-quests.ts';
 export * from './protocol-director.ts';
+export * from './protocol-story-options.ts';

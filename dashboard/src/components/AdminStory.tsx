@@ -32,7 +32,7 @@ export function AdminStory() {
     if (!token || !world) return;
     let live = true;
     void get(() => api.adminQuests(world, token)).then((r) => {
-      if (live) setQuests(r && 'ok' in r ? { ok: Array.isArray(r.ok) ? r.ok : r.ok.quests ?? [] } : r);
+      if (live) setQuests(r && 'ok' in r ? { ok: r.ok.quests } : r);
     });
     void get(() => api.director(world, token)).then((r) => { if (live) setDirector(r); });
     return () => { live = false; };

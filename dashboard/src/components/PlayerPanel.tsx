@@ -16,7 +16,6 @@ import { ToolForm } from './ToolForm.tsx';
 import { QuestLog } from './QuestLog.tsx';
 import { StoryPanel } from './StoryPanel.tsx';
 import { useSession } from '../useSession.ts';
-import type { PromptAction } from '../storyTypes.ts';
 
 /** `since`: the tick the player joined at, to notice a session the server no longer knows */
 type Session = { actorId: string; token: string; since?: number };
@@ -161,11 +160,6 @@ export function PlayerPanel() {
       setBusy(false);
     }
   };
-  // the story's ink choices come as action_prompt options carrying `choice`: the socket's newest prompt, else the session's last
-  const lastPrompt = [...(story2.reply?.messages.items ?? [])].reverse().find((m) => m.kind === 'prompt');
-  const actions: PromptAction[] = prompt?.actions ?? (lastPrompt && 'actions' in lastPrompt ? lastPrompt.actions : []);
-  const storyOptions = actions.filter((a) => typeof a.choice === 'number');
-  const otherPrompt = prompt && { ...prompt, actions: prompt.actions.filter((a: PromptAction) => typeof a.choice !== 'number') };
   const ask = async (text: string) => {
     setBusy(true);
     setError(null);
@@ -192,7 +186,7 @@ export function PlayerPanel() {
         <button type="button" class="link leave" onClick={forget}>{t('player.leave')}</button>
       </p>
       {sheet && <CharacterSheet me={sheet} onDeclared={setDeclaredAt} />}
-      <StoryPanel reply={story2.reply} options={storyOptions} busy={busy || !me}
+      <StoryPanel reply={story2.reply} options={story2.options} busy={busy || !me}
         onPick={(a) => act({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a.choice)} />
       <QuestLog world={world} actor={session.actorId} token={session.token} tick={tick} quests={story2.quests} onTaken={story2.refresh} />
       {form ? (
@@ -202,7 +196,7 @@ export function PlayerPanel() {
           onConfirm={() => pending && act(pending.call)} onEdit={() => { setForm({ initial: pending?.call ?? null }); setPending(null); }}
           onDrop={() => setPending(null)} onForm={() => setForm({ initial: null })} />
       )}
-      {!form && !pending && <NextActions prompt={otherPrompt} busy={busy || !me} onPick={act} />}
+      {!form && !pending && <NextActions prompt={prompt} busy={busy || !me} onPick={act} />}
       <Problem error={error} fallback="player.act_failed" />
       <Perceived lines={noticed} />
       <PlayerLog lines={logOf(story, lines)} />

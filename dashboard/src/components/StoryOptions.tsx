@@ -1,8 +1,8 @@
 import { useT } from '../i18n.ts';
-import type { PromptAction } from '../storyTypes.ts';
+import type { StoryOptionView } from '../storyTypes.ts';
 
 /** The story's ink choices now, each a button that acts through the call it stands for. */
-export function StoryOptions(props: { options: PromptAction[]; busy: boolean; onPick: (a: PromptAction) => void }) {
+export function StoryOptions(props: { options: StoryOptionView[]; busy: boolean; onPick: (a: StoryOptionView) => void }) {
   const { t, tx } = useT();
   if (!props.options.length) return <p class="empty">{t('storyline.no_options')}</p>;
   return (

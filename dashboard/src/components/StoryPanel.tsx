@@ -1,6 +1,6 @@
 import { useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
-import type { PromptAction, SessionReply } from '../storyTypes.ts';
+import type { SessionReply, StoryOptionView } from '../storyTypes.ts';
 import type { Text } from '../types.ts';
 import { EndingScreen } from './EndingScreen.tsx';
 import { LineChart } from './LineChart.tsx';
@@ -13,7 +13,7 @@ const DID_MAX = 12;
  * The player's story: its chapter and situation by name, the ink choices as buttons, the situation's
  * score over time; once it has ended, the ending screen instead.
  */
-export function StoryPanel(props: { reply: SessionReply | null; options: PromptAction[]; busy: boolean; onPick: (a: PromptAction) => void }) {
+export function StoryPanel(props: { reply: SessionReply | null; options: StoryOptionView[]; busy: boolean; onPick: (a: StoryOptionView) => void }) {
   const { t, tx } = useT();
   const { catalog } = useWorldCtx();
   const s = props.reply?.session;
