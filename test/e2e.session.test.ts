@@ -65,11 +65,19 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
   }, 30_000);
 
   it('joins, plays a choice and a quest, and finds the same story after the server is killed and restarted', async () => {
+    // join where a quest is open: beside its giver
+    type Q = { id: string; giver: string; status: string; risk: { text: { en: string } } };
+    let open: Q | undefined;
+    await expect.poll(async () => {
+      open = (await api<{ quests: Q[] }>('/quests')).quests.find((q) => q.status === 'offered');
+      return !!open;
+    }, { timeout: 20_000 }).toBe(true);
+    const at = (await api<{ place: string }>(`/actors/${open!.giver}`)).place;
     await page.goto(server.url);
     const join = page.getByTestId('join-form');
     await join.locator('input[name=name]').fill('Mei');
     await join.locator('input[name=concept]').fill('just arrived from the countryside');
-    await join.locator('select[name=place]').selectOption('dongmen');
+    await join.locator('select[name=place]').selectOption(at);
     await page.getByTestId('join-submit').click();
 
     // the story begins: its chapter and situation by name, and its choices
@@ -82,13 +90,15 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
 
     // a quest offered is taken: queued for the Judge, then taken
     const take = page.getByTestId('quest-take');
-    if (await take.count()) {
-      await take.first().click();
-      await expect.poll(() => page.getByTestId('quest-queued').count()).toBeGreaterThan(0);
-      await expect.poll(() => page.locator('[data-testid=quest][data-status=taken]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    }
-    // for the admin, never for the player: the player's panel has no hidden risk
-    expect(await page.getByTestId('panel-player').locator('[data-testid=quest-risk]').count()).toBe(0);
+    await take.first().waitFor();
+    await take.first().click();
+    await expect.poll(() => page.getByTestId('quest-queued').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid=quest][data-status=taken]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('quest-log').innerText()).toContain('reliability unknown');
+    // the hidden risk is the admin's, never the player's
+    const risks = (await api<{ quests: Q[] }>('/quests')).quests.map((q) => q.risk.text.en);
+    const playerText = await page.getByTestId('panel-player').innerText();
+    for (const r of risks) expect(playerText).not.toContain(r);
 
     const me = await page.evaluate(() => JSON.parse(localStorage.getItem('astinus.player.shenzhen')!) as { actorId: string; token: string });
     const acted = async () => (await api<{ events: { type: string }[] }>(`/events?type=action&actor=${me.actorId}&limit=100`)).events.length;
@@ -120,6 +130,14 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     await expect.poll(() => text('quest-log')).toBe(quests);
     await expect.poll(logLines, { timeout: 15_000 }).toEqual(log);
     await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'session-after-crash.png') });
+
+    // the admin, with the token typed in the controls, sees the hidden risks and the director
+    await page.getByTestId('admin-token').fill(admin);
+    const adminPanel = page.getByTestId('panel-admin-story');
+    await adminPanel.getByTestId('quest-risk').first().waitFor({ timeout: 15_000 });
+    expect(await adminPanel.innerText()).toContain(risks[0]);
+    await adminPanel.getByTestId('director-phase').waitFor();
+    await adminPanel.screenshot({ path: path.join(ARTIFACTS, 'session-admin.png') });
 
     // the same, in Chinese: the switch changes the story's names too
     await page.getByTestId('lang-cn').click();

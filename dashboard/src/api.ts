@@ -3,7 +3,7 @@ import type {
   ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentFound, JoinReply, Lang,
   Metrics, PlaceView, PreviewReply, StoryPage, Text, WorldSummary, ArgueReply, FreeTrait,
 } from './types.ts';
-import type { AdminQuest, DirectorReply, SessionReply, StoryOptionView } from './storyTypes.ts';
+import type { AdminQuest, DirectorReply, QuestLogEntry, SessionReply, StoryOptionView } from './storyTypes.ts';
 
 /** A failed request: the server's `{code, message:{cn,en}}` when it sent one. */
 export class ApiError extends Error {
@@ -70,6 +70,9 @@ export const api = {
   /** the player's story session: where the story stands, its scores, the quest log, the messages */
   session: (world: string, actor: string, token: string) =>
     request<SessionReply>('GET', `${w(world)}/players/${id(actor)}/session?limit=50&memory=0`, undefined, token),
+  /** the quests taken by the player, and those offered to them or where they stand */
+  questLog: (world: string, actor: string, token: string) =>
+    request<{ quests: QuestLogEntry[] }>('GET', `${w(world)}/players/${id(actor)}/quests`, undefined, token),
   /** the story's choices now, each with the call it stands for */
   storyOptions: (world: string, actor: string, token: string) =>
     request<{ options: StoryOptionView[] }>('GET', `${w(world)}/players/${id(actor)}/story/options`, undefined, token),

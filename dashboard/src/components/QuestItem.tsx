@@ -1,11 +1,9 @@
-import { useNames } from '../ctx.ts';
 import { useT } from '../i18n.ts';
 import type { QuestLogEntry } from '../storyTypes.ts';
 
 /** One quest as its taker sees it: what the giver says, who else says what (their reliability unknown), how far along, what it pays. */
 export function QuestItem(props: { quest: QuestLogEntry; tick: number; queuedFor: number | null; busy: boolean; onTake: () => void }) {
   const { t, tx } = useT();
-  const names = useNames();
   const q = props.quest;
   const progress = Math.max(0, Math.min(100, Math.round(q.progress)));
   const left = q.deadline - props.tick;
@@ -24,8 +22,8 @@ export function QuestItem(props: { quest: QuestLogEntry; tick: number; queuedFor
         <i style={{ width: `${progress}%` }} />
       </div>
       <p class="dim">
-        {t('questlog.reward', { amount: names.money(q.reward) })}
-        {(q.status === 'offered' || q.status === 'taken') && <> · {left >= 0 ? t('questlog.deadline', { ticks: left }) : t('questlog.overdue')}</>}
+        {t('questlog.reward', { amount: tx(q.reward.text) })}
+        {(q.status === 'offered' || q.status === 'taken') && <> · {left >= 0 ? t('questlog.due', { when: tx(q.deadlineText) }) : t('questlog.overdue')}</>}
       </p>
       {q.status === 'offered' && (props.queuedFor !== null
         ? <p class="queued" data-testid="quest-queued">{t('questlog.queued', { tick: props.queuedFor })}</p>

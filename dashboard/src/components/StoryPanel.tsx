@@ -23,6 +23,7 @@ export function StoryPanel(props: { reply: SessionReply | null; options: StoryOp
   const chapter = name(story.chapters, s.chapter);
   const situation = name(story.situations, s.situation);
   const scores = [{ label: t('storyline.score'), cls: 'score', points: props.reply!.situations.map((x) => [x.tick, x.score] as [number, number]) }];
+  const last = props.reply!.situations[props.reply!.situations.length - 1];
   if (s.ended) {
     const ending = story.endings.find((e) => e.id === s.ended!.ending) ?? null;
     const did = props.reply!.messages.items.flatMap((m) => (m.kind === 'narration' && 'text' in m ? [m.text as Text] : [])).slice(-DID_MAX);
@@ -40,6 +41,7 @@ export function StoryPanel(props: { reply: SessionReply | null; options: StoryOp
       <p data-testid="story-situation"><span class="dim">{t('storyline.situation')}</span> {situation ? tx(situation) : t('storyline.unnamed')}</p>
       <StoryOptions options={props.options} busy={props.busy} onPick={props.onPick} />
       <LineChart title={t('storyline.score')} series={scores} yMin={0} yMax={100} testid="story-score" />
+      {last && <p class="dim" data-testid="story-score-now">{t('storyline.score_now', { score: Math.round(last.score) })}</p>}
     </section>
   );
 }
