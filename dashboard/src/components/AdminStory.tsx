@@ -25,7 +25,12 @@ async function get<T>(f: () => Promise<T>): Promise<Got<T>> {
 export function AdminStory() {
   const { t } = useT();
   const { world, tick } = useWorldCtx();
-  const token = load('admin', '').trim();
+  // the token is typed in the controls (kept in localStorage): read again every second, so a still world shows it too
+  const [token, setToken] = useState(() => load('admin', '').trim());
+  useEffect(() => {
+    const timer = setInterval(() => setToken(load('admin', '').trim()), 1000);
+    return () => clearInterval(timer);
+  }, []);
   const [quests, setQuests] = useState<Got<AdminQuest[]>>(null);
   const [director, setDirector] = useState<Got<DirectorReply>>(null);
   useEffect(() => {
