@@ -40,7 +40,7 @@ export function StoryPanel(props: { reply: SessionReply | null; options: StoryOp
       <p data-testid="story-chapter"><span class="dim">{t('storyline.chapter')}</span> <b>{chapter ? tx(chapter) : t('storyline.unnamed')}</b></p>
       <p data-testid="story-situation"><span class="dim">{t('storyline.situation')}</span> {situation ? tx(situation) : t('storyline.unnamed')}</p>
       <StoryOptions options={props.options} busy={props.busy} onPick={props.onPick} />
-      <LineChart title={t('storyline.score')} series={scores} yMin={0} yMax={100} testid="story-score" />
+      {props.reply!.situations.length > 1 && <LineChart title={t('storyline.score')} series={scores} yMin={0} yMax={100} testid="story-score" />}
       {last && <p class="dim" data-testid="story-score-now">{t('storyline.score_now', { score: Math.round(last.score) })}</p>}
     </section>
   );
