@@ -99,13 +99,11 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     const take = page.getByTestId('quest-take');
     await page.getByTestId('quest-log').waitFor();
     await take.first().waitFor();
-    {
-      await take.first().click();
-      await expect.poll(() => page.getByTestId('quest-queued').count()).toBeGreaterThan(0);
-      await control('step');
-      await expect.poll(() => page.locator('[data-testid=quest][data-status=taken]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-      expect(await page.getByTestId('quest-log').innerText()).toContain('reliability unknown');
-    }
+    await take.first().click();
+    await expect.poll(() => page.getByTestId('quest-queued').count()).toBeGreaterThan(0);
+    await control('step');
+    await expect.poll(() => page.locator('[data-testid=quest][data-status=taken]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('quest-log').innerText()).toContain('reliability unknown');
     await control('resume');
     // the hidden risk is the admin's, never the player's
     const risks = (await api<{ quests: Q[] }>('/quests')).quests.map((q) => q.risk.text.en);
