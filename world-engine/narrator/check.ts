@@ -57,7 +57,8 @@ export function unsupportedMentions(text: string, lang: Lang, events: Event[], c
   for (const { name, id } of names) {
     if (!rest.includes(name)) continue;
     rest = rest.split(name).join(' ');
-    if (!ids.has(id)) out.push(`${id} (${name})`);
+    // two things may share a name (a painter's two murals): the name is backed if any of them is committed
+    if (!ids.has(id) && !names.some((n) => n.name === name && ids.has(n.id))) out.push(`${id} (${name})`);
   }
   for (const m of rest.matchAll(/\d+/g)) if (!numbers.has(Number(m[0]))) out.push(m[0]);
   return out;
