@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { PlayerQueue } from '../bots/brains/player.ts';
+import { policyBrain } from '../bots/brains/policy/index.ts';
+import { buildCatalog } from '../sim/scenario/catalog.ts';
+import { loadScenario } from '../sim/scenario/load.ts';
+import { canonicalJson } from '../sim/store/canonical.ts';
+import { memoryStore } from '../sim/store/memory.ts';
+import { World } from '../sim/world.ts';
+import { ruleEngine } from '../world-engine/rules/index.ts';
+import { storyOptions } from '../world-engine/story/options.ts';
 import { playStory, prefer } from './helpers/story-play.ts';
+import { ROOT } from './helpers/world.ts';
+import { StoryBook } from '../sim/story/book.ts';
 
 /**
  * Shenzhen's story played by choices (issue 14, point 6): a scripted player joins, takes the options
@@ -23,6 +34,14 @@ describe("Shenzhen's story, played by a player's choices", () => {
     expect(scores[scores.length - 1]).toBe(100);
     const again = await playStory('shenzhen', stay, { place: 'luohu_station', seed: 4 });
     expect(again.log).toBe(a.log);
+    // the player's story (sim/story) turns its pages in both languages: each chapter, then the ending with its summary
+    const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/shenzhen`));
+    const book = new StoryBook(cat, a.state);
+    book.add(a.events);
+    const lines = book.lines('player-1')!.filter((l) => l.kind === 'status').map((l) => l.text);
+    expect(lines.map((l) => l.en)).toEqual(['A new chapter of your story: The hustle.', 'A new chapter of your story: The crossroads.',
+      expect.stringMatching(/^Your story ends: Made it\. You saved your first money/)]);
+    expect(lines[2].cn).toContain('你的故事结束了：站稳了脚跟。');
   });
 
   it('a player who buys a ticket home at the crossroads goes home, also byte-identical on a rerun', async () => {
@@ -51,5 +70,24 @@ describe("Riverford's story, played by a player's choices", () => {
     expect(b.ending).toBe('drifter');
     expect(b.turns).toBeLessThanOrEqual(20);
     expect((await playStory('riverford', leave, { place: 'market_square', seed: 9 })).log).toBe(b.log);
+  });
+});
+
+describe('a story session is a fold of the log', () => {
+  it('a world reopened from its store has the same session and offers the same options', async () => {
+    const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/shenzhen`));
+    const store = memoryStore();
+    const open = () => World.open({ scenario: cat.scenario, seed: 3, population: null, store, brain: policyBrain(), engine: ruleEngine(), players: new PlayerQueue() });
+    const w = await open();
+    await w.step({ joins: [{ actor: 'player-1', name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: 'dongmen' }] });
+    for (let i = 0; i < 3; i++) await w.step();
+    const session = canonicalJson(w.state.stories);
+    const options = storyOptions(cat, w.state, 'player-1');
+    expect(options?.length).toBeGreaterThan(0);
+    await w.close();
+    const again = await open();
+    expect(canonicalJson(again.state.stories)).toBe(session);
+    expect(storyOptions(cat, again.state, 'player-1')).toEqual(options);
+    await again.close();
   });
 });

@@ -34,6 +34,7 @@ import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { StoryBook, type StoryDelta } from '../story/book.ts';
 import type { StoryChoice } from '../tick/story.ts';
+import { promptWithStory } from '../../world-engine/story/options.ts';
 import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
 
 
@@ -243,10 +244,12 @@ export class WorldHost {
   private prompt(actor: string, tick: number): PromptMsg | null {
     if (this.o.queue.has(actor)) return null;
     const { cat, state } = this.world;
-    const actions = nextActions(cat, state, actor);
-    if (!actions.length) return null;
+    // the ink's choices come first, each with the choice to send back with its call (world-engine/story/options.ts)
+    const offer = promptWithStory(cat, state, actor, nextActions(cat, state, actor));
+    if (!offer) return null;
     return { tick, dialog_type: 'action_prompt', text: this.views.both((r) => r.t('gm.next')),
-      actions: actions.map((call) => ({ call: { tool: call.tool, args: call.args as Record<string, unknown> }, text: describeCall(cat, state, call) })) };
+      actions: [...offer.story.map((o) => ({ call: o.call, text: o.text, choice: o.choice })),
+        ...offer.rest.map((call) => ({ call: { tool: call.tool, args: call.args as Record<string, unknown> }, text: describeCall(cat, state, call) }))] };
   }
 
   /**

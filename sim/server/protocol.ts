@@ -246,7 +246,9 @@ export const PerceivedMsg = z.object({ tick: z.number().int(), dialog_type: z.li
 export type PerceivedMsg = z.infer<typeof PerceivedMsg>;
 /** the game master's next actions: two to four calls the Judge would accept now, each with what it does in words */
 export const PromptMsg = z.object({ tick: z.number().int(), dialog_type: z.literal('action_prompt'), text: Text,
-  actions: z.array(z.object({ call: z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()) }), text: Text })) });
+  actions: z.array(z.object({ call: z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()) }), text: Text,
+    /** a story option (sim/tick/story.ts): send it back as the act's `choice` with this call */
+    choice: z.number().int().optional() })) });
 export type PromptMsg = z.infer<typeof PromptMsg>;
 
 /** client -> server `act`, answered through the ack */

@@ -7,6 +7,7 @@ import { parseJobTag } from '../model/jobs.ts';
 import { type Message, ref } from '../model/text.ts';
 import type { StoryKind } from './types.ts';
 import { questLines } from './quest-lines.ts';
+import { own } from '../model/ids.ts';
 
 /** Who the story is about, and whose call (aimed at them) is being judged when the event comes. */
 export interface LineCtx { me: string; cause: string | null; /** where they stand, as the story's fold has it */ place?: string }
@@ -48,8 +49,10 @@ const TABLE: Table = {
   story_started: none,
   story_turned: none,
   situation_scored: none,
-  chapter_advanced: none,
-  story_ended: none,
+  // except where it turns a page: a new chapter, and the ending with its summary (the pack's words)
+  chapter_advanced: (r, c, e) => (e.actor === c.me ? ['status', r.t('story_ink.line.chapter', { chapter: r.text(own(r.cat.scenario.story?.chapters ?? {}, e.to)?.name) || e.to })] : null),
+  story_ended: (r, c, e) => (e.actor === c.me ? ['status', r.t('story_ink.line.ended', {
+    ending: r.text(own(r.cat.scenario.story?.endings ?? {}, e.ending)?.name) || e.ending, summary: e.text ? r.text(e.text) : '' })] : null),
   // the body's warning to its owner (hungry, exhausted, collapsing): its feed line, as a line of the player's own
   warned: ownLine,
   trait_argued: (r, c, e) => (e.actor === c.me ? ['rolled', t(r, 'argued', argued(r, e))] : null),

@@ -8,6 +8,7 @@ import { canonicalJson } from '../../sim/store/canonical.ts';
 import { memoryStore } from '../../sim/store/memory.ts';
 import type { StoryChoice } from '../../sim/tick/story.ts';
 import type { TickInput } from '../../sim/tick/pipeline.ts';
+import type { WorldState } from '../../sim/state/types.ts';
 import { World } from '../../sim/world.ts';
 import { storyOptions } from '../../world-engine/story/options.ts';
 import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
@@ -17,7 +18,7 @@ import { ROOT } from './world.ts';
 /** Pick the option to take from those offered (by id), given the turn number; null: wait a tick. */
 export type Script = (offered: string[], turn: number) => string | null;
 
-export interface Played { ending: string | null; turns: number; ticks: number; log: string; chapters: string[]; events: Event[] }
+export interface Played { ending: string | null; turns: number; ticks: number; log: string; chapters: string[]; events: Event[]; state: WorldState }
 
 /**
  * A player joins a pack's world in process (the tick pipeline, bots on the policy brain, no model)
@@ -59,7 +60,7 @@ export async function playStory(pack: string, script: Script, o: { seed?: number
   const log: string[] = [];
   for await (const e of store.readEvents(0, w.state.tick + 1)) log.push(canonicalJson(e));
   await w.close();
-  return { ending: st?.ended?.ending ?? null, turns, ticks: w.state.tick, log: log.join('\n'), chapters, events };
+  return { ending: st?.ended?.ending ?? null, turns, ticks: w.state.tick, log: log.join('\n'), chapters, events, state: w.state };
 }
 
 /** The first of `wanted` that is offered. */

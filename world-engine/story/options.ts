@@ -3,6 +3,7 @@ import type { ToolCall, ToolName } from '../../sim/model/tools.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import { canonicalJson } from '../../sim/store/canonical.ts';
+import { acceptsNow, MAX_ACTIONS, MIN_ACTIONS } from '../../sim/gm/suggest.ts';
 import { bindings } from './bind.ts';
 import { evaluate, type Evaluation } from './ink.ts';
 
@@ -38,4 +39,16 @@ export function optionsOf(cat: Catalog, ev: Evaluation): StoryOption[] {
 /** Whether a committed call is the one an option stands for (same tool, same arguments). */
 export function sameCall(o: StoryOption, call: ToolCall): boolean {
   return o.call.tool === call.tool && canonicalJson(o.call.args) === canonicalJson(call.args);
+}
+
+/**
+ * The story's options for the game master's action_prompt beside its own next actions, held to seed
+ * 001's constraint (two to four actions, each one the Judge would accept now): the story's first, those
+ * the Judge accepts now, then the game master's that are not the same call, up to four; null: too few.
+ */
+export function promptWithStory(cat: Catalog, state: WorldState, actor: string, actions: ToolCall[]): { story: StoryOption[]; rest: ToolCall[] } | null {
+  const story = (storyOptions(cat, state, actor) ?? [])
+    .filter((o) => acceptsNow(cat, state, { id: 'story', actor, tool: o.call.tool, args: o.call.args } as ToolCall)).slice(0, MAX_ACTIONS);
+  const rest = actions.filter((c) => !story.some((o) => sameCall(o, c))).slice(0, MAX_ACTIONS - story.length);
+  return story.length + rest.length < MIN_ACTIONS ? null : { story, rest };
 }
