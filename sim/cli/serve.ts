@@ -10,6 +10,7 @@ import { llmNarrator } from '../../world-engine/narrator/llm.ts';
 import { llmArgueJudge } from '../../world-engine/argue/llm.ts';
 import { llmProgressJudge } from '../../world-engine/story/progress/llm.ts';
 import { llmDirector } from '../../world-engine/director/llm.ts';
+import { openAiEmbedder } from '../llm/embeddings.ts';
 import { offlineNarrator } from '../../world-engine/narrator/offline.ts';
 import { parse, SERVE_OPTIONS, ServeArgs } from './args.ts';
 import { openWorld } from './open.ts';
@@ -38,6 +39,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
     adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined, tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
     joiningFile: args.data ? path.join(args.data, 'joining.json') : undefined,
+    // players' memory records get embeddings when the endpoint offers them (off at its first refusal)
+    embedder: llm ? openAiEmbedder(llm.client.config, { model: process.env.OPENAI_EMBEDDING_MODEL || undefined, log }) : undefined,
   });
   // a story's turns are judged by the model too when one is configured (the rules behind it)
   if (models) srv.host.progressJudge = llmProgressJudge(models);

@@ -7,6 +7,9 @@ import { SESSION_EVENT } from './protocol-session.ts';
 import { sessionReply } from './session-view.ts';
 import { memoriesOf } from './session-memory.ts';
 
+/** ticks within which the same status of a player is not recorded again */
+const STATUS_QUIET = 24;
+
 /** Turns texts into vectors (an OpenAI-compatible `/embeddings`), or null when it cannot. */
 export interface Embedder { embed(texts: string[]): Promise<number[][] | null> }
 
@@ -24,6 +27,8 @@ export class SessionRecorder implements Broadcast {
   private scheduled = false;
   /** the last action prompt recorded per player: an unchanged prompt, sent again every tick the player waits, is kept once */
   private readonly lastPrompt = new Map<string, string>();
+  /** when each player last had each status recorded: a body that flaps between two states each tick is remembered once a while */
+  private readonly statusAt = new Map<string, Map<string, number>>();
 
   constructor(private readonly host: WorldHost, private readonly log?: Logger, private readonly embedder?: Embedder) {
     host.listen(this);
@@ -79,7 +84,14 @@ export class SessionRecorder implements Broadcast {
   }
 
   private step(events: readonly Event[]): void {
-    const found = memoriesOf(this.host.views, this.host.world.state, events);
+    const found = memoriesOf(this.host.views, this.host.world.state, events).filter((m) => {
+      if (m.kind !== 'status_changed') return true;
+      const seen = this.statusAt.get(m.player) ?? this.statusAt.set(m.player, new Map()).get(m.player)!;
+      const last = seen.get(m.status!);
+      if (last !== undefined && m.tick - last < STATUS_QUIET) return false;
+      seen.set(m.status!, m.tick);
+      return true;
+    });
     if (!found.length) return;
     this.pending.memory.push(...found);
     this.schedule();
