@@ -104,7 +104,9 @@ function checkMoney(events: Event[]) {
     if (money[who] < 0) negatives.push(`${who} at ${money[who]} after tick ${e.tick} seq ${e.seq} (${e.type})`);
   };
   for (const e of events) {
-    if (e.type === 'money_created') bump(e.to, e.amount, e);
+    // a newcomer (the director's stranger, a researcher's arrival) comes with an empty purse; its money, if any, is a money_created
+    if (e.type === 'intervened' && e.kind === 'arrive') money[e.actor!] = 0;
+    else if (e.type === 'money_created') bump(e.to, e.amount, e);
     else if (e.type === 'money_destroyed') bump(e.from, -e.amount, e);
     else if (e.type === 'transfer' && e.resource === 'money') {
       bump(e.from, -e.amount, e);

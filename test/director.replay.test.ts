@@ -21,10 +21,10 @@ it('gives the same log for the same seed, and the same log when stopped and resu
   const root = await tempDir('astinus-director-replay-');
   dirs.push(root);
   const [a, b, c] = ['a', 'b', 'c'].map((x) => path.join(root, x));
-  await run(a, 200);
-  await run(b, 200);
-  await run(c, 90);
-  await run(c, 200);
+  await run(a, 300);
+  await run(b, 300);
+  await run(c, 120);
+  await run(c, 300);
   const log = await exported(a);
   expect(log.split('\n').filter((l) => l.includes('"director_proposed"')).length).toBeGreaterThan(2);
   expect(await exported(b)).toBe(log);

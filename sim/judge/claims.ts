@@ -51,7 +51,9 @@ const BACKING: Backing = {
     holds: () => null,
   },
   // a person comes, or a thing is set up where it now stands ("her stall appears at the market")
+  // (a newcomer an intervention or the director brings in arrives too)
   arrival: { by: (e) => (e.type === 'moved' ? [e.actor, e.to] : e.type === 'joined' ? [e.actor, e.place]
+    : e.type === 'intervened' && e.kind === 'arrive' ? [e.actor!, e.place!]
     : e.type === 'entity_created' ? [e.entity.id, e.entity.template, e.entity.location] : null), holds: whereIs(true) },
   departure: { by: (e) => (e.type === 'moved' ? [e.actor, e.from] : null), holds: whereIs(false) },
   destruction: {

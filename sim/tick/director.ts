@@ -9,7 +9,8 @@ import type { Phase } from '../model/director.ts';
 import { msg } from '../model/text.ts';
 
 /**
- * The director's turn in a tick, for a pack with a director.json, every `every` ticks of the phase:
+ * The director's turn in a tick, for a pack with a director.json, every `every` ticks of the phase once
+ * a window of ticks has passed:
  * read the tension, switch the phase when a milestone comes near (or none is any more), then, out of
  * the cooldown, let the director (the rules, or a model) propose and the Judge judge the proposal.
  * `window` holds the recent ticks' events (the World keeps it); without it the window reads empty.
@@ -19,7 +20,8 @@ export async function runDirector(judge: TickJudge, window: DirectorWindow | und
   const f = cat.scenario.director;
   if (!f) return;
   const phase: Phase = state.director?.phase ?? 'steady';
-  if (tick % f[phase].every !== 0) return;
+  // a world younger than the window has no past to measure: its stillness would read as boredom
+  if (tick < f.window || tick % f[phase].every !== 0) return;
   const reading = readTension(cat, f, state, window?.before(tick) ?? [], tick);
   const near = nearMilestone(f, state, reading, tick);
   const to: Phase = near ? 'acceleration' : 'steady';
