@@ -186,6 +186,7 @@ export function PlayerPanel() {
         <button type="button" class="link leave" onClick={forget}>{t('player.leave')}</button>
       </p>
       {sheet && <CharacterSheet me={sheet} onDeclared={setDeclaredAt} />}
+      {/* the ink's choices (also in the action_prompt, with their `choice`) are the story panel's, sent back with it */}
       <StoryPanel reply={story2.reply} options={story2.options} busy={busy || !me}
         onPick={(a) => act({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a.choice)} />
       <QuestLog world={world} actor={session.actorId} token={session.token} tick={tick} quests={story2.quests} onTaken={story2.refresh} />
@@ -196,7 +197,7 @@ export function PlayerPanel() {
           onConfirm={() => pending && act(pending.call)} onEdit={() => { setForm({ initial: pending?.call ?? null }); setPending(null); }}
           onDrop={() => setPending(null)} onForm={() => setForm({ initial: null })} />
       )}
-      {!form && !pending && <NextActions prompt={prompt} busy={busy || !me} onPick={act} />}
+      {!form && !pending && <NextActions prompt={prompt && { ...prompt, actions: prompt.actions.filter((x) => x.choice === undefined) }} busy={busy || !me} onPick={act} />}
       <Problem error={error} fallback="player.act_failed" />
       <Perceived lines={noticed} />
       <PlayerLog lines={logOf(story, lines)} />
