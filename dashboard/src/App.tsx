@@ -3,6 +3,7 @@ import { Directory } from './components/Directory.tsx';
 import { Charts } from './components/Charts.tsx';
 import { WorldMap } from './components/WorldMap.tsx';
 import { Controls } from './components/Controls.tsx';
+import { AdminStory } from './components/AdminStory.tsx';
 import { Feed } from './components/Feed.tsx';
 import { Header } from './components/Header.tsx';
 import { Inspector } from './components/Inspector.tsx';
@@ -69,6 +70,9 @@ export function App() {
             </Panel>
             <Panel area="controls" title="panels.controls" testid="panel-controls">
               <Controls status={w.status} onStatus={w.setStatus} />
+            </Panel>
+            <Panel area="admin-story" title="panels.admin_story" testid="panel-admin-story">
+              {ctx.world && <AdminStory />}
             </Panel>
           </div>
         </main>

@@ -3,6 +3,7 @@ import type {
   ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentFound, JoinReply, Lang,
   Metrics, PlaceView, PreviewReply, StoryPage, Text, WorldSummary, ArgueReply, FreeTrait,
 } from './types.ts';
+import type { AdminQuest, DirectorReply, QuestLogEntry, SessionReply, StoryOptionView } from './storyTypes.ts';
 
 /** A failed request: the server's `{code, message:{cn,en}}` when it sent one. */
 export class ApiError extends Error {
@@ -63,8 +64,23 @@ export const api = {
     request<JoinReply>('POST', `${w(world)}/players`, body, load('admin', '') || undefined),
   intent: (world: string, actor: string, token: string, body: { text: string; lang: Lang }) =>
     request<IntentFound>('POST', `${w(world)}/players/${id(actor)}/intent`, body, token),
-  act: (world: string, actor: string, token: string, call: DraftCall) =>
-    request<{ queuedFor: number }>('POST', `${w(world)}/players/${id(actor)}/act`, { call }, token),
+  /** `choice`: the ink choice this call takes, when it is one of the story's options */
+  act: (world: string, actor: string, token: string, call: DraftCall, choice?: number) =>
+    request<{ queuedFor: number }>('POST', `${w(world)}/players/${id(actor)}/act`, choice === undefined ? { call } : { call, choice }, token),
+  /** the player's story session: where the story stands, its scores, the quest log, the messages */
+  session: (world: string, actor: string, token: string) =>
+    request<SessionReply>('GET', `${w(world)}/players/${id(actor)}/session?limit=50&memory=0`, undefined, token),
+  /** the quests taken by the player, and those offered to them or where they stand */
+  questLog: (world: string, actor: string, token: string) =>
+    request<{ quests: QuestLogEntry[] }>('GET', `${w(world)}/players/${id(actor)}/quests`, undefined, token),
+  /** the story's choices now, each with the call it stands for */
+  storyOptions: (world: string, actor: string, token: string) =>
+    request<{ options: StoryOptionView[] }>('GET', `${w(world)}/players/${id(actor)}/story/options`, undefined, token),
+  takeQuest: (world: string, actor: string, token: string, quest: string) =>
+    request<{ queuedFor: number }>('POST', `${w(world)}/players/${id(actor)}/quests/${id(quest)}/take`, {}, token),
+  /** the admin's: every quest with its hidden risk and whether each source's claim is true */
+  adminQuests: (world: string, token: string) => request<{ quests: AdminQuest[] }>('GET', `${w(world)}/quests`, undefined, token),
+  director: (world: string, token: string) => request<DirectorReply>('GET', `${w(world)}/director?last=10`, undefined, token),
   /** the player's story after line `after` (the server keeps it: a reload or a restart reads the same) */
   story: (world: string, actor: string, token: string, after: number, limit = 500) =>
     request<StoryPage>('GET', `${w(world)}/players/${id(actor)}/story?after=${after}&limit=${limit}`, undefined, token),

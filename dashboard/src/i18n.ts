@@ -2,16 +2,25 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import cnTable from '../../locales/cn/dashboard.json';
 import enTable from '../../locales/en/dashboard.json';
+import cnStory from '../../locales/cn/dashboard-story.json';
+import enStory from '../../locales/en/dashboard-story.json';
 import cnNames from '../../locales/cn/names.json';
 import enNames from '../../locales/en/names.json';
 import type { Lang, Text } from './types.ts';
 
 type Tree = { [k: string]: string | Tree };
 
+/** the story layer's words live in their own file, merged key by key as the server merges locales */
+function deep(a: Tree, b: Tree): Tree {
+  const out: Tree = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = typeof v === 'object' && typeof out[k] === 'object' ? deep(out[k] as Tree, v) : v;
+  return out;
+}
+
 // a person's condition is named once, in names.json, for the server and the page alike
 const TABLES: Record<Lang, Tree> = {
-  cn: { ...cnTable.dashboard, status: cnNames.names.status } as Tree,
-  en: { ...enTable.dashboard, status: enNames.names.status } as Tree,
+  cn: deep({ ...cnTable.dashboard, status: cnNames.names.status } as Tree, cnStory.dashboard as Tree),
+  en: deep({ ...enTable.dashboard, status: enNames.names.status } as Tree, enStory.dashboard as Tree),
 };
 export const other = (lang: Lang): Lang => (lang === 'cn' ? 'en' : 'cn');
 

@@ -23,6 +23,7 @@ import type { ServerContext } from './routes/context.ts';
 import { eventRoutes } from './routes/events.ts';
 import { playerRoutes } from './routes/players.ts';
 import { storyRoutes } from './routes/story.ts';
+import { storyOptionRoutes } from './routes/story-options.ts';
 import { questRoutes } from './routes/quests.ts';
 import { previewRoutes } from './routes/preview.ts';
 import { traitRoutes } from './routes/traits.ts';
@@ -113,7 +114,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   app.get('/api/health', { config: { open: true } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
-  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, directorRoutes, sessionRoutes(sessions)]) await app.register(routes, ctx);
+  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes, storyOptionRoutes]) await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {

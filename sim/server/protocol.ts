@@ -207,6 +207,8 @@ export const CatalogView = z.object({
   risky: z.array(Choice.extend({ kind: z.enum(['manner', 'purpose']) })),
   /** whether a player may declare a new trait in play (`POST /players/:id/traits`), up to three in all */
   traitsInPlay: z.boolean(),
+  /** the pack's story, when it has one: the names of its chapters, situations and endings (the dashboard's story panel) */
+  story: z.object({ title: Text, chapters: z.array(Choice), situations: z.array(Choice), endings: z.array(Choice.extend({ summary: Text })) }).nullable().optional(),
 });
 export type CatalogView = z.infer<typeof CatalogView>;
 
@@ -327,3 +329,4 @@ export const ArgueReply = z.object({
 export type ArgueReply = z.infer<typeof ArgueReply>;
 export * from './protocol-quests.ts';
 export * from './protocol-director.ts';
+export * from './protocol-story-options.ts';

@@ -24,7 +24,8 @@ export function launchBrowser(executablePath: string): Promise<Browser> {
 
 export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
 
-export type Served = { url: string; adminToken: string; output: () => string; stop: () => Promise<void> };
+/** `kill`: SIGKILL, no chance to flush or close anything (a crash) */
+export type Served = { url: string; adminToken: string; output: () => string; stop: () => Promise<void>; kill: () => Promise<void> };
 
 /**
  * `astinus serve <scenario>` as a user starts it, on a free port, with a fast tick. Resolves once
@@ -50,6 +51,9 @@ export function serve(opts: { scenario?: string; tickMs?: number; adminToken: st
       clearTimeout(timer);
     }
   };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) { child.kill('SIGKILL'); await exited; }
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { void stop(); reject(new Error(`astinus serve printed no URL within 60 s:\n${out}`)); }, 60_000);
     const check = () => {
@@ -57,7 +61,7 @@ export function serve(opts: { scenario?: string; tickMs?: number; adminToken: st
       if (!m) return;
       clearTimeout(timer);
       child.stdout!.off('data', check);
-      resolve({ url: m[1].replace(/\/$/, ''), adminToken: opts.adminToken, output: () => out, stop });
+      resolve({ url: m[1].replace(/\/$/, ''), adminToken: opts.adminToken, output: () => out, stop, kill });
     };
     child.stdout!.on('data', check);
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`astinus serve exited (${code}) before listening:\n${out}`)); });

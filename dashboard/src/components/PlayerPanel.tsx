@@ -13,6 +13,9 @@ import { PlayerLog } from './PlayerLog.tsx';
 import { Problem } from './Problem.tsx';
 import { CharacterSheet } from './CharacterSheet.tsx';
 import { ToolForm } from './ToolForm.tsx';
+import { QuestLog } from './QuestLog.tsx';
+import { StoryPanel } from './StoryPanel.tsx';
+import { useSession } from '../useSession.ts';
 
 /** `since`: the tick the player joined at, to notice a session the server no longer knows */
 type Session = { actorId: string; token: string; since?: number };
@@ -56,6 +59,8 @@ export function PlayerPanel() {
   const [error, setError] = useState<Text | string | null>(null);
   const [sheet, setSheet] = useState<ActorDetail | null>(null);
   const [prompt, setPrompt] = useState<PromptMsg | null>(null);
+  // the story session and quest log as the server keeps them, read again each tick
+  const story2 = useSession(world, session?.actorId ?? null, session?.token ?? null, tick);
   const add = (l: PlayerLine) => setLines((ls) => [l, ...ls].slice(0, LOG_MAX));
 
   const forget = () => { save(`player.${world}`, null); setSession(null); setLines([]); setStory([]); setNoticed([]); last.current = -1; };
@@ -134,11 +139,11 @@ export function PlayerPanel() {
     if (e instanceof ApiError && e.status === 401) forget();
     setError(e instanceof ApiError && e.text ? e.text : 'failed');
   };
-  const act = async (call: DraftCall) => {
+  const act = async (call: DraftCall, choice?: number) => {
     setBusy(true);
     setError(null);
     try {
-      const r = await api.act(world, session.actorId, session.token, call);
+      const r = await api.act(world, session.actorId, session.token, call, choice);
       setLines((ls) => [
         { kind: 'queued' as const, tick: r.queuedFor, call },
         ...ls.map((l) => (l.kind === 'queued' && l.tick === r.queuedFor ? { ...l, replaced: true } : l)),
@@ -148,6 +153,7 @@ export function PlayerPanel() {
       // what was offered is spent once something is sent; the next tick offers anew
       setPrompt(null);
       setForm(null);
+      if (choice !== undefined) story2.refresh();
     } catch (e) {
       failed(e);
     } finally {
@@ -180,6 +186,10 @@ export function PlayerPanel() {
         <button type="button" class="link leave" onClick={forget}>{t('player.leave')}</button>
       </p>
       {sheet && <CharacterSheet me={sheet} onDeclared={setDeclaredAt} />}
+      {/* the ink's choices (also in the action_prompt, with their `choice`) are the story panel's, sent back with it */}
+      <StoryPanel reply={story2.reply} options={story2.options} busy={busy || !me}
+        onPick={(a) => act({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a.choice)} />
+      <QuestLog world={world} actor={session.actorId} token={session.token} tick={tick} quests={story2.quests} onTaken={story2.refresh} />
       {form ? (
         <ToolForm key={JSON.stringify(form.initial)} me={session.actorId} initial={form.initial} busy={busy} onSubmit={act} onCancel={() => setForm(null)} />
       ) : (
@@ -187,7 +197,7 @@ export function PlayerPanel() {
           onConfirm={() => pending && act(pending.call)} onEdit={() => { setForm({ initial: pending?.call ?? null }); setPending(null); }}
           onDrop={() => setPending(null)} onForm={() => setForm({ initial: null })} />
       )}
-      {!form && !pending && <NextActions prompt={prompt} busy={busy || !me} onPick={act} />}
+      {!form && !pending && <NextActions prompt={prompt && { ...prompt, actions: prompt.actions.filter((x) => x.choice === undefined) }} busy={busy || !me} onPick={act} />}
       <Problem error={error} fallback="player.act_failed" />
       <Perceived lines={noticed} />
       <PlayerLog lines={logOf(story, lines)} />

@@ -39,6 +39,8 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       traits: presetTraits(cat).map((t) => ({ id: t.id, name: t.name, positive: t.positive, negative: t.negative, helps: t.helps, hinders: t.hinders })),
       risky: riskyWords(cat),
       traitsInPlay: cat.scenario.vocabulary.checks.traitsInPlay,
+      story: cat.scenario.story && { title: cat.scenario.story.title, chapters: words(cat.scenario.story.chapters),
+        situations: words(cat.scenario.story.situations), endings: Object.entries(cat.scenario.story.endings).map(([id, e]) => ({ id, name: e.name, summary: e.summary })) },
     };
   });
 
