@@ -62,7 +62,10 @@ describe('a session survives SIGKILL and a restart with the same --data', () => 
       expect(before.messages.items.some((m) => m.kind === 'intent')).toBe(true);
       expect(before.messages.items.some((m) => m.kind === 'call')).toBe(true);
       expect(before.messages.items.some((m) => m.from === 'gm')).toBe(true);
-      expect(before.memory[0]).toMatchObject({ kind: 'status_changed', summary: { en: expect.any(String), cn: expect.any(String) } });
+      // Shenzhen has a story: it began when she joined; then she collapsed
+    expect(before.memory.map((m) => m.kind).slice(0, 1)).toEqual(['story_started']);
+    expect(before.memory.find((m) => m.kind === 'status_changed')).toMatchObject({ summary: { en: expect.any(String), cn: expect.any(String) } });
+    expect(before.session?.story).toBe('thirty_days');
 
       const killed = new Promise((done) => first.child.once('exit', done));
       first.child.kill('SIGKILL');
