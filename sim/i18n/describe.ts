@@ -1,4 +1,5 @@
 import type { Event, EventOf, EventType } from '../model/events.ts';
+import { directorTemplateOf } from '../model/director.ts';
 import type { WarnLevel } from '../model/needs.ts';
 import { STRATEGIES } from '../model/strategy.ts';
 import { ref } from '../model/text.ts';
@@ -107,7 +108,10 @@ const DESCRIBE: Describers = {
     const what = e.kind === 'learn_fact' && e.fact ? r.render(r.state.facts[e.fact]?.content ?? { key: 'fact.unknown' })
       : e.kind === 'price' ? r.param(ref('item', e.item!)) : e.kind === 'wage' ? r.param(ref('job', e.job!))
       : e.kind === 'drive' ? r.param(e.strategy!) : e.place ? r.place(e.place) : '';
-    return r.t(`feed.intervened.${e.kind}`, { label: e.label, actor: e.actor ? r.actor(e.actor) : '', what, value: e.value === undefined ? '' : e.kind === 'drive' ? e.value : r.money(e.value) });
+    // the director's arrivals carry its label: the feed names its template, never the label's ids
+    const staged = directorTemplateOf(e.label);
+    const label = staged === null ? e.label : r.text(r.cat.scenario.director?.templates.find((x) => x.id === staged)?.name) || staged;
+    return r.t(`feed.intervened.${e.kind}`, { label, actor: e.actor ? r.actor(e.actor) : '', what, value: e.value === undefined ? '' : e.kind === 'drive' ? e.value : r.money(e.value) });
   },
   // the director's staged events and its pace (sim/judge/director.ts): a refused one by its reason
   director_proposed(r, e) {

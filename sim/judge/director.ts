@@ -1,5 +1,5 @@
 import type { WorldChange } from '../model/consequence.ts';
-import type { DirectorChange, DirectorFile, DirectorProposal, EventTemplate, Phase, Where } from '../model/director.ts';
+import { type DirectorChange, type DirectorFile, type DirectorProposal, type EventTemplate, type Phase, type Where, directorLabel } from '../model/director.ts';
 import type { Newcomer, Reason } from '../model/events.ts';
 import { blowOf, harmTag, hpLeft, severity } from '../model/harm.ts';
 import { isSafeId, own } from '../model/ids.ts';
@@ -54,13 +54,6 @@ export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProp
   return reason;
 }
 
-/**
- * The label of an arrival the director stages, on the `intervened` event it reuses: a researcher's label
- * cannot hold a colon (sim/model/interventions.ts), so the two are never confused, and the metrics count
- * only researchers' interventions.
- */
-export const directorLabel = (template: string, tick: number) => `director:${template}:${tick}`;
-export const isDirectorLabel = (label: string) => label.startsWith('director:');
 
 /** The places a template's `where` allows now: named (or any), selling its item if it names one, open. */
 export function placesFor(cat: Catalog, state: WorldState, w: Where): string[] {

@@ -10,7 +10,7 @@ import { entropy, giniSorted, percentile } from './stats.ts';
 import { ACT_TOOLS, BAND_COLUMNS, METRICS_COLUMNS, STRAT_COLUMNS, type DiffusionRow, type FactRow, type SpreadRow, type TickRow } from './rows.ts';
 import { readTension } from '../../world-engine/director/measures.ts';
 import { DirectorWindow } from '../../world-engine/director/window.ts';
-import { isDirectorLabel } from '../judge/director.ts';
+import { directorTemplateOf } from '../model/director.ts';
 
 export interface FoldOptions {
   /**
@@ -143,7 +143,7 @@ export class MetricsFold {
         case 'intervened':
           // a researcher's labelled intervention: counted, and its label handed to the fact it seeds
           // (named by the event, or the one created right after it)
-          if (!isDirectorLabel(e.label)) interventions++;
+          if (directorTemplateOf(e.label) === null) interventions++;
           if (e.kind === 'learn_fact') {
             label = e.label;
             if (e.fact) this.labels.set(e.fact, e.label);

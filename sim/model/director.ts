@@ -130,3 +130,12 @@ export interface DirectorProposal {
   /** the proposer's reason; the model's own words when a model proposed */
   why: Message;
 }
+
+/**
+ * The label of an arrival the director stages, on the `intervened` event it reuses: a researcher's label
+ * cannot hold a colon (sim/model/interventions.ts), so the two are never confused, and the metrics count
+ * only researchers' interventions.
+ */
+export const directorLabel = (template: string, tick: number) => `director:${template}:${tick}`;
+/** The template of a director's label; null for a researcher's. */
+export const directorTemplateOf = (label: string): string | null => (label.startsWith('director:') ? label.split(':')[1] : null);
