@@ -214,16 +214,7 @@ export class TickJudge {
 
   /** Judge changes proposed by a lasting effect or by the Judge's own clock. */
   proposal(p: Proposer, changes: WorldChange[]): Reason | null {
-    const d = new Draft(this.cat, this.state, this.tick, p.actor);
-    try {
-      for (const change of changes) validateChange(d, change, p);
-      d.settle();
-      this.commit(d.events);
-      return null;
-    } catch (err) {
-      if (!(err instanceof Rejection)) throw err;
-      return err.reason;
-    }
+    return this.judged(p, (d) => { for (const change of changes) validateChange(d, change, p); });
   }
 
   /**
