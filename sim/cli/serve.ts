@@ -36,14 +36,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
     intent: models ? llmIntentParser({ ...models, fallback: offlineIntentParser() }) : undefined,
     argue: models ? llmArgueJudge(models) : undefined,
     director: models ? llmDirector(models) : undefined,
+    // a story's turns are judged by the model too when one is configured (the rules behind it)
+    progress: models ? llmProgressJudge(models) : undefined,
     tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
     adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined, tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
     joiningFile: args.data ? path.join(args.data, 'joining.json') : undefined,
     // players' memory records get embeddings when the endpoint offers them (off at its first refusal)
     embedder: llm ? openAiEmbedder(llm.client.config, { model: process.env.OPENAI_EMBEDDING_MODEL || undefined, log }) : undefined,
   });
-  // a story's turns are judged by the model too when one is configured (the rules behind it)
-  if (models) srv.host.progressJudge = llmProgressJudge(models);
   let address: string;
   try {
     address = await srv.app.listen({ port: args.port, host: args.host });

@@ -9,6 +9,7 @@ import { offlineNarrator } from '../../world-engine/narrator/offline.ts';
 import type { Narrator } from '../../world-engine/narrator/types.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';
 import type { Director } from '../../world-engine/director/types.ts';
+import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
 import { translator } from '../i18n/translator.ts';
 import type { Logger } from '../log.ts';
 import type { World } from '../world.ts';
@@ -47,6 +48,8 @@ export interface ServerOptions {
   argue?: ArgueJudge;
   /** who proposes the director's events (default: the rules) */
   director?: Director;
+  /** who judges a player's story turn (default: the rules, world-engine/story/progress) */
+  progress?: ProgressJudge;
   /** player actions: burst and refill per second */
   rate?: { burst: number; perSecond: number };
   redisUrl?: string;
@@ -80,7 +83,7 @@ const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
  * started: `serve` starts it, tests step by hand). Every error leaves as `{ code, message:{cn,en} }`.
  */
 export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
-  const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(), argue: o.argue, director: o.director,
+  const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(), argue: o.argue, director: o.director, progress: o.progress,
     tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger, joiningFile: o.joiningFile });
   await host.init();
   const sessions = new SessionRecorder(host, o.logger, o.embedder);

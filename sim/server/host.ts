@@ -65,6 +65,8 @@ export interface HostOptions {
   argue?: ArgueJudge;
   /** the director of a pack with director.json: the rules unless a model is configured (world-engine/director/llm.ts) */
   director?: Director;
+  /** who judges a player's story turn: the rules unless a model is configured (world-engine/story/progress) */
+  progress?: ProgressJudge;
   tickMs: number;
   turnBased: boolean;
   /** keep this many ticks of metrics in memory */
@@ -99,8 +101,6 @@ export class WorldHost {
   private interventions: Intervention[] = [];
   /** story options players took with their queued calls, kept until the Judge judges that call (sim/tick/story.ts) */
   private readonly storyChoices = new Map<string, StoryChoice>();
-  /** who judges a player's story turn: the rules unless a model is configured (world-engine/story/progress) */
-  progressJudge: ProgressJudge | undefined;
   /** quests players asked to take, for the Judge at the start of the next tick (sim/judge/quests.ts) */
   private takes: QuestTake[] = [];
   private chain: Promise<unknown> = Promise.resolve();
@@ -172,7 +172,7 @@ export class WorldHost {
     this.declares = [];
     const refused: Refused[] = [];
     const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares, argueJudge: this.argueJudge, director: this.o.director, interventions, takes,
-      choices: [...this.storyChoices.values()], progressJudge: this.progressJudge,
+      choices: [...this.storyChoices.values()], progressJudge: this.o.progress,
       onTakes: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'take' as const, reason: x.reason! }))); },
       onInterventions: (r) => { for (const x of r) if (x.reason) this.o.log?.warn({ label: x.request.label, reason: x.reason.code }, 'intervention refused'); },
       onJoins: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! }))); },
