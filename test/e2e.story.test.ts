@@ -66,7 +66,14 @@ describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
   }, 30_000);
 
   it('names the bot who rescues the player, and keeps the log through a reload and a restart', async () => {
-    me = await api('/players', { method: 'POST', body: { name: 'Tess', place: 'dongmen' } });
+    // a still world while the player joins where most people stand, so that someone is beside them when they fall
+    await api('/control', { method: 'POST', body: { action: 'pause' } });
+    type ActorRow = { id: string; place: string; status: string; isPlayer: boolean };
+    const crowd = new Map<string, number>();
+    for (const a of await api<ActorRow[]>('/actors')) if (!a.isPlayer && a.status === 'alive') crowd.set(a.place, (crowd.get(a.place) ?? 0) + 1);
+    const [place] = [...crowd].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0];
+    me = await api('/players', { method: 'POST', body: { name: 'Tess', place } });
+    await api('/control', { method: 'POST', body: { action: 'step' } });
     await page.goto(server.url);
     const [{ tick }] = (await (await fetch(`${server.url}/api/worlds`)).json()) as { tick: number }[];
     await page.evaluate((s) => localStorage.setItem('astinus.player.shenzhen', JSON.stringify(s)), { ...me, since: tick });
@@ -74,12 +81,12 @@ describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
     await storyLines().first().waitFor();
 
     // all the player's strength, given to someone beside them: they collapse where the town can see
-    const here = (await api<{ id: string; place: string; status: string; isPlayer: boolean }[]>('/actors'))
-      .filter((a) => a.place === 'dongmen' && !a.isPlayer && a.status === 'alive');
+    const here = (await api<ActorRow[]>('/actors')).filter((a) => a.place === place && !a.isPlayer && a.status === 'alive');
     expect(here.length).toBeGreaterThan(0);
     const energy = (await api<{ body: { resources: { energy: number } } }>(`/actors/${me.actorId}`)).body.resources.energy;
     await api(`/players/${me.actorId}/act`, { method: 'POST', token: me.token,
       body: { call: { tool: 'use_resource', args: { resource: 'energy', amount: energy, purpose: 'gift', target: here[0].id } } } });
+    await api('/control', { method: 'POST', body: { action: 'resume' } });
     let back: Event | undefined;
     await expect.poll(async () => {
       back = (await events(`type=status_changed&actor=${me.actorId}`)).find((e) => e.type === 'status_changed' && e.to === 'alive');
