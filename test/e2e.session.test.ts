@@ -95,14 +95,22 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     await options.first().waitFor();
     expect(await options.count()).toBeGreaterThan(0);
 
-    // a quest offered is taken: queued for the Judge, then taken
+    // a quest offered is taken: queued for the Judge, then taken. A bot beside the giver may take it first,
+    // or the giver walk off, in the tick the Judge judges the take: the Judge refuses it then, and the
+    // player takes the next one offered where they stand
     const take = page.getByTestId('quest-take');
+    const taken = page.locator('[data-testid=quest][data-status=taken]');
     await page.getByTestId('quest-log').waitFor();
     await take.first().waitFor();
-    await take.first().click();
-    await expect.poll(() => page.getByTestId('quest-queued').count()).toBeGreaterThan(0);
-    await control('step');
-    await expect.poll(() => page.locator('[data-testid=quest][data-status=taken]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (let tries = 0; tries < 8 && !(await taken.count()); tries++) {
+      if (await take.count()) {
+        await take.first().click();
+        await expect.poll(() => page.getByTestId('quest-queued').count()).toBeGreaterThan(0);
+      }
+      await control('step');
+      await expect.poll(() => taken.count(), { timeout: 5_000 }).toBeGreaterThan(0).catch(() => undefined);
+    }
+    expect(await taken.count()).toBeGreaterThan(0);
     expect(await page.getByTestId('quest-log').innerText()).toContain('reliability unknown');
     await control('resume');
     // the hidden risk is the admin's, never the player's
