@@ -1,11 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard } from '../dashboard/build.ts';
-import { ARTIFACTS, findChromium, launchBrowser, serve, type Served } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, freePort, launchBrowser, serve, type Served } from './helpers/browser.ts';
 
 /**
  * The story layer played in a browser against `astinus serve --data`: a player joins Shenzhen, sees
@@ -14,17 +13,6 @@ import { ARTIFACTS, findChromium, launchBrowser, serve, type Served } from './he
  * same chapter, quest log and message history.
  */
 const CHROMIUM = findChromium();
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
 
 describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', () => {
   const admin = `session-admin-${process.pid}`;

@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard } from '../dashboard/build.ts';
 import type { Event } from '../sim/model/events.ts';
-import { findChromium, launchBrowser, serve, type Served } from './helpers/browser.ts';
+import { findChromium, freePort, launchBrowser, serve, type Served } from './helpers/browser.ts';
 
 /**
  * The player's story in a browser against `astinus serve --data`: a player gives away all their
@@ -14,17 +13,6 @@ import { findChromium, launchBrowser, serve, type Served } from './helpers/brows
  * after a page reload and after the server restarts on the same data.
  */
 const CHROMIUM = findChromium();
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
 
 describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
   const admin = `story-admin-${process.pid}`;

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -81,4 +82,16 @@ export async function stage(executablePath: string, opts: Parameters<typeof serv
   const page = await (await browser.newContext({ viewport: opts.viewport ?? { width: 1366, height: 900 }, locale: 'en-US' })).newPage();
   page.setDefaultTimeout(opts.timeout ?? 30_000);
   return { server, browser, page };
+}
+
+/** A port nobody listens on now, for a server that must come back on the same one after a restart. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
 }
