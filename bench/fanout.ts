@@ -6,6 +6,7 @@
  *   node --import tsx bench/fanout.ts [--clients 1000] [--ticks 40] [--processes CORES]
  */
 import { spawn } from 'node:child_process';
+import { PUBLIC } from '../sim/audience/audience.ts';
 import { cpus } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +36,7 @@ export async function measureFanout(o: FanoutOptions): Promise<FanoutResult> {
   await srv.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`;
   let tickBytes = 0;
-  srv.host.listen({ tick: (m) => { tickBytes = Buffer.byteLength(JSON.stringify(m)); }, status() {}, narration() {}, rejection() {}, perceived() {} });
+  srv.host.listen({ tick: (v) => { tickBytes = Buffer.byteLength(JSON.stringify(v.for(PUBLIC))); }, status() {}, narration() {}, rejection() {}, perceived() {} });
 
   // observers are other machines in real life: here, one client process per core shares them out
   const script = fileURLToPath(new URL('./fanout-clients.ts', import.meta.url));

@@ -1,3 +1,4 @@
+import { ADMIN } from '../sim/audience/audience.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstinusServer } from '../sim/server/app.ts';
 import type { Event } from '../sim/model/events.ts';
@@ -35,7 +36,7 @@ describe('the clock', () => {
     // record every tick after the join
     srv.host.onStep((t) => { if (t > t0) log.push([]); });
     const seen: Event[] = [];
-    srv.host.listen({ tick: (m) => { if (m.tick > t0) seen.push(...(m.events as Event[])); }, status: () => undefined, narration: () => undefined, rejection: () => undefined, perceived: () => undefined });
+    srv.host.listen({ tick: (v) => { if (v.tick > t0) seen.push(...(v.for(ADMIN).events as Event[])); }, status: () => undefined, narration: () => undefined, rejection: () => undefined, perceived: () => undefined });
     expect(srv.host.waitingFor()).toEqual([ada.actorId]);
     for (let i = 0; i < 3; i++) {
       const next = ticks(1);

@@ -20,7 +20,7 @@ import { WorldHost } from './host.ts';
 import { controlRoutes } from './routes/control.ts';
 import { directorRoutes } from './routes/director.ts';
 import { interventionRoutes } from './routes/interventions.ts';
-import type { ServerContext } from './routes/context.ts';
+import { EXPOSURES, type Exposure, type ServerContext } from './routes/context.ts';
 import { eventRoutes } from './routes/events.ts';
 import { playerRoutes } from './routes/players.ts';
 import { storyRoutes } from './routes/story.ts';
@@ -72,8 +72,20 @@ export interface AstinusServer {
   sockets: Sockets;
   adminToken: string;
   /** every route the app registered (method, URL pattern) */
-  routes: readonly { method: string; url: string }[];
+  routes: readonly RouteSeen[];
   close(): Promise<void>;
+}
+
+/** A route as the app registered it, with whom it answers (`null` outside `/api`: the dashboard's files). */
+export interface RouteSeen { method: string; url: string; exposure: Exposure | null }
+
+/** Refuse, as the app starts, an API route that does not say whom it answers (routes/context.ts); list the rest. */
+export function requireExposure(app: FastifyInstance, seen: RouteSeen[]): void {
+  app.addHook('onRoute', (r) => {
+    const exposure = (r.config as { exposure?: Exposure } | undefined)?.exposure;
+    if (r.url.startsWith('/api/') && (!exposure || !EXPOSURES.includes(exposure))) throw new Error(`route ${r.url} declares no exposure`);
+    for (const method of [r.method].flat()) seen.push({ method, url: r.url, exposure: exposure ?? null });
+  });
 }
 
 const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
@@ -108,14 +120,14 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   app.addHook('onRequest', async (req) => {
     if (ctx.observing === 'public') return;
     const url = req.routeOptions.url;
-    if (url === undefined || !url.startsWith('/api/') || req.routeOptions.config.open) return;
+    if (url === undefined || !url.startsWith('/api/') || req.routeOptions.config.exposure === 'open') return;
     if (!ctx.tokens.known(bearer(req.headers.authorization))) throw new HttpError(401, 'private');
   });
   // every route as registered, so tests can hold each one to the rules above
-  const routes: { method: string; url: string }[] = [];
-  app.addHook('onRoute', (r) => { for (const method of [r.method].flat()) routes.push({ method, url: r.url }); });
+  const routes: RouteSeen[] = [];
+  requireExposure(app, routes);
 
-  app.get('/api/health', { config: { open: true } }, async () => ({ ok: true }));
+  app.get('/api/health', { config: { exposure: 'open' } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
   for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes, storyOptionRoutes]) await app.register(routes, ctx);
 

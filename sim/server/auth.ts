@@ -56,6 +56,11 @@ export class Tokens {
     return token === undefined ? null : this.players.get(hash(token)) ?? null;
   }
 
+  /** every actor a player token was issued for */
+  actors(): IterableIterator<string> {
+    return this.players.values();
+  }
+
   /** a token this server issued (or the admin's) */
   known(token: string | undefined): boolean {
     return this.isAdmin(token) || this.playerOf(token) !== null;

@@ -1,4 +1,5 @@
 import type { Intervention } from '../model/interventions.ts';
+import { type Audience, audienceKey, PUBLIC } from '../audience/audience.ts';
 import type { QuestTake } from '../model/quests.ts';
 import { nextActions } from '../gm/suggest.ts';
 import { describeCall } from '../../bots/intent/understood.ts';
@@ -41,8 +42,16 @@ import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
 /** A player's request the Judge refused at the start of a tick: a join, a declared trait or an argument. */
 interface Refused { actor: string; callId: 'join' | 'declare' | 'argue' | 'take'; reason: Reason }
 /** Where the host sends what happened; sockets.ts implements it with rooms. */
+/** A tick as each audience sees it (`sim/audience`): cut once per audience that is asked for. */
+export interface TickView {
+  tick: number;
+  /** the players in the world, each of whom sees the tick as their own audience */
+  players: readonly string[];
+  for(to: Audience): TickMsg;
+}
+
 export interface Broadcast {
-  tick(msg: TickMsg): void;
+  tick(view: TickView): void;
   status(msg: StatusMsg): void;
   narration(actor: string, msg: NarrationMsg): void;
   rejection(actor: string, msg: RejectionMsg): void;
@@ -209,12 +218,21 @@ export class WorldHost {
     const changed = new Set<string>();
     for (const e of events) for (const a of actorsOf(e)) changed.add(a);
     const summary = events.find((e) => e.type === 'tick_summary');
-    const msg: TickMsg = {
-      tick, events: events.map((e) => this.views.event(e)),
-      summary: summary?.type === 'tick_summary' ? summary.money : null,
+    const common = {
+      tick, summary: summary?.type === 'tick_summary' ? summary.money : null,
       actors: [...changed].filter((id) => this.world.state.actors[id]).sort().map((id) => this.views.actorSummary(this.world.state.actors[id])),
     };
-    for (const l of this.listeners) l.tick(msg);
+    const cut = new Map<string, TickMsg>();
+    const view: TickView = {
+      tick, players: Object.values(this.world.state.actors).filter((a) => a.player).map((a) => a.id),
+      for: (to) => {
+        const key = audienceKey(to);
+        let msg = cut.get(key);
+        if (!msg) cut.set(key, msg = { ...common, events: events.flatMap((e) => this.views.event(e, to) ?? []) });
+        return msg;
+      },
+    };
+    for (const l of this.listeners) l.tick(view);
     for (const r of refused) {
       for (const l of this.listeners) l.rejection(r.actor, { tick, dialog_type: 'rule_explanation', callId: r.callId, reason: this.views.messageTo(r.reason.message) });
     }
@@ -260,7 +278,7 @@ export class WorldHost {
     const p = perceive(this.world.cat, this.world.state, index, actor, tick + 1);
     // an action is observed as its narrative; the feed line adds what was said, as a bystander hears it
     const said = new Map<unknown, Text>();
-    for (const e of events) if (e.type === 'action' && e.actor !== actor && e.place === p.place.id) said.set(e.narrative, this.views.event(e).text!);
+    for (const e of events) if (e.type === 'action' && e.actor !== actor && e.place === p.place.id) said.set(e.narrative, this.views.event(e, PUBLIC)!.text!);
     const out = p.recent.filter((o) => o.tick === tick && o.actor !== actor).map((o) => said.get(o.msg) ?? this.views.message(o.msg));
     for (const e of events) {
       if (e.type === 'addressed' && e.actor === actor) {

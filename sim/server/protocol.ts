@@ -165,8 +165,8 @@ export const TickMetrics = z.object({
   tick: z.number().int(), gini: z.number(),
   money: z.object({ p10: z.number(), p50: z.number(), p90: z.number(), total: z.number() }),
   actions: z.record(z.string(), z.number()),
-  /** speakers' claims about the world (hearsay), how many the committed state contradicted, and model texts held back as unbacked */
-  claims: z.object({ made: z.number().int(), contradicted: z.number().int(), held: z.number().int() }),
+  /** speakers' claims about the world (hearsay), how many the committed state contradicted, and model texts held back as unbacked: the admin's alone */
+  claims: z.object({ made: z.number().int(), contradicted: z.number().int(), held: z.number().int() }).optional(),
   /** living actors; the relationship network among them (sim/metrics/README.md: null where not applicable); facts and who knows them */
   population: z.number().int().optional(),
   network: z.object({ relations: z.number().int(), density: z.number().nullable(), reciprocity: z.number().nullable(), clustering: z.number().nullable() }).optional(),
@@ -261,8 +261,22 @@ export type ErrorMsg = ErrorReply;
 
 export const SOCKET_EVENTS = { tick: 'tick', status: 'status', narration: 'narration', rejection: 'rejection', perceived: 'perceived', prompt: 'prompt', act: 'act', error: 'error', story: 'story' } as const;
 
+/**
+ * Every event the server emits on a socket, and who hears it: `everyone` in the world (no world secret in
+ * it), `cut` (each socket hears the audience's cut of it: sim/audience), or `self` (only the player it is
+ * for, in their own room, or the one socket it answers). test/audience.routes.test.ts fails on an event
+ * emitted that is not here.
+ */
+export const SOCKET_AUDIENCES = {
+  status: 'everyone', tick: 'cut',
+  narration: 'self', rejection: 'self', perceived: 'self', prompt: 'self', story: 'self', session: 'self', error: 'self',
+} as const;
+
 export const worldRoom = (w: string) => `world:${w}`;
 export const playerRoom = (actor: string) => `player:${actor}`;
+/** the sockets that hear a world's ticks as a bystander does, and as its admin does */
+export const publicRoom = (w: string) => `public:${w}`;
+export const adminRoom = (w: string) => `admin:${w}`;
 
 // ---- the player's story (sim/story) ---------------------------------------------------------------
 

@@ -3,7 +3,8 @@ import { Server, type Socket } from 'socket.io';
 import type { Logger } from '../log.ts';
 import { errorBody, HttpError, issueLines } from './errors.ts';
 import type { Broadcast } from './host.ts';
-import { type ActAck, ActMsg, type ErrorReply, playerRoom, SOCKET_EVENTS, SocketAuth, worldRoom } from './protocol.ts';
+import { type ActAck, ActMsg, adminRoom, type ErrorReply, playerRoom, publicRoom, SOCKET_EVENTS, SocketAuth, worldRoom } from './protocol.ts';
+import { ADMIN, playerAudience, PUBLIC } from '../audience/audience.ts';
 import type { ServerContext } from './routes/context.ts';
 
 /** Socket.IO on the server's port: a room per world, a private room per player. */
@@ -45,13 +46,15 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
     if (token !== undefined && !actor && !admin) return next(refusal('unauthorized'));
     if (ctx.observing === 'private' && !actor && !admin) return next(refusal('private'));
     socket.data.actor = actor;
+    socket.data.admin = admin;
     next();
   });
 
   io.on('connection', (socket: Socket) => {
     const actor = socket.data.actor as string | null;
     socket.join(worldRoom(ctx.host.id));
-    if (actor) socket.join(playerRoom(actor));
+    // each socket hears the ticks in exactly one audience's room (sim/audience)
+    socket.join(actor ? playerRoom(actor) : socket.data.admin ? adminRoom(ctx.host.id) : publicRoom(ctx.host.id));
     socket.emit('status', ctx.host.status());
 
     socket.on('act', (payload: unknown, ack?: unknown) => {
@@ -72,7 +75,12 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
 
   const world = () => io.to(worldRoom(ctx.host.id));
   const broadcast: Broadcast = {
-    tick: (m) => world().emit('tick', m),
+    tick: (v) => {
+      io.to(publicRoom(ctx.host.id)).emit('tick', v.for(PUBLIC));
+      io.to(adminRoom(ctx.host.id)).emit('tick', v.for(ADMIN));
+      // a player who joined hears ticks before their join is committed, as they did as a bystander
+      for (const p of new Set([...v.players, ...ctx.tokens.actors()])) io.to(playerRoom(p)).emit('tick', v.for(playerAudience(p)));
+    },
     status: (m) => world().emit('status', m),
     narration: (a, m) => io.to(playerRoom(a)).emit('narration', m),
     rejection: (a, m) => io.to(playerRoom(a)).emit('rejection', m),

@@ -1,4 +1,6 @@
-import type { QuestState } from '../model/quests.ts';
+import type { Audience } from '../audience/audience.ts';
+import { viewEvent } from '../audience/view.ts';
+import type { Shown } from '../audience/secrets.ts';
 import { traitsOf } from '../model/check.ts';
 import { actorsOf } from '../../world-engine/narrator/select.ts';
 import { describeEvent } from '../i18n/describe.ts';
@@ -113,16 +115,24 @@ export class Views {
     return { id: f.id, content: this.message(f.content), about: f.about, origin: f.origin, knownBy };
   }
 
-  event(e: Event): EventView {
-    const cn = describeEvent(this.cn, e);
-    const en = describeEvent(this.en, e);
-    // a quest's withheld risk is the admin's (routes/quests.ts) and the export's, never the live feed's
-    const shown = e.type === 'quest_offered' ? { ...e, quest: withoutRisk(e.quest) } : e;
-    return cn !== null && en !== null ? { ...shown, text: { cn, en } } : { ...shown };
+  /**
+   * A committed event as an audience sees it (`sim/audience`), with its feed line in both languages;
+   * null when it is not theirs to see. The line is rendered from what they see, once per shown object.
+   */
+  event(e: Event, to: Audience): EventView | null {
+    const shown = viewEvent(e, to);
+    if (!shown) return null;
+    let v = this.rendered.get(shown);
+    if (!v) {
+      // the describers read no field the filter hides: a line says what the shown event says
+      const cn = describeEvent(this.cn, shown as Event);
+      const en = describeEvent(this.en, shown as Event);
+      v = cn !== null && en !== null ? { ...shown, text: { cn, en } } : { ...shown };
+      this.rendered.set(shown, v);
+    }
+    return v;
   }
-}
 
-function withoutRisk(q: QuestState): Omit<QuestState, 'risk'> {
-  const { risk: _withheld, ...shown } = q;
-  return shown;
+  /** an event seen by several audiences in one tick is rendered once */
+  private readonly rendered = new WeakMap<Shown, EventView>();
 }

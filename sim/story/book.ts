@@ -1,4 +1,6 @@
 import { describeEvent } from '../i18n/describe.ts';
+import { playerAudience } from '../audience/audience.ts';
+import { sees } from '../audience/view.ts';
 import { Renderer } from '../i18n/render.ts';
 import type { EntityState, Event } from '../model/events.ts';
 import { msg, ref, type Text } from '../model/text.ts';
@@ -66,6 +68,8 @@ export class StoryBook {
     if (e.type === 'entity_created') this.things[e.entity.id] = e.entity;
     if (e.type === 'joined' && !this.stories.has(e.actor)) this.stories.set(e.actor, { me: e.actor, place: e.place, cause: null, lines: [], noticed: [] });
     for (const s of this.stories.values()) {
+      // a player's story is told from what they may see (sim/audience): no verdict, no one else's story
+      if (!sees(e, playerAudience(s.me))) continue;
       this.follow(s, e);
       const line = this.both((r) => lineOf(r, s, e));
       if (line) {
@@ -102,7 +106,7 @@ export class StoryBook {
   /** What someone else did where the player is, as one standing there sees it. */
   private seen(s: PlayerStory, e: Event): Text | null {
     switch (e.type) {
-      case 'action': case 'joined': case 'claimed':
+      case 'action': case 'joined':
         return e.actor !== s.me && e.place === s.place ? this.both((r) => ['did', describeEvent(r, e) ?? ''])?.text ?? null : null;
       // one leaving says so in their action; an arrival is seen only here
       case 'moved':

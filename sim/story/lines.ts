@@ -120,7 +120,8 @@ const TABLE: Table = {
   place_mood: none,
   addressed: (r, c, e) => (e.actor === c.me
     ? ['said', t(r, 'told', { actor: r.actor(e.by), manner: r.param(ref('manner', e.manner)), content: r.render(e.msg) })] : null),
-  claimed: (r, c, e) => (e.to === c.me ? ['said', describeEvent(r, e) ?? ''] : null),
+  // the Judge's record of a claim is not the player's to see (sim/audience): they hear the words as they were said
+  claimed: none,
   reflected: none,
   tick_summary: none,
 };

@@ -4,11 +4,23 @@ import type { Clock } from '../clock.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
 import type { WorldHost } from '../host.ts';
 import { IdParams, WorldParams } from '../protocol.ts';
+import { ADMIN, type Audience, playerAudience, PUBLIC } from '../../audience/audience.ts';
+
+/**
+ * Who a route answers, declared beside it in its `config` (every `/api` route must say; app.ts refuses
+ * one that does not, and test/audience.routes.test.ts holds each to its word):
+ * - `open`: anyone, even in a private world; it tells no one who is in the world
+ * - `public`: whoever may observe; what it serves is cut for the caller's audience (`sim/audience`)
+ * - `self`: only the player named by `:id`, with their token
+ * - `self_or_admin`: that player or the admin
+ * - `admin`: the admin alone
+ */
+export type Exposure = 'open' | 'public' | 'self' | 'self_or_admin' | 'admin';
+export const EXPOSURES: readonly Exposure[] = ['open', 'public', 'self', 'self_or_admin', 'admin'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** open to callers without a token even when the world is private (health, the world list) */
-    open?: boolean;
+    exposure?: Exposure;
   }
 }
 
@@ -33,4 +45,11 @@ export function idOf(ctx: ServerContext, req: FastifyRequest): string {
   const { w, id } = parseOr400(IdParams, req.params);
   if (w !== ctx.host.id) throw new HttpError(404, 'unknown_world', { id: w });
   return id;
+}
+
+/** The audience a caller's token makes them: the admin, one player, or a bystander. */
+export function audienceOf(ctx: ServerContext, token: string | undefined): Audience {
+  if (ctx.tokens.isAdmin(token)) return ADMIN;
+  const actor = ctx.tokens.playerOf(token);
+  return actor ? playerAudience(actor) : PUBLIC;
 }

@@ -6,7 +6,7 @@ import { type ServerContext, worldOf } from './context.ts';
 
 /** pause, resume, step, speed, close and open joining: the admin token only. */
 export const controlRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  app.post('/api/worlds/:w/control', async (req): Promise<ControlReply> => {
+  app.post('/api/worlds/:w/control', { config: { exposure: 'admin' } }, async (req): Promise<ControlReply> => {
     worldOf(ctx, req);
     ctx.tokens.requireAdmin(bearer(req.headers.authorization));
     const body = parseOr400(ControlBody, req.body);

@@ -15,7 +15,7 @@ import { type ServerContext, worldOf } from './context.ts';
  * made and, when refused, the Judge's reason, each in both languages.
  */
 export const directorRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  app.get('/api/worlds/:w/director', async (req): Promise<DirectorReply> => {
+  app.get('/api/worlds/:w/director', { config: { exposure: 'admin' } }, async (req): Promise<DirectorReply> => {
     worldOf(ctx, req);
     ctx.tokens.requireAdmin(bearer(req.headers.authorization));
     const q = parseOr400(DirectorQuery, req.query);

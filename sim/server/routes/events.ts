@@ -4,7 +4,9 @@ import { latestEvents, queryOf } from '../../store/query.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
 import { EventsQuery, type EventsPage, type Metrics, MetricsQuery } from '../protocol.ts';
 import { relationNetwork } from '../metrics.ts';
-import { type ServerContext, worldOf } from './context.ts';
+import { audienceOf, type ServerContext, worldOf } from './context.ts';
+import { bearer } from '../auth.ts';
+import { viewMetrics } from '../../audience/view.ts';
 
 const CURSOR = /^(\d{1,9})\.(\d{1,9})$/;
 
@@ -12,16 +14,19 @@ const CURSOR = /^(\d{1,9})\.(\d{1,9})$/;
 export const eventRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { host } = ctx;
 
-  app.get('/api/worlds/:w/events', async (req): Promise<EventsPage> => {
+  app.get('/api/worlds/:w/events', { config: { exposure: 'public' } }, async (req): Promise<EventsPage> => {
     worldOf(ctx, req);
     const q = parseOr400(EventsQuery, req.query);
     // the cursor is the (tick, seq) of the last event returned; the query layer (MongoDB, or mingo
     // over the embedded log) does the filtering and paging
+    // what the caller may see of the log: a bystander's view, a player's own, or the admin's all
+    const to = audienceOf(ctx, bearer(req.headers.authorization));
+    const shown = (events: Event[]) => events.flatMap((e) => host.views.event(e, to) ?? []);
     const read = queryOf(host.world);
     const filter = { from: q.from, to: q.to, actor: q.actor, type: q.type as Event['type'] | undefined };
     if (q.last !== undefined) {
       const events = await latestEvents(read, filter, q.last, await host.world.store.lastTick());
-      return { events: events.map((e) => host.views.event(e)), next: null };
+      return { events: shown(events), next: null };
     }
     let after: { tick: number; seq: number } | undefined;
     if (q.cursor) {
@@ -31,15 +36,16 @@ export const eventRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     }
     const page = await read.events({ ...filter, after, limit: q.limit });
     const next = page.next ? `${page.next.tick}.${page.next.seq}` : null;
-    return { events: page.events.map((e) => host.views.event(e)), next };
+    return { events: shown(page.events), next };
   });
 
-  app.get('/api/worlds/:w/metrics', async (req): Promise<Metrics> => {
+  app.get('/api/worlds/:w/metrics', { config: { exposure: 'public' } }, async (req): Promise<Metrics> => {
     worldOf(ctx, req);
     const q = parseOr400(MetricsQuery, req.query);
+    const to = audienceOf(ctx, bearer(req.headers.authorization));
     const net = relationNetwork(host.world.state);
     return {
-      ticks: host.metricsBetween(q.from, q.to),
+      ticks: host.metricsBetween(q.from, q.to).map((m) => viewMetrics(m, to)),
       relations: { nodes: net.nodes.map((id) => ({ id, name: host.views.actorName(id) })), edges: net.edges },
     };
   });

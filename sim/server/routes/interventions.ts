@@ -11,7 +11,7 @@ import { type ServerContext, worldOf } from './context.ts';
  * would be against the pack and the world now; the Judge judges it again when the tick runs.
  */
 export const interventionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  app.post('/api/worlds/:w/interventions', async (req, reply) => {
+  app.post('/api/worlds/:w/interventions', { config: { exposure: 'admin' } }, async (req, reply) => {
     worldOf(ctx, req);
     ctx.tokens.requireAdmin(bearer(req.headers.authorization));
     const body = req.body;

@@ -9,7 +9,7 @@ import { resolveTraits } from '../traits.ts';
 export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { host } = ctx;
 
-  app.post('/api/worlds/:w/players', async (req, reply): Promise<JoinReply> => {
+  app.post('/api/worlds/:w/players', { config: { exposure: 'public' } }, async (req, reply): Promise<JoinReply> => {
     worldOf(ctx, req);
     // a private world lets in only whom its admin lets in: the admin joins for them and hands over the token
     if (ctx.observing === 'private') ctx.tokens.requireAdmin(bearer(req.headers.authorization), 'private_join');
@@ -21,7 +21,7 @@ export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     return { actorId, token: ctx.tokens.issue(actorId) };
   });
 
-  app.post('/api/worlds/:w/players/:id/intent', async (req): Promise<IntentFound> => {
+  app.post('/api/worlds/:w/players/:id/intent', { config: { exposure: 'self' } }, async (req): Promise<IntentFound> => {
     const id = idOf(ctx, req);
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const body = parseOr400(IntentBody, req.body);
@@ -29,7 +29,7 @@ export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     return host.intent(id, body.text, body.lang);
   });
 
-  app.post('/api/worlds/:w/players/:id/act', async (req): Promise<ActReply> => {
+  app.post('/api/worlds/:w/players/:id/act', { config: { exposure: 'self' } }, async (req): Promise<ActReply> => {
     const id = idOf(ctx, req);
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const body = parseOr400(ActBody, req.body);

@@ -14,7 +14,7 @@ import { inEveryLang } from '../../i18n/render.ts';
  * rate bucket, so looking does not use up acting.
  */
 export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  app.post('/api/worlds/:w/players/:id/preview', async (req): Promise<PreviewReply> => {
+  app.post('/api/worlds/:w/players/:id/preview', { config: { exposure: 'self' } }, async (req): Promise<PreviewReply> => {
     const id = idOf(ctx, req);
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const body = parseOr400(PreviewBody, req.body);
@@ -32,7 +32,7 @@ export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
    * of that word. The reply is the verdict (the model's reason, when it judged) and the dice screen
    * as it will then be.
    */
-  app.post('/api/worlds/:w/players/:id/argue', async (req): Promise<ArgueReply> => {
+  app.post('/api/worlds/:w/players/:id/argue', { config: { exposure: 'self' } }, async (req): Promise<ArgueReply> => {
     const id = idOf(ctx, req);
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const body = parseOr400(ArgueBody, req.body);

@@ -10,7 +10,7 @@ import { type ServerContext, idOf, worldOf } from './context.ts';
 export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { host } = ctx;
 
-  app.get('/api/worlds/:w/players/:id/quests', async (req): Promise<QuestLog> => {
+  app.get('/api/worlds/:w/players/:id/quests', { config: { exposure: 'self' } }, async (req): Promise<QuestLog> => {
     const id = idOf(ctx, req);
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const { state } = host.world;
@@ -20,7 +20,7 @@ export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     return { quests: playerQuests(host.views, state, id, (q) => q.offeredTo === id || (q.offeredTo === null && state.actors[q.giver]?.location === me.location)) };
   });
 
-  app.post('/api/worlds/:w/players/:id/quests/:q/take', async (req, reply): Promise<TakeReply> => {
+  app.post('/api/worlds/:w/players/:id/quests/:q/take', { config: { exposure: 'self' } }, async (req, reply): Promise<TakeReply> => {
     const { w, id, q } = parseOr400(QuestParams, req.params);
     if (w !== host.id) throw new HttpError(404, 'unknown_world', { id: w });
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
@@ -39,7 +39,7 @@ export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     return { queuedFor: host.take({ actor: id, quest: q }) };
   });
 
-  app.get('/api/worlds/:w/quests', async (req): Promise<AdminQuests> => {
+  app.get('/api/worlds/:w/quests', { config: { exposure: 'admin' } }, async (req): Promise<AdminQuests> => {
     worldOf(ctx, req);
     ctx.tokens.requireAdmin(bearer(req.headers.authorization));
     return { quests: adminQuests(host.views, host.world.state) };

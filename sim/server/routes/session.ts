@@ -16,7 +16,7 @@ const Params = z.object({ w: SafeId, id: z.string().max(200) }).strict();
  * a name of the language among them, is simply not found.
  */
 export const sessionRoutes = (recorder: SessionRecorder): FastifyPluginAsync<ServerContext> => async (app, ctx) => {
-  app.get('/api/worlds/:w/players/:id/session', async (req): Promise<SessionReply> => {
+  app.get('/api/worlds/:w/players/:id/session', { config: { exposure: 'self_or_admin' } }, async (req): Promise<SessionReply> => {
     const { w, id } = parseOr400(Params, req.params);
     if (w !== ctx.host.id) throw new HttpError(404, 'unknown_world', { id: w });
     if (!isSafeId(id) || !isPlayer(ctx.host, id)) throw new HttpError(404, 'not_found');

@@ -8,7 +8,7 @@ import { type ServerContext, idOf } from './context.ts';
 
 /** The player's story choices as the dashboard offers them (for the player themselves, or the admin). */
 export const storyOptionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  app.get('/api/worlds/:w/players/:id/story/options', async (req): Promise<StoryOptionsReply> => {
+  app.get('/api/worlds/:w/players/:id/story/options', { config: { exposure: 'self_or_admin' } }, async (req): Promise<StoryOptionsReply> => {
     const id = idOf(ctx, req);
     if (!isPlayer(ctx.host, id)) throw new HttpError(404, 'not_found');
     const token = bearer(req.headers.authorization);

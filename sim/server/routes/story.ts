@@ -8,7 +8,7 @@ import { type ServerContext, idOf } from './context.ts';
 export const storyRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { host } = ctx;
 
-  app.get('/api/worlds/:w/players/:id/story', async (req): Promise<StoryPage> => {
+  app.get('/api/worlds/:w/players/:id/story', { config: { exposure: 'self_or_admin' } }, async (req): Promise<StoryPage> => {
     const id = idOf(ctx, req);
     const token = bearer(req.headers.authorization);
     if (!ctx.tokens.isAdmin(token)) ctx.tokens.requirePlayer(token, id);

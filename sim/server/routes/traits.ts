@@ -14,7 +14,7 @@ import { traitsOf } from '../../model/check.ts';
 export const traitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { host } = ctx;
 
-  app.post('/api/worlds/:w/players/:id/traits', async (req): Promise<ActReply> => {
+  app.post('/api/worlds/:w/players/:id/traits', { config: { exposure: 'self' } }, async (req): Promise<ActReply> => {
     const id = idOf(ctx, req);
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const body = parseOr400(DeclareBody, req.body);

@@ -14,7 +14,7 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
 
   // open to all, so a client can find the world and where to send its token; a private world tells
   // a caller without a token only what the server is doing (the pack's name, the clock), not who is in it
-  app.get('/api/worlds', { config: { open: true } }, async (req): Promise<WorldSummary[]> => {
+  app.get('/api/worlds', { config: { exposure: 'open' } }, async (req): Promise<WorldSummary[]> => {
     const s = host.status();
     const summary: WorldSummary = { id: host.id, name: host.world.cat.scenario.meta.name, tick: s.tick, paused: s.paused, tickMs: s.tickMs,
       turnBased: s.turnBased, observing: ctx.observing, joining: s.joining };
@@ -23,7 +23,7 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
   });
 
   // the choices of the player's tool form (GET /catalog): the pack's own words
-  app.get('/api/worlds/:w/catalog', async (req): Promise<CatalogView> => {
+  app.get('/api/worlds/:w/catalog', { config: { exposure: 'public' } }, async (req): Promise<CatalogView> => {
     worldOf(ctx, req);
     const v = host.views;
     const cat = host.world.cat;
@@ -44,40 +44,40 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     };
   });
 
-  app.get('/api/worlds/:w/places', async (req) => {
+  app.get('/api/worlds/:w/places', { config: { exposure: 'public' } }, async (req) => {
     worldOf(ctx, req);
     return host.views.places();
   });
 
-  app.get('/api/worlds/:w/actors', async (req) => {
+  app.get('/api/worlds/:w/actors', { config: { exposure: 'public' } }, async (req) => {
     worldOf(ctx, req);
     return Object.values(state().actors).map((a) => host.views.actorSummary(a));
   });
 
-  app.get('/api/worlds/:w/actors/:id', async (req) => {
+  app.get('/api/worlds/:w/actors/:id', { config: { exposure: 'public' } }, async (req) => {
     const id = idOf(ctx, req);
     const a = own(state().actors, id);
     if (!a) throw new HttpError(404, 'not_found');
     return host.views.actorDetail(a, host.lastDecision(id));
   });
 
-  app.get('/api/worlds/:w/entities', async (req) => {
+  app.get('/api/worlds/:w/entities', { config: { exposure: 'public' } }, async (req) => {
     worldOf(ctx, req);
     return Object.values(state().entities).map((e) => host.views.entity(e));
   });
 
-  app.get('/api/worlds/:w/entities/:id', async (req) => {
+  app.get('/api/worlds/:w/entities/:id', { config: { exposure: 'public' } }, async (req) => {
     const e = own(state().entities, idOf(ctx, req));
     if (!e) throw new HttpError(404, 'not_found');
     return host.views.entity(e);
   });
 
-  app.get('/api/worlds/:w/facts', async (req) => {
+  app.get('/api/worlds/:w/facts', { config: { exposure: 'public' } }, async (req) => {
     worldOf(ctx, req);
     return Object.keys(state().facts).map((id) => host.views.fact(id, host.factKnownBy(id)));
   });
 
-  app.get('/api/worlds/:w/facts/:id', async (req) => {
+  app.get('/api/worlds/:w/facts/:id', { config: { exposure: 'public' } }, async (req) => {
     const id = idOf(ctx, req);
     const f = host.views.fact(id, host.factKnownBy(id));
     if (!f) throw new HttpError(404, 'not_found');
