@@ -13,6 +13,9 @@ const ALONE = [
 
 export default defineConfig({
   test: {
+    // a shared machine may run several times slower than a quiet one: limits are for hangs, never for speed
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     projects: [
       { extends: true, test: { name: 'together', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },

@@ -133,7 +133,7 @@ afterAll(async () => {
 });
 
 describe('audiences in a served world with two players', () => {
-  it('the admin hears every secret there is to keep', { timeout: 60_000 }, () => {
+  it('the admin hears every secret there is to keep', () => {
     const types = new Set(heard.admin.flatMap((h) => [...eventsIn(h.payload)].map((e) => e.type as string)));
     // the run is long enough to hold each kind of secret, so that its absence below means something
     for (const t of ['fact_created', 'claimed', 'quest_offered', 'quest_taken', 'story_started', 'story_turned', 'situation_scored', 'director_proposed']) {
@@ -143,7 +143,7 @@ describe('audiences in a served world with two players', () => {
     for (const k of ['truth', 'contradicts', 'risk', 'ink', 'tension', 'measures']) expect(admin, k).toContain(k);
   });
 
-  it('an anonymous observer gets no secret field, no story and none of the director on any socket or route', { timeout: 120_000 }, () => {
+  it('an anonymous observer gets no secret field, no story and none of the director on any socket or route', () => {
     const got = [...heard.anon.map((h) => h.payload), ...rest.anon];
     const leaks: string[] = [];
     for (const v of got) {
@@ -156,7 +156,7 @@ describe('audiences in a served world with two players', () => {
     expect(heard.anon.some((h) => h.event === 'tick' && (h.payload as { events: { type: string }[] }).events.some((e) => e.type === 'fact_created'))).toBe(true);
   });
 
-  it('a player sees their own story, never the other player\'s, and no other secret', { timeout: 120_000 }, () => {
+  it('a player sees their own story, never the other player\'s, and no other secret', () => {
     const got = [...heard.b.map((h) => h.payload), ...rest.b];
     let own = 0;
     const leaks: string[] = [];
@@ -172,7 +172,7 @@ describe('audiences in a served world with two players', () => {
     expect(own).toBeGreaterThan(0);
   });
 
-  it('no feed line the admin reads of a secret reaches anyone else', { timeout: 120_000 }, () => {
+  it('no feed line the admin reads of a secret reaches anyone else', () => {
     const secretLines = new Set<string>();
     for (const h of heard.admin) {
       for (const e of eventsIn(h.payload)) {
@@ -185,7 +185,7 @@ describe('audiences in a served world with two players', () => {
     for (const line of secretLines) expect(others.includes(JSON.stringify(line).slice(1, -1)), line).toBe(false);
   });
 
-  it('the ink state and quest risks the admin holds appear nowhere else', { timeout: 120_000 }, () => {
+  it('the ink state and quest risks the admin holds appear nowhere else', () => {
     const admin = heard.admin.flatMap((h) => [...eventsIn(h.payload)]);
     const inks = admin.filter((e) => typeof e.ink === 'string').map((e) => e.ink as string);
     const risks = admin.filter((e) => e.type === 'quest_offered').map((e) => JSON.stringify((e.quest as { risk: Json }).risk));
@@ -196,7 +196,7 @@ describe('audiences in a served world with two players', () => {
     for (const r of risks) expect(others.includes(r)).toBe(false);
   });
 
-  it('another player\'s private routes answer 403, and without a token 401', { timeout: 60_000 }, async () => {
+  it('another player\'s private routes answer 403, and without a token 401', async () => {
     for (const p of ['session', 'story', 'story/options', 'quests']) {
       expect((await get(`${W}/players/${a.actorId}/${p}`, b.token)).status, p).toBe(403);
       expect((await get(`${W}/players/${a.actorId}/${p}`)).status, p).toBe(401);

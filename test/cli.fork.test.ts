@@ -61,7 +61,7 @@ describe('astinus fork', () => {
     const mine = await exportFrom(fork, AT);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine).toBe(await exportFrom(orig, AT));
-  }, 30_000);
+  });
 
   it('with an intervention at the fork tick, diverges from that tick and the export holds the labelled event', async () => {
     const orig = await originalWorld();
@@ -84,7 +84,7 @@ describe('astinus fork', () => {
     await ok(['fork', orig, '--at', String(AT), '--out', again]);
     await run(again, ORIGINAL_TICKS, '--interventions', path.join(fork, 'interventions.json'));
     expect(await exportFrom(again, 0)).toBe(await exportFrom(fork, 0));
-  }, 30_000);
+  });
 
   it('with a new seed, records it, and `run` without --seed continues on it', async () => {
     const orig = await originalWorld();
@@ -163,5 +163,5 @@ describe("issue 13's figures", () => {
     expect(events(mine)[0]).toMatchObject({ tick: 150, type: 'intervened', label: 'rumour' });
     const firstTick = (text: string) => text.split('\n').filter((l) => l && JSON.parse(l).tick === 150).join('\n');
     expect(firstTick(mine)).not.toBe(firstTick(theirs));
-  }, 60_000);
+  });
 });

@@ -39,4 +39,4 @@ it('shows the admin the phase, the measures and the last proposals in both langu
   // newest first
   for (let i = 1; i < d.proposals.length; i++) expect(d.proposals[i - 1].tick).toBeGreaterThanOrEqual(d.proposals[i].tick);
   expect((await get('/api/worlds/elsewhere/director', auth('admin-secret'))).statusCode).toBe(404);
-}, 60_000);
+});

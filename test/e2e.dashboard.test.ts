@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOf, fieldsOf, type Fields } from '../dashboard/src/calls.ts';
 import { TOOL_NAMES, ToolCall } from '../sim/model/tools.ts';
-import { ARTIFACTS, findChromium, serve, type Served, stage } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, serve, type Served, stage, WAIT } from './helpers/browser.ts';
 
 /**
  * The dashboard end to end, in headless Chromium against `astinus serve`: a tick arrives, a bot
@@ -107,17 +107,17 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
     afterAll(async () => {
       await browser?.close();
       await server?.stop();
-    }, 30_000);
+    });
 
     it('opens the dashboard and sees a tick arrive', async () => {
       await page.goto(server.url);
       await page.getByTestId('world-map').waitFor();
-      await expect.poll(() => page.getByTestId('run-state').getAttribute('class'), { timeout: 20_000 }).toContain('state-running');
+      await expect.poll(() => page.getByTestId('run-state').getAttribute('class'), { timeout: WAIT }).toContain('state-running');
       const first = await tickOf();
-      await expect.poll(tickOf, { timeout: 20_000 }).toBeGreaterThan(first);
+      await expect.poll(tickOf, { timeout: WAIT }).toBeGreaterThan(first);
       expect(await page.locator('[data-testid=world-map] [data-place]').count()).toBeGreaterThan(3);
       expect(await page.locator('[data-testid=world-map] [data-actor]').count()).toBeGreaterThan(3);
-    }, 60_000);
+    });
 
     it('opens a bot in the inspector', async () => {
       await page.locator('[data-testid=dir-list-people] [data-actor]').first().click();
@@ -129,18 +129,18 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.locator('[data-testid=world-map] [data-actor]').nth(1).click({ force: true });
       await page.getByTestId('inspector-actor').getByTestId('inspector-title').waitFor();
       // a thing made in the city opens too
-      await expect.poll(() => page.locator('[data-testid=world-map] [data-entity]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-testid=world-map] [data-entity]').count(), { timeout: WAIT }).toBeGreaterThan(0);
       await page.locator('[data-testid=world-map] [data-entity]').first().click({ force: true });
       await page.getByTestId('inspector-entity').getByTestId('inspector-title').waitFor();
       await page.locator('[data-testid=dir-list-people] [data-actor]').first().click();
       // its last decision and the Judge's verdict show once it has acted
-      await expect.poll(() => inspector.getByTestId('last-decision').count(), { timeout: 20_000 }).toBe(1);
-    }, 60_000);
+      await expect.poll(() => inspector.getByTestId('last-decision').count(), { timeout: WAIT }).toBe(1);
+    });
 
     it('narrows the feed to the selected person, from the log', async () => {
       const name = (await page.getByTestId('inspector-title').textContent())!.trim();
       await page.getByTestId('feed-only-selected').check();
-      await expect.poll(() => page.locator('[data-testid=feed] li').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-testid=feed] li').count(), { timeout: WAIT }).toBeGreaterThan(0);
       const lines = await page.locator('[data-testid=feed] li').allTextContents();
       expect(lines.filter((l) => l.includes(name)).length).toBeGreaterThan(0);
       await page.getByTestId('feed-only-selected').uncheck();
@@ -150,18 +150,18 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
         await older.click();
         await expect.poll(() => older.count()).toBe(0);
       }
-    }, 60_000);
+    });
 
     it('shows the latest ticks in the feed after a reload, whatever the event rate', async () => {
       await page.reload();
       await page.getByTestId('world-map').waitFor();
-      await expect.poll(() => page.locator('[data-testid=feed] li').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-testid=feed] li').count(), { timeout: WAIT }).toBeGreaterThan(0);
       const newest = Number(await page.locator('[data-testid=feed] li').first().getAttribute('data-tick'));
       // the page asked for the log's tail; a tick or two may have passed since
       expect(newest).toBeGreaterThanOrEqual((await tickOf()) - 3);
       await page.locator('[data-testid=dir-list-people] [data-actor]').first().click();
       await page.getByTestId('inspector-actor').getByTestId('inspector-title').waitFor();
-    }, 60_000);
+    });
 
     it('switches to Chinese, names and feed included', async () => {
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop-en.png'), fullPage: true });
@@ -171,9 +171,9 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await expect.poll(() => page.getByTestId('inspector-title').textContent()).toMatch(HAN);
       expect(await page.getByTestId('inspector-title').textContent()).not.toBe(title);
       expect(await page.getByTestId('panel-player').locator('h2').textContent()).toMatch(HAN);
-      await expect.poll(() => page.locator('[data-testid=feed] li').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-testid=feed] li').count(), { timeout: WAIT }).toBeGreaterThan(0);
       expect(await page.locator('[data-testid=feed] li').first().textContent()).toMatch(HAN);
-    }, 60_000);
+    });
 
     it('pauses and resumes with the admin token', async () => {
       await page.getByTestId('admin-token').fill(server.adminToken);
@@ -196,7 +196,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.getByTestId('controls').locator('.problem').waitFor();
       expect(await page.getByTestId('run-state').getAttribute('class')).toContain('state-running');
       await page.getByTestId('admin-token').fill(server.adminToken);
-    }, 60_000);
+    });
 
     it('joins as a player, acts in their own words and reads the narration', async () => {
       const join = page.getByTestId('join-form');
@@ -204,7 +204,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await join.locator('input[name=concept]').fill('刚到深圳的街头歌手');
       await join.locator('select[name=place]').selectOption('futian_cbd');
       await page.getByTestId('join-submit').click();
-      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: 30_000 }).toContain('阿测');
+      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: WAIT }).toContain('阿测');
 
       await page.getByTestId('intent-text').fill('今天的深圳真热闹，我一定能在这里闯出一片天');
       await page.getByTestId('intent-submit').click();
@@ -215,7 +215,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.getByTestId('intent-confirm').click();
       const log = page.getByTestId('player-log');
       await log.locator('[data-kind=queued]').first().waitFor();
-      await log.locator('[data-kind=narration]').first().waitFor({ timeout: 30_000 });
+      await log.locator('[data-kind=narration]').first().waitFor({ timeout: WAIT });
       expect(await log.locator('[data-kind=narration]').first().textContent()).toMatch(HAN);
 
       // understood, then edited in the form before it goes
@@ -234,7 +234,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(2);
       expect(await log.locator('[data-kind=queued]').first().textContent()).toContain('步行');
       // the walk ends in Huaqiangbei (one call per tick: wait for it before the next)
-      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: 30_000 }).toContain('华强北');
+      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: WAIT }).toContain('华强北');
       const told = await log.locator('[data-kind=narration]').count();
 
       // a tool picked by hand
@@ -243,7 +243,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.getByTestId('tool-form').locator('input[name=content]').fill('有人想听歌吗？');
       await page.getByTestId('form-submit').click();
       await expect.poll(() => log.locator('[data-kind=queued]').count()).toBe(3);
-      await expect.poll(() => log.locator('[data-kind=narration]').count(), { timeout: 30_000 }).toBeGreaterThan(told);
+      await expect.poll(() => log.locator('[data-kind=narration]').count(), { timeout: WAIT }).toBeGreaterThan(told);
 
       // more money than the player has: the Judge says no, and why
       await page.getByTestId('open-form').click();
@@ -255,7 +255,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.getByTestId('form-submit').click();
       await expect.poll(() => log.locator('[data-kind=queued]').first().textContent()).toContain('花钱');
       const refused = page.getByTestId('panel-player').locator('[data-kind=rejection], .problem');
-      await refused.first().waitFor({ timeout: 30_000 });
+      await refused.first().waitFor({ timeout: WAIT });
       expect(await refused.first().textContent()).toMatch(HAN);
 
       // making something: the kinds of things on offer, with what they cost
@@ -273,22 +273,22 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await expect.poll(tickOf).toBeGreaterThan(ticked + 1);
       expect(await page.getByTestId('player-status').textContent()).toContain('阿测');
       // in busy Huaqiangbei, they notice what goes on around them
-      await page.getByTestId('perceived').locator('li').first().waitFor({ timeout: 30_000 });
+      await page.getByTestId('perceived').locator('li').first().waitFor({ timeout: WAIT });
       await expect.poll(() => page.locator('[data-testid=world-map] .person.player').count()).toBe(1);
 
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-laptop.png'), fullPage: true });
-    }, 90_000);
+    });
 
     it('shows who knows a rumour, and from whom', async () => {
       await page.getByTestId('dir-facts').click();
       const rumours = page.locator('[data-testid=dir-list-facts] button');
-      await expect.poll(() => rumours.count(), { timeout: 40_000 }).toBeGreaterThan(0);
+      await expect.poll(() => rumours.count(), { timeout: WAIT }).toBeGreaterThan(0);
       await rumours.first().click();
       const inspector = page.getByTestId('inspector-fact');
       await inspector.getByTestId('inspector-title').waitFor();
       await expect.poll(() => inspector.locator('[data-testid=known-by] li').count()).toBeGreaterThan(0);
       expect(await inspector.locator('[data-testid=known-by] li').first().textContent()).toMatch(HAN);
-    }, 60_000);
+    });
 
     it('switches back to English, the player\'s story included', async () => {
       const narration = page.getByTestId('player-log').locator('[data-kind=narration]').first();
@@ -300,7 +300,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       expect(text).toMatch(/[a-z]{3}/i);
       expect(text.replace(/阿测/g, '').replace(/“[^”]*”|"[^"]*"|'[^']*'/g, '')).not.toMatch(HAN);
       await page.getByTestId('lang-cn').click();
-    }, 60_000);
+    });
 
     it('reads on a phone-width screen', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
@@ -310,7 +310,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-phone.png'), fullPage: true });
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-phone-top.png') });
-    }, 60_000);
+    });
 
     it('shows a private world only once a token is given', async () => {
       const hidden = await serve({ tickMs: 400, adminToken: `${admin}-private`, args: ['--private'] });
@@ -320,13 +320,13 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
         await p.locator('.banner [role=alert]').waitFor();
         expect(await p.locator('[data-testid=world-map] [data-place]').count()).toBe(0);
         await p.getByTestId('admin-token').fill(hidden.adminToken);
-        await expect.poll(() => p.locator('[data-testid=world-map] [data-place]').count(), { timeout: 20_000 }).toBeGreaterThan(3);
+        await expect.poll(() => p.locator('[data-testid=world-map] [data-place]').count(), { timeout: WAIT }).toBeGreaterThan(3);
         const first = Number(await p.getByTestId('tick').textContent());
-        await expect.poll(async () => Number(await p.getByTestId('tick').textContent()), { timeout: 20_000 }).toBeGreaterThan(first);
+        await expect.poll(async () => Number(await p.getByTestId('tick').textContent()), { timeout: WAIT }).toBeGreaterThan(first);
         await p.close();
       } finally {
         await hidden.stop();
       }
-    }, 90_000);
+    });
   });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard } from '../dashboard/build.ts';
-import { ARTIFACTS, findChromium, launchBrowser, serve, type Served } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, launchBrowser, serve, type Served, WAIT } from './helpers/browser.ts';
 
 /**
  * The map as a newcomer meets it, in headless Chromium against `astinus serve` with a fast tick:
@@ -75,7 +75,7 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts')) || !CHROMIUM) {
     afterAll(async () => {
       await browser?.close();
       await server?.stop();
-    }, 30_000);
+    });
 
     it('on a laptop: names, places apart, the whole map and the feed in view, someone walking a road', async () => {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
@@ -107,12 +107,12 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts')) || !CHROMIUM) {
         const b = await walker(page);
         if (b.id !== a.id || !offPlaces(b)) return 'no one mid-road';
         return Math.hypot(a.at!.x - b.at!.x, a.at!.y - b.at!.y) > 0.5 ? 'walking' : 'standing on the road';
-      }, { timeout: 30_000, interval: 50 }).toBe('walking');
+      }, { timeout: WAIT, interval: 50 }).toBe('walking');
       // what someone says shows over them for a moment
-      await page.locator('[data-testid=world-map] [data-bubble]').first().waitFor({ timeout: 20_000 });
+      await page.locator('[data-testid=world-map] [data-bubble]').first().waitFor({ timeout: WAIT });
       await page.screenshot({ path: path.join(ARTIFACTS, 'map-laptop.png') });
       await page.close();
-    }, 60_000);
+    });
 
     it('on a phone: the whole map fits, names and places apart, a tapped person opens in view', async () => {
       const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: true, isMobile: true });
@@ -136,6 +136,6 @@ if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts')) || !CHROMIUM) {
       expect((await title.textContent())!.trim()).not.toBe('');
       await page.screenshot({ path: path.join(ARTIFACTS, 'map-phone-inspector.png') });
       await ctx.close();
-    }, 60_000);
+    });
   });
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActorDetail, EntityView, FactView, PlaceView, WorldSummary } from '../sim/server/protocol.ts';
-import { ARTIFACTS, findChromium, type Served, stage } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, type Served, stage, WAIT } from './helpers/browser.ts';
 import { packIds, rawIds } from './helpers/rawids.ts';
 import { shenzhen } from './helpers/world.ts';
 
@@ -31,14 +31,14 @@ if (!CHROMIUM) {
 
     beforeAll(async () => {
       ids = packIds(await shenzhen());
-      ({ server, browser, page } = await stage(CHROMIUM, { tickMs: 40, adminToken: `rawids-${process.pid}`, timeout: 20_000 }));
+      ({ server, browser, page } = await stage(CHROMIUM, { tickMs: 40, adminToken: `rawids-${process.pid}`, timeout: WAIT }));
       world = ((await (await fetch(`${server.url}/api/worlds`)).json()) as WorldSummary[])[0].id;
     }, 120_000);
 
     afterAll(async () => {
       await browser?.close();
       await server?.stop();
-    }, 30_000);
+    });
 
     /** What one panel shows, scanned; each offence with the panel and the line it sits in. */
     async function scan(lang: 'cn' | 'en', where: string, testid: string): Promise<string[]> {
@@ -54,7 +54,7 @@ if (!CHROMIUM) {
       await join.locator('input[name=name]').fill('Ace');
       await join.locator('input[name=concept]').fill('a newcomer');
       await page.getByTestId('join-submit').click();
-      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: 20_000 }).toContain('Ace');
+      await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: WAIT }).toContain('Ace');
       await page.getByTestId('open-form').click();
       await page.getByTestId('tool-use_resource').click();
       const form = page.getByTestId('tool-form');
@@ -62,7 +62,7 @@ if (!CHROMIUM) {
       await form.locator('input[name=amount]').fill('5000');
       await form.locator('select[name=purpose]').selectOption('spend');
       await page.getByTestId('form-submit').click();
-      await page.getByTestId('panel-player').locator('[data-kind=rejection]').first().waitFor({ timeout: 20_000 });
+      await page.getByTestId('panel-player').locator('[data-kind=rejection]').first().waitFor({ timeout: WAIT });
 
       // a world that has opened a class (a thing with bookkeeping), hired people and spread rumours,
       // held still so what is picked is still there when it is clicked: a class may close before the pause lands
@@ -70,7 +70,7 @@ if (!CHROMIUM) {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminToken}` }, body: JSON.stringify({ action }) });
       const classOpen = async () => (await get<EntityView[]>('/entities')).some((e) => 'lastStudent' in e.properties);
       for (let tries = 0; tries < 20; tries++) {
-        await expect.poll(classOpen, { timeout: 30_000, interval: 100 }).toBe(true);
+        await expect.poll(classOpen, { timeout: WAIT, interval: 100 }).toBe(true);
         expect((await control('pause')).status).toBe(200);
         if (await classOpen()) break;
         await control('resume');
@@ -122,6 +122,6 @@ if (!CHROMIUM) {
         await page.screenshot({ path: path.join(ARTIFACTS, `rawids-${lang}.png`), fullPage: true });
       }
       expect([...new Set(bad)]).toEqual([]);
-    }, 60_000);
+    });
   });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard } from '../dashboard/build.ts';
-import { ARTIFACTS, findChromium, freePort, launchBrowser, serve, type Served } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, freePort, launchBrowser, serve, type Served, WAIT } from './helpers/browser.ts';
 
 /**
  * The story layer played in a browser against `astinus serve --data`: a player joins Shenzhen, sees
@@ -50,7 +50,7 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     await browser?.close();
     await server?.stop();
     rmSync(data, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   it('joins, plays a choice and a quest, and finds the same story after the server is killed and restarted', async () => {
     // join where a quest is open, beside its giver, in a world held still (stepped by the admin) so bots do not take it first
@@ -64,7 +64,7 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
       open = (await api<{ quests: Q[] }>('/quests')).quests.find((q) => q.status === 'offered');
       if (!open) await control('resume');
       return !!open;
-    }, { timeout: 20_000 }).toBe(true);
+    }, { timeout: WAIT }).toBe(true);
     const at = (await api<{ id: string; place: string }[]>('/actors')).find((a) => a.id === open!.giver)!.place;
     await page.goto(server.url);
     const join = page.getByTestId('join-form');
@@ -77,7 +77,7 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
 
     // the story begins: its chapter and situation by name, and its choices
     const story = page.getByTestId('story');
-    await story.waitFor({ timeout: 20_000 });
+    await story.waitFor({ timeout: WAIT });
     expect(await text('story-chapter')).toMatch(/Chapter\s+\S/);
     const options = page.getByTestId('story-option');
     await options.first().waitFor();
@@ -110,16 +110,16 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     const acted = async () => (await api<{ events: { type: string }[] }>(`/events?type=action&actor=${me.actorId}&limit=100`)).events.length;
     const before = await acted();
     await options.first().click();
-    await expect.poll(acted, { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect.poll(acted, { timeout: WAIT }).toBeGreaterThan(before);
     // the turn is judged: a score on the chart's line
     await expect.poll(async () => (await api<{ situations: unknown[] }>(`/players/${me.actorId}/session`, { token: me.token })).situations.length,
-      { timeout: 15_000 }).toBeGreaterThan(0);
+      { timeout: WAIT }).toBeGreaterThan(0);
 
     // a still world, so what the page shows can be compared after the crash
     await api('/control', { method: 'POST', body: { action: 'pause' } });
     await page.reload();
     await page.getByTestId('story-chapter').waitFor();
-    await expect.poll(async () => (await logLines()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await logLines()).length, { timeout: WAIT }).toBeGreaterThan(0);
     await page.waitForTimeout(500);
     const chapter = await text('story-chapter');
     const situation = await text('story-situation');
@@ -130,17 +130,17 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     await server.kill();
     server = await serve({ tickMs: 600_000, adminToken: admin, args: ['--data', data, '--port', String(port)] });
     await page.reload();
-    await page.getByTestId('story-chapter').waitFor({ timeout: 20_000 });
+    await page.getByTestId('story-chapter').waitFor({ timeout: WAIT });
     await expect.poll(() => text('story-chapter')).toBe(chapter);
     expect(await text('story-situation')).toBe(situation);
     await expect.poll(() => text('quest-log')).toBe(quests);
-    await expect.poll(logLines, { timeout: 15_000 }).toEqual(log);
+    await expect.poll(logLines, { timeout: WAIT }).toEqual(log);
     await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'session-after-crash.png') });
 
     // the admin, with the token typed in the controls, sees the hidden risks and the director
     await page.getByTestId('admin-token').fill(admin);
     const adminPanel = page.getByTestId('panel-admin-story');
-    await adminPanel.getByTestId('quest-risk').first().waitFor({ timeout: 15_000 });
+    await adminPanel.getByTestId('quest-risk').first().waitFor({ timeout: WAIT });
     expect(await adminPanel.innerText()).toContain(risks[0]);
     await adminPanel.getByTestId('director-phase').waitFor();
     await adminPanel.screenshot({ path: path.join(ARTIFACTS, 'session-admin.png') });
@@ -150,5 +150,5 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     await expect.poll(() => text('story-chapter')).toMatch(/章节/);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'session-phone-cn.png') });
-  }, 90_000);
+  });
 });

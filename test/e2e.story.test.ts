@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard } from '../dashboard/build.ts';
 import type { Event } from '../sim/model/events.ts';
-import { findChromium, freePort, launchBrowser, serve, type Served } from './helpers/browser.ts';
+import { findChromium, freePort, launchBrowser, serve, type Served, WAIT } from './helpers/browser.ts';
 
 /**
  * The player's story in a browser against `astinus serve --data`: a player gives away all their
@@ -51,7 +51,7 @@ describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
     await browser?.close();
     await server?.stop();
     rmSync(data, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   it('names the bot who rescues the player, and keeps the log through a reload and a restart', async () => {
     // a still world while the player joins where most people stand, so that someone is beside them when they fall
@@ -79,7 +79,7 @@ describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
     await expect.poll(async () => {
       back = (await events(`type=status_changed&actor=${me.actorId}`)).find((e) => e.type === 'status_changed' && e.to === 'alive');
       return !!back;
-    }, { timeout: 30_000 }).toBe(true);
+    }, { timeout: WAIT }).toBe(true);
     const rescue = (await events(`type=action&from=${back!.tick}&to=${back!.tick}`))
       .find((e) => e.type === 'action' && e.call.tool === 'interact' && e.call.args.target === me.actorId && e.seq < back!.seq);
     expect(rescue, 'a bot came to the player (not the clock)').toBeDefined();
@@ -90,20 +90,20 @@ describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
     // a still world, so that the log can be compared line for line
     await api('/control', { method: 'POST', body: { action: 'pause' } });
     const total = await storyCount();
-    await expect.poll(() => storyLines().count(), { timeout: 15_000 }).toBe(Math.min(total, 200));
+    await expect.poll(() => storyLines().count(), { timeout: WAIT }).toBe(Math.min(total, 200));
     const before = await storyLines().allTextContents();
     expect(before.join('\n')).toContain(rescuer);
 
     await page.reload();
-    await expect.poll(() => storyLines().count(), { timeout: 15_000 }).toBe(before.length);
+    await expect.poll(() => storyLines().count(), { timeout: WAIT }).toBe(before.length);
     expect(await storyLines().allTextContents()).toEqual(before);
 
     // the server goes away and comes back on the same data (and the same port: the session is the page's)
     await server.stop();
     server = await serve({ tickMs: 600_000, adminToken: admin, args: ['--data', data, '--port', String(port)] });
     await page.reload();
-    await expect.poll(() => storyLines().count(), { timeout: 15_000 }).toBe(before.length);
+    await expect.poll(() => storyLines().count(), { timeout: WAIT }).toBe(before.length);
     expect(await storyLines().allTextContents()).toEqual(before);
     expect(await storyCount()).toBe(total);
-  }, 90_000);
+  });
 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
 import { DEFAULT_BANDS, formulaFor, odds } from '../sim/model/dice.ts';
-import { ARTIFACTS, findChromium, type Served, stage } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, type Served, stage, WAIT } from './helpers/browser.ts';
 import { ROOT } from './helpers/world.ts';
 
 /**
@@ -32,12 +32,12 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
 
   beforeAll(async () => {
     ({ server, browser, page } = await stage(CHROMIUM!, { scenario: path.join(ROOT, 'scenarios', 'riverford'), tickMs: 600_000, adminToken: admin,
-      viewport: { width: 1366, height: 1000 }, timeout: 20_000 }));
+      viewport: { width: 1366, height: 1000 }, timeout: WAIT }));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-  }, 30_000);
+  });
 
   it('joins with three traits, argues one at the dice screen, and reads the roll', async () => {
     await api('/control', { action: 'pause' });

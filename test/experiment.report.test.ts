@@ -44,7 +44,7 @@ beforeAll(async () => {
       });
     }
   }
-}, 60_000);
+});
 afterAll(async () => { await removeDir(out); await removeDir(confile); });
 
 describe('experiment results from finished runs', () => {
@@ -61,7 +61,7 @@ describe('experiment results from finished runs', () => {
     const again = await astinus(args());
     expect(again.code, again.stderr).toBe(0);
     expect(await Promise.all(files.map((f) => readFile(path.join(out, f), 'utf8')))).toEqual(bytes);
-  }, 60_000);
+  });
 
   it('refuses an out dir made by another experiment, and a non-empty folder that is none', async () => {
     const other = await astinus(['experiment', SHENZHEN, '--seeds', '1..4', '--ticks', String(TICKS), '--conditions', confile, '--out', out]);
@@ -74,7 +74,7 @@ describe('experiment results from finished runs', () => {
     const bad = await astinus(['experiment', SHENZHEN, '--seeds', '3..1', '--ticks', '2', '--out', path.join(out, 'x')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('3..1');
-  }, 60_000);
+  });
 });
 
 if (!CHROMIUM) {
@@ -84,7 +84,7 @@ if (!CHROMIUM) {
 } else {
   describe('the experiment report in a browser', () => {
     let browser: Browser;
-    beforeAll(async () => { browser = await launchBrowser(CHROMIUM); }, 60_000);
+    beforeAll(async () => { browser = await launchBrowser(CHROMIUM); });
     afterAll(async () => { await browser?.close(); });
 
     it('opens from disk with no network and draws every chart', async () => {
@@ -119,6 +119,6 @@ if (!CHROMIUM) {
       }
       // the legend names the conditions (the bounds of each band are not lines of their own)
       expect(charts[0].legend).toEqual(['rumour', 'denial']);
-    }, 60_000);
+    });
   });
 }

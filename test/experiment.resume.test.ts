@@ -24,7 +24,7 @@ beforeAll(async () => {
       interventions: [{ label: 'rumour', at: 5, kind: 'learn_fact', actor: 'lin_feng', content: { cn: '华强北要拆了', en: 'Huaqiangbei will be torn down' }, truth: false }],
       pack: { 'places.json': { places: [{ id: 'huaqiangbei', mood: -1 }] } } },
   ] }));
-}, 30_000);
+});
 afterAll(async () => { await removeDir(root); });
 
 async function finishedRuns(out: string): Promise<number> {

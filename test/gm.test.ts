@@ -59,7 +59,7 @@ describe('what the game master tells a player', () => {
     // every action clicked from an offer was accepted by the Judge at the tick it was sent for
     expect(accepted).toBe(clicked);
     await srv.close();
-  }, 60_000);
+  });
 
   it('says when a text breaks its type: a summary that invents, a scene that claims a change, an explanation that does not quote', async () => {
     const { shenzhen, fresh, call } = await import('./helpers/world.ts');

@@ -30,7 +30,7 @@ describe.skipIf(!CHROMIUM)('the confirm card in a browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-  }, 30_000);
+  });
 
   it('says what is not to be had, and what a call would cost or why it would be refused', async () => {
     await page.goto(server.url);
@@ -61,5 +61,5 @@ describe.skipIf(!CHROMIUM)('the confirm card in a browser', () => {
     await expect.poll(() => card.getByTestId('preview').textContent()).toContain('refused');
     expect(await card.getByTestId('preview').textContent()).toMatch(/your pockets hold \d+ yuan, not 800 yuan/);
     await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'player-preview.png') });
-  }, 90_000);
+  });
 });

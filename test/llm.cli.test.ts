@@ -176,5 +176,5 @@ describe('astinus run with language models', () => {
     const b = await run(data, '--brain', 'llm', '--llm-record', 'x', '--llm-replay', 'y');
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('cannot be used together');
-  }, 60_000);
+  });
 });

@@ -51,5 +51,5 @@ describe('astinus serve with a language model configured', () => {
       child.kill('SIGTERM');
       await exit;
     }
-  }, 60_000);
+  });
 });

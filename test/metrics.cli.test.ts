@@ -125,5 +125,5 @@ describe('astinus metrics <data-dir>', () => {
     expect(other.stderr).toMatch(/riverford is not the pack this world was made with \(shenzhen/);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('holds no committed events');
-  }, 90_000);
+  });
 });

@@ -41,7 +41,7 @@ describe('query layer', () => {
     mq = queryOf(mongoWorld);
     all = [];
     for await (const e of world.store.readEvents(0, TICKS)) all.push(e);
-  }, 60_000);
+  });
   afterAll(async () => {
     await world.close();
     await mongoWorld.close();

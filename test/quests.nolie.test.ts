@@ -91,5 +91,5 @@ describe.each([['shenzhen', 1], ['riverford', 9]] as const)('%s, 500 ticks with 
     }
     // and the books reconcile every tick: no money from nowhere
     for (const e of events) if (e.type === 'tick_summary') expect(e.money.after).toBe(e.money.before + e.money.created - e.money.destroyed);
-  }, 60_000);
+  });
 });

@@ -72,7 +72,7 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     const local = await runWorld(12);
     expect(remote.length).toBe(12);
     expect(remote).toEqual(local);
-  }, 60_000);
+  });
 
   it('a duplicated job id is a no-op: nothing runs again, the first answer stands', async () => {
     const q = queue();
@@ -97,7 +97,7 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     expect(after?.finishedOn).toBe(before?.finishedOn);
     expect(done).toBe(ps.length);
     expect(await d.queue.getJobCounts('completed')).toMatchObject({ completed: ps.length });
-  }, 30_000);
+  });
 
   it('refuses a job for another content of the scenario, by name', async () => {
     const q = queue();
@@ -110,7 +110,7 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     // the failed job is gone: the same tick tried again (with the right pack) runs it afresh
     const [again] = await d.decide(cat, perceptions().slice(0, 1), 3);
     expect(again).toMatchObject({ ok: true });
-  }, 30_000);
+  });
 
   it('a brain answer that is not a call is parsed on the coordinator and judged invalid', async () => {
     const q = queue();
@@ -122,7 +122,7 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     closers.push(() => rogue.close());
     const [r] = await d.decide(cat, perceptions().slice(0, 1), 3);
     expect(r).toMatchObject({ ok: false });
-  }, 30_000);
+  });
 
   it('the rate limit is shared by all workers of the queue', async () => {
     const q = queue();
@@ -137,5 +137,5 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     const counts = await d.queue.getJobCounts('completed', 'active');
     expect(counts.completed).toBe(3);
     expect(counts.active).toBe(0);
-  }, 30_000);
+  });
 });

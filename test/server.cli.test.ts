@@ -73,7 +73,7 @@ describe('astinus serve', () => {
     } finally {
       await rm(data, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('refuses bad flags with the usage', async () => {
     const child = spawnAstinus(['serve', SHENZHEN, '--tick-ms', 'fast']);
@@ -82,5 +82,5 @@ describe('astinus serve', () => {
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     expect(code).toBe(2);
     expect(err).toContain('astinus serve');
-  }, 30_000);
+  });
 });

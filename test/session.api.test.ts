@@ -83,7 +83,7 @@ beforeAll(async () => {
   queue = new PlayerQueue();
   world = await open(queue);
   srv = await buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', tokenFile });
-}, 60_000);
+});
 afterAll(async () => {
   await srv?.close();
   await srv?.host.world.close();

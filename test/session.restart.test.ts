@@ -90,5 +90,5 @@ describe('a session survives SIGKILL and a restart with the same --data', () => 
       for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
       await removeDir(data);
     }
-  }, 90_000);
+  });
 });

@@ -76,4 +76,4 @@ it(`admits exactly one writer of ${RACERS} racing processes, ${TRIALS} times fre
   // claims and temp files of the takeover are gone once every racer is done
   const leftovers = (await Promise.all(dirs.map((d) => fsp.readdir(d)))).flat().filter((n) => n.startsWith('writer.lock.'));
   expect(leftovers).toEqual([]);
-}, 60_000);
+});

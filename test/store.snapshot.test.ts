@@ -64,4 +64,4 @@ it('an edited snapshot is ignored with a warning; the world is rebuilt from the 
   const [ea, eb] = [await exported(clean), await exported(edited)];
   expect(ea.length).toBeGreaterThan(0);
   expect(eb).toBe(ea);
-}, 60_000);
+});

@@ -48,7 +48,7 @@ beforeAll(async () => {
   for (let i = 0; i < 5 && world.state.actors[ME].nextWake > world.tick; i++) await step();
   await step({ resource: 'energy', amount: world.state.actors[ME].energy, purpose: 'gift', target: 'he_wenbo' } as never, 'use_resource');
   for (let i = 0; i < 20 && !log.some((e) => e.type === 'status_changed' && e.actor === ME && e.to === 'alive'); i++) await step();
-}, 60_000);
+});
 afterAll(async () => { await world?.close(); });
 
 describe('the player\'s story', () => {
@@ -133,5 +133,5 @@ describe('GET /players/:id/story', () => {
     await again.init();
     expect(again.story.lines(ada.actorId)).toEqual(all.lines);
     await srv.close();
-  }, 60_000);
+  });
 });

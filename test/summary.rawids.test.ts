@@ -20,7 +20,7 @@ beforeAll(async () => {
   expect(en.code, en.stderr).toBe(0);
   out.cn = cn.stdout;
   out.en = en.stdout;
-}, 60_000);
+});
 
 describe('the terminal run', () => {
   it.each(['cn', 'en'] as const)('prints no raw id, tag or placeholder (%s)', (lang) => {

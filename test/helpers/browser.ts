@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildDashboard } from '../../dashboard/build.ts';
 
+/** How long a browser test waits for what it expects: a busy shared machine runs many times slower than a quiet one. */
+export const WAIT = 90_000;
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Debian's Chromium (apt-get install -y chromium), or CHROMIUM_PATH. */
@@ -80,7 +83,7 @@ export async function stage(executablePath: string, opts: Parameters<typeof serv
   await buildDashboard();
   const [server, browser] = await Promise.all([serve(opts), launchBrowser(executablePath)]);
   const page = await (await browser.newContext({ viewport: opts.viewport ?? { width: 1366, height: 900 }, locale: 'en-US' })).newPage();
-  page.setDefaultTimeout(opts.timeout ?? 30_000);
+  page.setDefaultTimeout(opts.timeout ?? WAIT);
   return { server, browser, page };
 }
 
