@@ -4,6 +4,8 @@
  *   npm run bench              full run, writes bench/results.json
  *   npm run bench -- --quick   small smoke run, writes bench/results-quick.json
  *   --memory-budget S          seconds the 100k-bot memory child may run (default 180)
+ *   npm run bench -- --against REV [--population N --ticks N --runs N]
+ *                              this tree against another revision, side by side (bench/against.ts)
  *
  * Prints a table on stdout and progress on stderr. See bench/README.md.
  */
@@ -15,6 +17,11 @@ import { MiB, numArg, progress, round } from './common.ts';
 import { measureThroughput, PHASES, type ThroughputOptions, type ThroughputResult } from './throughput.ts';
 import { measureFanout } from './fanout.ts';
 import { measureLlm } from './llm.ts';
+
+if (process.argv.includes('--against')) {
+  await (await import('./against.ts')).against(process.argv);
+  process.exit(0);
+}
 
 const quick = process.argv.includes('--quick');
 

@@ -1,0 +1,118 @@
+/**
+ * Side by side: this tree against another revision, on the same machine in the same minutes.
+ *
+ *   npm run bench -- --against <rev> [--population 10000] [--ticks 12] [--runs 3] [--seed 1]
+ *
+ * `<rev>` is checked out in a temporary git worktree (kept for the next time, beside the others in the
+ * system's temp folder; its packages are this tree's when the lock files match, else installed with
+ * `npm ci`). Both run `astinus run scenarios/shenzhen` with the same flags, alternating which goes first,
+ * each in a fresh process and data folder. A shared host swings wall time by a third from one minute to
+ * the next; CPU time per bot-action (the process's user + system time over the calls it judged) is
+ * steadier, so that is the figure to compare, with wall time beside it.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { numArg, progress } from './common.ts';
+
+const HERE = fileURLToPath(new URL('../', import.meta.url));
+const CPU_REPORT = fileURLToPath(new URL('./cpu-report.mjs', import.meta.url));
+
+interface Run { cpuMs: number; wallMs: number; calls: number; maxRssMiB: number }
+interface Side { name: string; root: string; runs: Run[] }
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: HERE, encoding: 'utf8' }).trim();
+
+/** The revision's tree in a worktree of its own, with packages to run it. */
+function checkout(rev: string): string {
+  const sha = git('rev-parse', '--verify', `${rev}^{commit}`);
+  const root = join(tmpdir(), `astinus-against-${sha.slice(0, 12)}`);
+  if (!existsSync(join(root, 'package.json'))) {
+    progress(`checking out ${rev} (${sha.slice(0, 12)}) in ${root}`);
+    git('worktree', 'add', '--force', '--detach', root, sha);
+  }
+  if (!existsSync(join(root, 'node_modules'))) {
+    const same = readFileSync(join(root, 'package-lock.json'), 'utf8') === readFileSync(join(HERE, 'package-lock.json'), 'utf8');
+    if (same) symlinkSync(join(HERE, 'node_modules'), join(root, 'node_modules'), 'dir');
+    else {
+      progress(`${rev} has other packages: npm ci in ${root}`);
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+    }
+  }
+  return root;
+}
+
+/** The judged calls of a run, from its summary: the counts under "Actions by tool" and the refused calls. */
+function callsOf(summary: string): number {
+  const lines = summary.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('Actions by tool'));
+  if (start < 0) throw new Error(`no "Actions by tool" in the run's summary:\n${summary.slice(0, 400)}`);
+  let calls = 0;
+  for (const l of lines.slice(start + 1)) {
+    const m = /^\s+.*?\s(\d+)$/.exec(l);
+    if (!m) break;
+    calls += Number(m[1]);
+  }
+  const refused = /^\s+refused calls\s+(\d+)$/m.exec(summary);
+  return calls + (refused ? Number(refused[1]) : 0);
+}
+
+function runOnce(root: string, o: { population: number; ticks: number; seed: number }): Promise<Run> {
+  const data = mkdtempSync(join(tmpdir(), 'astinus-against-data-'));
+  const cpuFile = join(data, 'cpu.json');
+  const args = ['--import', CPU_REPORT, join(root, 'bin/astinus.mjs'), 'run', join(root, 'scenarios/shenzhen'), '--ticks', String(o.ticks),
+    '--population', String(o.population), '--seed', String(o.seed), '--data', join(data, 'world'), '--quiet', '--lang', 'en'];
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ASTINUS_CPU_REPORT: cpuFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => { out += c; });
+  child.stderr.setEncoding('utf8').on('data', (c: string) => { err += c; });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+      try {
+        if (code !== 0) throw new Error(`run in ${root} exited ${code}:\n${err.slice(-2000)}`);
+        const cpu = JSON.parse(readFileSync(cpuFile, 'utf8')) as { userUs: number; systemUs: number; maxRssKiB: number };
+        resolve({ cpuMs: (cpu.userUs + cpu.systemUs) / 1000, wallMs, calls: callsOf(out + err), maxRssMiB: cpu.maxRssKiB / 1024 });
+      } catch (e) {
+        reject(e);
+      } finally {
+        rmSync(data, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const f1 = (x: number) => x.toFixed(1);
+
+export async function against(argv: string[]): Promise<void> {
+  const rev = argv[argv.indexOf('--against') + 1];
+  if (!rev || rev.startsWith('--')) throw new Error('--against needs a revision (a commit, a branch or a tag)');
+  const o = { population: numArg(argv, 'population', 10_000), ticks: numArg(argv, 'ticks', 12), seed: numArg(argv, 'seed', 1) };
+  const runs = numArg(argv, 'runs', 3);
+  const sides: Side[] = [{ name: 'this tree', root: HERE, runs: [] }, { name: rev, root: checkout(rev), runs: [] }];
+  for (let i = 0; i < runs; i++) {
+    // alternate who goes first, so a host getting busier or quieter weighs on both alike
+    for (const s of i % 2 === 0 ? sides : [...sides].reverse()) {
+      progress(`run ${i + 1}/${runs}: ${s.name}`);
+      s.runs.push(await runOnce(s.root, o));
+    }
+  }
+  const rows = sides.map((s) => {
+    const perCall = s.runs.map((r) => (r.cpuMs * 1000) / r.calls);
+    return { name: s.name, calls: median(s.runs.map((r) => r.calls)), cpuUsPerCall: median(perCall), min: Math.min(...perCall), max: Math.max(...perCall),
+      wallS: median(s.runs.map((r) => r.wallMs / 1000)), perSecond: median(s.runs.map((r) => r.calls / (r.wallMs / 1000))), rss: median(s.runs.map((r) => r.maxRssMiB)) };
+  });
+  console.log(`\nrun scenarios/shenzhen --population ${o.population} --ticks ${o.ticks} --seed ${o.seed}, ${runs} runs each, alternating (medians)\n`);
+  console.log('| tree | judged calls | CPU us per call (min-max) | wall s | calls/s (wall) | max RSS MiB |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const r of rows) console.log(`| ${r.name} | ${r.calls} | ${f1(r.cpuUsPerCall)} (${f1(r.min)}-${f1(r.max)}) | ${f1(r.wallS)} | ${Math.round(r.perSecond)} | ${Math.round(r.rss)} |`);
+  const [mine, theirs] = rows;
+  console.log(`\nCPU per call, ${theirs.name} over this tree: ${(theirs.cpuUsPerCall / mine.cpuUsPerCall).toFixed(2)}x (above 1: this tree is faster)`);
+  if (mine.calls !== theirs.calls) console.log(`note: the two trees judged different numbers of calls (${mine.calls} against ${theirs.calls}): their worlds differ, so compare per call`);
+}
