@@ -73,19 +73,18 @@ export const VALIDATORS: Validators = {
   },
   entity_update(d, c, p) {
     const id = d.resolve(c.entity);
-    const e = d.state.entities[id];
-    check(e || d.created.includes(id), 'unknown_entity', { id });
+    const e = present(d, id);
     // the owner may change a thing; so may a patron who has just paid its owner (a student joining a class)
-    if (e && p.actor) check(e.owner === p.actor || d.events.some((x) => x.type === 'transfer' && x.from === p.actor && x.to === e.owner), 'not_yours');
+    if (p.actor) check(e.owner === p.actor || d.events.some((x) => x.type === 'transfer' && x.from === p.actor && x.to === e.owner), 'not_yours');
     d.emit({ type: 'entity_updated', entity: id, properties: c.properties });
   },
   entity_removal(d, c, p) {
-    const e = d.state.entities[c.entity];
-    check(e, 'unknown_entity', { id: c.entity });
+    const id = d.resolve(c.entity);
+    const e = present(d, id);
     if (p.actor) check(e.owner === p.actor, 'not_yours');
     // a thing ends itself only as its template declares: faded, unattended, worn out, unpaid
-    if (p.entity) check(p.entity === c.entity && endsBy(d, e, c.reason), 'not_yours');
-    d.emit({ type: 'entity_removed', entity: c.entity, template: e.template, owner: e.owner, reason: c.reason });
+    if (p.entity) check(p.entity === id && endsBy(d, e, c.reason), 'not_yours');
+    d.emit({ type: 'entity_removed', entity: id, template: e.template, owner: e.owner, reason: c.reason });
   },
   reputation_change(d, c) {
     actorExists(d, c.actor);
@@ -123,7 +122,7 @@ export const VALIDATORS: Validators = {
     let debit: Strategy | null = p.strategy;
     if (p.entity) {
       // a thing's upkeep: exactly what its template declares, from its owner, into its sink
-      const ent = d.state.entities[p.entity];
+      const ent = d.entity(p.entity);
       const eff = ent && d.cat.effect(ent.template, 'upkeep');
       check(eff && ent.owner === c.from && eff.sink === c.sink && eff.amount === c.amount, 'not_yours');
       debit = d.cat.templates.get(ent.template)!.strategy;
@@ -141,7 +140,7 @@ export const VALIDATORS: Validators = {
     let credit: Strategy | null;
     if (p.entity) {
       // a lasting effect may pay only what its template declares, and only to the owner
-      const ent = d.state.entities[p.entity];
+      const ent = d.entity(p.entity);
       const eff = ent && d.cat.effect(ent.template, 'income');
       check(eff && eff.source === c.source && ent.owner === c.to && c.amount <= eff.max, 'money_from_nowhere', { source: c.source });
       credit = d.cat.templates.get(ent.template)!.strategy;
@@ -285,9 +284,10 @@ export const VALIDATORS: Validators = {
   knowledge_learned(d, c, p) {
     actorExists(d, c.actor);
     const fact = d.resolve(c.fact);
-    check(d.state.facts[fact] || d.created.includes(fact), 'unknown_fact', { id: fact });
+    check(d.fact(fact), 'unknown_fact', { id: fact });
     // one can only pass on what one knows, and only to someone who can hear it
     check(self(p, c.from), 'not_yours');
+    actorExists(d, c.from);
     check(d.state.actors[c.from].knows.includes(fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
     check(d.cat.words.channel(c.channel)?.reach === 'friends' || d.state.actors[c.actor].location === p.place, 'not_present', { target: { ref: 'actor', id: c.actor } });
     if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;
@@ -330,7 +330,13 @@ function endsBy(d: Draft, e: EntityState, reason: string): boolean {
   }
 }
 
-const anEntity = (d: Draft, id: string): EntityState => d.state.entities[id] ?? reject('unknown_entity', { id });
+const anEntity = (d: Draft, id: string): EntityState => d.entity(id) ?? reject('unknown_entity', { id });
+
+/** The thing a change names, as the proposal's earlier changes leave it: one they removed is refused as such. */
+function present(d: Draft, id: string): EntityState {
+  check(!d.removed(id), 'already_removed', { id });
+  return anEntity(d, id);
+}
 
 const isWage = (d: Draft, source: string) => d.cat.scenario.meta.jobs.some((j) => j.source === source);
 

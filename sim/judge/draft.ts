@@ -1,5 +1,6 @@
 import type { Check } from '../model/check.ts';
-import type { EventBody } from '../model/events.ts';
+import type { EntityState, EventBody, FactState } from '../model/events.ts';
+import { table } from '../model/ids.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { check } from './reasons.ts';
@@ -7,7 +8,8 @@ import { check } from './reasons.ts';
 /**
  * One proposal being judged: the events it would commit and the balance changes they add up to.
  * Nothing touches the state until every change of the proposal has passed, so a proposal is
- * accepted or rejected whole.
+ * accepted or rejected whole. Its changes are a sequence: each meets the things and facts as the
+ * earlier ones left them (`entity`, `fact`), so what one removed is gone for the next.
  */
 export class Draft {
   readonly events: EventBody[] = [];
@@ -20,11 +22,37 @@ export class Draft {
   private counters: { entity: number; fact: number; place: number } | null = null;
   /** the check the Judge rolled for the call being judged, if it is risky */
   check: Check | null = null;
+  /** things this proposal made, changed (a copy) or removed (null); made on first use */
+  private things: Map<string, EntityState | null> | null = null;
+  private facts: Map<string, FactState> | null = null;
 
   constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, readonly actor: string | null) {}
 
   emit(e: EventBody): void {
     this.events.push(e);
+    // follow what the fold will do to things and facts, never writing the event (the log keeps it as emitted)
+    if (e.type === 'entity_created') (this.things ??= new Map()).set(e.entity.id, e.entity);
+    else if (e.type === 'entity_removed') (this.things ??= new Map()).set(e.entity, null);
+    else if (e.type === 'entity_updated') {
+      const was = this.entity(e.entity);
+      if (was) (this.things ??= new Map()).set(e.entity, { ...was, properties: Object.assign(table(was.properties), e.properties) });
+    } else if (e.type === 'fact_created') (this.facts ??= new Map()).set(e.fact.id, e.fact);
+  }
+
+  /** A thing as the proposal's earlier changes leave it: undefined if there is none, or they removed it. */
+  entity(id: string): EntityState | undefined {
+    const mine = this.things?.get(id);
+    return mine === undefined ? this.state.entities[id] : mine ?? undefined;
+  }
+
+  /** Whether an earlier change of this proposal removed the thing. */
+  removed(id: string): boolean {
+    return this.things?.get(id) === null;
+  }
+
+  /** A fact in the world or made by this proposal. */
+  fact(id: string): FactState | undefined {
+    return this.facts?.get(id) ?? this.state.facts[id];
   }
 
   /** Add to the running balance of one actor's resource. */

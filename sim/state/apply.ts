@@ -11,6 +11,24 @@ import { HP } from '../model/harm.ts';
 import { rearmAt } from '../model/needs.ts';
 
 /**
+ * An event names something the state does not hold: the fold cannot apply it. The Judge refuses every
+ * proposal that would lead here, so this is a bug, and it stops the run rather than fold a guess.
+ */
+export class FoldError extends Error {
+  constructor(readonly event: Event, readonly kind: string, readonly id: string) {
+    super(`the fold cannot apply ${event.type} (tick ${event.tick}, seq ${event.seq}): there is no ${kind} ${JSON.stringify(id)}`);
+    this.name = 'FoldError';
+  }
+}
+
+/** The row an event is about; own properties only, so a hostile id is just a missing one. */
+function must<T>(rows: Record<string, T> | undefined, id: string, kind: string, e: Event): T {
+  const row = rows === undefined ? undefined : own(rows, id);
+  if (row === undefined) throw new FoldError(e, kind, id);
+  return row;
+}
+
+/**
  * The fold: the only code that changes a WorldState. The Judge calls it for each event it accepts,
  * and loading replays it over the log, so both arrive at the same state.
  */
@@ -25,18 +43,18 @@ type Handlers = { [T in EventType]: (s: WorldState, e: EventOf<T>) => void };
 
 const HANDLERS: Handlers = {
   action(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     a.nextWake = e.tick + a.heartbeat;
     a.wakes++;
     a.lastFailure = null;
     line(a, e.strategy).tries++;
     if (PURPOSEFUL.has(e.strategy)) a.lastPurpose = e.tick;
     remember(a, { tick: e.tick, kind: 'did', msg: e.narrative, importance: IMPORTANCE[e.call.tool], about: aboutOf(e) });
-    observe(s, e.place, e.tick, e.actor, e.narrative);
-    for (const side of e.side_effects) observe(s, e.place, e.tick, null, side);
+    observe(s, e, e.place, e.actor, e.narrative);
+    for (const side of e.side_effects) observe(s, e, e.place, null, side);
   },
   call_failed(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     a.nextWake = e.tick + a.heartbeat;
     a.wakes++;
     if (e.strategy) line(a, e.strategy).tries++;
@@ -44,20 +62,20 @@ const HANDLERS: Handlers = {
     remember(a, { tick: e.tick, kind: 'failed', msg: e.failed.reason.message, importance: 5, about: [] });
   },
   money_created(s, e) {
-    const a = s.actors[e.to];
+    const a = must(s.actors, e.to, 'actor', e);
     a.money += e.amount;
     s.moneyTotal += e.amount;
     if (e.credit) line(a, e.credit).earned += e.amount;
   },
   money_destroyed(s, e) {
-    const a = s.actors[e.from];
+    const a = must(s.actors, e.from, 'actor', e);
     a.money -= e.amount;
     s.moneyTotal -= e.amount;
     if (e.debit) line(a, e.debit).spent += e.amount;
   },
   transfer(s, e) {
-    const from = s.actors[e.from];
-    const to = s.actors[e.to];
+    const from = must(s.actors, e.from, 'actor', e);
+    const to = must(s.actors, e.to, 'actor', e);
     if (e.resource === 'money') {
       from.money -= e.amount;
       to.money += e.amount;
@@ -77,7 +95,7 @@ const HANDLERS: Handlers = {
     remember(to, { tick: e.tick, kind: 'gained', msg: msg('memory.received', { from: ref('actor', e.from), amount: e.amount, resource: e.resource }), importance: 4, about: [e.from] });
   },
   resource_changed(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     if (e.resource === 'money') throw new Error('money changes only through created, destroyed or transfer events');
     if (e.resource === 'energy') a.energy += e.delta;
     else if (e.resource === HP) {
@@ -87,7 +105,7 @@ const HANDLERS: Handlers = {
     } else if (e.resource.startsWith('item:')) addItem(a.inventory, e.resource.slice(5), e.delta);
   },
   needs(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     a.energy += e.energy;
     a.needsAt = e.tick;
     // a body fed well back above a warning's line may be warned again when it next falls below it
@@ -104,72 +122,72 @@ const HANDLERS: Handlers = {
     a.failed[e.word] = (own(a.failed, e.word) ?? 0) + 1;
   },
   trait_argued(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     (a.argued ??= []).push({ trait: e.trait, word: e.word });
   },
   // a new array: the one a player joined with may be the `joined` event's own, which the log keeps
   trait_declared(s, e) {
-    const p = s.actors[e.actor].player!;
+    const p = must(s.actors, e.actor, 'actor', e).player!;
     p.traits = [...(p.traits ?? []), e.trait];
   },
   warned(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     (a.warned ??= []).push({ level: e.level, below: e.below });
   },
   moved(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     a.location = e.to;
     a.arrivedAt = e.tick;
     a.nextWake = Math.max(a.nextWake, e.tick + e.busyTicks);
-    observe(s, e.from, e.tick, e.actor, msg('observe.left', { actor: ref('actor', e.actor), place: ref('place', e.to) }));
-    observe(s, e.to, e.tick, e.actor, msg('observe.arrived', { actor: ref('actor', e.actor), mode: e.mode }));
+    observe(s, e, e.from, e.actor, msg('observe.left', { actor: ref('actor', e.actor), place: ref('place', e.to) }));
+    observe(s, e, e.to, e.actor, msg('observe.arrived', { actor: ref('actor', e.actor), mode: e.mode }));
   },
   entity_created(s, e) {
     e.entity.properties = table(e.entity.properties);
     s.entities[e.entity.id] = e.entity;
     membersChanged(s.entities);
     s.counters.entity++;
-    observe(s, e.entity.location, e.tick, e.by, msg('observe.entity_created', { entity: ref('entity', e.entity.id) }));
+    observe(s, e, e.entity.location, e.by, msg('observe.entity_created', { entity: ref('entity', e.entity.id) }));
   },
   entity_updated(s, e) {
-    Object.assign(s.entities[e.entity].properties, e.properties);
+    Object.assign(must(s.entities, e.entity, 'entity', e).properties, e.properties);
   },
   entity_removed(s, e) {
-    const ent = s.entities[e.entity];
-    observe(s, ent.location, e.tick, null, msg('observe.entity_removed', { entity: ref('entity', e.entity), reason: e.reason }));
+    const ent = must(s.entities, e.entity, 'entity', e);
+    observe(s, e, ent.location, null, msg('observe.entity_removed', { entity: ref('entity', e.entity), reason: e.reason }));
     delete s.entities[e.entity];
     membersChanged(s.entities);
   },
   reputation_changed(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     a.reputation = clamp(a.reputation + e.delta, -100, 100);
   },
   relationship_changed(s, e) {
-    const a = s.actors[e.from];
+    const a = must(s.actors, e.from, 'actor', e);
     a.relations[e.to] = clamp((a.relations[e.to] ?? 0) + e.delta, -100, 100);
     a.lastSocial = e.tick;
   },
   tag_added(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     if (a.tags.includes(e.tag)) return;
     a.tags.push(e.tag);
     (a.tagsAt ??= table())[e.tag] = e.tick;
     if (parseJobTag(e.tag)) s.jobHolders[e.tag] = (s.jobHolders[e.tag] ?? 0) + 1;
   },
   tag_removed(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     if (!a.tags.includes(e.tag)) return;
     a.tags = a.tags.filter((t) => t !== e.tag);
     if (a.tagsAt) delete a.tagsAt[e.tag];
     if (parseJobTag(e.tag)) s.jobHolders[e.tag]--;
   },
   status_changed(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     a.status = e.to;
     a.statusSince = e.tick;
     if (e.to === 'alive') a.nextWake = Math.min(a.nextWake, e.tick + 1);
     remember(a, { tick: e.tick, kind: 'lost', msg: msg(`status.${e.to}`), importance: 9, about: [] });
-    observe(s, a.location, e.tick, e.actor, msg('observe.status', { actor: ref('actor', e.actor), status: e.to }));
+    observe(s, e, a.location, e.actor, msg('observe.status', { actor: ref('actor', e.actor), status: e.to }));
   },
   location_created(s, e) {
     s.generatedPlaces.push({ id: e.id, name: e.name, parent: e.parent, distance: e.distance, createdAt: e.tick });
@@ -181,13 +199,14 @@ const HANDLERS: Handlers = {
     s.counters.fact++;
   },
   fact_learned(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     if (!a.knows.includes(e.fact)) a.knows.push(e.fact);
-    const fact = s.facts[e.fact];
+    const fact = must(s.facts, e.fact, 'fact', e);
     remember(a, { tick: e.tick, kind: 'learned', msg: fact.content, importance: 6, about: fact.about ? [fact.about, e.from] : [e.from] });
   },
   place_mood(s, e) {
-    s.places[e.place].mood = clamp(s.places[e.place].mood + e.delta, -10, 10);
+    const p = must(s.places, e.place, 'place', e);
+    p.mood = clamp(p.mood + e.delta, -10, 10);
   },
   claimed(s, e) {
     // those present hear what was said and by whom, never that it is so
@@ -196,18 +215,18 @@ const HANDLERS: Handlers = {
     const heard = about
       ? msg('observe.claimed_about', { ...params, about: ref(s.actors[about] ? 'actor' : s.entities[about] ? 'entity' : 'place', about) })
       : msg('observe.claimed', params);
-    observe(s, e.place, e.tick, e.actor, heard);
-    if (e.to) remember(s.actors[e.to], { tick: e.tick, kind: 'told', msg: heard, importance: 6, about: [e.actor, ...e.about] });
+    observe(s, e, e.place, e.actor, heard);
+    if (e.to) remember(must(s.actors, e.to, 'actor', e), { tick: e.tick, kind: 'told', msg: heard, importance: 6, about: [e.actor, ...e.about] });
   },
   addressed(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     a.nextWake = Math.min(a.nextWake, e.tick + 1);
     a.lastSocial = e.tick;
     line(a, 'social').responses++;
     remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: e.hostile ? 7 : 3, about: [e.by] });
   },
   reflected(s, e) {
-    const a = s.actors[e.actor];
+    const a = must(s.actors, e.actor, 'actor', e);
     for (const k of STRATEGIES) {
       const d = e.deltas[k];
       if (d) a.strategy[k] = round3(clamp(a.strategy[k] + d, WEIGHT_MIN, WEIGHT_MAX));
@@ -231,7 +250,7 @@ const HANDLERS: Handlers = {
     };
     membersChanged(s.actors);
     s.moneyTotal += e.money;
-    observe(s, e.place, e.tick, e.actor, msg('observe.joined', { actor: ref('actor', e.actor) }));
+    observe(s, e, e.place, e.actor, msg('observe.joined', { actor: ref('actor', e.actor) }));
   },
   intervened(s, e) {
     const iv = interventionsOf(s);
@@ -241,8 +260,8 @@ const HANDLERS: Handlers = {
       case 'wage': iv.wages[e.job!] = e.value!; break;
       case 'close_place': iv.closed[e.place!] = e.tick; break;
       case 'open_place': delete iv.closed[e.place!]; break;
-      case 'drive': s.actors[e.actor!].strategy[e.strategy!] = e.value!; break;
-      case 'arrive': arrive(s, e.actor!, e.person!, e.tick); break;
+      case 'drive': must(s.actors, e.actor!, 'actor', e).strategy[e.strategy!] = e.value!; break;
+      case 'arrive': arrive(s, e, e.actor!, e.person!); break;
       default: break;
     }
   },
@@ -250,20 +269,20 @@ const HANDLERS: Handlers = {
     (s.quests ??= table())[e.quest.id] = structuredClone(e.quest);
   },
   quest_taken(s, e) {
-    const q = s.quests![e.quest];
+    const q = must(s.quests, e.quest, 'quest', e);
     q.status = 'taken';
     q.taker = e.actor;
   },
   quest_progressed(s, e) {
-    s.quests![e.quest].progress = e.progress;
+    must(s.quests, e.quest, 'quest', e).progress = e.progress;
   },
   quest_completed(s, e) {
-    const q = s.quests![e.quest];
+    const q = must(s.quests, e.quest, 'quest', e);
     q.status = 'completed';
     q.progress = 100;
   },
   quest_failed(s, e) {
-    s.quests![e.quest].status = 'failed';
+    must(s.quests, e.quest, 'quest', e).status = 'failed';
   },
   director_proposed(s, e) {
     const d = directorOf(s, e.tick);
@@ -283,7 +302,7 @@ const HANDLERS: Handlers = {
       startedAt: e.tick, turns: 0, scores: [], ended: null };
   },
   story_turned(s, e) {
-    const st = s.stories![e.actor];
+    const st = must(s.stories, e.actor, 'story', e);
     st.chapter = e.chapter;
     st.situation = e.situation;
     st.variables = { ...e.variables };
@@ -291,13 +310,13 @@ const HANDLERS: Handlers = {
     st.turns++;
   },
   situation_scored(s, e) {
-    s.stories![e.actor].scores.push({ tick: e.tick, score: e.score, chapter: e.chapter });
+    must(s.stories, e.actor, 'story', e).scores.push({ tick: e.tick, score: e.score, chapter: e.chapter });
   },
   chapter_advanced(s, e) {
-    s.stories![e.actor].chapter = e.to;
+    must(s.stories, e.actor, 'story', e).chapter = e.to;
   },
   story_ended(s, e) {
-    s.stories![e.actor].ended = { ending: e.ending, tick: e.tick, summary: e.summary };
+    must(s.stories, e.actor, 'story', e).ended = { ending: e.ending, tick: e.tick, summary: e.summary };
   },
 };
 
@@ -312,7 +331,8 @@ export function interventionsOf(s: WorldState): Interventions {
 }
 
 /** A newcomer like one of the pack's people: their soul and habits, a purse booked by the events after this one. */
-function arrive(s: WorldState, id: string, p: NonNullable<EventOf<'intervened'>['person']>, tick: number): void {
+function arrive(s: WorldState, e: EventOf<'intervened'>, id: string, p: NonNullable<EventOf<'intervened'>['person']>): void {
+  const tick = e.tick;
   const drives = { ...p.drives };
   // numbered after the others of the same soul, so the feed tells them apart
   let clone = 0;
@@ -324,7 +344,7 @@ function arrive(s: WorldState, id: string, p: NonNullable<EventOf<'intervened'>[
     lastSocial: tick, lastPurpose: tick, memory: [], knows: [], lastFailure: null,
   };
   membersChanged(s.actors);
-  observe(s, p.place, tick, id, msg('observe.joined', { actor: ref('actor', id) }));
+  observe(s, e, p.place, id, msg('observe.joined', { actor: ref('actor', id) }));
 }
 
 const PURPOSEFUL = new Set<Strategy>(['work', 'trade', 'art', 'teach']);
@@ -352,9 +372,9 @@ function remember(a: ActorState, m: MemoryItem): void {
   }
 }
 
-function observe(s: WorldState, place: string, tick: number, actor: string | null, m: Message): void {
-  const p = s.places[place];
-  p.recent.push({ tick, actor, msg: m });
+function observe(s: WorldState, e: Event, place: string, actor: string | null, m: Message): void {
+  const p = must(s.places, place, 'place', e);
+  p.recent.push({ tick: e.tick, actor, msg: m });
   if (p.recent.length > RECENT_CAP) p.recent.shift();
 }
 

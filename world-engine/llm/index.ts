@@ -13,10 +13,11 @@ import { useStrictOutput } from '../../sim/llm/config.ts';
 export interface LlmEngineOptions { client: LlmClient; stats: LlmStats; fallback: WorldEngine; lang: Lang }
 
 /**
- * What the Judge's dry run sends back for repair: references to what does not exist and claims the
- * changes do not carry. Other refusals are the Judge's ordinary business (judged as proposed).
+ * What the Judge's dry run sends back for repair: references to what does not exist (or no longer
+ * does, by the answer's own earlier changes) and claims the changes do not carry. Other refusals are
+ * the Judge's ordinary business (judged as proposed).
  */
-const REPAIRABLE = new Set(['unknown_actor', 'unknown_entity', 'unknown_place', 'unknown_item', 'unknown_template',
+const REPAIRABLE = new Set(['unknown_actor', 'unknown_entity', 'already_removed', 'unknown_place', 'unknown_item', 'unknown_template',
   'unknown_fact', 'unknown_reference', 'unknown_target', 'unbacked_claim']);
 
 /** An answer that parsed, as the Judge would take it: refused (quoting the Judge's reason) if repairable. */
