@@ -48,7 +48,7 @@ export function decodeRecord<R extends RecordHead>(line: string): R | RecordFaul
   if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) return 'shape';
   const r = rec as { player?: unknown; tick?: unknown };
   if (typeof r.player !== 'string' || !Number.isSafeInteger(r.tick)) return 'shape';
-  return { ...(rec as object), n: Number(head[1]) } as R;
+  return { n: Number(head[1]), ...(rec as object) } as R;
 }
 
 /**
