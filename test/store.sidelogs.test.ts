@@ -20,6 +20,10 @@ import { buildServer } from '../sim/server/app.ts';
 import { JoinReply } from '../sim/server/protocol.ts';
 import { checksum } from '../sim/store/canonical.ts';
 import { openEmbeddedStore } from '../sim/store/embedded.ts';
+import { memoryStore } from '../sim/store/memory.ts';
+import { checkRecords } from '../sim/store/records-check.ts';
+import type { Event } from '../sim/model/events.ts';
+import { META } from './store.contract.ts';
 import type { Store } from '../sim/store/types.ts';
 import { World } from '../sim/world.ts';
 import { auth } from './helpers/serve.ts';
@@ -247,4 +251,29 @@ describe('a damaged session record file never keeps the world from starting', ()
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`${file} 中没有玩家 ${ada} 的任何记录`);
   }, 60_000);
+});
+
+describe('what the event log can tell of missing records', () => {
+  const action = (tick: number, actor: string, id: string) =>
+    ({ tick, seq: 0, type: 'action', actor, call: { id, actor, tool: 'rest', args: {} } }) as unknown as Event;
+  const where = { messages: 'messages.log', memory: 'memory.log' };
+
+  it('counts only calls a player sent (not a bot brain\'s for their actor), and nothing before a fork\'s first tick', async () => {
+    const store = memoryStore();
+    await store.acquire(META);
+    await store.commitTick(0, [action(0, 'p1', 'p1:0')]);
+    // `run` has no players' queue: a bot brain decided for p1's actor, and p1 said nothing
+    await store.commitTick(1, [action(1, 'p1', '1:p1')]);
+    await store.commitTick(2, [action(2, 'p2', 'p2:5'), { ...action(2, 'p1', '2:p1:answer'), seq: 1 }]);
+    await store.appendRecords('messages', [{ player: 'p1', tick: 0, from: 'player', kind: 'intent', text: 'hello', lang: 'en' }]);
+    const told: { key: string; params: Record<string, unknown> }[] = [];
+    const log = { warn: () => {}, tell: (key: string, params: Record<string, unknown>) => { told.push({ key, params }); } };
+    await checkRecords(store, ['p1', 'p2'], 2, where, log);
+    expect(told).toEqual([{ key: 'backends.store.records_none', params: { file: 'messages.log', player: 'p2', kind: 'messages', since: -1, count: 1, tick: 2 } }]);
+    told.length = 0;
+    // a fork from tick 3 on holds none of the original's records, and is not told it lost them
+    await checkRecords(store, ['p1', 'p2'], 2, where, log, 3);
+    expect(told).toEqual([]);
+    await store.close();
+  });
 });

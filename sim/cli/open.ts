@@ -55,18 +55,24 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
       deliberation: queue ?? undefined, players: o.players,
       // what the model spent on each tick here (workers keep their own ledgers: their tokens are not booked)
       tokens: llm ? (tick) => { const t = llm.ledger.byTick.get(tick); return t ? t.prompt + t.completion : 0; } : undefined });
-    if (mongoUrl || args.data) {
-      const where = mongoUrl ? { messages: 'messages', memory: 'memory_records' }
-        : { messages: join(args.data!, 'messages.log'), memory: join(args.data!, 'memory.log') };
-      const players = Object.values(world.state.actors).filter((a) => a.player).map((a) => a.id);
-      // a check that cannot finish must not keep the world from starting either
-      await checkRecords(store, players, world.tick - 1, where, storeLog).catch((err: unknown) => o.log.warn({ err }, 'session records not checked against the log'));
-    }
+    if (mongoUrl || args.data) await checkSessionRecords(world, store, mongoUrl ? null : args.data!, storeLog, o.log);
     return { scenario, world, store, llm, queue, close: async () => { await world.close(); await queue?.close(); } };
   } catch (err) {
     await queue?.close();
     throw err;
   }
+}
+
+/**
+ * Players' session records against what the event log says they did (a deleted or shortened file is
+ * said, not silent); `dir` is the embedded store's directory, null for MongoDB.
+ */
+async function checkSessionRecords(world: World, store: Store, dir: string | null, storeLog: StoreLog, log: Logger): Promise<void> {
+  const where = dir === null ? { messages: 'messages', memory: 'memory_records' } : { messages: join(dir, 'messages.log'), memory: join(dir, 'memory.log') };
+  const players = Object.values(world.state.actors).filter((a) => a.player).map((a) => a.id);
+  // a check that cannot finish must not keep the world from starting either
+  await checkRecords(store, players, world.tick - 1, where, storeLog, world.origin?.at ?? 0)
+    .catch((err: unknown) => log.warn({ err }, 'session records not checked against the log'));
 }
 
 /** The seed a data directory's meta.json records, if it has one (a damaged one is the store's to report). */

@@ -21,11 +21,12 @@ const EVIDENCE: Record<RecordKind, ReadonlySet<EventType>> = {
 
 /**
  * Reports (once per player and kind) records the log shows to be missing. `where` names each kind's
- * file or collection; `lastTick` is the last committed tick. Reads the log only from the oldest
- * newest record on, so an intact world costs a few ticks.
+ * file or collection; `lastTick` is the last committed tick; `first` the first tick whose records this
+ * store should hold (a fork's: `astinus fork` copies the original's ticks, not its records). Reads the
+ * log only from the oldest newest record on, so an intact world costs a few ticks.
  */
 export async function checkRecords(store: Store, players: readonly string[], lastTick: number,
-  where: Record<RecordKind, string>, log: StoreLog): Promise<void> {
+  where: Record<RecordKind, string>, log: StoreLog, first = 0): Promise<void> {
   if (!players.length || lastTick < 0) return;
   const key = (kind: RecordKind, player: string) => `${kind}\n${player}`;
   /** the tick of each player's newest record of each kind, -1 for none */
@@ -36,7 +37,7 @@ export async function checkRecords(store: Store, players: readonly string[], las
       const [newest] = await store.readRecords(kind, p, { limit: 1 });
       const t = newest ? newest.tick : -1;
       since.set(key(kind, p), t);
-      from = Math.min(from, t + 1);
+      from = Math.min(from, Math.max(t + 1, first));
     }
   }
   if (from > lastTick) return;
@@ -47,7 +48,7 @@ export async function checkRecords(store: Store, players: readonly string[], las
     if (typeof actor !== 'string' || !isPlayer.has(actor) || botCall(e)) continue;
     for (const kind of RECORD_KINDS) {
       const k = key(kind, actor);
-      if (!EVIDENCE[kind].has(e.type) || e.tick <= since.get(k)!) continue;
+      if (!EVIDENCE[kind].has(e.type) || e.tick <= since.get(k)! || e.tick < first) continue;
       const f = found.get(k) ?? found.set(k, { count: 0, tick: e.tick }).get(k)!;
       f.count++;
       f.tick = e.tick;
