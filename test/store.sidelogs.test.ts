@@ -23,7 +23,7 @@ import { openEmbeddedStore } from '../sim/store/embedded.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { checkRecords } from '../sim/store/records-check.ts';
 import type { Event } from '../sim/model/events.ts';
-import { META } from './store.contract.ts';
+import { META, messageFor } from './store.contract.ts';
 import type { Store } from '../sim/store/types.ts';
 import { World } from '../sim/world.ts';
 import { auth } from './helpers/serve.ts';
@@ -274,6 +274,48 @@ describe('what the event log can tell of missing records', () => {
     // a fork from tick 3 on holds none of the original's records, and is not told it lost them
     await checkRecords(store, ['p1', 'p2'], 2, where, log, 3);
     expect(told).toEqual([]);
+    await store.close();
+  });
+});
+
+describe('many damaged lines, and lines removed', () => {
+  async function written(name: string, count: number): Promise<{ dir: string; file: string; ls: string[] }> {
+    const dir = join(root, name);
+    const w = await openEmbeddedStore(dir);
+    await w.acquire(META);
+    await w.appendRecords('messages', Array.from({ length: count }, (_, i) => messageFor('p1', i, i)));
+    await w.close();
+    const file = join(dir, 'messages.log');
+    return { dir, file, ls: await lines(file) };
+  }
+  async function reopened(dir: string): Promise<{ store: Store; told: { key: string; params: Record<string, unknown> }[] }> {
+    const told: { key: string; params: Record<string, unknown> }[] = [];
+    const store = await openEmbeddedStore(dir, { log: { warn: () => {}, tell: (key, params) => { told.push({ key, params }); } } });
+    await store.acquire(META);
+    return { store, told };
+  }
+
+  it('past five damaged lines at one start, one notice says how many more and where', async () => {
+    const { dir, file, ls } = await written('many', 4);
+    await fsp.writeFile(file, text([ls[0], ...Array.from({ length: 8 }, (_, i) => `junk ${i}`), ...ls.slice(1)]));
+    const { store, told } = await reopened(dir);
+    expect(told.map((t) => t.key)).toEqual([...Array(5).fill('backends.store.record_skipped'), 'backends.store.records_skipped_more']);
+    expect(told[5].params).toEqual({ file, count: 3, first: 7, last: 9 });
+    expect((await store.readRecords('messages', 'p1', { limit: 10 })).map((m) => m.n)).toEqual([0, 1, 2, 3]);
+    await store.close();
+  });
+
+  it('records removed from the middle or the head are named by the line after them', async () => {
+    const { dir, file, ls } = await written('removed', 6);
+    await fsp.writeFile(file, text([...ls.slice(2, 3), ...ls.slice(5)]));
+    const { store, told } = await reopened(dir);
+    expect(told).toEqual([
+      { key: 'backends.store.records_gap', params: { file, line: 1, first: 0, last: 1, count: 2 } },
+      { key: 'backends.store.records_gap', params: { file, line: 2, first: 3, last: 4, count: 2 } },
+    ]);
+    expect((await store.readRecords('messages', 'p1', { limit: 10 })).map((m) => m.n)).toEqual([2, 5]);
+    // numbering goes on from the last record: no number is given twice
+    expect(await store.appendRecords('messages', [messageFor('p1', 6, 6)])).toMatchObject([{ n: 6 }]);
     await store.close();
   });
 });
