@@ -7,7 +7,8 @@
  * A call a bot brain made for a player's actor (`astinus run` has no players' queue) was never sent by
  * the player, so it is told by its id (bots/perception.ts: `<tick>:<actor>`) and not counted.
  * Events that may leave no record (a status that flapped back, said only once a while) prove nothing
- * and are not counted; records lost before a player's newest one cannot be told from the log.
+ * and are not counted. Records lost before a player's newest one are not looked for: that would mean
+ * reading the whole log and every record at each start.
  */
 import { RECORD_KINDS, type RecordKind } from '../model/records.ts';
 import type { Event, EventType } from '../model/events.ts';
