@@ -73,7 +73,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(t(err.key, err.params) + '\n');
       return 1;
     }
-    if (err instanceof Error && err.name === 'StoreCorruptError') {
+    if (err instanceof Error && (err.name === 'StoreCorruptError' || err.name === 'RecordCorruptError')) {
       process.stderr.write(t('cli.error.corrupt', { detail: err.message }) + '\n');
       return 1;
     }

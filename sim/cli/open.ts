@@ -9,6 +9,8 @@ import type { Scenario } from '../model/scenario.ts';
 import type { QueueDeliberation } from '../queue/deliberation.ts';
 import { loadScenario } from '../scenario/load.ts';
 import { openEmbeddedStore } from '../store/embedded.ts';
+import { checkRecords } from '../store/records-check.ts';
+import type { StoreLog } from '../store/snapshot.ts';
 import { memoryStore } from '../store/memory.ts';
 import type { Store } from '../store/types.ts';
 import { World } from '../world.ts';
@@ -44,18 +46,33 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
     // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
     const mongoUrl = process.env.MONGODB_URL;
     if (mongoUrl) o.say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: (await import('../queue/connection.ts')).redact(mongoUrl) });
-    // the store reports snapshots it had to skip (edited, torn) through the run's logger
-    const store = mongoUrl ? await (await import('../store/mongo.ts')).openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id, log: o.log })
-      : args.data ? await openEmbeddedStore(args.data, { log: o.log }) : memoryStore();
+    // the store reports what it had to skip (snapshots, session records) through the run's logger,
+    // and says to the user what they should know
+    const storeLog: StoreLog = { warn: (fields, msg) => o.log.warn(fields, msg), tell: o.say };
+    const store = mongoUrl ? await (await import('../store/mongo.ts')).openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id, log: storeLog })
+      : args.data ? await openEmbeddedStore(args.data, { log: storeLog }) : memoryStore();
     const world = await World.open({ scenario, seed, population, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm),
       deliberation: queue ?? undefined, players: o.players,
       // what the model spent on each tick here (workers keep their own ledgers: their tokens are not booked)
       tokens: llm ? (tick) => { const t = llm.ledger.byTick.get(tick); return t ? t.prompt + t.completion : 0; } : undefined });
+    if (mongoUrl || args.data) await checkSessionRecords(world, store, mongoUrl ? null : args.data!, storeLog, o.log);
     return { scenario, world, store, llm, queue, close: async () => { await world.close(); await queue?.close(); } };
   } catch (err) {
     await queue?.close();
     throw err;
   }
+}
+
+/**
+ * Players' session records against what the event log says they did (a deleted or shortened file is
+ * said, not silent); `dir` is the embedded store's directory, null for MongoDB.
+ */
+async function checkSessionRecords(world: World, store: Store, dir: string | null, storeLog: StoreLog, log: Logger): Promise<void> {
+  const where = dir === null ? { messages: 'messages', memory: 'memory_records' } : { messages: join(dir, 'messages.log'), memory: join(dir, 'memory.log') };
+  const players = Object.values(world.state.actors).filter((a) => a.player).map((a) => a.id);
+  // a check that cannot finish must not keep the world from starting either
+  await checkRecords(store, players, world.tick - 1, where, storeLog, world.origin?.at ?? 0)
+    .catch((err: unknown) => log.warn({ err }, 'session records not checked against the log'));
 }
 
 /** The seed a data directory's meta.json records, if it has one (a damaged one is the store's to report). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { translator } from '../i18n/translator.ts';
 import { loadScenario } from '../scenario/load.ts';
-import { type PackIssue, ScenarioError } from '../scenario/errors.ts';
+import { issuePlace, type PackIssue, ScenarioError } from '../scenario/errors.ts';
 import { packWarnings } from '../scenario/warnings.ts';
 import { parse, VALIDATE_OPTIONS, ValidateArgs } from './args.ts';
 import type { Lang } from '../model/text.ts';
@@ -37,6 +37,6 @@ export function printScenarioError(err: ScenarioError, lang: Lang): void {
 
 function line(i: PackIssue, lang: Lang): string {
   const reason = 'text' in i.reason ? i.reason.text : translator(lang)(i.reason.key, i.reason.params ?? {});
-  return `  ${i.file} ${i.path}: ${reason}\n`;
+  return `  ${issuePlace(i)}: ${reason}\n`;
 }
 

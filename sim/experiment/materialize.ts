@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACK_FILES } from '../model/scenario.ts';
 import { loadScenario } from '../scenario/load.ts';
+import { readPackJson } from '../scenario/json.ts';
 import { inkFileOf } from '../scenario/ink.ts';
 import { mergeOverride, type Condition } from './conditions.ts';
 import { writeAtomic } from './files.ts';
@@ -25,13 +26,12 @@ export async function materialize(out: string, scenarioDir: string, c: Condition
   if (!c.pack) return { scenario: scenarioDir, interventions };
   const pack = path.join(dir, 'scenario');
   for (const file of Object.keys(PACK_FILES)) {
-    const text = await readFile(path.join(scenarioDir, file), 'utf8').catch(() => null);
+    const read = await readPackJson(scenarioDir, file);
     const patch = Object.prototype.hasOwnProperty.call(c.pack, file) ? c.pack[file] : undefined;
-    if (text === null && patch === undefined) continue;
-    let base: unknown = {};
-    if (text !== null) {
-      try { base = JSON.parse(text.replace(/^\uFEFF/, '')); } catch { await writeAtomic(path.join(pack, file), text); continue; } // the loader names the error
-    }
+    if (read.kind === 'missing' && patch === undefined) continue;
+    // a file that is no JSON is copied as it is: the loader names the error
+    if (read.kind === 'bad') { await writeAtomic(path.join(pack, file), read.text); continue; }
+    const base: unknown = read.kind === 'ok' ? read.json : {};
     await writeAtomic(path.join(pack, file), JSON.stringify(patch === undefined ? base : mergeOverride(base, patch), null, 2) + '\n');
   }
   // the story's ink file is no JSON to override: it is copied as it is

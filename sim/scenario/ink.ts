@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { readPackJson } from './json.ts';
 import path from 'node:path';
 import { Compiler, CompilerOptions } from 'inkjs/full';
 import { UntrustedToolCall } from '../judge/content.ts';
@@ -125,12 +126,8 @@ export const INK_FILE = /^[A-Za-z0-9_-]{1,64}\.ink$/;
 
 /** The ink file a pack folder's story.json names (a plain file name in the folder), or null: for copying a pack whole. */
 export async function inkFileOf(dir: string): Promise<string | null> {
-  const text = await readFile(path.join(dir, 'story.json'), 'utf8').catch(() => null);
-  if (text === null) return null;
-  try {
-    const ink = (JSON.parse(text.replace(/^\uFEFF/, '')) as { ink?: unknown } | null)?.ink;
-    return typeof ink === 'string' && INK_FILE.test(ink) ? ink : null;
-  } catch {
-    return null;
-  }
+  const read = await readPackJson(dir, 'story.json');
+  if (read.kind !== 'ok') return null;
+  const ink = (read.json as { ink?: unknown } | null)?.ink;
+  return typeof ink === 'string' && INK_FILE.test(ink) ? ink : null;
 }

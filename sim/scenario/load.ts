@@ -1,5 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import { OPTIONAL_FILES, PACK_FILES, type PackFileName, type Scenario } from '../model/scenario.ts';
 import { digest } from '../store/canonical.ts';
@@ -7,6 +6,7 @@ import { crossCheck } from './crossref.ts';
 import { jsonPath, type PackIssue, ScenarioError } from './errors.ts';
 import { RESERVED_IDS } from '../model/ids.ts';
 import { loadInk, storyContext } from './ink.ts';
+import { readPackJson } from './json.ts';
 
 type Parsed = { [F in PackFileName]: z.infer<(typeof PACK_FILES)[F]> | null };
 
@@ -22,21 +22,18 @@ export async function loadScenario(dir: string): Promise<Scenario> {
   const parsed = {} as Parsed;
   const raw: string[] = [];
   for (const file of Object.keys(PACK_FILES) as PackFileName[]) {
-    const text = await readFile(path.join(dir, file), 'utf8').catch(() => null);
-    if (text === null) {
+    const read = await readPackJson(dir, file);
+    if (read.kind === 'missing') {
       if (!OPTIONAL_FILES.includes(file)) issues.push({ file, path: '$', reason: { key: 'pack.missing' } });
       (parsed as Record<string, unknown>)[file] = null;
       continue;
     }
-    raw.push(file, text);
-    let json: unknown;
-    try {
-      // an editor's byte-order mark is no content: the pack reads the same with or without it
-      json = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch (err) {
-      issues.push({ file, path: '$', reason: badJson(text.replace(/^\uFEFF/, ''), err as Error) });
+    raw.push(file, read.text);
+    if (read.kind === 'bad') {
+      issues.push(read.issue);
       continue;
     }
+    const json = read.json;
     // zod quietly drops a `__proto__` key: refuse every such name before it can vanish or bite
     const reserved = reservedKeys(json);
     for (const at of reserved) issues.push({ file, path: jsonPath(at), reason: { key: 'pack.reserved_key', params: { key: String(at[at.length - 1]) } } });
@@ -77,17 +74,6 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     story: ink.story,
   };
   return { ...scenario, dir, hash: digest(raw.join('\u0000')) };
-}
-
-/** A JSON syntax error where an author can find it: line, column and the text there. */
-function badJson(text: string, err: Error): PackIssue['reason'] {
-  const at = /position (\d+)/.exec(err.message);
-  if (!at) return { key: 'pack.bad_json', params: { detail: err.message } };
-  const pos = Math.min(Number(at[1]), text.length);
-  const before = text.slice(0, pos).split('\n');
-  const near = text.slice(pos, pos + 20).split('\n')[0];
-  const where = { line: before.length, column: before[before.length - 1].length + 1, detail: err.message };
-  return near ? { key: 'pack.bad_json_at', params: { ...where, near } } : { key: 'pack.bad_json_end', params: where };
 }
 
 /** Paths of every object key in the JSON that is a name every object answers to. */

@@ -9,7 +9,8 @@
  *   snapshots/<tick:10>.json    {"tick":N,"sum":"<checksum of the state JSON>","state":...} (snapshot.ts),
  *                               temp file + fsync + rename; newest few kept
  *   writer.lock                 {pid, hostname, token, started} of the single writer (lock.ts)
- *   messages.log, memory.log    players' session records, one line each (records.ts)
+ *   messages.log, memory.log    players' session records, one line each (records.ts); not world
+ *                               state, so a damaged line there is skipped and reported, never fatal
  *
  * Why this shape:
  * - A tick is one line written by one append and then fsynced, so a crash leaves either the whole

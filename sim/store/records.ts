@@ -1,24 +1,23 @@
 /**
  * Players' session records on disk (sim/model/records.ts), one append-only file per kind beside the
- * world's log (`messages.log`, `memory.log`), one line per record:
+ * world's log (`messages.log`, `memory.log`), one line per record (recordline.ts).
  *
- *   {"n":N,"sum":"<checksum of the record JSON>","rec":<the record without n>}\n
- *
- * Why this shape: it is the log's own (embedded.ts), for the same reasons. A batch is one append and
- * one fdatasync, so a crash leaves whole records and at most a torn last line; a torn or damaged last
- * line is a write that never returned, so the writer drops it when it opens the file (with a
- * warning) and a reader skips it; a bad line with lines after it is corruption, an error naming the
- * file and line. `n` is the line's number from 0, so a misplaced line is caught. The writer keeps
- * each line's offset and each player's lines in memory, so a page is a few positioned reads.
+ * Why this shape: it is the log's own (embedded.ts). A batch is one append and one fdatasync, so a
+ * crash leaves whole records and at most a torn last line, which the writer drops when it opens the
+ * file (with a warning) and a reader skips. Unlike the log, these files are not world state: a damaged
+ * line with more after it is skipped, left in place and reported by file and line, and the world
+ * starts without that record. The writer keeps each line's offset and each player's lines in memory,
+ * so a page is a few positioned reads.
  */
-import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { RecordHead, RecordPage } from '../model/records.ts';
-import { checksum } from './canonical.ts';
-import type { StoreLog } from './snapshot.ts';
+import { decodeRecord, encodeRecord, scanRecords, type Scanned } from './recordline.ts';
+import { report, type StoreLog } from './snapshot.ts';
 
-/** Raised for a damaged line that a crash cannot explain (a bad line with more after it). */
+export { decodeRecord, encodeRecord } from './recordline.ts';
+
+/** A line the writer indexed no longer holds its record: the file was changed under a running world. */
 export class RecordCorruptError extends Error {
   constructor(readonly file: string, readonly line: number, reason: string) {
     super(`${file}: line ${line}: ${reason}`);
@@ -26,30 +25,8 @@ export class RecordCorruptError extends Error {
   }
 }
 
-const HEAD = /^\{"n":(0|[1-9]\d*),"sum":"([0-9a-f]{16})","rec":/;
-const NEWLINE = 0x0a;
-
-export function encodeRecord(n: number, rec: object): string {
-  const body = JSON.stringify(rec);
-  return `{"n":${n},"sum":"${checksum(body)}","rec":${body}}\n`;
-}
-
-/** The record of one line (without its newline) that should hold `n`, or why it cannot be read. */
-export function decodeRecord<R extends RecordHead>(line: string, n: number): R | string {
-  const head = HEAD.exec(line.slice(0, 48));
-  if (!head || !line.endsWith('}')) return 'not a checksummed record';
-  if (Number(head[1]) !== n) return `holds record ${head[1]}, expected ${n}`;
-  const body = line.slice(head[0].length, -1);
-  if (checksum(body) !== head[2]) return 'checksum mismatch (edited or torn)';
-  let rec: unknown;
-  try {
-    rec = JSON.parse(body);
-  } catch (err) {
-    return `not valid JSON (${(err as Error).message})`;
-  }
-  if (typeof rec !== 'object' || rec === null || typeof (rec as { player?: unknown }).player !== 'string') return 'not a player\'s record';
-  return { n, ...(rec as object) } as R;
-}
+/** damaged lines told one by one at each look; past these, one line says how many more */
+const TOLD_LINES = 5;
 
 /** The page of a list sorted by n (RecordPage's rule); shared by every store. */
 export function pageOf<T extends { n: number }>(sorted: readonly T[], page: RecordPage): T[] {
@@ -74,13 +51,15 @@ function firstAbove<T extends { n: number }>(sorted: readonly T[], x: number): n
   return lo;
 }
 
-interface Indexed { n: number; start: number; end: number }
-type Scanned = { player: string; start: number; end: number } | { torn: true; start: number; line: number; reason: string };
+interface Indexed { n: number; line: number; start: number; end: number }
+type Torn = Extract<Scanned, { kind: 'torn' }>;
 
 /** One kind's file. The writer opens it for appending; anyone may read, following what was appended since. */
 export class RecordFile<R extends RecordHead> {
-  /** starts[n] = byte offset of record n */
-  private starts: number[] = [];
+  /** the number the next appended record gets: one above the last good one */
+  private next = 0;
+  /** lines indexed so far (good or skipped), for the line numbers of reports */
+  private lines = 0;
   /** byte offset just past the last indexed line */
   private end = 0;
   private readonly players = new Map<string, Indexed[]>();
@@ -93,7 +72,7 @@ export class RecordFile<R extends RecordHead> {
 
   constructor(private readonly path: string, private readonly warn: StoreLog) {}
 
-  /** Index the whole file, drop a torn last line (warning), keep a handle to append. */
+  /** Index the whole file (reporting damaged lines), drop a torn last line (warning), keep a handle to append. */
   openForAppend(): Promise<void> {
     return this.exclusive(async () => {
       this.reset();
@@ -106,7 +85,8 @@ export class RecordFile<R extends RecordHead> {
         } finally {
           await fh.close();
         }
-        this.warn.warn({ file: this.path, line: torn.line, reason: torn.reason }, 'a torn last record was dropped (a write that never finished)');
+        report(this.warn, 'backends.store.record_dropped', { file: this.path, line: torn.line, fault: torn.fault },
+          'a torn last record was dropped (a write that never finished)');
       }
       this.writer = true;
     });
@@ -119,7 +99,7 @@ export class RecordFile<R extends RecordHead> {
       if (!recs.length) return [];
       const fh = this.fh ??= await fsp.open(this.path, 'a');
       for (const r of recs) if (typeof (r as { player?: unknown }).player !== 'string') throw new TypeError('a record needs its player');
-      const first = this.starts.length;
+      const first = this.next;
       const lines = recs.map((r, i) => Buffer.from(encodeRecord(first + i, r)));
       const buf = Buffer.concat(lines);
       const start = this.end;
@@ -128,7 +108,7 @@ export class RecordFile<R extends RecordHead> {
         while (done < buf.length) done += (await fh.write(buf, done, buf.length - done, null)).bytesWritten;
         await fh.datasync();
       } catch (err) {
-        // no partial line may stay behind: a later append after it would make a torn tail corruption
+        // no partial line may stay behind: a later append after it would make a torn tail a damaged line
         try {
           await fh.truncate(start);
           await fh.datasync();
@@ -166,8 +146,8 @@ export class RecordFile<R extends RecordHead> {
           got += bytesRead;
         }
         return picked.map((p) => {
-          const rec = decodeRecord<R>(buf.subarray(p.start - from, p.end - from - 1).toString('utf8'), p.n);
-          if (typeof rec === 'string') throw new RecordCorruptError(this.path, p.n + 1, rec);
+          const rec = decodeRecord<R>(buf.subarray(p.start - from, p.end - from - 1).toString('utf8'));
+          if (typeof rec === 'string' || rec.n !== p.n) throw new RecordCorruptError(this.path, p.line, `record ${p.n} changed on disk`);
           return rec;
         });
       } finally {
@@ -194,69 +174,50 @@ export class RecordFile<R extends RecordHead> {
   }
 
   private reset(): void {
-    this.starts = [];
+    this.next = 0;
+    this.lines = 0;
     this.end = 0;
     this.players.clear();
   }
 
   private index(n: number, player: string, start: number, end: number): void {
-    this.starts.push(start);
+    this.next = n + 1;
+    this.lines++;
     this.end = end;
     const list = this.players.get(player) ?? this.players.set(player, []).get(player)!;
-    list.push({ n, start, end });
+    list.push({ n, line: this.lines, start, end });
   }
 
-  /** Index what was appended since the last look; returns the torn tail, if any (not indexed). */
-  private async catchUp(): Promise<{ start: number; line: number; reason: string } | null> {
+  /**
+   * Index what was appended since the last look, reporting damaged lines and missing records once
+   * (they are passed, so the next look starts after them); returns the torn tail, if any (not indexed).
+   */
+  private async catchUp(): Promise<Torn | null> {
     const size = await fsp.stat(this.path).then((s) => s.size, () => 0);
     // the file was replaced by a shorter one (a world deleted and made again): start over
     if (size < this.end) this.reset();
     if (size === this.end) return null;
-    for await (const item of scan(this.path, this.end, this.starts.length)) {
-      if ('torn' in item) return item;
-      this.index(this.starts.length, item.player, item.start, item.end);
+    const skipped: Extract<Scanned, { kind: 'skip' }>[] = [];
+    let torn: Torn | null = null;
+    for await (const item of scanRecords(this.path, this.end, this.lines + 1, this.next - 1)) {
+      if (item.kind === 'rec') this.index(item.n, item.player, item.start, item.end);
+      else if (item.kind === 'skip') {
+        skipped.push(item);
+        this.lines++;
+        this.end = item.end;
+      } else if (item.kind === 'gap') {
+        report(this.warn, 'backends.store.records_gap', { file: this.path, line: item.line, first: item.first, last: item.last,
+          count: item.last - item.first + 1 }, 'session records missing before this line');
+      } else torn = item;
     }
-    return null;
-  }
-}
-
-/** Lines from `offset` (where record `first` starts), verified; a bad last line is yielded as torn, a bad line before others throws. */
-async function* scan(file: string, offset: number, first: number): AsyncGenerator<Scanned> {
-  const stream = createReadStream(file, { start: offset, highWaterMark: 1 << 20 });
-  let carry: Buffer[] = [];
-  let pos = offset;
-  let n = first;
-  let bad: { line: number; start: number; reason: string } | null = null;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      let from = 0;
-      for (;;) {
-        const nl = chunk.indexOf(NEWLINE, from);
-        if (nl < 0) {
-          if (from < chunk.length) carry.push(chunk.subarray(from));
-          break;
-        }
-        let line = chunk.subarray(from, nl);
-        if (carry.length) { carry.push(line); line = Buffer.concat(carry); carry = []; }
-        from = nl + 1;
-        const start = pos;
-        pos = start + line.length + 1;
-        if (bad) throw new RecordCorruptError(file, bad.line, `${bad.reason}, and more of the file follows it`);
-        const got = decodeRecord(line.toString('utf8'), n);
-        if (typeof got === 'string') bad = { line: n + 1, start, reason: got };
-        else { yield { player: got.player, start, end: pos }; n++; }
-      }
+    for (const s of skipped.slice(0, TOLD_LINES)) {
+      report(this.warn, 'backends.store.record_skipped', { file: this.path, line: s.line, fault: s.fault }, 'a damaged session record was skipped');
     }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
-  } finally {
-    stream.destroy();
-  }
-  if (carry.length) {
-    if (bad) throw new RecordCorruptError(file, bad.line, `${bad.reason}, and more of the file follows it`);
-    yield { torn: true, start: pos, line: n + 1, reason: 'incomplete last line (no newline)' };
-  } else if (bad) {
-    yield { torn: true, start: bad.start, line: bad.line, reason: bad.reason };
+    const more = skipped.slice(TOLD_LINES);
+    if (more.length) {
+      report(this.warn, 'backends.store.records_skipped_more', { file: this.path, count: more.length, first: more[0].line,
+        last: more[more.length - 1].line }, 'more damaged session records were skipped');
+    }
+    return torn;
   }
 }

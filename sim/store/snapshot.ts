@@ -5,8 +5,21 @@
  */
 import { checksum } from './canonical.ts';
 
-/** Where a store reports what it skipped: a pino logger fits; without one, Node's process warnings. */
-export interface StoreLog { warn(fields: object, msg: string): void }
+/**
+ * Where a store reports what it skipped: a pino logger fits; without one, Node's process warnings.
+ * `tell`, when given, also hears what a person should read, as a locale key and its parameters (the
+ * CLI prints it in the user's language).
+ */
+export interface StoreLog {
+  warn(fields: object, msg: string): void;
+  tell?(key: string, params: Record<string, unknown>): void;
+}
+
+/** One report to both: the log's line (with the key, to find it by) and the person's notice. */
+export function report(log: StoreLog, key: string, params: Record<string, unknown>, msg: string): void {
+  log.warn({ ...params, key }, msg);
+  log.tell?.(key, params);
+}
 
 export const processWarnings: StoreLog = {
   warn: (fields, msg) => process.emitWarning(`${msg} ${JSON.stringify(fields)}`, 'AstinusStoreWarning'),
