@@ -5,6 +5,7 @@ import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { act } from './helpers/act.ts';
+import { TickJudge } from '../sim/judge/judge.ts';
 import { call, consequence, fresh, judgeOne, place, ROOT } from './helpers/world.ts';
 
 /**
@@ -70,6 +71,33 @@ describe('checks', () => {
     const fair = consequence({ resource_changes: { energy: -5 },
       world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: Math.floor(max / 2), reason: 'theft' }] });
     expect(judgeOne(cat, theftAt('partial').state, c, fair).failed).toBeNull();
+  });
+
+  it('a refused proposal keeps its roll: the dice, once thrown, are committed before the refusal', () => {
+    // a success refused (the engine asks too much) and an engine that gave no answer at all
+    for (const band of ['full', 'partial']) {
+      const { state, c } = theftAt(band);
+      const greedy = consequence({ world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 10_000, reason: 'theft' }] });
+      const { failed, events } = judgeOne(cat, state, c, greedy);
+      expect(failed).not.toBeNull();
+      expect(events.map((e) => e.type)).toEqual(['check_rolled', 'call_failed']);
+      expect((events[0] as EventOf<'check_rolled'>).band).toBe(band);
+    }
+    const { state, c } = theftAt('fail');
+    const judge = new TickJudge(cat, state, state.tick + 1);
+    expect(judge.call(c, { ok: false, error: 'timeout' })?.reason.code).toBe('engine_error');
+    expect(judge.events.map((e) => e.type)).toEqual(['check_rolled', 'call_failed']);
+    // the roll is the one the engine was shown, and it counts as tried (a caught thief is counted)
+    expect((judge.events[0] as EventOf<'check_rolled'>).total).toBe(checkFor(cat, fresh(cat, 7), c, state.tick + 1)?.total);
+    expect(state.actors.nim.failed?.cutpurse).toBe(1);
+  });
+
+  it('a call refused before any roll (nobody there to rob) throws no dice', () => {
+    const { state, c } = theftAt('full');
+    place(state, 'osric_vane', Object.keys(state.places).find((p) => p !== state.actors.nim.location)!);
+    const { failed, events } = judgeOne(cat, state, c, consequence({}));
+    expect(failed).not.toBeNull();
+    expect(events.map((e) => e.type)).toEqual(['call_failed']);
   });
 
   it('the same world, tick and call roll the same dice; a different tick may not', () => {
