@@ -100,6 +100,24 @@ describe('checks', () => {
     expect(events.map((e) => e.type)).toEqual(['call_failed']);
   });
 
+  it('a haggle that goes well with a master whose crew is full is a haggle, not a hire the Judge would refuse', () => {
+    const job = cat.scenario.meta.jobs.find((j) => j.employer === 'marta_holloway')!;
+    for (let t = 1; t < 500; t++) {
+      const state = fresh(cat, 7);
+      state.tick = t - 1;
+      place(state, 'lark', state.actors.marta_holloway.location);
+      const c = call('lark', 'interact', { target: 'marta_holloway', manner: 'haggle', content: { text: '' } });
+      if (checkFor(cat, state, c, t)?.band !== 'full') continue;
+      state.jobHolders[`job:${job.id}:marta_holloway`] = job.capacity;
+      const { failed, events } = act(cat, state, c);
+      expect(failed).toBeNull();
+      expect(events.filter((e) => e.type === 'check_rolled').map((e) => (e as EventOf<'check_rolled'>).band)).toEqual(['full']);
+      expect(state.actors.lark.tags.some((x) => x.startsWith('job:'))).toBe(false);
+      return;
+    }
+    throw new Error('no full roll in 500 ticks');
+  });
+
   it('the same world, tick and call roll the same dice; a different tick may not', () => {
     const { state, c } = theftAt('full');
     const a = checkFor(cat, state, c, state.tick + 1);
