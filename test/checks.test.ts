@@ -118,6 +118,16 @@ describe('checks', () => {
     throw new Error('no full roll in 500 ticks');
   });
 
+  it('a preview or an offer weighs a call as a full success and throws no dice for it', () => {
+    const { state, c } = theftAt('fail');
+    const weighed = checkFor(cat, state, c, state.tick + 1, 'full')!;
+    expect(weighed).toMatchObject({ band: 'full', dice: [], kept: [] });
+    expect(weighed.formula).toBe(checkFor(cat, state, c, state.tick + 1)!.formula);
+    const judge = new TickJudge(cat, state, state.tick + 1, 'full');
+    judge.call(c, { ok: true, consequence: consequence({}) });
+    expect(judge.events.filter((e) => e.type === 'check_rolled').map((e) => (e as EventOf<'check_rolled'>).dice)).toEqual([[]]);
+  });
+
   it('the same world, tick and call roll the same dice; a different tick may not', () => {
     const { state, c } = theftAt('full');
     const a = checkFor(cat, state, c, state.tick + 1);

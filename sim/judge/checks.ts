@@ -14,10 +14,9 @@ import { check } from './reasons.ts';
  */
 export function settleCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, c: Consequence, assume?: Band): { roll: Check | null; c: Consequence } {
   if (c.check) verifyFactors(cat, state, call, c.check.factors);
-  const own = checkFor(cat, state, call, tick);
-  const rolled = own ?? (c.check ? rollCheck(cat, state, call, tick, callWord(call), dedupe(c.check.factors)) : null);
-  // a preview judges as if the dice came up `assume`, so that its verdict cannot tell the roll
-  const roll = rolled && assume ? { ...rolled, band: assume } : rolled;
+  // a preview judges as if the dice came up `assume`, without throwing them: its verdict cannot tell the roll
+  const own = checkFor(cat, state, call, tick, assume);
+  const roll = own ?? (c.check ? rollCheck(cat, state, call, tick, callWord(call), dedupe(c.check.factors), assume) : null);
   if (!c.check || !roll) return { roll, c };
   const branch = c.check.outcomes[roll.band === 'critical' ? 'full' : roll.band];
   return { roll, c: { ...branch } };

@@ -50,7 +50,7 @@ export class TickJudge {
   private readonly sinks = table<number>();
   private readonly moneyBefore: number;
 
-  /** `assume`: judge every check as if it rolled this band (a preview, which must not tell the roll) */
+  /** `assume`: judge every check as if it came up this band, throwing no dice (a preview, which must not tell the roll) */
   constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, private readonly assume?: Band) {
     this.moneyBefore = state.moneyTotal;
   }
@@ -65,7 +65,7 @@ export class TickJudge {
     try {
       checkCall(this.cat, this.state, call);
       if (!outcome.ok) {
-        thrown.roll = this.assumed(checkFor(this.cat, this.state, call, this.tick));
+        thrown.roll = checkFor(this.cat, this.state, call, this.tick, this.assume);
         return this.fail(call, strategy, 'error', { code: 'engine_error', message: msg('reason.engine_error') }, thrown.roll);
       }
       const { draft, unbacked } = this.draft(call, outcome.consequence, strategy!, outcome.trusted === true, thrown);
@@ -290,11 +290,6 @@ export class TickJudge {
         validateChange(d, { type: 'resource_gain', actor: call.actor, resource, amount: delta, reason: 'cost' }, p);
       }
     }
-  }
-
-  /** The roll of a risky call as the Judge holds it: its band replaced by `assume` in a preview. */
-  private assumed(roll: Check | null): Check | null {
-    return roll && this.assume ? { ...roll, band: this.assume } : roll;
   }
 
   /** A refused call; `roll`: its dice if they were thrown, committed before the refusal. */

@@ -2,7 +2,7 @@ import type { Catalog } from '../scenario/catalog.ts';
 import { rngFor } from '../rng.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
 import { canonicalJson } from '../store/canonical.ts';
-import { type Band, type Bands, DEFAULT_BANDS, type Factor, formulaFor, roll, type Roll } from './dice.ts';
+import { assumed, type Band, type Bands, DEFAULT_BANDS, type Factor, formulaFor, roll, type Roll } from './dice.ts';
 import type { ToolCall } from './tools.ts';
 import type { Trait } from './traits.ts';
 
@@ -54,12 +54,15 @@ export function bandsOf(cat: Catalog): Bands {
   return { ...DEFAULT_BANDS, critical: cat.scenario.vocabulary.checks.critical };
 }
 
-/** The check a call would be, rolled with the world's generator keyed by (seed, tick, actor, call); null if it is not risky. */
-export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: number): Check | null {
+/**
+ * The check a call would be, rolled with the world's generator keyed by (seed, tick, actor, call);
+ * null if it is not risky. With `assume` (a preview, an offer) no dice are thrown: the band is that one.
+ */
+export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: number, assume?: Band): Check | null {
   const word = riskyWord(cat, call);
   const a = state.actors[call.actor];
   if (word === null || !a) return null;
-  return rollCheck(cat, state, call, tick, word, factorsFor(cat, a, word));
+  return rollCheck(cat, state, call, tick, word, factorsFor(cat, a, word), assume);
 }
 
 /** The call's word in the pack: what a check of it is called (its manner, purpose, template, mode or channel). */
@@ -73,11 +76,13 @@ export function callWord(call: ToolCall): string {
   }
 }
 
-/** Roll a check of `word` with the given factors, keyed by (seed, tick, actor, call). */
-export function rollCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, word: string, factors: Factor[]): Check {
+/** Roll a check of `word` with the given factors, keyed by (seed, tick, actor, call); or, with `assume`, take that band unrolled. */
+export function rollCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, word: string, factors: Factor[], assume?: Band): Check {
   const plus = factors.filter((f) => f.sign > 0).length;
+  const f = formulaFor(plus, factors.length - plus);
+  if (assume) return { word, factors, ...assumed(f, bandsOf(cat), assume) };
   const rng = rngFor(state.seed, tick, call.actor, `check|${call.tool}|${canonicalJson(call.args)}`);
-  return { word, factors, ...roll(rng, formulaFor(plus, factors.length - plus), bandsOf(cat)) };
+  return { word, factors, ...roll(rng, f, bandsOf(cat)) };
 }
 
 export type { Band, Factor };
