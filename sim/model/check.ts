@@ -9,7 +9,9 @@ import type { Trait } from './traits.ts';
 /**
  * When a call is a check, and what its dice are. Pure: the slice a World Engine sees and the Judge
  * that commits both call `checkFor` on the same state with the same key, so the engine proposes for
- * the band the Judge will roll, and no engine, client or model can choose the dice.
+ * the band the Judge will roll, and no engine, client or model can choose the dice. The dice are
+ * thrown only for a call already made (a preview or an offer takes a band unrolled), and the Judge
+ * commits every roll it throws, so no call is chosen, nor any roll kept, for what the dice say.
  */
 
 export interface Check extends Roll {
