@@ -120,12 +120,31 @@ describe('checks', () => {
 
   it('a preview or an offer weighs a call as a full success and throws no dice for it', () => {
     const { state, c } = theftAt('fail');
-    const weighed = checkFor(cat, state, c, state.tick + 1, 'full')!;
+    const weighed = checkFor(cat, state, c, state.tick + 1, { assume: 'full' })!;
     expect(weighed).toMatchObject({ band: 'full', dice: [], kept: [] });
     expect(weighed.formula).toBe(checkFor(cat, state, c, state.tick + 1)!.formula);
     const judge = new TickJudge(cat, state, state.tick + 1, 'full');
     judge.call(c, { ok: true, consequence: consequence({}) });
     expect(judge.events.filter((e) => e.type === 'check_rolled').map((e) => (e as EventOf<'check_rolled'>).dice)).toEqual([[]]);
+  });
+
+  it('a second check of the same call in one tick (an answer after one\'s own call) is a fresh throw, the one its slice was shown', () => {
+    let differ = 0;
+    for (let t = 1; t <= 40; t++) {
+      const state = fresh(cat, 7);
+      state.tick = t - 1;
+      place(state, 'osric_vane', state.actors.nim.location);
+      const c = call('nim', 'interact', { target: 'osric_vane', manner: 'cutpurse', content: { text: '' } });
+      const judge = new TickJudge(cat, state, t);
+      judge.call(c, { ok: false, error: 'timeout' });
+      expect(judge.rolledBy('nim')).toBe(1);
+      const second = checkFor(cat, state, c, t, { before: judge.rolledBy('nim') })!;
+      judge.call(c, { ok: false, error: 'timeout' });
+      const [first, again] = judge.events.filter((e): e is EventOf<'check_rolled'> => e.type === 'check_rolled');
+      expect(again.dice).toEqual(second.dice);
+      if (first.dice.join() !== again.dice.join()) differ++;
+    }
+    expect(differ).toBeGreaterThan(30);
   });
 
   it('the same world, tick and call roll the same dice; a different tick may not', () => {

@@ -1,5 +1,4 @@
-import { checkFor } from '../sim/model/check.ts';
-import type { Band } from '../sim/model/dice.ts';
+import { checkFor, type Draw } from '../sim/model/check.ts';
 import { FRIEND } from '../sim/model/relations.ts';
 import { heldJob, jobTag } from '../sim/model/jobs.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
@@ -17,8 +16,8 @@ const LISTENERS = 4;
 /** What the actor noticed when it decided: the engine works with the same things and people. */
 export interface Noticed { entities: EntityState[]; people: { id: string; status: string }[] }
 
-/** `assume`: the call is only weighed (a preview, an offer): its check is that band, and no dice are thrown. */
-export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: Noticed, assume?: Band): Slice {
+/** `how`: a call only weighed (a preview, an offer) assumes a band and throws no dice; an answer draws after the actor's rolls this tick. */
+export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: Noticed, how: Draw = {}): Slice {
   const actor = state.actors[call.actor];
   const here = index.get(actor.location) ?? [];
   const targetId = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target : undefined;
@@ -45,7 +44,7 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     employer: call.tool === 'use_resource' && cat.words.purposeDoes(call.args.purpose) === 'work' ? payingEmployer(cat, state, actor) : null,
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode, actor.id) : null,
     ...vacancy(cat, state, target),
-    check: checkFor(cat, state, call, tick, assume),
+    check: checkFor(cat, state, call, tick, how),
     ...overrides(state, actor.location),
   };
 }

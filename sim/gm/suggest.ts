@@ -40,7 +40,7 @@ export function acceptsNow(cat: Catalog, live: WorldState, call: ToolCall): bool
   }
   const tick = live.tick + 1;
   const index = indexPlaces(cat, live);
-  const slice = sliceFor(cat, live, index, tick, call, perceive(cat, live, index, call.actor, tick), 'full');
+  const slice = sliceFor(cat, live, index, tick, call, perceive(cat, live, index, call.actor, tick), { assume: 'full' });
   const c = RULES.resolve(cat, slice, call) as Consequence;
   return new TickJudge(cat, live, tick, 'full').dryRun(call, c) === null;
 }

@@ -16,7 +16,7 @@ import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { heldToBand, paidForBand, settleCheck } from './checks.ts';
-import { type Check, checkFor } from '../model/check.ts';
+import { type Check, checkFor, type Draw } from '../model/check.ts';
 import type { Band } from '../model/dice.ts';
 import { check, Rejection } from './reasons.ts';
 import { isSafeId, own, table } from '../model/ids.ts';
@@ -48,6 +48,7 @@ export class TickJudge {
   private destroyed = 0;
   private readonly sources = table<number>();
   private readonly sinks = table<number>();
+  private readonly rolled = new Map<string, number>();
   private readonly moneyBefore: number;
 
   /** `assume`: judge every check as if it came up this band, throwing no dice (a preview, which must not tell the roll) */
@@ -65,7 +66,7 @@ export class TickJudge {
     try {
       checkCall(this.cat, this.state, call);
       if (!outcome.ok) {
-        thrown.roll = checkFor(this.cat, this.state, call, this.tick, this.assume);
+        thrown.roll = checkFor(this.cat, this.state, call, this.tick, this.draw(call.actor));
         return this.fail(call, strategy, 'error', { code: 'engine_error', message: msg('reason.engine_error') }, thrown.roll);
       }
       const { draft, unbacked } = this.draft(call, outcome.consequence, strategy!, outcome.trusted === true, thrown);
@@ -89,7 +90,7 @@ export class TickJudge {
     const d = new Draft(this.cat, this.state, this.tick, call.actor);
     const p = proposers.call(call.actor, a.location, strategy, call);
     // the dice are the Judge's: rolled here with the world's keyed generator, whatever anyone proposed
-    const settled = settleCheck(this.cat, this.state, call, this.tick, proposed, this.assume);
+    const settled = settleCheck(this.cat, this.state, call, this.tick, proposed, this.draw(call.actor));
     const roll = d.check = settled.roll;
     if (thrown) thrown.roll = roll;
     const c = settled.c;
@@ -292,6 +293,16 @@ export class TickJudge {
     }
   }
 
+  /** How the actor's next check is drawn: assumed in a preview, else after the rolls it already had this tick. */
+  private draw(actor: string): Draw {
+    return this.assume ? { assume: this.assume } : { before: this.rolledBy(actor) };
+  }
+
+  /** How many checks the actor has had rolled this tick: a slice built mid-tick (an answer) draws its check after them. */
+  rolledBy(actor: string): number {
+    return this.rolled.get(actor) ?? 0;
+  }
+
   /** A refused call; `roll`: its dice if they were thrown, committed before the refusal. */
   private fail(call: ToolCall, strategy: ReturnType<typeof strategyOf> | null, status: FailedCall['status'], reason: Reason, roll: Check | null = null): FailedCall {
     const a = this.state.actors[call.actor];
@@ -313,6 +324,7 @@ export class TickJudge {
     e.tick = this.tick;
     e.seq = this.seq++;
     applyEvent(this.state, e);
+    if (e.type === 'check_rolled') this.rolled.set(e.actor, this.rolledBy(e.actor) + 1);
     if (e.type === 'money_created') {
       this.created += e.amount;
       this.sources[e.source] = (this.sources[e.source] ?? 0) + e.amount;

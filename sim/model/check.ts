@@ -57,14 +57,18 @@ export function bandsOf(cat: Catalog): Bands {
 }
 
 /**
- * The check a call would be, rolled with the world's generator keyed by (seed, tick, actor, call);
- * null if it is not risky. With `assume` (a preview, an offer) no dice are thrown: the band is that one.
+ * How a check is drawn. `assume` (a preview, an offer): no dice are thrown, the band is that one.
+ * `before`: how many checks the actor has already rolled this tick (one answering a player after
+ * its own call): each of its rolls in a tick is a fresh throw, even of the same call.
  */
-export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: number, assume?: Band): Check | null {
+export interface Draw { assume?: Band; before?: number }
+
+/** The check a call would be, rolled with the world's generator keyed by (seed, tick, actor, call); null if it is not risky. */
+export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: number, how: Draw = {}): Check | null {
   const word = riskyWord(cat, call);
   const a = state.actors[call.actor];
   if (word === null || !a) return null;
-  return rollCheck(cat, state, call, tick, word, factorsFor(cat, a, word), assume);
+  return rollCheck(cat, state, call, tick, word, factorsFor(cat, a, word), how);
 }
 
 /** The call's word in the pack: what a check of it is called (its manner, purpose, template, mode or channel). */
@@ -79,11 +83,13 @@ export function callWord(call: ToolCall): string {
 }
 
 /** Roll a check of `word` with the given factors, keyed by (seed, tick, actor, call); or, with `assume`, take that band unrolled. */
-export function rollCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, word: string, factors: Factor[], assume?: Band): Check {
+export function rollCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, word: string, factors: Factor[], how: Draw = {}): Check {
   const plus = factors.filter((f) => f.sign > 0).length;
   const f = formulaFor(plus, factors.length - plus);
-  if (assume) return { word, factors, ...assumed(f, bandsOf(cat), assume) };
-  const rng = rngFor(state.seed, tick, call.actor, `check|${call.tool}|${canonicalJson(call.args)}`);
+  if (how.assume) return { word, factors, ...assumed(f, bandsOf(cat), how.assume) };
+  // a first roll keeps the key it always had, so a world without second rolls replays as before
+  const nth = how.before ? `|${how.before}` : '';
+  const rng = rngFor(state.seed, tick, call.actor, `check|${call.tool}|${canonicalJson(call.args)}${nth}`);
   return { word, factors, ...roll(rng, f, bandsOf(cat)) };
 }
 

@@ -56,7 +56,7 @@ function judgeOnCopy(cat: Catalog, live: WorldState, call: ToolCall): Verdict {
   const index = indexPlaces(cat, live);
   const noticed = perceive(cat, live, index, call.actor, tick);
   // a check is judged as a full success, no dice thrown: the verdict cannot tell the next tick's roll
-  const slice = sliceFor(cat, live, index, tick, call, noticed, 'full');
+  const slice = sliceFor(cat, live, index, tick, call, noticed, { assume: 'full' });
   const consequence = RULES.resolve(cat, slice, call) as Consequence;
   const state = scratchState(live);
   const failed = new TickJudge(cat, state, tick, 'full').call(call, { ok: true, consequence, trusted: true });
