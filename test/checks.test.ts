@@ -5,6 +5,7 @@ import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { act } from './helpers/act.ts';
+import { TickJudge } from '../sim/judge/judge.ts';
 import { call, consequence, fresh, judgeOne, place, ROOT } from './helpers/world.ts';
 
 /**
@@ -70,6 +71,80 @@ describe('checks', () => {
     const fair = consequence({ resource_changes: { energy: -5 },
       world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: Math.floor(max / 2), reason: 'theft' }] });
     expect(judgeOne(cat, theftAt('partial').state, c, fair).failed).toBeNull();
+  });
+
+  it('a refused proposal keeps its roll: the dice, once thrown, are committed before the refusal', () => {
+    // a success refused (the engine asks too much) and an engine that gave no answer at all
+    for (const band of ['full', 'partial']) {
+      const { state, c } = theftAt(band);
+      const greedy = consequence({ world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 10_000, reason: 'theft' }] });
+      const { failed, events } = judgeOne(cat, state, c, greedy);
+      expect(failed).not.toBeNull();
+      expect(events.map((e) => e.type)).toEqual(['check_rolled', 'call_failed']);
+      expect((events[0] as EventOf<'check_rolled'>).band).toBe(band);
+    }
+    const { state, c } = theftAt('fail');
+    const judge = new TickJudge(cat, state, state.tick + 1);
+    expect(judge.call(c, { ok: false, error: 'timeout' })?.reason.code).toBe('engine_error');
+    expect(judge.events.map((e) => e.type)).toEqual(['check_rolled', 'call_failed']);
+    // the roll is the one the engine was shown, and it counts as tried (a caught thief is counted)
+    expect((judge.events[0] as EventOf<'check_rolled'>).total).toBe(checkFor(cat, fresh(cat, 7), c, state.tick + 1)?.total);
+    expect(state.actors.nim.failed?.cutpurse).toBe(1);
+  });
+
+  it('a call refused before any roll (nobody there to rob) throws no dice', () => {
+    const { state, c } = theftAt('full');
+    place(state, 'osric_vane', Object.keys(state.places).find((p) => p !== state.actors.nim.location)!);
+    const { failed, events } = judgeOne(cat, state, c, consequence({}));
+    expect(failed).not.toBeNull();
+    expect(events.map((e) => e.type)).toEqual(['call_failed']);
+  });
+
+  it('a haggle that goes well with a master whose crew is full is a haggle, not a hire the Judge would refuse', () => {
+    const job = cat.scenario.meta.jobs.find((j) => j.employer === 'marta_holloway')!;
+    for (let t = 1; t < 500; t++) {
+      const state = fresh(cat, 7);
+      state.tick = t - 1;
+      place(state, 'lark', state.actors.marta_holloway.location);
+      const c = call('lark', 'interact', { target: 'marta_holloway', manner: 'haggle', content: { text: '' } });
+      if (checkFor(cat, state, c, t)?.band !== 'full') continue;
+      state.jobHolders[`job:${job.id}:marta_holloway`] = job.capacity;
+      const { failed, events } = act(cat, state, c);
+      expect(failed).toBeNull();
+      expect(events.filter((e) => e.type === 'check_rolled').map((e) => (e as EventOf<'check_rolled'>).band)).toEqual(['full']);
+      expect(state.actors.lark.tags.some((x) => x.startsWith('job:'))).toBe(false);
+      return;
+    }
+    throw new Error('no full roll in 500 ticks');
+  });
+
+  it('a preview or an offer weighs a call as a full success and throws no dice for it', () => {
+    const { state, c } = theftAt('fail');
+    const weighed = checkFor(cat, state, c, state.tick + 1, { assume: 'full' })!;
+    expect(weighed).toMatchObject({ band: 'full', dice: [], kept: [] });
+    expect(weighed.formula).toBe(checkFor(cat, state, c, state.tick + 1)!.formula);
+    const judge = new TickJudge(cat, state, state.tick + 1, 'full');
+    judge.call(c, { ok: true, consequence: consequence({}) });
+    expect(judge.events.filter((e) => e.type === 'check_rolled').map((e) => (e as EventOf<'check_rolled'>).dice)).toEqual([[]]);
+  });
+
+  it('a second check of the same call in one tick (an answer after one\'s own call) is a fresh throw, the one its slice was shown', () => {
+    let differ = 0;
+    for (let t = 1; t <= 40; t++) {
+      const state = fresh(cat, 7);
+      state.tick = t - 1;
+      place(state, 'osric_vane', state.actors.nim.location);
+      const c = call('nim', 'interact', { target: 'osric_vane', manner: 'cutpurse', content: { text: '' } });
+      const judge = new TickJudge(cat, state, t);
+      judge.call(c, { ok: false, error: 'timeout' });
+      expect(judge.rolledBy('nim')).toBe(1);
+      const second = checkFor(cat, state, c, t, { before: judge.rolledBy('nim') })!;
+      judge.call(c, { ok: false, error: 'timeout' });
+      const [first, again] = judge.events.filter((e): e is EventOf<'check_rolled'> => e.type === 'check_rolled');
+      expect(again.dice).toEqual(second.dice);
+      if (first.dice.join() !== again.dice.join()) differ++;
+    }
+    expect(differ).toBeGreaterThan(30);
   });
 
   it('the same world, tick and call roll the same dice; a different tick may not', () => {

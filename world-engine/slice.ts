@@ -1,6 +1,6 @@
-import { checkFor } from '../sim/model/check.ts';
+import { checkFor, type Draw } from '../sim/model/check.ts';
 import { FRIEND } from '../sim/model/relations.ts';
-import { heldJob } from '../sim/model/jobs.ts';
+import { heldJob, jobTag } from '../sim/model/jobs.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import { travelCost, type Catalog } from '../sim/scenario/catalog.ts';
 import type { EntityState, FactState } from '../sim/model/events.ts';
@@ -16,7 +16,8 @@ const LISTENERS = 4;
 /** What the actor noticed when it decided: the engine works with the same things and people. */
 export interface Noticed { entities: EntityState[]; people: { id: string; status: string }[] }
 
-export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: Noticed): Slice {
+/** `how`: a call only weighed (a preview, an offer) assumes a band and throws no dice; an answer draws after the actor's rolls this tick. */
+export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: Noticed, how: Draw = {}): Slice {
   const actor = state.actors[call.actor];
   const here = index.get(actor.location) ?? [];
   const targetId = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target : undefined;
@@ -42,7 +43,8 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     known, listeners,
     employer: call.tool === 'use_resource' && cat.words.purposeDoes(call.args.purpose) === 'work' ? payingEmployer(cat, state, actor) : null,
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode, actor.id) : null,
-    check: checkFor(cat, state, call, tick),
+    ...vacancy(cat, state, target),
+    check: checkFor(cat, state, call, tick, how),
     ...overrides(state, actor.location),
   };
 }
@@ -53,6 +55,12 @@ function overrides(state: WorldState, place: string): Pick<Slice, 'closed' | 'pr
   if (!iv) return {};
   return { ...(isClosed(state, place) ? { closed: true } : {}), ...(Object.keys(iv.prices).length ? { prices: { ...iv.prices } } : {}),
     ...(Object.keys(iv.wages).length ? { wages: { ...iv.wages } } : {}) };
+}
+
+/** Whether a target who hires has room in their crew; nothing for anyone else. */
+function vacancy(cat: Catalog, state: WorldState, target: Slice['target']): Pick<Slice, 'vacancy'> {
+  const job = target?.kind === 'actor' ? cat.jobsByEmployer.get(target.actor.soul) : undefined;
+  return job && target?.kind === 'actor' ? { vacancy: (state.jobHolders[jobTag(job.id, target.actor.id)] ?? 0) < job.capacity } : {};
 }
 
 /** The employer who pays the actor's wage from their own purse (a job without a source), if any. */

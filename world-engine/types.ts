@@ -27,6 +27,8 @@ export interface Slice {
   travel: { money: number; energy: number; ticks: number; tolls?: { owner: string; amount: number; entity: string }[] } | null;
   /** for work at a job its employer pays (no declared source): the employer and what they hold */
   employer?: { id: string; money: number } | null;
+  /** for a call on someone who hires: whether their crew has room as the tick starts (the Judge refuses a hire into a full one) */
+  vacancy?: boolean;
   /** a risky call's check, rolled as the Judge will roll it: the engine proposes for this band */
   check?: Check | null;
   /** researchers' interventions in force (sim/state/overrides.ts): the place is closed; prices of items and wages of jobs that differ from the pack's */

@@ -28,7 +28,8 @@ function aim(c: ToolCall): string {
 
 /**
  * Whether the Judge would accept the call now: its own checks, then what the rule engine proposes,
- * judged read-only against the live state (a check as a full success: the offer does not tell the roll).
+ * judged read-only against the live state (a check as a full success, no dice thrown: an offer is
+ * made before the call, and nothing that chooses a call may see its roll).
  */
 export function acceptsNow(cat: Catalog, live: WorldState, call: ToolCall): boolean {
   try {
@@ -39,8 +40,7 @@ export function acceptsNow(cat: Catalog, live: WorldState, call: ToolCall): bool
   }
   const tick = live.tick + 1;
   const index = indexPlaces(cat, live);
-  const slice = sliceFor(cat, live, index, tick, call, perceive(cat, live, index, call.actor, tick));
-  if (slice.check) slice.check = { ...slice.check, band: 'full' };
+  const slice = sliceFor(cat, live, index, tick, call, perceive(cat, live, index, call.actor, tick), { assume: 'full' });
   const c = RULES.resolve(cat, slice, call) as Consequence;
   return new TickJudge(cat, live, tick, 'full').dryRun(call, c) === null;
 }

@@ -1,5 +1,4 @@
-import { callWord, type Check, checkFor, type Factor, rollCheck, traitsOf } from '../model/check.ts';
-import type { Band } from '../model/dice.ts';
+import { callWord, type Check, checkFor, type Draw, type Factor, rollCheck, traitsOf } from '../model/check.ts';
 import type { Consequence, ProposedCheck, WorldChange } from '../model/consequence.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
@@ -12,12 +11,11 @@ import { check } from './reasons.ts';
  * a tag they or their target carry) or the whole proposal is refused; the dice are derived from the
  * factors, never read from the proposal; of a proposed check's branches only the rolled one stands.
  */
-export function settleCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, c: Consequence, assume?: Band): { roll: Check | null; c: Consequence } {
+export function settleCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, c: Consequence, how: Draw = {}): { roll: Check | null; c: Consequence } {
   if (c.check) verifyFactors(cat, state, call, c.check.factors);
-  const own = checkFor(cat, state, call, tick);
-  const rolled = own ?? (c.check ? rollCheck(cat, state, call, tick, callWord(call), dedupe(c.check.factors)) : null);
-  // a preview judges as if the dice came up `assume`, so that its verdict cannot tell the roll
-  const roll = rolled && assume ? { ...rolled, band: assume } : rolled;
+  // a preview judges as if the dice came up `how.assume`, without throwing them: its verdict cannot tell the roll
+  const own = checkFor(cat, state, call, tick, how);
+  const roll = own ?? (c.check ? rollCheck(cat, state, call, tick, callWord(call), dedupe(c.check.factors), how) : null);
   if (!c.check || !roll) return { roll, c };
   const branch = c.check.outcomes[roll.band === 'critical' ? 'full' : roll.band];
   return { roll, c: { ...branch } };

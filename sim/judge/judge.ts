@@ -16,6 +16,7 @@ import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { heldToBand, paidForBand, settleCheck } from './checks.ts';
+import { type Check, checkFor, type Draw } from '../model/check.ts';
 import type { Band } from '../model/dice.ts';
 import { check, Rejection } from './reasons.ts';
 import { isSafeId, own, table } from '../model/ids.ts';
@@ -47,9 +48,10 @@ export class TickJudge {
   private destroyed = 0;
   private readonly sources = table<number>();
   private readonly sinks = table<number>();
+  private readonly rolled = new Map<string, number>();
   private readonly moneyBefore: number;
 
-  /** `assume`: judge every check as if it rolled this band (a preview, which must not tell the roll) */
+  /** `assume`: judge every check as if it came up this band, throwing no dice (a preview, which must not tell the roll) */
   constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, private readonly assume?: Band) {
     this.moneyBefore = state.moneyTotal;
   }
@@ -58,10 +60,16 @@ export class TickJudge {
   call(call: ToolCall, outcome: Outcome): FailedCall | null {
     const a = this.state.actors[call.actor];
     const strategy = a ? strategyOf(this.cat, call) : null;
+    // once the dice are thrown they stand, whatever becomes of the proposal: a roll dropped with a
+    // refusal would leave in the log only the bands whose proposals pass (and the engine saw it)
+    const thrown: { roll: Check | null } = { roll: null };
     try {
       checkCall(this.cat, this.state, call);
-      if (!outcome.ok) return this.fail(call, strategy, 'error', { code: 'engine_error', message: msg('reason.engine_error') });
-      const { draft, unbacked } = this.draft(call, outcome.consequence, strategy!, outcome.trusted === true);
+      if (!outcome.ok) {
+        thrown.roll = checkFor(this.cat, this.state, call, this.tick, this.draw(call.actor));
+        return this.fail(call, strategy, 'error', { code: 'engine_error', message: msg('reason.engine_error') }, thrown.roll);
+      }
+      const { draft, unbacked } = this.draft(call, outcome.consequence, strategy!, outcome.trusted === true, thrown);
       // the final check of narration lives here, not in the engines: an answer from a remote worker
       // (or any engine) reaches the log only through the Judge, so this is where the guarantee holds
       holdToChanges(draft, call, unbacked);
@@ -72,24 +80,21 @@ export class TickJudge {
     } catch (err) {
       if (!(err instanceof Rejection)) throw err;
       if (!a) return { id: call.id, tool: call.tool, status: 'rejected', reason: err.reason };
-      return this.fail(call, strategy, 'rejected', err.reason);
+      return this.fail(call, strategy, 'rejected', err.reason, thrown.roll);
     }
   }
 
   /** The events a consequence would commit, and which of its texts' claims they do not carry. Throws a Rejection. */
-  private draft(call: ToolCall, proposed: Consequence, strategy: Strategy, trusted = false): { draft: Draft; unbacked: Map<Message, Claim[]> } {
+  private draft(call: ToolCall, proposed: Consequence, strategy: Strategy, trusted = false, thrown?: { roll: Check | null }): { draft: Draft; unbacked: Map<Message, Claim[]> } {
     const a = this.state.actors[call.actor];
     const d = new Draft(this.cat, this.state, this.tick, call.actor);
     const p = proposers.call(call.actor, a.location, strategy, call);
     // the dice are the Judge's: rolled here with the world's keyed generator, whatever anyone proposed
-    const settled = settleCheck(this.cat, this.state, call, this.tick, proposed, this.assume);
+    const settled = settleCheck(this.cat, this.state, call, this.tick, proposed, this.draw(call.actor));
     const roll = d.check = settled.roll;
+    if (thrown) thrown.roll = roll;
     const c = settled.c;
-    if (roll) {
-      const target = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target ?? null : null;
-      d.emit({ type: 'check_rolled', actor: call.actor, place: a.location, call: call.id, tool: call.tool, word: roll.word, target, factors: roll.factors,
-        formula: roll.formula, dice: roll.dice, kept: roll.kept, total: roll.total, band: roll.band });
-    }
+    if (roll) d.emit(rolledEvent(call, a.location, roll));
     d.emit({ type: 'action', actor: call.actor, strategy, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
     this.chargeActor(d, call, c, p, strategy);
     paidForBand(roll, -(c.resource_changes.energy ?? 0), this.cat.scenario.vocabulary.checks.partialEnergy);
@@ -288,10 +293,22 @@ export class TickJudge {
     }
   }
 
-  private fail(call: ToolCall, strategy: ReturnType<typeof strategyOf> | null, status: FailedCall['status'], reason: Reason): FailedCall {
+  /** How the actor's next check is drawn: assumed in a preview, else after the rolls it already had this tick. */
+  private draw(actor: string): Draw {
+    return this.assume ? { assume: this.assume } : { before: this.rolledBy(actor) };
+  }
+
+  /** How many checks the actor has had rolled this tick: a slice built mid-tick (an answer) draws its check after them. */
+  rolledBy(actor: string): number {
+    return this.rolled.get(actor) ?? 0;
+  }
+
+  /** A refused call; `roll`: its dice if they were thrown, committed before the refusal. */
+  private fail(call: ToolCall, strategy: ReturnType<typeof strategyOf> | null, status: FailedCall['status'], reason: Reason, roll: Check | null = null): FailedCall {
     const a = this.state.actors[call.actor];
     const sig = `${call.tool}|${canonicalJson(call.args)}`;
     const failed: FailedCall = { id: call.id, tool: call.tool, status, reason };
+    if (roll) this.commit([rolledEvent(call, a.location, roll)]);
     this.commit([{ type: 'call_failed', actor: call.actor, strategy, place: a.location, failed, sig, repeated: a.lastFailure?.sig === sig }]);
     this.failed.push(failed);
     return failed;
@@ -307,6 +324,7 @@ export class TickJudge {
     e.tick = this.tick;
     e.seq = this.seq++;
     applyEvent(this.state, e);
+    if (e.type === 'check_rolled') this.rolled.set(e.actor, this.rolledBy(e.actor) + 1);
     if (e.type === 'money_created') {
       this.created += e.amount;
       this.sources[e.source] = (this.sources[e.source] ?? 0) + e.amount;
@@ -320,6 +338,13 @@ export class TickJudge {
     }
     this.events.push(e);
   }
+}
+
+/** The committed record of a check: who tried what on whom, every die and the band. */
+function rolledEvent(call: ToolCall, place: string, roll: Check): EventBody {
+  const target = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target ?? null : null;
+  return { type: 'check_rolled', actor: call.actor, place, call: call.id, tool: call.tool, word: roll.word, target, factors: roll.factors,
+    formula: roll.formula, dice: roll.dice, kept: roll.kept, total: roll.total, band: roll.band };
 }
 
 /** Like the fare, tolls are the Judge's rule: a trip is accepted only if its transfers pay each owner in full. */

@@ -2,14 +2,16 @@ import type { Catalog } from '../scenario/catalog.ts';
 import { rngFor } from '../rng.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
 import { canonicalJson } from '../store/canonical.ts';
-import { type Band, type Bands, DEFAULT_BANDS, type Factor, formulaFor, roll, type Roll } from './dice.ts';
+import { assumed, type Band, type Bands, DEFAULT_BANDS, type Factor, formulaFor, roll, type Roll } from './dice.ts';
 import type { ToolCall } from './tools.ts';
 import type { Trait } from './traits.ts';
 
 /**
  * When a call is a check, and what its dice are. Pure: the slice a World Engine sees and the Judge
  * that commits both call `checkFor` on the same state with the same key, so the engine proposes for
- * the band the Judge will roll, and no engine, client or model can choose the dice.
+ * the band the Judge will roll, and no engine, client or model can choose the dice. The dice are
+ * thrown only for a call already made (a preview or an offer takes a band unrolled), and the Judge
+ * commits every roll it throws, so no call is chosen, nor any roll kept, for what the dice say.
  */
 
 export interface Check extends Roll {
@@ -54,12 +56,19 @@ export function bandsOf(cat: Catalog): Bands {
   return { ...DEFAULT_BANDS, critical: cat.scenario.vocabulary.checks.critical };
 }
 
+/**
+ * How a check is drawn. `assume` (a preview, an offer): no dice are thrown, the band is that one.
+ * `before`: how many checks the actor has already rolled this tick (one answering a player after
+ * its own call): each of its rolls in a tick is a fresh throw, even of the same call.
+ */
+export interface Draw { assume?: Band; before?: number }
+
 /** The check a call would be, rolled with the world's generator keyed by (seed, tick, actor, call); null if it is not risky. */
-export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: number): Check | null {
+export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: number, how: Draw = {}): Check | null {
   const word = riskyWord(cat, call);
   const a = state.actors[call.actor];
   if (word === null || !a) return null;
-  return rollCheck(cat, state, call, tick, word, factorsFor(cat, a, word));
+  return rollCheck(cat, state, call, tick, word, factorsFor(cat, a, word), how);
 }
 
 /** The call's word in the pack: what a check of it is called (its manner, purpose, template, mode or channel). */
@@ -73,11 +82,15 @@ export function callWord(call: ToolCall): string {
   }
 }
 
-/** Roll a check of `word` with the given factors, keyed by (seed, tick, actor, call). */
-export function rollCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, word: string, factors: Factor[]): Check {
+/** Roll a check of `word` with the given factors, keyed by (seed, tick, actor, call); or, with `assume`, take that band unrolled. */
+export function rollCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, word: string, factors: Factor[], how: Draw = {}): Check {
   const plus = factors.filter((f) => f.sign > 0).length;
-  const rng = rngFor(state.seed, tick, call.actor, `check|${call.tool}|${canonicalJson(call.args)}`);
-  return { word, factors, ...roll(rng, formulaFor(plus, factors.length - plus), bandsOf(cat)) };
+  const f = formulaFor(plus, factors.length - plus);
+  if (how.assume) return { word, factors, ...assumed(f, bandsOf(cat), how.assume) };
+  // a first roll keeps the key it always had, so a world without second rolls replays as before
+  const nth = how.before ? `|${how.before}` : '';
+  const rng = rngFor(state.seed, tick, call.actor, `check|${call.tool}|${canonicalJson(call.args)}${nth}`);
+  return { word, factors, ...roll(rng, f, bandsOf(cat)) };
 }
 
 export type { Band, Factor };

@@ -52,6 +52,16 @@ export function roll(rng: Rng, f: Formula, bands: Bands): Roll {
   return { formula: notation(f), dice, kept, total, band: bandOf(total, bands) };
 }
 
+/**
+ * A check judged as if it came up `band`, with no dice thrown (a preview, an offer): what the call
+ * would be is weighed before it is made, and nothing may see its roll before then. Its total is
+ * the band's lowest.
+ */
+export function assumed(f: Formula, bands: Bands, band: Band): Roll {
+  const total = band === 'critical' ? bands.critical ?? 12 : band === 'full' ? bands.full : band === 'partial' ? bands.partial : 2;
+  return { formula: notation(f), dice: [], kept: [], total, band };
+}
+
 /** Exact chance of each band, as a count over 6^dice equally likely throws (enumerated, not sampled). */
 export interface Odds { readonly of: number; readonly bands: Readonly<Record<Band, number>> }
 

@@ -40,7 +40,8 @@ export type EventBody =
   /** a speaker's claim about the world: hearsay, recorded with whether the committed state contradicts it */
   /**
    * the Judge rolled a check for a risky call (seed 003's transparent dice): what was tried, what moved
-   * the dice, the formula, every die, the two kept, the total and the band; the action follows it
+   * the dice, the formula, every die, the two kept, the total and the band; the action follows it, or
+   * the refusal of what the engine proposed for that band (thrown dice stand either way)
    */
   | { type: 'check_rolled'; actor: string; place: string; call: string; tool: ToolName; word: string; target: string | null; factors: Factor[];
     formula: string; dice: number[]; kept: number[]; total: number; band: Band }

@@ -55,9 +55,8 @@ function judgeOnCopy(cat: Catalog, live: WorldState, call: ToolCall): Verdict {
   const tick = live.tick + 1;
   const index = indexPlaces(cat, live);
   const noticed = perceive(cat, live, index, call.actor, tick);
-  // a check is judged as a full success: the verdict must not tell the band the next tick would roll
-  const slice = sliceFor(cat, live, index, tick, call, noticed);
-  if (slice.check) slice.check = { ...slice.check, band: 'full' };
+  // a check is judged as a full success, no dice thrown: the verdict cannot tell the next tick's roll
+  const slice = sliceFor(cat, live, index, tick, call, noticed, { assume: 'full' });
   const consequence = RULES.resolve(cat, slice, call) as Consequence;
   const state = scratchState(live);
   const failed = new TickJudge(cat, state, tick, 'full').call(call, { ok: true, consequence, trusted: true });

@@ -44,7 +44,8 @@ export async function answerPlayers(cat: Catalog, state: WorldState, tick: numbe
   const work: { slice: Slice; call: ToolCall }[] = [];
   const workOf = decisions.map((d, i) => {
     if (!d?.ok || d.call.actor !== asked[i].bot) return -1;
-    work.push({ slice: sliceFor(cat, state, index, tick, d.call, perceptions[i]), call: d.call });
+    // after its own call this tick: a risky answer is a fresh throw, not that call's dice again
+    work.push({ slice: sliceFor(cat, state, index, tick, d.call, perceptions[i], { before: judge.rolledBy(d.call.actor) }), call: d.call });
     return work.length - 1;
   });
   const outcomes = await delib.resolve(cat, work, (call, c) => judge.dryRun(call, c));

@@ -47,7 +47,8 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
   },
   bargain(cat, s, _c, other) {
     const job = cat.jobsByEmployer.get(other.soul);
-    if (!job || !cat.words.permits(other.roles, 'hire')) {
+    // a full crew takes nobody on, however well it goes: proposing the hire would only be refused
+    if (!job || !cat.words.permits(other.roles, 'hire') || s.vacancy === false) {
       return new Outcome(msg('narrative.bargain', { actor: A(s), target: ref('actor', other.id) })).change(...both(s.actor.id, other.id, 1));
     }
     if (heldJob(s.actor.tags)) return new Outcome(msg('narrative.already_hired', { actor: A(s), target: ref('actor', other.id) }));
