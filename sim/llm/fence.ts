@@ -1,6 +1,6 @@
 import type { Renderer } from '../i18n/render.ts';
 import type { T } from '../i18n/translator.ts';
-import type { Message } from '../model/text.ts';
+import { type Message, WORDS_MAX } from '../model/text.ts';
 
 /**
  * Untrusted text in a prompt (a player's words, a bot's speech, a created thing's name, a model's
@@ -8,7 +8,7 @@ import type { Message } from '../model/text.ts';
  * here. One line, at most a few hundred characters, hidden characters gone, in double quotes that
  * it cannot close (a quote or backslash inside is escaped), after the name of who said it.
  */
-export const FENCE_MAX = 280;
+export const FENCE_MAX = WORDS_MAX;
 
 // control and format characters (bidi overrides, zero-width joiners...), line and paragraph separators
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { RESERVED_IDS, SafeId } from './ids.ts';
 
+/**
+ * The most characters anyone's own words may run to: a player's speech, intent or argument, and a
+ * model's speech, refused beyond it where they are parsed; also the cut of untrusted text in a
+ * prompt (sim/llm/fence.ts). One number, so nothing accepted at the door is cut later.
+ */
+export const WORDS_MAX = 280;
+
 /** Every piece of user-visible content in a scenario exists in both languages. */
 export const Text = z.object({ cn: z.string().min(1), en: z.string().min(1) }).strict();
 export type Text = z.infer<typeof Text>;

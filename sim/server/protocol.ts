@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Lang, Text } from '../model/text.ts';
+import { Lang, Text, WORDS_MAX } from '../model/text.ts';
 import { PackId, SafeId } from '../model/ids.ts';
 import { MAX_TRAITS } from '../model/traits.ts';
 import { ToolCall } from '../model/tools.ts';
@@ -76,7 +76,7 @@ export type JoinBody = z.infer<typeof JoinBody>;
 export const DeclareBody = z.object({ trait: z.union([PackId, FreeTrait]) }).strict();
 export type DeclareBody = z.infer<typeof DeclareBody>;
 
-export const IntentBody = z.object({ text: z.string().trim().min(1).max(500), lang: Lang.default('en') }).strict();
+export const IntentBody = z.object({ text: z.string().trim().min(1).max(WORDS_MAX), lang: Lang.default('en') }).strict();
 export type IntentBody = z.infer<typeof IntentBody>;
 
 /**
@@ -316,7 +316,7 @@ export type PreviewReply = z.infer<typeof PreviewReply>;
 // ---- arguing for a trait (routes/argue.ts, sim/judge/argue.ts) -------------------------------------
 
 /** `POST /players/:id/argue`: which of the player's traits, for which call, in their words. */
-export const ArgueBody = z.object({ trait: SafeId, call: PlayerCall, words: Words(1, 300) }).strict();
+export const ArgueBody = z.object({ trait: SafeId, call: PlayerCall, words: Words(1, WORDS_MAX) }).strict();
 export type ArgueBody = z.infer<typeof ArgueBody>;
 /**
  * The verdict: `ok` with why (`helps`: it counted anyway; `argued`: one advantage at the next check of
