@@ -30,6 +30,7 @@ import { previewRoutes } from './routes/preview.ts';
 import { traitRoutes } from './routes/traits.ts';
 import { worldRoutes } from './routes/world.ts';
 import { attachSockets, type Sockets } from './sockets.ts';
+import type { SocketBudget } from './socket-budget.ts';
 import { type Embedder, SessionRecorder } from './session-recorder.ts';
 import { sessionRoutes } from './routes/session.ts';
 
@@ -52,6 +53,8 @@ export interface ServerOptions {
   progress?: ProgressJudge;
   /** player actions: burst and refill per second */
   rate?: { burst: number; perSecond: number };
+  /** every socket's messages, before any is read (sim/server/socket-budget.ts) */
+  socketBudget?: SocketBudget;
   redisUrl?: string;
   /** where player tokens are kept across restarts (serve: `<data>/player-tokens.json`) */
   tokenFile?: string;
@@ -128,7 +131,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   }
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody('not_found')));
 
-  const sockets = await attachSockets(app.server, ctx, o.logger, o.redisUrl);
+  const sockets = await attachSockets(app.server, ctx, o.logger, o.redisUrl, o.socketBudget);
   sessions.attachSockets(sockets.io);
   return {
     app, host, sessions, clock, sockets, adminToken, routes,

@@ -5,6 +5,7 @@ import { errorBody, HttpError, issueLines } from './errors.ts';
 import type { Broadcast } from './host.ts';
 import { type ActAck, ActMsg, type ErrorReply, playerRoom, SOCKET_EVENTS, SocketAuth, worldRoom } from './protocol.ts';
 import type { ServerContext } from './routes/context.ts';
+import { meter, SOCKET_BUDGET, type SocketBudget } from './socket-budget.ts';
 
 /** Socket.IO on the server's port: a room per world, a private room per player. */
 export interface Sockets {
@@ -23,7 +24,7 @@ function toReply(err: unknown): ErrorReply {
   return errorBody('internal');
 }
 
-export async function attachSockets(server: HttpServer, ctx: ServerContext, log: Logger, redisUrl?: string): Promise<Sockets> {
+export async function attachSockets(server: HttpServer, ctx: ServerContext, log: Logger, redisUrl?: string, budget: SocketBudget = SOCKET_BUDGET): Promise<Sockets> {
   const io = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024, cors: { origin: true } });
   const closers: (() => Promise<unknown>)[] = [];
   if (redisUrl) {
@@ -50,6 +51,7 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
 
   io.on('connection', (socket: Socket) => {
     const actor = socket.data.actor as string | null;
+    meter(socket, budget);
     socket.join(worldRoom(ctx.host.id));
     if (actor) socket.join(playerRoom(actor));
     socket.emit('status', ctx.host.status());
