@@ -3,7 +3,7 @@ import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
 import type { Strategy } from '../model/strategy.ts';
 import type { WarnLevel } from '../model/needs.ts';
-import { type Message, msg, type Text } from '../model/text.ts';
+import { type Message, msg, type Text, visible } from '../model/text.ts';
 import type { Claim } from '../model/claims.ts';
 import { claimLabel, unbackedClaims } from './claims.ts';
 import { hearsay, holdToChanges } from './hearsay.ts';
@@ -181,7 +181,8 @@ export class TickJudge {
       check(open, 'join_closed');
       check(/^[a-z0-9_-]{1,64}$/.test(r.actor) && isSafeId(r.actor) && !own(this.state.actors, r.actor), 'join_taken', { id: r.actor });
       check(playerCount(this.state) < rules.players.cap, 'join_full', { cap: rules.players.cap });
-      check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40, 'join_name');
+      // a name as it reads: nothing hidden in it that would let it pass for another's
+      check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40 && r.name.cn === visible(r.name.cn) && r.name.en === visible(r.name.en), 'join_name');
       check(isSafeId(r.place) && placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
       check(!isClosed(this.state, r.place), 'place_closed', { place: { ref: 'place', id: r.place } });
       // traits as a pack's are: the shape, at most three, distinct ids, and words the pack has
