@@ -25,6 +25,8 @@ import { type Trait, Traits } from '../model/traits.ts';
 import type { Intervention } from '../model/interventions.ts';
 import { judgeIntervention } from './interventions.ts';
 import { isClosed } from '../state/overrides.ts';
+import { idlePlayers, judgeFree, type SeatRequest } from './seats.ts';
+import { seated } from '../state/seats.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick), with the traits they picked or wrote. */
 export interface JoinRequest { actor: string; name: Text; concept: string; place: string; traits?: Trait[] }
@@ -170,8 +172,8 @@ export class TickJudge {
 
   /**
    * A player enters the world as a new actor: a fresh id, a name, a place that exists, joining open
-   * and a free seat under the pack's cap (every player ever joined counts, so joins can never create
-   * more than cap x purse). The purse and energy are the pack's; a purse is booked under the pack's
+   * and a free seat under the pack's cap (every seat held counts, the dead's included, until the
+   * Judge frees it: ./seats.ts). The purse and energy are the pack's; a purse is booked under the pack's
    * declared source, so the tick's books name it, and a zero purse creates nothing.
    */
   join(r: JoinRequest, open = true): Reason | null {
@@ -196,6 +198,19 @@ export class TickJudge {
     this.commit([{ type: 'joined', actor: r.actor, name: r.name, concept: r.concept, place: r.place, money, energy,
       ...(money > 0 ? { source: source! } : {}), ...(traits.length ? { traits } : {}) }]);
     return null;
+  }
+
+  /** The admin frees a player's seat (./seats.ts): committed when the actor still holds one. */
+  free(r: SeatRequest): Reason | null {
+    const reason = judgeFree(this.state, r);
+    if (!reason) this.commit([{ type: 'seat_freed', actor: r.actor, by: 'admin', then: this.cat.scenario.meta.rules.players.whenFreed }]);
+    return reason;
+  }
+
+  /** Seats whose player has not acted for the pack's `idleTicks` are freed, before this tick's joins. */
+  freeIdle(): void {
+    const then = this.cat.scenario.meta.rules.players.whenFreed;
+    for (const actor of idlePlayers(this.cat, this.state, this.tick)) this.commit([{ type: 'seat_freed', actor, by: 'idle', then }]);
   }
 
   /**
@@ -334,10 +349,10 @@ function paidTolls(d: Draft, mover: string, tolls: Toll[]): void {
   }
 }
 
-/** Players who ever joined: the dead keep their seat, their purse was created all the same. */
+/** Players holding a seat: the dead keep theirs until it is freed (./seats.ts). */
 export function playerCount(state: WorldState): number {
   let n = 0;
-  for (const id in state.actors) if (state.actors[id].player) n++;
+  for (const id in state.actors) if (seated(state.actors[id])) n++;
   return n;
 }
 

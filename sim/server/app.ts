@@ -23,6 +23,7 @@ import { interventionRoutes } from './routes/interventions.ts';
 import type { ServerContext } from './routes/context.ts';
 import { eventRoutes } from './routes/events.ts';
 import { playerRoutes } from './routes/players.ts';
+import { seatRoutes } from './routes/seats.ts';
 import { storyRoutes } from './routes/story.ts';
 import { storyOptionRoutes } from './routes/story-options.ts';
 import { questRoutes } from './routes/quests.ts';
@@ -120,7 +121,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   app.get('/api/health', { config: { open: true } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
-  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes, storyOptionRoutes]) await app.register(routes, ctx);
+  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, seatRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes, storyOptionRoutes]) await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {
@@ -131,6 +132,9 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   }
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody('not_found')));
 
+  // a freed seat's token stops working: when the Judge frees it, and for seats freed before a restart
+  host.onFreed((actor) => ctx.tokens.revoke(actor));
+  for (const a of Object.values(o.world.state.actors)) if (a.player?.freed) ctx.tokens.revoke(a.id);
   const sockets = await attachSockets(app.server, ctx, o.logger, o.redisUrl, o.socketBudget);
   sessions.attachSockets(sockets.io);
   return {

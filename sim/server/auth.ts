@@ -39,12 +39,22 @@ export class Tokens {
   issue(actor: string): string {
     const t = newToken();
     this.players.set(hash(t), actor);
-    if (this.file) {
-      // written whole and renamed into place: a crash leaves the old file or the new one
-      writeFileSync(`${this.file}.tmp`, JSON.stringify(Object.fromEntries(this.players)), { mode: 0o600 });
-      renameSync(`${this.file}.tmp`, this.file);
-    }
+    this.save();
     return t;
+  }
+
+  /** Every token of this character stops working (its seat was freed). */
+  revoke(actor: string): void {
+    let gone = false;
+    for (const [h, a] of this.players) if (a === actor) gone = this.players.delete(h);
+    if (gone) this.save();
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    // written whole and renamed into place: a crash leaves the old file or the new one
+    writeFileSync(`${this.file}.tmp`, JSON.stringify(Object.fromEntries(this.players)), { mode: 0o600 });
+    renameSync(`${this.file}.tmp`, this.file);
   }
 
   isAdmin(token: string | undefined): boolean {

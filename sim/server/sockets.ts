@@ -72,6 +72,9 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
     });
   });
 
+  // a player whose seat is freed is let go: their socket closes, and their token no longer opens one
+  ctx.host.onFreed((actor) => io.in(playerRoom(actor)).disconnectSockets(true));
+
   const world = () => io.to(worldRoom(ctx.host.id));
   const broadcast: Broadcast = {
     tick: (m) => world().emit('tick', m),
