@@ -29,13 +29,13 @@ const W = '/api/worlds/shenzhen';
 const ADMIN = auth('admin-secret');
 const IDLE = 4;
 
-async function open(players: Partial<Players> = {}): Promise<AstinusServer> {
+async function open(players: Partial<Players> = {}, turnBased = false): Promise<AstinusServer> {
   const scenario = await loadScenario(`${ROOT}scenarios/shenzhen`);
   const rules = scenario.meta.rules;
   const cat = buildCatalog({ ...scenario, meta: { ...scenario.meta, rules: { ...rules, players: { ...rules.players, cap: 1, idleTicks: IDLE, ...players } } } });
   const queue = new PlayerQueue();
   const world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
-  return buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', rate: { burst: 1e6, perSecond: 1e6 } });
+  return buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', rate: { burst: 1e6, perSecond: 1e6 }, turnBased });
 }
 
 const inject = (method: 'POST' | 'DELETE' | 'GET', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
@@ -154,5 +154,15 @@ describe('the admin', () => {
     await srv.host.step();
     expect(srv.host.world.state.actors[bob.actorId]?.player).toBeTruthy();
     expect(await seats()).toEqual({ joined: 1, cap: 1 });
+  });
+
+  it('frees a turn-based world from waiting for an idle player, whose idle time never passes there', async () => {
+    srv = await open({ idleTicks: 10_000 }, true);
+    const p = await seated('Ann');
+    expect(srv.host.waitingFor()).toEqual([p.actorId]);
+    expect((await inject('DELETE', `${W}/players/${p.actorId}`, undefined, ADMIN)).statusCode).toBe(202);
+    expect(srv.host.waitingFor()).toEqual([]);
+    await srv.host.step();
+    expect(srv.host.world.state.actors[p.actorId].player?.freed?.then).toBe('leaves');
   });
 });

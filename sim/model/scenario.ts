@@ -16,8 +16,8 @@ export type { Aliases } from './vocabulary.ts';
 
 /**
  * Who may join a served world and what they bring. A purse is money entering the world, so it needs
- * a declared source to be booked under; the cap bounds how many newcomers hold a seat at once (cap x money in play), and
- * each seat the Judge frees (sim/judge/seats.ts) lets one more newcomer bring one.
+ * a declared source to be booked under; the cap bounds how many newcomers hold a seat at once (cap x
+ * money in play), and each seat the Judge frees (sim/judge/seats.ts) lets one more newcomer bring one.
  * Without the block a pack takes no players' money at all: nobody arrives with a purse by default.
  */
 export const Players = z.object({

@@ -158,7 +158,7 @@ export class WorldHost {
   waitingFor(): string[] {
     const tick = this.world.tick;
     return Object.values(this.world.state.actors)
-      .filter((a) => seated(a) && (a.status === 'alive' || a.status === 'dying') && a.nextWake <= tick && !this.queue.has(a.id))
+      .filter((a) => seated(a) && (a.status === 'alive' || a.status === 'dying') && a.nextWake <= tick && !this.queue.has(a.id) && !this.frees.some((f) => f.actor === a.id))
       .map((a) => a.id);
   }
 
@@ -360,6 +360,9 @@ export class WorldHost {
     if (!a || !seated(a)) throw new HttpError(404, 'not_found');
     if (this.frees.some((x) => x.actor === actor)) throw new HttpError(409, 'seat_already_queued');
     this.frees.push({ actor });
+    // a turn-based world that waited for this player waits no longer
+    this.emitStatus();
+    for (const f of this.afterQueue) f();
     return this.world.tick;
   }
 
