@@ -188,7 +188,13 @@ export class WorldHost {
       onArgues: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'argue' as const, reason: x.reason! }))); } });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
-    for (const e of events) if (e.type === 'seat_freed') { this.queue.take(e.actor); this.storyChoices.delete(e.actor); for (const f of this.afterFreed) f(e.actor); }
+    for (const e of events) {
+      if (e.type !== 'seat_freed') continue;
+      // whatever the player had queued goes with the seat; then their tokens and sockets (app.ts, sockets.ts)
+      this.queue.take(e.actor);
+      this.storyChoices.delete(e.actor);
+      for (const f of this.afterFreed) f(e.actor);
+    }
     for (const e of events) if ((e.type === 'action' && this.storyChoices.get(e.actor)?.call === e.call.id) || (e.type === 'call_failed' && this.storyChoices.get(e.actor)?.call === e.failed.id)) this.storyChoices.delete(e.actor);
     const told = this.story.add(events);
     this.metrics?.add(events);
