@@ -18,6 +18,8 @@ import { auth } from './helpers/serve.ts';
 import { ROOT } from './helpers/world.ts';
 import { indexPlaces } from '../sim/tick/place-index.ts';
 import { dueActors } from '../sim/tick/pipeline.ts';
+import { perceive } from '../bots/perception.ts';
+import { brainMessages } from '../bots/brains/llm/prompt.ts';
 
 // A seat is the player's while they play: the Judge frees it when they have not acted for the pack's
 // idleTicks, or when the admin asks; the token stops working and the next join takes the seat.
@@ -103,8 +105,10 @@ describe('an idle seat', () => {
       expect(line).toBeTruthy();
       expect(line).toContain('Ann');
     }
-    // the world's brain moves the character now
+    // the world's brain moves the character now; a model brain knows it by what the player said, quoted
     expect(events.some((e) => e.type === 'action' && e.actor === p.actorId && e.tick > freed!.tick)).toBe(true);
+    const perception = perceive(cat, state, indexPlaces(cat, state), p.actorId, state.tick + 1);
+    expect(brainMessages(cat, perception, 'en')[0].content).toContain('You are "Ann"');
   });
 });
 
