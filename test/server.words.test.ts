@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readToolCall } from '../bots/brains/llm/tools.ts';
 import { WORDS_MAX } from '../sim/model/text.ts';
-import { FENCE_MAX } from '../sim/llm/fence.ts';
+import { neutralise } from '../sim/llm/fence.ts';
 import type { AstinusServer } from '../sim/server/app.ts';
 import { type ActAck, ErrorReply, JoinReply } from '../sim/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
@@ -34,8 +34,9 @@ async function logSize(actor: string): Promise<number> {
 }
 
 describe('the words cap', () => {
-  it('is the prompts\' cut too: one number', () => {
-    expect(FENCE_MAX).toBe(WORDS_MAX);
+  it('is the prompts\' cut too: what the door lets in is never cut in a prompt', () => {
+    expect(neutralise('a'.repeat(WORDS_MAX))).toBe('a'.repeat(WORDS_MAX));
+    expect([...neutralise('a'.repeat(WORDS_MAX + 1))]).toHaveLength(WORDS_MAX);
   });
 
   it('refuses ten 60,000-character shouts over REST with a 400 and the log barely grows', async () => {
