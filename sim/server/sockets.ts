@@ -36,6 +36,9 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
     closers.push(() => pub.quit(), () => sub.quit());
   }
 
+  // a player whose seat is freed is let go: their socket closes, and their token no longer opens one
+  ctx.host.onFreed((actor) => io.in(playerRoom(actor)).disconnectSockets(true));
+
   io.use((socket, next) => {
     const auth = SocketAuth.safeParse(socket.handshake.auth ?? {});
     if (!auth.success) return next(refusal('bad_request', { detail: issueLines(auth.error).join('; ') }, issueLines(auth.error)));
@@ -71,9 +74,6 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
       }
     });
   });
-
-  // a player whose seat is freed is let go: their socket closes, and their token no longer opens one
-  ctx.host.onFreed((actor) => io.in(playerRoom(actor)).disconnectSockets(true));
 
   const world = () => io.to(worldRoom(ctx.host.id));
   const broadcast: Broadcast = {
