@@ -15,7 +15,7 @@ let port: number;
 const committed: Event[] = [];
 
 beforeAll(async () => {
-  srv = await served({ rate: { burst: 1e9, perSecond: 1e9 } });
+  srv = await served({ rate: { burst: 1e9, perSecond: 1e9 }, socketBudget: { burst: 1e9, perSecond: 1e9, strikes: 1e9 } });
   player = JoinReply.parse((await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Probe', place: 'dongmen' } })).json());
   await step();
   await srv.app.listen({ port: 0, host: '127.0.0.1' });

@@ -10,7 +10,7 @@ let srv: AstinusServer;
 let sock: Socket;
 
 beforeAll(async () => {
-  srv = await served({ rate: { burst: 1e9, perSecond: 1e9 } });
+  srv = await served({ rate: { burst: 1e9, perSecond: 1e9 }, socketBudget: { burst: 1e9, perSecond: 1e9, strikes: 1e9 } });
   const p = JoinReply.parse((await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Fuzz', place: 'dongmen' } })).json());
   await srv.host.step();
   await srv.app.listen({ port: 0, host: '127.0.0.1' });

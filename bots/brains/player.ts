@@ -1,5 +1,6 @@
 import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Decision, Deliberation } from '../../sim/tick/deliberation.ts';
+import { seated } from '../../sim/state/seats.ts';
 
 /**
  * What players have asked to do, one call per player, taken when their actor is next due. Calls
@@ -27,19 +28,20 @@ export class PlayerQueue {
 /**
  * Players and bots under the same rules: a player's actor gets its queued call (or nothing, when
  * nothing is queued) and no bot brain ever decides for it, wherever the bots' brains run (in this
- * process or on BullMQ workers); everyone else goes to the bots' deliberation. Players are known from
- * the committed state (`player` is set only by a `joined` event). Queued calls were parsed when
+ * process or on BullMQ workers); everyone else goes to the bots' deliberation, a character whose
+ * player's seat was freed among them. Players are known from the committed state (`player` is set
+ * only by a `joined` event, `player.freed` only by `seat_freed`). Queued calls were parsed when
  * they were queued; the Judge still judges them.
  */
 export function withPlayers(bots: Deliberation, queue: PlayerQueue): Deliberation {
   return {
     async decide(cat, perceptions, seed) {
-      const others = perceptions.filter((p) => !p.self.player);
+      const others = perceptions.filter((p) => !seated(p.self));
       if (others.length === perceptions.length) return bots.decide(cat, perceptions, seed);
       const decided = others.length ? await bots.decide(cat, others, seed) : [];
       let next = 0;
       return perceptions.map((p): Decision => {
-        if (!p.self.player) return decided[next++];
+        if (!seated(p.self)) return decided[next++];
         const call = queue.take(p.self.id);
         return call ? { ok: true, call } : null;
       });

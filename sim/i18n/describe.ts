@@ -99,6 +99,9 @@ const DESCRIBE: Describers = {
   joined(r, e) {
     return r.render({ key: 'observe.joined', params: { actor: ref('actor', e.actor) } });
   },
+  seat_freed(r, e) {
+    return r.render({ key: e.then === 'bot' ? 'observe.seat_bot' : 'observe.seat_left', params: { actor: ref('actor', e.actor) } });
+  },
   // a player's body warning them; a bot's would flood the public feed, and its own brain reads its energy
   warned(r, e) {
     return r.state.actors[e.actor]?.player ? r.t(WARNED[e.level], { actor: r.actor(e.actor) }) : null;

@@ -1,5 +1,6 @@
 import type { Catalog } from '../scenario/catalog.ts';
 import { membersOf } from '../state/members.ts';
+import { seated } from '../state/seats.ts';
 import type { WorldState } from '../state/types.ts';
 import { proposers } from './changes.ts';
 import { burnt, WARNINGS, warnBelow } from '../model/needs.ts';
@@ -52,6 +53,6 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
  */
 function charged(state: WorldState, acted: string[]): string[] {
   const out = new Set(acted);
-  for (const a of membersOf(state.actors)) if (a.player && (a.status === 'alive' || a.status === 'dying')) out.add(a.id);
+  for (const a of membersOf(state.actors)) if (seated(a) && (a.status === 'alive' || a.status === 'dying')) out.add(a.id);
   return [...out].sort();
 }

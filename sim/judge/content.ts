@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { translator } from '../i18n/translator.ts';
 import { type Branch, Consequence } from '../model/consequence.ts';
-import type { Message } from '../model/text.ts';
+import { type Message, WORDS_MAX } from '../model/text.ts';
 import { ToolCall } from '../model/tools.ts';
 
 /**
@@ -20,9 +20,9 @@ export const CONTENT_KEYS: ReadonlySet<string> = new Set([
 // reasons are shown to API clients and models in the language their messages are written in
 const en = translator('en');
 
-/** Why an untrusted message is refused, or null when it may stand. */
+/** Why an untrusted message is refused (a key not for content, free text beyond the words' cap), or null when it may stand. */
 export function contentProblem(m: Message): string | null {
-  if ('text' in m) return null;
+  if ('text' in m) return m.text.length > WORDS_MAX ? en('reason.words_long', { max: WORDS_MAX, length: m.text.length }) : null;
   if (!CONTENT_KEYS.has(m.key)) return en('reason.content_key', { key: m.key });
   const free = Object.entries(m.params ?? {}).find(([, v]) => typeof v === 'string');
   return free ? en('reason.content_param', { key: m.key, param: free[0] }) : null;

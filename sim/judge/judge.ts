@@ -3,7 +3,7 @@ import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
 import type { Strategy } from '../model/strategy.ts';
 import type { WarnLevel } from '../model/needs.ts';
-import { type Message, msg, type Text } from '../model/text.ts';
+import { type Message, msg, type Text, visible } from '../model/text.ts';
 import type { Claim } from '../model/claims.ts';
 import { claimLabel, unbackedClaims } from './claims.ts';
 import { hearsay, holdToChanges } from './hearsay.ts';
@@ -26,6 +26,8 @@ import { type Trait, Traits } from '../model/traits.ts';
 import type { Intervention } from '../model/interventions.ts';
 import { judgeIntervention } from './interventions.ts';
 import { isClosed } from '../state/overrides.ts';
+import { idlePlayers, judgeFree, type SeatRequest } from './seats.ts';
+import { seated } from '../state/seats.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick), with the traits they picked or wrote. */
 export interface JoinRequest { actor: string; name: Text; concept: string; place: string; traits?: Trait[] }
@@ -175,8 +177,8 @@ export class TickJudge {
 
   /**
    * A player enters the world as a new actor: a fresh id, a name, a place that exists, joining open
-   * and a free seat under the pack's cap (every player ever joined counts, so joins can never create
-   * more than cap x purse). The purse and energy are the pack's; a purse is booked under the pack's
+   * and a free seat under the pack's cap (every seat held counts, the dead's included, until the
+   * Judge frees it: ./seats.ts). The purse and energy are the pack's; a purse is booked under the pack's
    * declared source, so the tick's books name it, and a zero purse creates nothing.
    */
   join(r: JoinRequest, open = true): Reason | null {
@@ -186,7 +188,8 @@ export class TickJudge {
       check(open, 'join_closed');
       check(/^[a-z0-9_-]{1,64}$/.test(r.actor) && isSafeId(r.actor) && !own(this.state.actors, r.actor), 'join_taken', { id: r.actor });
       check(playerCount(this.state) < rules.players.cap, 'join_full', { cap: rules.players.cap });
-      check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40, 'join_name');
+      // a name as it reads: nothing hidden in it that would let it pass for another's
+      check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40 && r.name.cn === visible(r.name.cn) && r.name.en === visible(r.name.en), 'join_name');
       check(isSafeId(r.place) && placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
       check(!isClosed(this.state, r.place), 'place_closed', { place: { ref: 'place', id: r.place } });
       // traits as a pack's are: the shape, at most three, distinct ids, and words the pack has
@@ -200,6 +203,19 @@ export class TickJudge {
     this.commit([{ type: 'joined', actor: r.actor, name: r.name, concept: r.concept, place: r.place, money, energy,
       ...(money > 0 ? { source: source! } : {}), ...(traits.length ? { traits } : {}) }]);
     return null;
+  }
+
+  /** The admin frees a player's seat (./seats.ts): committed when the actor still holds one. */
+  free(r: SeatRequest): Reason | null {
+    const reason = judgeFree(this.state, r);
+    if (!reason) this.commit([{ type: 'seat_freed', actor: r.actor, by: 'admin', then: this.cat.scenario.meta.rules.players.whenFreed }]);
+    return reason;
+  }
+
+  /** Seats whose player has not acted for the pack's `idleTicks` are freed, before this tick's joins. */
+  freeIdle(): void {
+    const then = this.cat.scenario.meta.rules.players.whenFreed;
+    for (const actor of idlePlayers(this.cat, this.state, this.tick)) this.commit([{ type: 'seat_freed', actor, by: 'idle', then }]);
   }
 
   /**
@@ -358,10 +374,10 @@ function paidTolls(d: Draft, mover: string, tolls: Toll[]): void {
   }
 }
 
-/** Players who ever joined: the dead keep their seat, their purse was created all the same. */
+/** Players holding a seat: the dead keep theirs until it is freed (./seats.ts). */
 export function playerCount(state: WorldState): number {
   let n = 0;
-  for (const id in state.actors) if (state.actors[id].player) n++;
+  for (const id in state.actors) if (seated(state.actors[id])) n++;
   return n;
 }
 

@@ -85,6 +85,12 @@ export type EventBody =
     /** the traits the player picked or wrote (absent: none, and in logs written before players had traits) */
     traits?: Trait[] }
   /**
+   * a player's seat was freed (sim/judge/seats.ts): they had not acted for the pack's `idleTicks`, or
+   * the admin freed it. The seat counts free for the next join; the character goes on by itself as a
+   * bot, or leaves the world, as the pack's `whenFreed` says
+   */
+  | { type: 'seat_freed'; actor: string; by: 'idle' | 'admin'; then: 'bot' | 'leaves' }
+  /**
    * a player, or a bot's brain, argued that one of their traits fits a risky word, and the Judge accepted it (sim/judge/argue.ts):
    * it counts as one advantage at their next check of that word, then it is spent
    */

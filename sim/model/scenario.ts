@@ -16,11 +16,12 @@ export type { Aliases } from './vocabulary.ts';
 
 /**
  * Who may join a served world and what they bring. A purse is money entering the world, so it needs
- * a declared source to be booked under; the cap bounds how much joins can ever create (cap x money).
+ * a declared source to be booked under; the cap bounds how many newcomers hold a seat at once (cap x
+ * money in play), and each seat the Judge frees (sim/judge/seats.ts) lets one more newcomer bring one.
  * Without the block a pack takes no players' money at all: nobody arrives with a purse by default.
  */
 export const Players = z.object({
-  /** players who may ever join this world (those who died still count: their purse was created) */
+  /** seats: players in this world at once (the dead keep theirs; a seat is free again only when the Judge frees it) */
   cap: z.number().int().min(0).max(10_000).default(8),
   /** the purse a newcomer brings; 0 creates nothing */
   money: z.number().int().min(0).default(0),
@@ -28,7 +29,11 @@ export const Players = z.object({
   energy: z.number().int().min(0).optional(),
   /** the money source a purse is booked under (required when money > 0) */
   source: Id.optional(),
-}).strict().default({ cap: 8, money: 0 });
+  /** ticks a player may go without acting before the Judge frees their seat for the next join */
+  idleTicks: z.number().int().min(1).max(10_000_000).default(600),
+  /** what a character whose seat is freed does: goes on as a bot, or leaves the world */
+  whenFreed: z.enum(['bot', 'leaves']).default('leaves'),
+}).strict().default({ cap: 8, money: 0, idleTicks: 600, whenFreed: 'leaves' });
 export type Players = z.infer<typeof Players>;
 
 /** a role the vocabulary declares: what it permits is said there */

@@ -1,6 +1,25 @@
 import { z } from 'zod';
 import { RESERVED_IDS, SafeId } from './ids.ts';
 
+/**
+ * The most characters anyone's own words may run to: a player's speech, intent or argument, and a
+ * model's speech, refused beyond it where they are parsed; also the cut of untrusted text in a
+ * prompt (sim/llm/fence.ts). One number, so nothing accepted at the door is cut later.
+ */
+export const WORDS_MAX = 280;
+
+/**
+ * What a name shows nothing for: format characters (bidi embeddings, overrides and isolates,
+ * zero-width spaces and joiners, the word joiner, the byte-order mark, soft hyphens, tags) and the
+ * fillers that print as blanks. `"\u202Enimda\u202C"` would read "admin", `"Ann\u200B"` as Ann.
+ */
+const UNSEEN = /[\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0]/gu;
+// a run of spaces of any width reads as one; line breaks are left for the caller to refuse
+const SPACES = /[ \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/g;
+
+/** A name or trait as a reader sees it: composed, nothing unseen, one space between words, trimmed. */
+export const visible = (s: string): string => s.normalize('NFC').replace(UNSEEN, '').replace(SPACES, ' ').trim();
+
 /** Every piece of user-visible content in a scenario exists in both languages. */
 export const Text = z.object({ cn: z.string().min(1), en: z.string().min(1) }).strict();
 export type Text = z.infer<typeof Text>;

@@ -23,6 +23,7 @@ import { interventionRoutes } from './routes/interventions.ts';
 import { EXPOSURES, type Exposure, type ServerContext } from './routes/context.ts';
 import { eventRoutes } from './routes/events.ts';
 import { playerRoutes } from './routes/players.ts';
+import { seatRoutes } from './routes/seats.ts';
 import { storyRoutes } from './routes/story.ts';
 import { storyOptionRoutes } from './routes/story-options.ts';
 import { questRoutes } from './routes/quests.ts';
@@ -30,6 +31,7 @@ import { previewRoutes } from './routes/preview.ts';
 import { traitRoutes } from './routes/traits.ts';
 import { worldRoutes } from './routes/world.ts';
 import { attachSockets, type Sockets } from './sockets.ts';
+import type { SocketBudget } from './socket-budget.ts';
 import { type Embedder, SessionRecorder } from './session-recorder.ts';
 import { sessionRoutes } from './routes/session.ts';
 
@@ -52,6 +54,8 @@ export interface ServerOptions {
   progress?: ProgressJudge;
   /** player actions: burst and refill per second */
   rate?: { burst: number; perSecond: number };
+  /** every socket's messages, before any is read (sim/server/socket-budget.ts) */
+  socketBudget?: SocketBudget;
   redisUrl?: string;
   /** where player tokens are kept across restarts (serve: `<data>/player-tokens.json`) */
   tokenFile?: string;
@@ -129,7 +133,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   app.get('/api/health', { config: { exposure: 'open' } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
-  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes, storyOptionRoutes]) await app.register(routes, ctx);
+  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, seatRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes, storyOptionRoutes]) await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {
@@ -140,7 +144,10 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   }
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody('not_found')));
 
-  const sockets = await attachSockets(app.server, ctx, o.logger, o.redisUrl);
+  // a freed seat's token stops working: when the Judge frees it, and for seats freed before a restart
+  host.onFreed((actor) => ctx.tokens.revoke(actor));
+  for (const a of Object.values(o.world.state.actors)) if (a.player?.freed) ctx.tokens.revoke(a.id);
+  const sockets = await attachSockets(app.server, ctx, o.logger, o.redisUrl, o.socketBudget);
   sessions.attachSockets(sockets.io);
   return {
     app, host, sessions, clock, sockets, adminToken, routes,

@@ -39,12 +39,22 @@ export class Tokens {
   issue(actor: string): string {
     const t = newToken();
     this.players.set(hash(t), actor);
-    if (this.file) {
-      // written whole and renamed into place: a crash leaves the old file or the new one
-      writeFileSync(`${this.file}.tmp`, JSON.stringify(Object.fromEntries(this.players)), { mode: 0o600 });
-      renameSync(`${this.file}.tmp`, this.file);
-    }
+    this.save();
     return t;
+  }
+
+  /** Every token of this character stops working (its seat was freed). */
+  revoke(actor: string): void {
+    let gone = false;
+    for (const [h, a] of this.players) if (a === actor) gone = this.players.delete(h);
+    if (gone) this.save();
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    // written whole and renamed into place: a crash leaves the old file or the new one
+    writeFileSync(`${this.file}.tmp`, JSON.stringify(Object.fromEntries(this.players)), { mode: 0o600 });
+    renameSync(`${this.file}.tmp`, this.file);
   }
 
   isAdmin(token: string | undefined): boolean {
@@ -83,21 +93,34 @@ export class Tokens {
 }
 
 /**
- * A token bucket per player: `burst` actions at once, refilled at `perSecond`. The clock is passed
- * in so tests can drive it; this is the server's edge, not simulation code.
+ * One token bucket: `burst` at once, refilled at `perSecond`. The clock is passed in so tests can
+ * drive it; this is the server's edge, not simulation code.
  */
+export class Bucket {
+  private tokens: number;
+  private at: number;
+  constructor(private readonly burst: number, private readonly perSecond: number, private readonly now: () => number = () => Date.now()) {
+    this.tokens = burst;
+    this.at = now();
+  }
+
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.at) / 1000) * this.perSecond);
+    this.at = t;
+    if (this.tokens < 1) return false;
+    this.tokens--;
+    return true;
+  }
+}
+
+/** A token bucket per player (or per key: a join's address, a player's previews). */
 export class RateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly buckets = new Map<string, Bucket>();
   constructor(private readonly burst = 5, private readonly perSecond = 1, private readonly now: () => number = () => Date.now()) {}
 
   take(key: string): boolean {
-    const t = this.now();
-    const b = this.buckets.get(key) ?? { tokens: this.burst, at: t };
-    b.tokens = Math.min(this.burst, b.tokens + ((t - b.at) / 1000) * this.perSecond);
-    b.at = t;
-    this.buckets.set(key, b);
-    if (b.tokens < 1) return false;
-    b.tokens--;
-    return true;
+    const b = this.buckets.get(key) ?? this.buckets.set(key, new Bucket(this.burst, this.perSecond, this.now)).get(key)!;
+    return b.take();
   }
 }

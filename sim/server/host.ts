@@ -11,6 +11,8 @@ import type { Narrator } from '../../world-engine/narrator/types.ts';
 import { indexPlaces } from '../tick/place-index.ts';
 import { perceive } from '../../bots/perception.ts';
 import { type JoinRequest, playerCount } from '../judge/judge.ts';
+import type { SeatRequest } from '../judge/seats.ts';
+import { seated } from '../state/seats.ts';
 import type { Argument } from '../judge/argue.ts';
 import type { Declaration } from '../judge/declare.ts';
 import { type ArgueJudge, type ArgueOutcome, rulesArgueJudge } from '../../world-engine/argue/types.ts';
@@ -112,6 +114,10 @@ export class WorldHost {
   private readonly storyChoices = new Map<string, StoryChoice>();
   /** quests players asked to take, for the Judge at the start of the next tick (sim/judge/quests.ts) */
   private takes: QuestTake[] = [];
+  /** seats the admin asked to free, for the Judge at the start of the next tick (sim/judge/seats.ts) */
+  private frees: SeatRequest[] = [];
+  /** told of every seat the Judge freed, once it is committed (the tokens, the sockets) */
+  private readonly afterFreed: ((actor: string) => void)[] = [];
   private chain: Promise<unknown> = Promise.resolve();
   private readonly last = new Map<string, LastDecision>();
   private readonly knownBy = new Map<string, FactView['knownBy']>();
@@ -161,7 +167,7 @@ export class WorldHost {
   waitingFor(): string[] {
     const tick = this.world.tick;
     return Object.values(this.world.state.actors)
-      .filter((a) => a.player && (a.status === 'alive' || a.status === 'dying') && a.nextWake <= tick && !this.queue.has(a.id))
+      .filter((a) => seated(a) && (a.status === 'alive' || a.status === 'dying') && a.nextWake <= tick && !this.queue.has(a.id) && !this.frees.some((f) => f.actor === a.id))
       .map((a) => a.id);
   }
 
@@ -173,7 +179,8 @@ export class WorldHost {
   }
 
   private async runStep(): Promise<Event[]> {
-    const { joins, argues, declares, interventions, takes } = this;
+    const { joins, argues, declares, interventions, takes, frees } = this;
+    this.frees = [];
     this.takes = [];
     this.interventions = [];
     this.joins = [];
@@ -181,7 +188,8 @@ export class WorldHost {
     this.declares = [];
     const refused: Refused[] = [];
     const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares, argueJudge: this.argueJudge, director: this.o.director, interventions, takes,
-      choices: [...this.storyChoices.values()], progressJudge: this.o.progress,
+      choices: [...this.storyChoices.values()], progressJudge: this.o.progress, frees,
+      onFrees: (r) => { for (const x of r) if (x.reason) this.o.log?.warn({ actor: x.request.actor, reason: x.reason.code }, 'seat not freed'); },
       onTakes: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'take' as const, reason: x.reason! }))); },
       onInterventions: (r) => { for (const x of r) if (x.reason) this.o.log?.warn({ label: x.request.label, reason: x.reason.code }, 'intervention refused'); },
       onJoins: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! }))); },
@@ -189,6 +197,13 @@ export class WorldHost {
       onArgues: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'argue' as const, reason: x.reason! }))); } });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
+    for (const e of events) {
+      if (e.type !== 'seat_freed') continue;
+      // whatever the player had queued goes with the seat; then their tokens and sockets (app.ts, sockets.ts)
+      this.queue.take(e.actor);
+      this.storyChoices.delete(e.actor);
+      for (const f of this.afterFreed) f(e.actor);
+    }
     for (const e of events) if ((e.type === 'action' && this.storyChoices.get(e.actor)?.call === e.call.id) || (e.type === 'call_failed' && this.storyChoices.get(e.actor)?.call === e.failed.id)) this.storyChoices.delete(e.actor);
     const told = this.story.add(events);
     this.metrics?.add(events);
@@ -236,7 +251,7 @@ export class WorldHost {
     for (const r of refused) {
       for (const l of this.listeners) l.rejection(r.actor, { tick, dialog_type: 'rule_explanation', callId: r.callId, reason: this.views.messageTo(r.reason.message) });
     }
-    const players = Object.values(this.world.state.actors).filter((a) => a.player);
+    const players = Object.values(this.world.state.actors).filter(seated);
     if (!players.length) return;
     const index = indexPlaces(this.world.cat, this.world.state);
     for (const p of players) {
@@ -360,6 +375,24 @@ export class WorldHost {
     return this.world.tick;
   }
 
+  /**
+   * Queue the admin's freeing of a player's seat, for the Judge at the next tick; returns that tick.
+   * 404 for an id that holds no seat (a bot, a freed player, nobody, `__proto__`), 409 when queued already.
+   */
+  free(actor: string): number {
+    const a = own(this.world.state.actors, actor);
+    if (!a || !seated(a)) throw new HttpError(404, 'not_found');
+    if (this.frees.some((x) => x.actor === actor)) throw new HttpError(409, 'seat_already_queued');
+    this.frees.push({ actor });
+    // a turn-based world that waited for this player waits no longer
+    this.emitStatus();
+    for (const f of this.afterQueue) f();
+    return this.world.tick;
+  }
+
+  /** Listen for seats the Judge freed, after each tick that committed one. */
+  onFreed(f: (actor: string) => void): void { this.afterFreed.push(f); }
+
   /** Queue a trait declared in play, for the Judge to judge again and commit at the next tick; returns that tick. */
   declare(d: Declaration): number {
     this.declares.push(d);
@@ -383,6 +416,7 @@ export class WorldHost {
     if (raw.actor !== undefined && raw.actor !== actor) throw new HttpError(403, 'forbidden');
     const a = this.world.state.actors[actor];
     if (!a) throw new HttpError(409, 'not_joined');
+    if (a.player?.freed) throw new HttpError(403, 'seat_freed');
     if (a.status !== 'alive' && a.status !== 'dying') throw new HttpError(409, 'not_alive');
     // a player's words are free text or content keys, never another locale key (sim/judge/content.ts)
     const parsed = UntrustedToolCall.safeParse({ ...raw, id: raw.id ?? `${actor}:${this.nextCall++}`, actor });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Lang, Text } from '../model/text.ts';
+import { Lang, Text, visible, WORDS_MAX } from '../model/text.ts';
 import { PackId, SafeId } from '../model/ids.ts';
 import { MAX_TRAITS } from '../model/traits.ts';
 import { ToolCall } from '../model/tools.ts';
@@ -43,10 +43,14 @@ export const ControlBody = z.object({
 }).strict().refine((b) => b.action !== 'speed' || b.tickMs !== undefined, { message: 'tickMs is required with speed', path: ['tickMs'] });
 export type ControlBody = z.infer<typeof ControlBody>;
 
-/** A player's own words: trimmed, bounded, and free of control characters (a line break, a NUL, an escape). */
-const Words = (min: number, max: number) => z.string().trim().min(min).max(max)
+/**
+ * A player's own words (a name, a concept, a trait, an argument): as a reader sees them (`visible`:
+ * nothing hidden, so a name cannot pass for another), bounded, and free of control characters (a
+ * line break, a NUL, an escape).
+ */
+const Words = (min: number, max: number) => z.string().transform(visible).pipe(z.string().min(min).max(max)
   // eslint-disable-next-line no-control-regex
-  .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), 'no control characters');
+  .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), 'no control characters'));
 
 /**
  * A trait the player writes (seed 003): a name, what it is good for and what it costs them, and
@@ -76,7 +80,7 @@ export type JoinBody = z.infer<typeof JoinBody>;
 export const DeclareBody = z.object({ trait: z.union([PackId, FreeTrait]) }).strict();
 export type DeclareBody = z.infer<typeof DeclareBody>;
 
-export const IntentBody = z.object({ text: z.string().trim().min(1).max(500), lang: Lang.default('en') }).strict();
+export const IntentBody = z.object({ text: z.string().trim().min(1).max(WORDS_MAX), lang: Lang.default('en') }).strict();
 export type IntentBody = z.infer<typeof IntentBody>;
 
 /**
@@ -330,7 +334,7 @@ export type PreviewReply = z.infer<typeof PreviewReply>;
 // ---- arguing for a trait (routes/argue.ts, sim/judge/argue.ts) -------------------------------------
 
 /** `POST /players/:id/argue`: which of the player's traits, for which call, in their words. */
-export const ArgueBody = z.object({ trait: SafeId, call: PlayerCall, words: Words(1, 300) }).strict();
+export const ArgueBody = z.object({ trait: SafeId, call: PlayerCall, words: Words(1, WORDS_MAX) }).strict();
 export type ArgueBody = z.infer<typeof ArgueBody>;
 /**
  * The verdict: `ok` with why (`helps`: it counted anyway; `argued`: one advantage at the next check of

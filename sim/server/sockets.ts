@@ -6,6 +6,7 @@ import type { Broadcast } from './host.ts';
 import { type ActAck, ActMsg, adminRoom, type ErrorReply, playerRoom, publicRoom, SOCKET_EVENTS, SocketAuth, worldRoom } from './protocol.ts';
 import { ADMIN, playerAudience, PUBLIC } from '../audience/audience.ts';
 import type { ServerContext } from './routes/context.ts';
+import { meter, SOCKET_BUDGET, type SocketBudget } from './socket-budget.ts';
 
 /** Socket.IO on the server's port: a room per world, a private room per player. */
 export interface Sockets {
@@ -24,7 +25,7 @@ function toReply(err: unknown): ErrorReply {
   return errorBody('internal');
 }
 
-export async function attachSockets(server: HttpServer, ctx: ServerContext, log: Logger, redisUrl?: string): Promise<Sockets> {
+export async function attachSockets(server: HttpServer, ctx: ServerContext, log: Logger, redisUrl?: string, budget: SocketBudget = SOCKET_BUDGET): Promise<Sockets> {
   const io = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024, cors: { origin: true } });
   const closers: (() => Promise<unknown>)[] = [];
   if (redisUrl) {
@@ -35,6 +36,9 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
     io.adapter(createAdapter(pub, sub));
     closers.push(() => pub.quit(), () => sub.quit());
   }
+
+  // a player whose seat is freed is let go: their socket closes, and their token no longer opens one
+  ctx.host.onFreed((actor) => io.in(playerRoom(actor)).disconnectSockets(true));
 
   io.use((socket, next) => {
     const auth = SocketAuth.safeParse(socket.handshake.auth ?? {});
@@ -52,6 +56,7 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
 
   io.on('connection', (socket: Socket) => {
     const actor = socket.data.actor as string | null;
+    meter(socket, budget);
     socket.join(worldRoom(ctx.host.id));
     // each socket hears the ticks in exactly one audience's room (sim/audience)
     socket.join(actor ? playerRoom(actor) : socket.data.admin ? adminRoom(ctx.host.id) : publicRoom(ctx.host.id));

@@ -47,6 +47,7 @@ const HANDLERS: Handlers = {
     a.nextWake = e.tick + a.heartbeat;
     a.wakes++;
     a.lastFailure = null;
+    if (a.player) a.player.acted = e.tick;
     line(a, e.strategy).tries++;
     if (PURPOSEFUL.has(e.strategy)) a.lastPurpose = e.tick;
     remember(a, { tick: e.tick, kind: 'did', msg: e.narrative, importance: IMPORTANCE[e.call.tool], about: aboutOf(e) });
@@ -58,6 +59,8 @@ const HANDLERS: Handlers = {
     a.nextWake = e.tick + a.heartbeat;
     a.wakes++;
     if (e.strategy) line(a, e.strategy).tries++;
+    // a refused call is the player at the table all the same
+    if (a.player) a.player.acted = e.tick;
     a.lastFailure = { sig: e.sig, tick: e.tick, reason: e.failed.reason.message };
     remember(a, { tick: e.tick, kind: 'failed', msg: e.failed.reason.message, importance: 5, about: [] });
   },
@@ -251,6 +254,11 @@ const HANDLERS: Handlers = {
     membersChanged(s.actors);
     s.moneyTotal += e.money;
     observe(s, e, e.place, e.actor, msg('observe.joined', { actor: ref('actor', e.actor) }));
+  },
+  seat_freed(s, e) {
+    const a = s.actors[e.actor];
+    a.player!.freed = { tick: e.tick, then: e.then };
+    observe(s, a.location, e.tick, e.actor, msg(e.then === 'bot' ? 'observe.seat_bot' : 'observe.seat_left', { actor: ref('actor', e.actor) }));
   },
   intervened(s, e) {
     const iv = interventionsOf(s);

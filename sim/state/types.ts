@@ -73,8 +73,12 @@ export interface ActorState {
    * spent: each is one advantage at the next check of that word; absent: none
    */
   argued?: { trait: string; word: string }[];
-  /** only for a player's actor: who they said they are (they have no soul in the scenario) */
-  player?: { name: Text; concept: string; traits?: Trait[] };
+  /**
+   * only for a player's actor: who they said they are (they have no soul in the scenario), the last
+   * tick they acted (absent: not since they joined) and, once their seat is freed, when and what the
+   * character does since
+   */
+  player?: { name: Text; concept: string; traits?: Trait[]; acted?: number; freed?: { tick: number; then: 'bot' | 'leaves' } };
 }
 
 export interface Observation { tick: number; actor: string | null; msg: Message }

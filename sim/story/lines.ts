@@ -36,6 +36,8 @@ const TABLE: Table = {
   needs: none,
   // a researcher's intervention is no line of a player's story: its effects are (a fact learned, a purse)
   intervened: none,
+  // the seat is the player's, not the character's: the feed says what became of them
+  seat_freed: none,
   // quests: what the player is offered, takes, and how it ends (never the hidden risk)
   quest_offered: questLines.offered,
   quest_taken: questLines.taken,

@@ -16,6 +16,8 @@ import { asleep } from '../model/clock.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import { membersOf } from '../state/members.ts';
 import type { WorldState } from '../state/types.ts';
+import { gone, seated } from '../state/seats.ts';
+import type { SeatRequest } from '../judge/seats.ts';
 import type { Deliberation } from './deliberation.ts';
 import { indexPlaces } from './place-index.ts';
 import { answerPlayers } from './answers.ts';
@@ -37,6 +39,9 @@ export interface TickInput {
   joinsClosed?: boolean;
   /** told which joins the Judge refused, and why (null: joined) */
   onJoins?: (results: { request: JoinRequest; reason: Reason | null }[]) => void;
+  /** seats the admin asked to free (sim/judge/seats.ts), judged before joins */
+  frees?: SeatRequest[];
+  onFrees?: (results: { request: SeatRequest; reason: Reason | null }[]) => void;
   /** players' arguments for their traits (sim/judge/argue.ts), judged before anyone acts */
   argues?: Argument[];
   onArgues?: (results: { request: Argument; reason: Reason | null }[]) => void;
@@ -62,11 +67,11 @@ export interface TickInput {
   tokens?: (tick: number) => number;
 }
 
-/** Actors due at this tick: awake, alive or dying, and past their next wake; at night only the dying and players. */
+/** Actors due at this tick: awake, alive or dying, and past their next wake, and not gone; at night only the dying and seated players. */
 export function dueActors(state: WorldState, tick: number, night = false): string[] {
   const out: string[] = [];
   for (const a of membersOf(state.actors)) {
-    if (a.nextWake <= tick && (a.status === 'dying' || (a.status === 'alive' && (!night || a.player)))) out.push(a.id);
+    if (a.nextWake <= tick && !gone(a) && (a.status === 'dying' || (a.status === 'alive' && (!night || seated(a))))) out.push(a.id);
   }
   return out;
 }
@@ -81,6 +86,10 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
   // interventions come first: the tick's people perceive and decide in the world they made
   const intervened = (input.interventions ?? []).map((iv) => ({ request: iv, reason: judge.intervene(iv) }));
   if (input.onInterventions) input.onInterventions(intervened);
+  // seats are freed (the admin's, then the idle) before joins, so a freed seat takes a newcomer at once
+  const freed = (input.frees ?? []).map((f) => ({ request: f, reason: judge.free(f) }));
+  if (input.onFrees) input.onFrees(freed);
+  judge.freeIdle();
   // players who asked to join enter first, so they are due (and can act) at this very tick
   const joinRejections = (input.joins ?? []).map((j) => ({ request: j, reason: judge.join(j, !input.joinsClosed) }));
   if (input.onJoins) input.onJoins(joinRejections);

@@ -1,6 +1,7 @@
 import type { EntityState } from '../model/events.ts';
 import { rngFor } from '../rng.ts';
 import { membersOf } from '../state/members.ts';
+import { gone } from '../state/seats.ts';
 import type { WorldState } from '../state/types.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 
@@ -23,7 +24,7 @@ const NOTICE = 8;
 export function indexPlaces(cat: Catalog, state: WorldState): PlaceIndex {
   const actors = new Map<string, string[]>();
   for (const a of membersOf(state.actors)) {
-    if (a.status === 'dead') continue;
+    if (a.status === 'dead' || gone(a)) continue;
     let list = actors.get(a.location);
     if (!list) actors.set(a.location, (list = []));
     list.push(a.id);

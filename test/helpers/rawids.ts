@@ -7,7 +7,7 @@ import type { Catalog } from '../../sim/scenario/catalog.ts';
  */
 export const EVENT_TYPES = ['action', 'addressed', 'call_failed', 'claimed', 'entity_created', 'entity_removed', 'entity_updated',
   'fact_created', 'fact_learned', 'joined', 'location_created', 'money_created', 'money_destroyed', 'moved', 'needs', 'place_mood',
-  'reflected', 'relationship_changed', 'reputation_changed', 'resource_changed', 'status_changed', 'tag_added', 'tag_removed',
+  'reflected', 'relationship_changed', 'reputation_changed', 'resource_changed', 'seat_freed', 'status_changed', 'tag_added', 'tag_removed',
   'tick_summary', 'transfer', 'warned'];
 const ENGINE_WORDS = ['money', 'energy', 'time', 'tick', 'collapsed', 'lastStudent', 'students', 'level', 'alive', 'dying', 'unconscious', 'dead', 'restrained_permanent'];
 

@@ -6,13 +6,13 @@ import type { LlmClient } from '../../sim/llm/client.ts';
 import { fence, quoted } from '../../sim/llm/fence.ts';
 import { askWithRepair, readJson } from '../../sim/llm/repair.ts';
 import type { LlmStats } from '../../sim/llm/stats.ts';
-import type { Lang } from '../../sim/model/text.ts';
+import { type Lang, WORDS_MAX } from '../../sim/model/text.ts';
 import { type ArgueJudge, type ArgueOutcome, rulesArgueJudge } from './types.ts';
 
 export interface LlmArgueOptions { client: LlmClient; stats: LlmStats; lang: Lang; fallback?: ArgueJudge }
 
 /** one short sentence each: it is shown to the player as the verdict */
-const Why = z.string().min(1).max(300);
+const Why = z.string().min(1).max(WORDS_MAX);
 const Verdict = z.object({ fits: z.boolean(), why: z.object({ cn: Why, en: Why }).strict() }).strict();
 
 const FORMAT: ResponseFormatJSONSchema = {

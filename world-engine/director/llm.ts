@@ -7,13 +7,13 @@ import { askWithRepair, type Reading as Answer, readJson } from '../../sim/llm/r
 import type { LlmStats } from '../../sim/llm/stats.ts';
 import type { DirectorProposal } from '../../sim/model/director.ts';
 import { PackId, SafeId } from '../../sim/model/ids.ts';
-import { type Lang, msg } from '../../sim/model/text.ts';
+import { type Lang, msg, WORDS_MAX } from '../../sim/model/text.ts';
 import { aimOf, bandOf, needsPeople } from './rules.ts';
 import { type Director, rulesDirector } from './types.ts';
 
 export interface LlmDirectorOptions { client: LlmClient; stats: LlmStats; lang: Lang; fallback?: Director }
 
-const Why = z.string().min(1).max(300);
+const Why = z.string().min(1).max(WORDS_MAX);
 const Choice = z.object({ template: PackId.nullable(), place: SafeId.nullable(), one: SafeId.nullable(), why: z.object({ cn: Why, en: Why }).strict() }).strict();
 
 /** the most places and people a prompt lists: enough to choose from, never the whole world */

@@ -1,7 +1,7 @@
 import type { Event } from '../../sim/model/events.ts';
 
 /** Events that start something else in a tick: another call, the clock, reflection, the books. */
-const BOUNDARY = new Set<Event['type']>(['action', 'call_failed', 'needs', 'reflected', 'tick_summary', 'entity_updated', 'entity_removed', 'joined']);
+const BOUNDARY = new Set<Event['type']>(['action', 'call_failed', 'needs', 'reflected', 'tick_summary', 'entity_updated', 'entity_removed', 'joined', 'seat_freed']);
 
 /** Whether an event ends the run of a call's consequences: another call starts, or the clock, or a thing's income (not what the call did). */
 export function endsCall(e: Event): boolean {

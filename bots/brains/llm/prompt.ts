@@ -21,6 +21,21 @@ const MEMORIES = 4;
 const ABOUT_TOKENS = 40;
 const LORE_TOKENS = 50;
 
+/** Who the bot is: its soul in the pack, or, for a character a player left to itself, what the player said, quoted. */
+function persona(cat: Catalog, p: Perception, r: Renderer): Record<string, string> {
+  const soul = cat.souls.get(p.self.soul)?.soul;
+  if (!soul) {
+    const you = p.self.player;
+    return { name: quoted(r.text(you?.name) || p.self.id), id: p.self.id, description: quoted(you?.concept ?? ''), personality: '', speech: '', examples: '' };
+  }
+  return {
+    name: r.text(soul.name), id: p.self.id, description: r.text(soul.description), personality: r.text(soul.personality),
+    speech: r.text(soul.speechStyle),
+    // one exchange is enough to set the voice
+    examples: soul.exampleDialogue.slice(0, 1).map((d) => `${r.text(d.user)} / ${r.text(d.char)}`).join('\n'),
+  };
+}
+
 /**
  * The messages for one decision. Stable first, so a provider's prompt cache serves it: the rules
  * (the same for every bot), the world's constant lore (same), then the persona (same for this bot
@@ -30,16 +45,10 @@ export function brainMessages(cat: Catalog, p: Perception, lang: Lang): ChatComp
   // names and words from outside the pack are quoted wherever they appear
   const r = new Renderer(lang, cat, viewOf(p), { quote: (x) => quoted(x) });
   const t = r.t;
-  const soul = cat.souls.get(p.self.soul)!.soul;
   const system = [
     t('llm.brain.rules', { world: r.text(cat.scenario.meta.name) }),
     t('llm.brain.lore', { lore: constantLore(cat, lang).join('\n') }),
-    t('llm.brain.persona', {
-      name: r.text(soul.name), id: p.self.id, description: r.text(soul.description), personality: r.text(soul.personality),
-      speech: r.text(soul.speechStyle),
-      // one exchange is enough to set the voice
-      examples: soul.exampleDialogue.slice(0, 1).map((d) => `${r.text(d.user)} / ${r.text(d.char)}`).join('\n'),
-    }),
+    t('llm.brain.persona', persona(cat, p, r)),
     ...traitsText(cat, p, r),
   ].join('\n\n');
   const { text: situation, scan } = situationText(cat, p, r);

@@ -5,6 +5,7 @@ import type { AnswerMessage } from '../../../sim/llm/answer.ts';
 import { describeIssues, type Reading } from '../../../sim/llm/repair.ts';
 import { UntrustedToolCall } from '../../../sim/judge/content.ts';
 import type { Words } from '../../../sim/scenario/words.ts';
+import { WORDS_MAX } from '../../../sim/model/text.ts';
 import { CreateArgs, ExpressArgs, InteractArgs, MoveArgs, TOOL_NAMES, ToolCall, type ToolName, UseResourceArgs } from '../../../sim/model/tools.ts';
 
 /**
@@ -19,10 +20,10 @@ function modelArgs(words: Words): Record<ToolName, z.ZodObject> {
   const one = (section: 'manners' | 'modes' | 'channels') => z.enum(words.ids(section) as [string, ...string[]]);
   args = {
     use_resource: UseResourceArgs,
-    interact: InteractArgs.extend({ manner: one('manners'), content: z.string().min(1) }),
+    interact: InteractArgs.extend({ manner: one('manners'), content: z.string().min(1).max(WORDS_MAX) }),
     move: MoveArgs.extend({ mode: one('modes') }),
     create: CreateArgs,
-    express: ExpressArgs.extend({ channel: one('channels'), content: z.string().min(1) }),
+    express: ExpressArgs.extend({ channel: one('channels'), content: z.string().min(1).max(WORDS_MAX) }),
   };
   MODEL_ARGS.set(words, args);
   return args;
