@@ -54,6 +54,7 @@ export const EVENT_RULES: { readonly [T in EventType]: Rule<T> } = {
   reflected: everyone,
   tick_summary: everyone,
   joined: everyone,
+  seat_freed: everyone,
   trait_argued: everyone,
   trait_declared: everyone,
   intervened: everyone,

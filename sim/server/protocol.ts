@@ -122,6 +122,8 @@ export type PlaceView = z.infer<typeof PlaceView>;
 
 export const ActorSummary = z.object({
   id: z.string(), name: Text, place: z.string(), status: z.string(), money: z.number(), energy: z.number(), isPlayer: z.boolean(),
+  /** a player's character that left when their seat was freed: in the log, at no place */
+  left: z.literal(true).optional(),
 });
 export type ActorSummary = z.infer<typeof ActorSummary>;
 

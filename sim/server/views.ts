@@ -14,6 +14,7 @@ import { type Point, positionOf } from './layout.ts';
 export { actorsOf };
 import type { ActorDetail, ActorSummary, EntityView, EventView, FactView, LastDecision, PlaceView } from './protocol.ts';
 import { own } from '../model/ids.ts';
+import { gone } from '../state/seats.ts';
 
 /**
  * Read-only views of the in-memory world for the API: plain data in both languages. Nothing here
@@ -49,7 +50,8 @@ export class Views {
   }
 
   actorSummary(a: ActorState): ActorSummary {
-    return { id: a.id, name: this.actorName(a.id), place: a.location, status: a.status, money: a.money, energy: a.energy, isPlayer: !!a.player };
+    return { id: a.id, name: this.actorName(a.id), place: a.location, status: a.status, money: a.money, energy: a.energy, isPlayer: !!a.player,
+      ...(gone(a) ? { left: true as const } : {}) };
   }
 
   actorDetail(a: ActorState, lastDecision: LastDecision | null): ActorDetail {
@@ -78,7 +80,8 @@ export class Views {
     const present = new Map<string, string[]>();
     for (const id in this.state.actors) {
       const a = this.state.actors[id];
-      if (a.status !== 'dead') (present.get(a.location) ?? present.set(a.location, []).get(a.location)!).push(id);
+      // one who left with their freed seat is in the log, no longer at any place
+      if (a.status !== 'dead' && !gone(a)) (present.get(a.location) ?? present.set(a.location, []).get(a.location)!).push(id);
     }
     const things = new Map<string, string[]>();
     for (const id in this.state.entities) {

@@ -256,9 +256,10 @@ const HANDLERS: Handlers = {
     observe(s, e, e.place, e.actor, msg('observe.joined', { actor: ref('actor', e.actor) }));
   },
   seat_freed(s, e) {
-    const a = s.actors[e.actor];
-    a.player!.freed = { tick: e.tick, then: e.then };
-    observe(s, a.location, e.tick, e.actor, msg(e.then === 'bot' ? 'observe.seat_bot' : 'observe.seat_left', { actor: ref('actor', e.actor) }));
+    const a = must(s.actors, e.actor, 'actor', e);
+    if (!a.player) throw new FoldError(e, 'player', e.actor);
+    a.player.freed = { tick: e.tick, then: e.then };
+    observe(s, e, a.location, e.actor, msg(e.then === 'bot' ? 'observe.seat_bot' : 'observe.seat_left', { actor: ref('actor', e.actor) }));
   },
   intervened(s, e) {
     const iv = interventionsOf(s);

@@ -83,7 +83,7 @@ export function WorldMap(props: { actors: ActorSummary[]; entities: EntityView[]
   // who stands where: those on the road are drawn on it, not listed at a place
   const walking = (a: ActorSummary) => motion.walks.has(a.id);
   const byPlace = new Map<string, ActorSummary[]>();
-  for (const a of props.actors) if (!walking(a) && a.status !== 'dead') (byPlace.get(a.place) ?? byPlace.set(a.place, []).get(a.place)!).push(a);
+  for (const a of props.actors) if (!walking(a) && a.status !== 'dead' && !a.left) (byPlace.get(a.place) ?? byPlace.set(a.place, []).get(a.place)!).push(a);
   // the player first, then the rest by name: a list that does not reshuffle each tick
   for (const list of byPlace.values()) list.sort((a, b) => Number(b.id === me) - Number(a.id === me) || tx(a.name).localeCompare(tx(b.name)));
   const nameOf = (a: ActorSummary) => (a.id === me ? t('map.you', { name: tx(a.name) }) : tx(a.name));
