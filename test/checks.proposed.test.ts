@@ -7,7 +7,7 @@ import type { Catalog } from '../sim/scenario/catalog.ts';
 import { call, consequence, fresh, judgeOne, place, shenzhen } from './helpers/world.ts';
 
 /**
- * A check the World Engine asks for (seed 003's request): the Judge verifies each factor exists,
+ * A check the World Engine asks for (docs/design.md, Dice): the Judge verifies each factor exists,
  * derives the dice itself, rolls with the world's keyed generator and commits only the rolled band.
  */
 let cat: Catalog;

@@ -9,7 +9,7 @@ import { TickJudge } from '../sim/judge/judge.ts';
 import { call, consequence, fresh, judgeOne, place, ROOT } from './helpers/world.ts';
 
 /**
- * Checks in the Judge's world (seed 003): a risky call is rolled by the Judge with the world's keyed
+ * Checks in the Judge's world (docs/design.md, Dice): a risky call is rolled by the Judge with the world's keyed
  * generator, the roll is committed for everyone to see, and the band binds the consequence whoever
  * proposed it.
  */

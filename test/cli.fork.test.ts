@@ -6,7 +6,7 @@ import { removeDir, tempDir } from './helpers/cli.ts';
 import { astinusHere } from './helpers/inproc.ts';
 
 /**
- * `astinus fork` and `run --interventions` (issue 13): a fork with the same seed and no intervention
+ * `astinus fork` and `run --interventions` (a researcher's labelled changes): a fork with the same seed and no intervention
  * continues the original byte for byte; an intervention makes it diverge from its tick on, with the
  * labelled event in the export; a resumed run never makes an intervention twice.
  */
@@ -147,7 +147,7 @@ describe('run --interventions', () => {
   });
 });
 
-describe("issue 13's figures", () => {
+describe('the figures of a fork', () => {
   it('a fork at tick 150 of a 300-tick run reproduces ticks 150-299 without an intervention and diverges from 150 with one', async () => {
     const orig = path.join(await scratch(), 'orig');
     await run(orig, 300, '--seed', '3');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bandOf, DEFAULT_BANDS, formulaFor, notation, odds, roll } from '../sim/model/dice.ts';
 import { rngFor } from '../sim/rng.ts';
 
-/** Seed 003's dice, checked by enumerating every throw, not by sampling. */
+/** The dice (docs/design.md, Dice), checked by enumerating every throw, not by sampling. */
 describe('the table\'s dice', () => {
   it('2d6: 6/36 full, 15/36 at a cost, 15/36 failure', () => {
     const o = odds(formulaFor(0, 0), DEFAULT_BANDS);

@@ -6,7 +6,7 @@ import { removeDir, tempDir } from './helpers/cli.ts';
 import { astinusHere } from './helpers/inproc.ts';
 
 /**
- * Issue 14's director over 500 offline ticks of each shipped pack: it proposes, every proposal is
+ * The director (docs/design.md, The director) over 500 offline ticks of each shipped pack: it proposes, every proposal is
  * judged and recorded (an accepted one followed by its changes' events, a refused one by a reason),
  * none brings anyone toward death, the phase switches at a milestone, and the tension, its measures
  * and the phase are in the export and the metrics.

@@ -7,7 +7,7 @@ import { ARTIFACTS, findChromium, type Served, stage, WAIT } from './helpers/bro
 import { ROOT } from './helpers/world.ts';
 
 /**
- * The table in a browser against `astinus serve scenarios/riverford` (issue 12): a player joins with a
+ * The table in a browser against `astinus serve scenarios/riverford` (docs/design.md, Traits and tags): a player joins with a
  * concept and three traits (two of the pack's, one of their own), tries to cut a purse, sees the dice
  * screen with its odds, argues their own trait, sees the check revised, sends it, and finds the roll
  * in their log with the dropped die shown. The clock is the test's: a tick only when it steps.
@@ -130,7 +130,7 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
     expect(answer, `${here.id} answers at tick ${tick}`).toBeDefined();
     await page.locator('[data-testid=player-log] [data-story=said]', { hasText: here.name.en }).first().waitFor();
 
-    // the next actions offered (seed 001: two to four; the story's own are in its panel): one click sends one, and the Judge accepts it at the next tick
+    // the next actions offered (two to four, docs/design.md, Dialog types; the story's own are in its panel): one click sends one, and the Judge accepts it at the next tick
     const offer = page.getByTestId('next-actions');
     await offer.waitFor();
     expect(await offer.getByTestId('next-action').count() + await page.getByTestId('story-option').count()).toBeGreaterThanOrEqual(2);

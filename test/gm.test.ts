@@ -7,7 +7,7 @@ import type { NarrationMsg, PerceivedMsg, PromptMsg, RejectionMsg } from '../sim
 import { eventsOfCall } from '../world-engine/narrator/select.ts';
 
 /**
- * The game master's texts (seed 001's dialog types) as a player receives them over a served world:
+ * The game master's texts (docs/design.md, Dialog types) as a player receives them over a served world:
  * each says its type and holds its constraint; the next actions offered are accepted when clicked.
  */
 describe('what the game master tells a player', () => {

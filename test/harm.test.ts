@@ -18,7 +18,7 @@ import { sliceFor } from '../world-engine/slice.ts';
 import { call, consequence, fresh, judgeOne, place, ROOT } from './helpers/world.ts';
 
 /**
- * Tags instead of hit points (seed 003 §3.2, seed 001's status machine), in Riverford: the dice deal
+ * Tags instead of hit points (docs/design.md, Harm and Status), in Riverford: the dice deal
  * harm, rest, care and time take it away, a fresh blow past the pack's lines knocks a person out or
  * leaves them dying, a rescue brings them back, and death never comes straight from alive.
  */

@@ -7,7 +7,7 @@ import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-
 import { playStory, prefer } from './helpers/story-play.ts';
 
 /**
- * The progress judge (seed 004): the rules by default, from the ink; a model when configured, under
+ * The progress judge (docs/design.md, The story): the rules by default, from the ink; a model when configured, under
  * zod with one repair and then the rules, counted. Whatever it proposes for the world goes through the
  * Judge: the ink and the judge never write the world themselves.
  */

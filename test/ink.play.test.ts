@@ -13,7 +13,7 @@ import { ROOT } from './helpers/world.ts';
 import { StoryBook } from '../sim/story/book.ts';
 
 /**
- * Shenzhen's story played by choices (issue 14, point 6): a scripted player joins, takes the options
+ * Shenzhen's story played by choices (docs/design.md, The story): a scripted player joins, takes the options
  * the ink offers (each one call of the five tools, judged like any call), and reaches each ending in a
  * bounded number of turns; the same seed gives the same log, byte for byte.
  */

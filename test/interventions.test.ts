@@ -13,7 +13,7 @@ import { checkInterventions } from '../sim/scenario/interventions.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Interventions judged like any change (issue 13): what each kind does, and what the hard rules still refuse. */
+/** Interventions judged like any change (docs/design.md, The Judge): what each kind does, and what the hard rules still refuse. */
 const iv = (o: Record<string, unknown>) => Intervention.parse({ label: 'x', at: 0, ...o });
 
 async function world(seed = 5): Promise<World> {

@@ -19,7 +19,7 @@ import { auth } from './helpers/serve.ts';
 import { ROOT } from './helpers/world.ts';
 
 /**
- * Arguing for a trait with a language model configured (issue 12, point 5): the model judges only
+ * Arguing for a trait with a language model configured (docs/design.md, Traits and tags): the model judges only
  * whether the player's words make the trait fit, under zod with one repair and the rules behind it;
  * the Judge verifies everything else when it commits. Riverford: cutting a purse is a check.
  */

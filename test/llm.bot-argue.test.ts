@@ -21,7 +21,7 @@ import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-
 import { bargainScene, shenzhen } from './helpers/world.ts';
 
 /**
- * The language-model brain argues for its bot the way a player argues (issue 12, point 5): beside a
+ * The language-model brain argues for its bot the way a player argues (docs/design.md, Traits and tags): beside a
  * risky call it names one of its bot's traits and says why it fits; the tick weighs it with the
  * argument judge (the rules here) and the Judge commits `trait_argued` before the check is rolled.
  * Shenzhen: Lin Feng is stubborn (which hinders negotiating: 3d6 keep lowest 2) and sensitive.

@@ -16,7 +16,7 @@ import { World } from '../sim/world.ts';
 import { ROOT } from './helpers/world.ts';
 
 /**
- * The no-lie rule over whole runs (seed 000, issue 14): every quest given in 500 ticks of each pack,
+ * The no-lie rule over whole runs (docs/design.md, Quests): every quest given in 500 ticks of each pack,
  * with bots taking and pursuing them, is checked by this file's own reading of the log, not the
  * Judge's code: folded event by event, the state just before each offer is the state it was judged in.
  */

@@ -1,5 +1,5 @@
 /**
- * A bot's argument for a trait crosses the job boundary (issue 12, point 5): an in-process BullMQ
+ * A bot's argument for a trait crosses the job boundary (docs/design.md, Traits and tags): an in-process BullMQ
  * worker on the real Redis at REDIS_URL runs the language-model brain against the loopback model,
  * and the coordinator commits the same `trait_argued` and the same roll as the embedded run.
  */

@@ -1,5 +1,5 @@
 /**
- * A player's session through the API (seed 004): their story session, situation scores and quest log
+ * A player's session through the API (docs/design.md, The story): their story session, situation scores and quest log
  * from the world state, their messages and memory records from the store. Only the player or the
  * admin reads it; an id that is no player's is not found; a quest's hidden risk never reaches it.
  */

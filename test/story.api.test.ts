@@ -13,7 +13,7 @@ import { ruleEngine } from '../world-engine/rules/index.ts';
 import { shenzhen } from './helpers/world.ts';
 
 /**
- * Issue 14's scripted player, through the API alone: REST to join, act and read the session,
+ * A scripted player (docs/design.md, The story), through the API alone: REST to join, act and read the session,
  * Socket.IO for the game master's prompts and the world's status. The world is turn-based, so it
  * waits for the player whenever they are due: what the script sees, and so the log, depends on the
  * seed and the script, never on timing.

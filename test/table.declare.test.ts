@@ -15,7 +15,7 @@ import { ROOT } from './helpers/world.ts';
 import { auth } from './helpers/serve.ts';
 
 /**
- * Declaring a trait in play (issue 12, point 3): where the pack allows it (Riverford) a player adds a
+ * Declaring a trait in play (docs/design.md, Traits and tags): where the pack allows it (Riverford) a player adds a
  * trait, checked as at join, which the Judge commits at the next tick and which then moves the dice
  * like the traits they joined with; where it does not (Shenzhen) it is refused, saying why.
  */

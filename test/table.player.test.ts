@@ -18,7 +18,7 @@ import { ROOT, fresh } from './helpers/world.ts';
 import { auth } from './helpers/serve.ts';
 
 /**
- * The player's half of the table (issue 12): traits picked or written at join, the dice screen of a
+ * The player's half of the table (docs/design.md, Traits and tags): traits picked or written at join, the dice screen of a
  * risky call with its exact odds, and arguing for a trait, which the Judge commits and spends at the
  * next check of that word. Riverford: cutting a purse is a check.
  */

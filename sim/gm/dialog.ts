@@ -9,7 +9,7 @@ import type { WorldState } from '../state/types.ts';
 import { acceptsNow, MAX_ACTIONS, MIN_ACTIONS } from './suggest.ts';
 
 /**
- * Seed 001's dialog types: every text a player receives says what kind of text it is, and is held to
+ * The dialog types (docs/design.md, Dialog types): every text a player receives says what kind of text it is, and is held to
  * that kind's constraint. A scene description changes nothing; an
  * action prompt offers two to four next actions the Judge would accept now; a resolution summary
  * tells only committed events; a rule explanation quotes the Judge's own reason and invents none.

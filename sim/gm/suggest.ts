@@ -46,7 +46,7 @@ export function acceptsNow(cat: Catalog, live: WorldState, call: ToolCall): bool
 }
 
 /**
- * The game master's next actions for a player (seed 001's action_prompt): what the policy brain
+ * The game master's next actions for a player (an action_prompt: docs/design.md, Dialog types): what the policy brain
  * would weigh in their place, best first, one per aim, each one the Judge would accept now; two to
  * four of them, or none when fewer than two pass.
  */

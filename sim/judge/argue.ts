@@ -7,7 +7,7 @@ import type { WorldState } from '../state/types.ts';
 import type { Trait } from '../model/traits.ts';
 
 /**
- * Arguing for a trait (seed 003), judged by rules: a player says, in words, that one of their
+ * Arguing for a trait (docs/design.md, Traits and tags), judged by rules: a player says, in words, that one of their
  * traits fits a risky call. The argument holds when the trait already helps that word (it was a
  * factor anyway), or when the words or the trait's positive aspect name the word (its name or one
  * of the pack's aliases, in either language), or when the server's language model judged that the

@@ -6,7 +6,7 @@ import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 
 /**
- * Declaring a new trait in play (seed 003), where the pack allows it (`checks.traitsInPlay`). The
+ * Declaring a new trait in play (docs/design.md, Traits and tags), where the pack allows it (`checks.traitsInPlay`). The
  * server checks the request when it takes it and queues it; the Judge checks it again here, against
  * the state of the tick that commits it, as it checks the traits of a join.
  */

@@ -18,7 +18,7 @@ import { check, reject } from './reasons.ts';
 export interface DirectorReading { tension: number; measures: Record<string, number> }
 
 /**
- * A director's proposal, judged (seeds 001 §9, 003): the template must exist, aim as proposed, happen
+ * A director's proposal, judged (docs/design.md, The director): the template must exist, aim as proposed, happen
  * at a place its `where` allows, outside the cooldown; `$one` must be there. Then the director can
  * never kill: a change that would leave anyone dying, dead or out of play, take their hit points or
  * energy to nothing, or deal harm that reaches the pack's dying line is refused outright. Every other

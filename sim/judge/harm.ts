@@ -10,7 +10,7 @@ import { proposers } from './changes.ts';
 import type { TickJudge } from './judge.ts';
 
 /**
- * The Judge's harm, run by its clock at the end of a tick (seed 003 §3.2, seed 001's status machine):
+ * The Judge's harm, run by its clock at the end of a tick (docs/design.md, Harm and Status):
  *
  * - the dice deal harm: a check the pack names in `harm.from` hurts the one who tried when it fails,
  *   and its target on a full success; a caught thief is marked, and restrained after enough catches.

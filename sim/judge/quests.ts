@@ -12,7 +12,7 @@ import type { TickJudge } from './judge.ts';
 import { check } from './reasons.ts';
 
 /**
- * The no-lie rule (seed 000): a quest giver may withhold and be vague, never lie. Every verdict on a
+ * The no-lie rule (docs/design.md, Quests): a quest giver may withhold and be vague, never lie. Every verdict on a
  * quest is judged here against the committed state, through `TickJudge.judged`, so a quest is made of
  * committed events only: offered, taken, progressed, completed (its reward paid in the same draft)
  * or failed. A refusal commits nothing and says why.

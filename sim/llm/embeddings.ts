@@ -4,7 +4,7 @@ import type { Logger } from '../log.ts';
 import type { LlmConfig } from './config.ts';
 
 /**
- * Embeddings for players' memory records (seed 004's `embedding`), from the configured
+ * Embeddings for players' memory records (their `embedding`), from the configured
  * OpenAI-compatible endpoint's `/embeddings`, when it offers them. Many local servers do not: the
  * first failure (no such route, no such model, a malformed answer) turns embeddings off for the run,
  * logged once, and records are kept without them. Not part of the simulation: records are not world state.

@@ -5,7 +5,7 @@ import { STATUSES } from './status.ts';
 import { SafeId } from './ids.ts';
 
 /**
- * What the World Engine proposes for one tool call (seed 002). Ids of things created in this
+ * What the World Engine proposes for one tool call (docs/design.md, The five tools). Ids of things created in this
  * consequence are not known yet: a later change refers to the n-th new thing as "$new:n".
  */
 const Scalar = z.union([z.string().max(2000), z.number(), z.boolean()]);
@@ -35,7 +35,7 @@ export const WorldChange = z.discriminatedUnion('type', [
   z.object({ type: z.literal('knowledge_learned'), actor: Id, fact: Id, from: Id,
     channel: Id }).strict(),
   z.object({ type: z.literal('place_mood'), place: Id, delta: z.number().int() }).strict(),
-  /** seed 001's hit points, in a pack that declares them (`harm.hp`): clamped to 0..max, judged like any change */
+  /** hit points, in a pack that declares them (`harm.hp`): clamped to 0..max, judged like any change */
   z.object({ type: z.literal('hp_delta'), target: Id, delta: z.number().int(), cause: Reason }).strict(),
 ]);
 export type WorldChange = z.infer<typeof WorldChange>;
@@ -56,7 +56,7 @@ export type Branch = z.infer<typeof Branch>;
 export const ProposedFactor = z.object({ kind: z.enum(['trait', 'tag']), id: Id, sign: z.union([z.literal(1), z.literal(-1)]) }).strict();
 
 /**
- * A check the World Engine asks for (seed 003's request: intention, influencing factors, dice,
+ * A check the World Engine asks for (docs/design.md, Dice: intention, influencing factors, dice,
  * instructions) with what each band leads to. The Judge checks that every factor exists, derives
  * the dice from them itself (`dice` is never read), rolls, and judges the rolled band's branch.
  */

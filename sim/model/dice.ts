@@ -1,7 +1,7 @@
 import type { Rng } from '../rng.ts';
 
 /**
- * The table's dice (seed 003): 2d6 against bands. Each net advantage adds a die and keeps the highest
+ * The table's dice (docs/design.md, Dice): 2d6 against bands. Each net advantage adds a die and keeps the highest
  * two, each net disadvantage adds a die and keeps the lowest two; one cancels one. Pure: the Judge
  * rolls with the world's keyed generator, the dice screen shows `odds` of the same formula.
  */
@@ -23,7 +23,7 @@ export function formulaFor(advantages: number, disadvantages: number): Formula {
   return net === 0 ? { dice: 2, keep: 'all' } : { dice: 2 + Math.abs(net), keep: net > 0 ? 'highest' : 'lowest' };
 }
 
-/** `2d6`, `3d6kh2`, `4d6kl2`: the notation seed 003 writes. */
+/** `2d6`, `3d6kh2`, `4d6kl2`: the notation of a roll's `formula`. */
 export function notation(f: Formula): string {
   return f.keep === 'all' ? `${f.dice}d6` : `${f.dice}d6k${f.keep === 'highest' ? 'h' : 'l'}2`;
 }

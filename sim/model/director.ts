@@ -4,7 +4,7 @@ import { PackId, SafeId } from './ids.ts';
 import { type Message, Text } from './text.ts';
 
 /**
- * The director (seeds 001 §9 and 003): it reads the pack's measures of tension and proposes events
+ * The director (docs/design.md, The director): it reads the pack's measures of tension and proposes events
  * from the pack's templates to raise or ease it. The phase is `steady` or `acceleration` (a milestone
  * is near: things come faster).
  */
@@ -66,7 +66,7 @@ export const News = z.object({ type: z.literal('news'), text: Text, truth: z.boo
 export const Arrival = z.object({ type: z.literal('arrive'), like: PackId }).strict();
 
 /**
- * A template's changes: seed 002's world changes (sim/model/consequence.ts), in which an id may be a
+ * A template's changes: the World Engine's world changes (sim/model/consequence.ts), in which an id may be a
  * placeholder: `$place` the place chosen, `$present` each person there (one change each, at most
  * `most`), `$one` one of them; plus news and an arrival. Judged like anyone's (sim/judge/director.ts).
  */

@@ -14,7 +14,7 @@ import type { InkValue } from './session.ts';
 /** Why the Judge refused something: a stable code for counting and an in-world message for the proposer. */
 export interface Reason { code: string; message: Message }
 
-/** The `failed_calls` entry of seed 001. */
+/** A refused or failed call, as its proposer hears of it (docs/design.md, The Judge). */
 export interface FailedCall { id: string; tool: ToolName | string; status: 'rejected' | 'error'; reason: Reason }
 
 export interface EntityState {
@@ -39,7 +39,7 @@ export type EventBody =
     held?: number }
   /** a speaker's claim about the world: hearsay, recorded with whether the committed state contradicts it */
   /**
-   * the Judge rolled a check for a risky call (seed 003's transparent dice): what was tried, what moved
+   * the Judge rolled a check for a risky call (docs/design.md, Dice): what was tried, what moved
    * the dice, the formula, every die, the two kept, the total and the band; the action follows it, or
    * the refusal of what the engine proposed for that band (thrown dice stand either way)
    */
@@ -127,7 +127,7 @@ export type EventBody =
   | { type: 'story_started'; actor: string; story: string; chapter: string; situation: string; variables: Record<string, InkValue>; ink: string }
   /** the story moved on after the player's turn: the choice taken (null: the world moved it), where it stands, the ink state */
   | { type: 'story_turned'; actor: string; choice: number | null; chapter: string; situation: string; variables: Record<string, InkValue>; ink: string }
-  /** the progress judge's judgment of the turn (seed 004): score 0..100, whether the chapter advances or the story ends, why */
+  /** the progress judge's judgment of the turn (docs/design.md, The story): score 0..100, whether the chapter advances or the story ends, why */
   | { type: 'situation_scored'; actor: string; chapter: string; situation: string; score: number; advance: boolean; end: boolean;
     rationale: Message; by: 'rules' | 'model'; text?: Text }
   | { type: 'chapter_advanced'; actor: string; from: string; to: string }

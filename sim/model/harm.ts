@@ -2,7 +2,7 @@ import { own } from './ids.ts';
 import type { Harm, HarmTag } from './vocabulary.ts';
 
 /**
- * Harm as tags (seed 003 §3.2): what a person's harm weighs, which of it heals how, and which tag a
+ * Harm as tags (docs/design.md, Harm): what a person's harm weighs, which of it heals how, and which tag a
  * blow deals. Pure, over the pack's `harm` section and a body's tags, so the Judge's clock, the
  * validators and the rule engine read one set of rules.
  */

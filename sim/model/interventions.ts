@@ -4,7 +4,7 @@ import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN } from './strategy.ts';
 import { Text } from './text.ts';
 
 /**
- * A researcher's interventions (issue 13): labelled changes the Judge commits at a tick, so every
+ * A researcher's interventions: labelled changes the Judge commits at a tick, so every
  * effect downstream is attributable to the label. The file is hostile like any input: ids are held
  * to the id shape here, and to the pack and the world by sim/judge/interventions.ts.
  */

@@ -3,7 +3,7 @@ import { PackId } from './ids.ts';
 import { type Message, msg, type Param, ref, Text } from './text.ts';
 
 /**
- * A quest (seed 000): a goal the giver states, literally true when offered; sources whose claims
+ * A quest (docs/design.md, Quests): a goal the giver states, literally true when offered; sources whose claims
  * the taker cannot weigh (facts the source really knows, true or not); and a risk the taker is never
  * told. A committed object: offered, taken, progressed, completed or failed only by events.
  */

@@ -2,7 +2,7 @@ import type { Lang, Text } from './text.ts';
 import type { Status } from './status.ts';
 
 /**
- * Seed 004's records of a player's session that are not world state: what was said (messages) and
+ * The records of a player's session that are not world state: what was said (messages) and
  * what the player should remember (memory records). They never change the world; the store keeps
  * them beside the log, per world, and hands them back per player. `n` is the record's place in its
  * world's list (0, 1, 2...), given by the store; no wall clock: `tick` dates a record.
@@ -17,7 +17,7 @@ export interface RecordHead {
 /** A game master's tool call as the player sent it (after the server filled in its id and actor). */
 export interface SentCall { id: string; tool: string; args: unknown }
 
-/** What the player sent (`from: 'player'`) or the game master told them, with its seed-001 dialog type. */
+/** What the player sent (`from: 'player'`) or the game master told them, with its dialog type (docs/design.md, Dialog types). */
 export type MessageBody =
   | { from: 'player'; kind: 'intent'; text: string; lang: Lang }
   | { from: 'player'; kind: 'call'; call: SentCall }

@@ -129,7 +129,7 @@ export const Soul = z.object({
   personality: Text,
   speechStyle: Text,
   exampleDialogue: z.array(z.object({ user: Text, char: Text }).strict()).min(1),
-  /** who they are in one line (seed 003) */
+  /** who they are in one line */
   concept: Text.optional(),
   traits: Traits,
 }).strict();
@@ -214,7 +214,7 @@ export const InitialEntity = z.object({
 }).strict();
 export const EntitiesFile = z.object({ $schema: z.string().optional(), entities: z.array(InitialEntity) }).strict();
 
-/** The world-package format of seed 003 (SillyTavern World Info, with cn/en content). */
+/** The lorebook's world-package format (SillyTavern World Info, with cn/en content). */
 export const LoreEntry = z.object({
   uid: z.number().int(),
   key: z.array(z.string()).min(1),

@@ -7,7 +7,7 @@ import { TOOL_NAMES } from './tools.ts';
 export type InkValue = string | number | boolean;
 
 /**
- * A player's story session (seed 004's `sessions` and `situation_states`): which story, where in it,
+ * A player's story session (docs/design.md, The story): which story, where in it,
  * the ink variables, the ink runtime's own saved state, and the score of each turn. Folded from the
  * story events, so it is in every store the log is, and a restarted server has it back.
  */

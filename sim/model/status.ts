@@ -5,7 +5,7 @@ export const Status = z.enum(STATUSES);
 export type Status = z.infer<typeof Status>;
 
 /**
- * The status machine (seed 001). There is no edge from alive to dead: death always passes through
+ * The status machine (docs/design.md, Status). There is no edge from alive to dead: death always passes through
  * dying, which leaves a window to be saved. Only the Judge's own clock takes the dying -> dead edge.
  */
 export const TRANSITIONS: Record<Status, readonly Status[]> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Message } from './text.ts';
 import { isSafeId, PackId, SafeId } from './ids.ts';
 
-/** The bots' whole action vocabulary (seed 002). Arguments are strict: an unknown field is invalid_args. */
+/** The bots' whole action vocabulary (docs/design.md, The five tools). Arguments are strict: an unknown field is invalid_args. */
 export const TOOL_NAMES = ['use_resource', 'interact', 'move', 'create', 'express'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 

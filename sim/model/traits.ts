@@ -3,7 +3,7 @@ import { PackId, SafeId } from './ids.ts';
 import { Text } from './text.ts';
 
 /**
- * A trait (seed 003): a name and two aspects, how it helps and how it hinders. Which checks each
+ * A trait (docs/design.md, Traits and tags): a name and two aspects, how it helps and how it hinders. Which checks each
  * aspect fits is said by the manners and purposes it lists, so the Judge can verify a claimed
  * advantage instead of taking anyone's word for it.
  */
@@ -25,7 +25,7 @@ export const Traits = z.array(Trait).max(MAX_TRAITS).default([])
   .refine((ts) => new Set(ts.map((t) => t.id)).size === ts.length, 'trait ids must differ');
 
 /**
- * A bot's argument that one of its own traits fits the risky call it makes (seed 003), as its brain
+ * A bot's argument that one of its own traits fits the risky call it makes, as its brain
  * attaches it to the call: the trait's id and, in words, why. Parsed like every model answer; the
  * Judge verifies the rest (a trait the actor has, a call that is a check) before it commits anything.
  */

@@ -125,7 +125,7 @@ export const Kind = z.object({
 export type Kind = z.infer<typeof Kind>;
 
 /**
- * The table (seed 003): 2d6 bands, what success at a cost costs, and what each of the pack's tags does
+ * The table (docs/design.md, Dice): 2d6 bands, what success at a cost costs, and what each of the pack's tags does
  * to a check. A tag `hinders` (or `helps`) the checks of the manners and purposes it lists: a broken
  * arm hinders a theft, a good name helps a bargain.
  */
@@ -157,7 +157,7 @@ export const HarmTag = z.object({
 export type HarmTag = z.infer<typeof HarmTag>;
 
 /**
- * Tags instead of hit points (seed 003): harm is a tag with a severity, and the status machine reads
+ * Tags instead of hit points (docs/design.md, Harm): harm is a tag with a severity, and the status machine reads
  * the sum. A check the pack names in `from` hurts: its failure the one who tried, its full success
  * the target. Only the Judge deals harm; rest, care and time take it away as each tag says.
  */

@@ -26,7 +26,7 @@ const CHOICE = /^\s*([*+]\s*)+/;
 const ASSIGN = /^\s*~\s*(?:temp\s+)?([A-Za-z_]\w*)\s*(?:=(?!=)|\+=|-=|\+\+|--)/;
 
 /**
- * Read and compile the pack's ink story (seed 004) when the pack loads. Everything an author can get
+ * Read and compile the pack's ink story (docs/design.md, The story) when the pack loads. Everything an author can get
  * wrong is a pack issue naming the file, where in it and why: an ink syntax error with its line, a tag
  * or choice naming an id story.json does not declare, a binding to a variable the ink does not
  * declare, an assignment to a bound variable (the world changes only through the Judge, so the ink

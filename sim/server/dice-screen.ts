@@ -8,7 +8,7 @@ import type { ActorState, WorldState } from '../state/types.ts';
 import type { CheckView } from './protocol.ts';
 
 /**
- * The dice screen (seed 003): the check a player's call would be, as the Judge will see it (the same
+ * The dice screen (docs/design.md, Dice): the check a player's call would be, as the Judge will see it (the same
  * factorsFor), with the exact chance of each band by enumeration. `argued`: traits argued for this
  * word and not yet committed (the Judge commits them at the next tick, before any call). No roll:
  * the Judge rolls at the tick the call commits.

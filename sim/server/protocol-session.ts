@@ -4,7 +4,7 @@ import { MEMORY_KINDS } from '../model/records.ts';
 
 /**
  * `GET /api/worlds/:w/players/:id/session` and the socket's `session` event: a player's story session
- * (seed 004) as a page shows it on load or after a restart. The quest log never carries a quest's
+ * (docs/design.md, The story) as a page shows it on load or after a restart. The quest log never carries a quest's
  * hidden risk.
  */
 

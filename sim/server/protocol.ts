@@ -53,7 +53,7 @@ const Words = (min: number, max: number) => z.string().transform(visible).pipe(z
   .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), 'no control characters'));
 
 /**
- * A trait the player writes (seed 003): a name, what it is good for and what it costs them, and
+ * A trait the player writes (docs/design.md, Traits and tags): a name, what it is good for and what it costs them, and
  * which of the world's manners and purposes each side fits (ids the host checks against the pack).
  */
 export const FreeTrait = z.object({
@@ -134,7 +134,7 @@ export type LastDecision = z.infer<typeof LastDecision>;
 export const ActorDetail = z.object({
   id: z.string(), name: Text, isPlayer: z.boolean(),
   soul: z.object({ name: Text, description: Text.optional(), personality: Text.optional(), concept: Text.optional() }).passthrough(),
-  /** traits with both aspects (seed 003): what helps and what hinders this person's checks */
+  /** traits with both aspects: what helps and what hinders this person's checks */
   traits: z.array(z.object({ id: z.string(), name: Text, positive: Text, negative: Text })),
   body: z.object({
     place: z.string(), status: z.string(), resources: z.object({ money: z.number(), energy: z.number() }),
@@ -241,7 +241,7 @@ export const StatusMsg = z.object({ paused: z.boolean(), tickMs: z.number().int(
 export type StatusMsg = z.infer<typeof StatusMsg>;
 
 /**
- * server -> room `player:<actorId>`. Every text a player receives carries its seed-001 dialog type
+ * server -> room `player:<actorId>`. Every text a player receives carries its dialog type (docs/design.md, Dialog types)
  * (sim/gm/dialog.ts), whose constraint it was held to.
  */
 export const NarrationMsg = z.object({ tick: z.number().int(), dialog_type: z.literal('resolution_summary'), text: Text });
@@ -314,7 +314,7 @@ export const PreviewBody = ActBody;
 export type PreviewBody = z.infer<typeof PreviewBody>;
 /** What the Judge would say of the call now: the cost and what would happen, or the refusal and a way that would work. */
 /**
- * The dice screen of a risky call (seed 003): what is tried, what moves the dice (by name), the formula
+ * The dice screen of a risky call (docs/design.md, Dice): what is tried, what moves the dice (by name), the formula
  * and the exact chance of each band (`count` of `of` equally likely throws). Never the roll: the
  * Judge rolls when the call is committed.
  */

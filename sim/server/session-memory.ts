@@ -7,7 +7,7 @@ import type { Renderer } from '../i18n/render.ts';
 import type { Views } from './views.ts';
 
 /**
- * What a player should remember from a tick (seed 004's memory records): the turns of their story,
+ * What a player should remember from a tick (its memory records): the turns of their story,
  * their quests, their body's status. Read from the tick's committed events and the state after it,
  * so the same log gives the same records; weighed 0..10 as the actors' own memories are.
  */

@@ -14,7 +14,7 @@ const STATUS_QUIET = 24;
 export interface Embedder { embed(texts: string[]): Promise<number[][] | null> }
 
 /**
- * Keeps what a player's session said (seed 004's messages and memory records) in the world's store,
+ * Keeps what a player's session said (messages and memory records) in the world's store,
  * beside the log: a `Broadcast` listener of the host that records each message as the host sends it
  * (the player's words and calls, the game master's texts with their dialog types), and after each
  * tick a memory record for what mattered to a player (sim/server/session-memory.ts). Records are

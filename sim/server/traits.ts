@@ -50,7 +50,7 @@ export function resolveTraits(cat: Catalog, picked: readonly (string | FreeTrait
 }
 
 /**
- * A trait declared in play (seed 003), as the Judge will hold it: a preset or one written, checked as
+ * A trait declared in play (docs/design.md, Traits and tags), as the Judge will hold it: a preset or one written, checked as
  * at join, against the traits the player holds or has declared and not yet seen committed (`held`).
  * Refused early with why: the pack does not allow it (409), three already (409), one they have (409),
  * or what a trait at join is refused for (400). The Judge checks again (sim/judge/declare.ts).

@@ -31,7 +31,7 @@ export interface LoadedWorld<S = unknown> {
 /**
  * The event log of one world. Ticks are committed whole or not at all, in order, and committing a
  * tick that is already there changes nothing. Snapshots only speed up loading.
- * Implementations: embedded (sim/store/embedded.ts); MongoDB joins in a later issue. All pass
+ * Implementations: embedded, memory and MongoDB (sim/store/embedded.ts, memory.ts, mongo.ts). All pass
  * test/store.contract.ts.
  */
 export interface Store {

@@ -13,7 +13,7 @@ import { judgeBotArguments } from './argues.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';
 
 /**
- * The game master's turn (seeds 001, 003): a person a player spoke to answers in the same tick, not
+ * The game master's turn (docs/design.md, Dialog types): a person a player spoke to answers in the same tick, not
  * at their next heartbeat. Their brain sees only its own perception and the player's words; what it
  * does is a call like any other, resolved by the World Engine and judged by the Judge.
  */

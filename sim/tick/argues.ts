@@ -11,7 +11,7 @@ import { mapBounded } from './pool.ts';
 const AT_ONCE = 16;
 
 /**
- * Bots argue for their traits the way players do (seed 003): an argument a brain attached to a risky
+ * Bots argue for their traits the way players do (docs/design.md, Traits and tags): an argument a brain attached to a risky
  * call is weighed by the same argument judge as a player's (the rules, or the server's model), then
  * judged again and committed by the Judge (`TickJudge.argue`), before the call's check is built or
  * rolled, so an accepted one is one advantage at that very check. Only the decisions of `actors`

@@ -77,7 +77,7 @@ export function dueActors(state: WorldState, tick: number, night = false): strin
 }
 
 /**
- * One tick, as DESIGN.md draws it: perceive, decide and resolve (parallel, against the pre-tick
+ * One tick (docs/design.md, The tick): perceive, decide and resolve (parallel, against the pre-tick
  * state), then judge one proposal after another in a seeded order, then lasting effects, needs and
  * clocks, then reflection. Returns the tick's events; the state has already folded them.
  */

@@ -21,7 +21,7 @@ const MOST_PLACES = 12;
 const MOST_PEOPLE = 8;
 
 /**
- * A language model as the director (seed 003's Director agent): asked only when the tension is out
+ * A language model as the director (docs/design.md, The director): asked only when the tension is out
  * of the band, it picks one of the pack's templates of the right aim, a place that template allows
  * and someone there, and says why in both languages. It sees the measures, the templates and who is
  * where (names and ids), nothing more. An answer that does not read, or names a template, place or

@@ -12,7 +12,7 @@ interface Ctx { cat: Catalog; state: WorldState; tick: number; entity: EntitySta
 type Handler<T extends Effect['type']> = (ctx: Ctx,
   eff: Extract<Effect, { type: T }>) => WorldChange[];
 
-/** What created things keep doing, tick after tick (seed 002: "a stall has a chance to earn every tick"). */
+/** What created things keep doing, tick after tick (a stall has a chance to earn every tick). */
 const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
   income({ state, tick, entity, here }, eff) {
     const owner = entity.owner ? state.actors[entity.owner] : null;

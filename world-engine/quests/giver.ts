@@ -6,7 +6,7 @@ import type { WorldState } from '../../sim/state/types.ts';
 import { sourcesFor } from './sources.ts';
 
 /**
- * The rules quest giver (seed 000's Quest agent): at a tick, each pack quest whose conditions hold is
+ * The rules quest giver (docs/design.md, Quests): at a tick, each pack quest whose conditions hold is
  * offered by its giver to whoever is at the giver's place. It only proposes: the Judge
  * (sim/judge/quests.ts) refuses an offer that is not literally true, and alone records which of the
  * cited facts are false. The giver reads no fact's truth: it cites what its sources really heard.

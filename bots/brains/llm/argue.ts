@@ -19,7 +19,7 @@ function shaped(argue: unknown): unknown {
 }
 
 /**
- * The call with the argument the model attached to it (seed 003: one of the bot's own traits fits
+ * The call with the argument the model attached to it (docs/design.md, Traits and tags: one of the bot's own traits fits
  * this risky call, and why), kept only when it reads and names a trait the bot has, for a call that
  * is a check; else the call alone, and why the argument was dropped. The call never suffers for a
  * bad argument: it is judged as it is. What is kept is still only a claim: the argument judge

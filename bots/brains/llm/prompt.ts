@@ -62,7 +62,7 @@ export function brainMessages(cat: Catalog, p: Perception, lang: Lang): ChatComp
 const named = (name: string, id: string) => `${name} [${id}]`;
 
 /**
- * The bot's traits (seed 003) and what it may do with them: the pack's risky calls are rolled, and
+ * The bot's traits (docs/design.md, Traits and tags) and what it may do with them: the pack's risky calls are rolled, and
  * for one of those it may argue that a trait fits (an `argue` beside the call). By id alone (the
  * pack's ids are words: `stubborn`): the persona's personality already tells what kind of person it
  * is, and every token is paid at every decision. Nothing for a bot without traits. Part of the persona: the same at every heartbeat.

@@ -8,7 +8,7 @@ import { Problem } from './Problem.tsx';
 import { NO_OWN, type OwnTrait, ownTrait, OwnTraitFields } from './TraitPicker.tsx';
 
 /**
- * Declare a new trait in play (seed 003), where the world allows it: written as at join, sent to the
+ * Declare a new trait in play (docs/design.md, Traits and tags), where the world allows it: written as at join, sent to the
  * server, and judged at the next tick; `onQueued` gets that tick, so the sheet can look again then.
  */
 export function DeclareTrait(props: { onQueued: (tick: number) => void }) {

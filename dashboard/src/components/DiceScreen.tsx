@@ -6,7 +6,7 @@ import { load } from '../storage.ts';
 import type { ActorDetail, ArgueReply, CheckView, DraftCall } from '../types.ts';
 
 /**
- * The dice screen of a risky call (seed 003): what is tried, what moves the dice, the formula and the
+ * The dice screen of a risky call (docs/design.md, Dice): what is tried, what moves the dice, the formula and the
  * exact chance of each band. The roll itself is the Judge's, when the call is committed.
  */
 export function DiceScreen(props: { check: CheckView }) {

@@ -13,7 +13,7 @@ export function ownTrait(o: OwnTrait): FreeTrait | null {
 }
 
 /**
- * Up to three traits (seed 003): the pack's presets, each with both aspects, and one of one's own:
+ * Up to three traits (docs/design.md, Traits and tags): the pack's presets, each with both aspects, and one of one's own:
  * a name, what it is good for, what it costs, and which of the world's risky doings each side fits.
  */
 export function TraitPicker(props: { picked: string[]; onPick: (ids: string[]) => void; own: OwnTrait; onOwn: (o: OwnTrait) => void }) {

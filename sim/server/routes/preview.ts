@@ -25,7 +25,7 @@ export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     return previewCall(ctx.host.world.cat, ctx.host.world.state, call, word === null ? [] : ctx.host.pendingArgued(id, word));
   });
   /**
-   * Arguing for a trait before the roll (seed 003), judged by rules (sim/judge/argue.ts) or, when
+   * Arguing for a trait before the roll (docs/design.md, Traits and tags), judged by rules (sim/judge/argue.ts) or, when
    * the server has a model, by the model with the rules behind it (world-engine/argue/llm.ts). An
    * accepted argument is queued for the Judge with who judged its fit; the Judge verifies it again
    * and commits it at the next tick, before any call: it is one advantage at the player's next check

@@ -12,7 +12,7 @@ import type { ServerContext } from './context.ts';
 const Params = z.object({ w: SafeId, id: z.string().max(200) }).strict();
 
 /**
- * A player's session (seed 004): for the player themselves, or the admin. An id that is no player's,
+ * A player's session (docs/design.md, The story): for the player themselves, or the admin. An id that is no player's,
  * a name of the language among them, is simply not found.
  */
 export const sessionRoutes = (recorder: SessionRecorder): FastifyPluginAsync<ServerContext> => async (app, ctx) => {

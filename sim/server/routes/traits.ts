@@ -7,7 +7,7 @@ import { declaredTrait } from '../traits.ts';
 import { traitsOf } from '../../model/check.ts';
 
 /**
- * Declaring a new trait in play (seed 003), where the pack allows it: checked here as a trait at join
+ * Declaring a new trait in play (docs/design.md, Traits and tags), where the pack allows it: checked here as a trait at join
  * is, against the traits the player holds and those still queued, then queued for the Judge, which
  * judges it again and commits it (`trait_declared`) at the start of the next tick, before anyone acts.
  */

@@ -13,7 +13,7 @@ import type { Judgment, ProgressJudge } from './types.ts';
 export interface LlmProgressOptions { client: LlmClient; stats: LlmStats; lang: Lang; fallback?: ProgressJudge }
 
 const Line = z.string().min(1).max(400);
-/** seed 004's judgment, with the ending it names (an id of the pack's endings, checked again when committed) */
+/** the progress judge's judgment (docs/design.md, The story), with the ending it names (an id of the pack's endings, checked again when committed) */
 export const ModelJudgment = z.object({
   situationScore: z.number().int().min(0).max(100),
   shouldAdvanceChapter: z.boolean(),
@@ -37,7 +37,7 @@ const FORMAT: ResponseFormatJSONSchema = {
 };
 
 /**
- * A language model as the progress judge (seed 004): it reads where the story stands and what the
+ * A language model as the progress judge (docs/design.md, The story): it reads where the story stands and what the
  * ink reached, and answers the judgment under zod; an answer that does not read is repaired once,
  * then the rules judge (counted). What it says is still only a judgment: the ink's own crossings
  * stand whatever it says, it may move a chapter on only to the next one, end the story only at a
