@@ -15,7 +15,7 @@ const Params = z.object({ w: SafeId, id: z.string().max(200) }).strict();
  * next join. 202 with that tick; 401/403 for anyone else; 404 for an id that holds no seat.
  */
 export const seatRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  app.delete('/api/worlds/:w/players/:id', async (req, reply): Promise<ActReply> => {
+  app.delete('/api/worlds/:w/players/:id', { config: { exposure: 'admin' } }, async (req, reply): Promise<ActReply> => {
     const { w, id } = parseOr400(Params, req.params);
     if (w !== ctx.host.id) throw new HttpError(404, 'unknown_world', { id: w });
     ctx.tokens.requireAdmin(bearer(req.headers.authorization));
