@@ -41,4 +41,4 @@ export const engineT: Record<Lang, T> = { cn: fixed('cn', 'translation'), en: fi
 
 /** Whether the engine's locales name `key` in either language (a term, a resource), as the server asks. */
 export const engineHas = (key: string): boolean =>
-  (Object.values(I18N_LANG)).some((lng) => i18n.exists(key, { lng, ns: 'translation', fallbackLng: false }));
+  Object.values(I18N_LANG).some((lng) => i18n.exists(key, { lng, ns: 'translation', fallbackLng: false }));
