@@ -1,14 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import i18next, { type i18n } from 'i18next';
+import type { i18n } from 'i18next';
 import { fileURLToPath } from 'node:url';
 import type { Lang } from '../model/text.ts';
-
-/** i18next knows Chinese as zh-CN; the project calls it cn. */
-const I18N_LANG: Record<Lang, string> = { cn: 'zh-CN', en: 'en' };
+import { createI18n as configured, I18N_LANG, mergeLocale, type Tree } from './config.ts';
 
 const LOCALES = fileURLToPath(new URL('../../locales/', import.meta.url));
-
-type Tree = Record<string, unknown>;
 
 /**
  * `locales/<lang>.json` plus every `locales/<lang>/*.json` (one file per area: prompts, server,
@@ -19,36 +15,15 @@ export function readLocale(lang: Lang): Tree {
   const out = read(`${LOCALES}${lang}.json`);
   const dir = `${LOCALES}${lang}/`;
   const extra = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
-  for (const f of extra) merge(out, read(dir + f), `${lang}/${f}`, '');
+  for (const f of extra) mergeLocale(out, read(dir + f), `${lang}/${f}`);
   return out;
 }
 
-function merge(into: Tree, from: Tree, file: string, prefix: string): void {
-  for (const [k, v] of Object.entries(from)) {
-    const there = into[k];
-    if (there === undefined) into[k] = v;
-    else if (isTree(there) && isTree(v)) merge(there, v, file, `${prefix}${k}.`);
-    else throw new Error(`locales/${file}: key ${prefix}${k} is already defined`);
-  }
-}
-
-const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 type Resources = Record<Lang, Record<string, unknown>>;
 
-/** i18next over both languages: a missing key falls back to the other language, then to the key itself. */
+/** i18next over both languages (sim/i18n/config.ts), one tree of keys each. */
 export function createI18n(resources: Resources): i18n {
-  const inst = i18next.createInstance();
-  inst.init({
-    initAsync: false,
-    resources: { 'zh-CN': { translation: resources.cn }, en: { translation: resources.en } },
-    lng: 'en',
-    fallbackLng: { 'zh-CN': ['en'], en: ['zh-CN'], default: ['en'] },
-    interpolation: { escapeValue: false },
-    nsSeparator: false,
-    returnNull: false,
-  });
-  return inst;
+  return configured({ cn: { translation: resources.cn }, en: { translation: resources.en } });
 }
 
 let shared: i18n | null = null;
