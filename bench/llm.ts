@@ -14,7 +14,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { createBrain, createLlm } from '../sim/llm/backends.ts';
+import { createLlm } from '../sim/llm/runtime.ts';
+import { createBrain, createEngine } from '../sim/cli/backends.ts';
 import { LlmConfig } from '../sim/llm/config.ts';
 import { deliberationFromEnv } from '../sim/queue/coordinator.ts';
 import { memoryStore } from '../sim/store/memory.ts';
@@ -103,7 +104,7 @@ async function withWorkers(n: number, env: Record<string, string>, scenario: Awa
   try {
     for (let i = 0; i < n; i++) children.push(await startWorker(workerEnv, o.jobs ?? 2 * o.concurrency));
     const delib = await deliberationFromEnv({ env: { REDIS_URL, ASTINUS_QUEUE: queue }, scenario, scenarioPath: SCENARIO_DIR, seed: SEED,
-      population: o.population, brain: 'llm', engine: 'rules' });
+      population: o.population, brain: 'llm', engine: 'rules', resolveHere: createEngine('rules', null) });
     const world = await World.open({ scenario, seed: SEED, population: o.population, store: memoryStore(),
       brain: createBrain('policy', null), engine: ruleEngine(), deliberation: delib! });
     try {

@@ -3,7 +3,7 @@ import type { EntityState } from '../sim/model/events.ts';
 import type { Message } from '../sim/model/text.ts';
 import { type Catalog, onSale } from '../sim/scenario/catalog.ts';
 import type { ActorState, Observation, WorldState } from '../sim/state/types.ts';
-import type { PlaceIndex } from '../sim/tick/place-index.ts';
+import type { PlaceIndex } from '../sim/state/place-index.ts';
 import { rngFor } from '../sim/rng.ts';
 import { type KnownQuest, questsKnownBy } from './quests.ts';
 

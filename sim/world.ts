@@ -9,7 +9,7 @@ import { initialState } from './state/initial.ts';
 import { reviveTables } from './state/table.ts';
 import type { WorldState } from './state/types.ts';
 import type { Store, StoreMeta } from './store/types.ts';
-import { isProjecting } from './store/query.ts';
+import { isProjecting } from './store/types.ts';
 import { type Deliberation, localDeliberation } from './tick/deliberation.ts';
 import { runTick, type TickInput } from './tick/pipeline.ts';
 import { DirectorWindow } from '../world-engine/director/window.ts';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callWord, rollCheck } from '../sim/model/check.ts';
 import type { Consequence } from '../sim/model/consequence.ts';
 import type { EventOf } from '../sim/model/events.ts';
-import { UntrustedConsequence, UntrustedToolCall } from '../sim/judge/content.ts';
+import { UntrustedConsequence, UntrustedToolCall } from '../sim/i18n/content.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { call, consequence, fresh, judgeOne, place, shenzhen } from './helpers/world.ts';
 

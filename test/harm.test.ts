@@ -12,7 +12,7 @@ import { loadScenario } from '../sim/scenario/load.ts';
 import type { Scenario } from '../sim/model/scenario.ts';
 import { translator } from '../sim/i18n/translator.ts';
 import type { WorldState } from '../sim/state/types.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { sliceFor } from '../world-engine/slice.ts';
 import { call, consequence, fresh, judgeOne, place, ROOT } from './helpers/world.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { offlineIntentParser } from '../bots/intent/offline.ts';
 import type { Intent } from '../bots/intent/types.ts';
-import { UntrustedToolCall } from '../sim/judge/content.ts';
+import { UntrustedToolCall } from '../sim/i18n/content.ts';
 import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { fresh, ROOT } from './helpers/world.ts';

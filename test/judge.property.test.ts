@@ -5,7 +5,7 @@ import { Consequence, type WorldChange } from '../sim/model/consequence.ts';
 import type { Event, Reason } from '../sim/model/events.ts';
 import { proposers } from '../sim/judge/changes.ts';
 import { applyEvent } from '../sim/state/apply.ts';
-import { canonicalJson } from '../sim/store/canonical.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
 import { RESERVED_IDS } from '../sim/model/ids.ts';
 import { ToolCall } from '../sim/model/tools.ts';
 import { type Catalog, placeExists, travelCost } from '../sim/scenario/catalog.ts';

@@ -6,7 +6,7 @@ import { PlayerQueue } from '../bots/brains/player.ts';
 import { translator } from '../sim/i18n/translator.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { World } from '../sim/world.ts';
-import { createBrain } from '../sim/llm/backends.ts';
+import { createBrain } from '../sim/cli/backends.ts';
 import { llmSummaryLines } from '../sim/llm/report.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';

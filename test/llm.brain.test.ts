@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { perceive, type Perception } from '../bots/perception.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
-import { createBrain } from '../sim/llm/backends.ts';
+import { createBrain } from '../sim/cli/backends.ts';
 import { ToolCall } from '../sim/model/tools.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-server.ts';
 import { testRuntime } from './helpers/llm.ts';
 import { fresh, place, shenzhen } from './helpers/world.ts';
@@ -171,7 +171,7 @@ describe('logs', () => {
   it('every repair and fallback is logged with the bot, the tick and the reason', async () => {
     const { default: pino } = await import('pino');
     const { Writable } = await import('node:stream');
-    const { createLlm } = await import('../sim/llm/backends.ts');
+    const { createLlm } = await import('../sim/llm/runtime.ts');
     const { testConfig } = await import('./helpers/llm.ts');
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(JSON.parse(chunk.toString('utf8'))); done(); } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { hasKey } from '../sim/i18n/translator.ts';
-import { CONTENT_KEYS, UntrustedConsequence, UntrustedToolCall } from '../sim/judge/content.ts';
+import { CONTENT_KEYS, UntrustedConsequence, UntrustedToolCall } from '../sim/i18n/content.ts';
 import { LANGS } from '../sim/model/text.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { World } from '../sim/world.ts';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../sim/llm/backends.ts';
+import { createEngine } from '../sim/cli/backends.ts';
 import { Consequence } from '../sim/model/consequence.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { sliceFor } from '../world-engine/slice.ts';
 import type { Slice } from '../world-engine/types.ts';

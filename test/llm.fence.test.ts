@@ -5,7 +5,7 @@ import { translator } from '../sim/i18n/translator.ts';
 import { fence, neutralise, quoted } from '../sim/llm/fence.ts';
 import { LANGS } from '../sim/model/text.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { literals, onlyFenced } from './helpers/fence.ts';
 import { fresh, place, shenzhen } from './helpers/world.ts';
 

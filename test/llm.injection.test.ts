@@ -7,7 +7,7 @@ import { llmNarrator } from '../world-engine/narrator/llm.ts';
 import { offlineNarrator } from '../world-engine/narrator/offline.ts';
 import { eventsOfCall } from '../world-engine/narrator/select.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
-import { createBrain, createEngine } from '../sim/llm/backends.ts';
+import { createBrain, createEngine } from '../sim/cli/backends.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import { memoryStore } from '../sim/store/memory.ts';

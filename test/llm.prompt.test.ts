@@ -8,7 +8,7 @@ import { TOOL_NAMES } from '../sim/model/tools.ts';
 import { estimateTokens } from '../sim/llm/usage.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { fresh, place, shenzhen } from './helpers/world.ts';
 
 

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TickJudge } from '../sim/judge/judge.ts';
-import { createBrain, createEngine } from '../sim/llm/backends.ts';
+import { createBrain, createEngine } from '../sim/cli/backends.ts';
 import type { Consequence } from '../sim/model/consequence.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { localDeliberation } from '../sim/tick/deliberation.ts';
 import { runTick } from '../sim/tick/pipeline.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
 import { Renderer } from '../sim/i18n/render.ts';

@@ -4,7 +4,7 @@ import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Brain } from '../bots/brains/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { act } from './helpers/act.ts';

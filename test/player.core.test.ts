@@ -10,7 +10,7 @@ import type { Event } from '../sim/model/events.ts';
 import type { Rules } from '../sim/model/scenario.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import { SummaryBuilder } from '../sim/cli/summary.ts';
-import { canonicalJson } from '../sim/store/canonical.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { shenzhen } from './helpers/world.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstinusServer } from '../sim/server/app.ts';
 import { JoinReply, PreviewReply } from '../sim/server/protocol.ts';
-import { canonicalJson } from '../sim/store/canonical.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
 import { auth, served } from './helpers/serve.ts';
 
 let srv: AstinusServer;

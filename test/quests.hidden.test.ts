@@ -6,7 +6,7 @@ import type { Event } from '../sim/model/events.ts';
 import { LANGS } from '../sim/model/text.ts';
 import type { AstinusServer } from '../sim/server/app.ts';
 import { AdminQuests, QuestLog, StoryPage } from '../sim/server/protocol.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { auth } from './helpers/serve.ts';
 import { offeredToPlayer, W } from './helpers/quests.ts';
 

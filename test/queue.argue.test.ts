@@ -3,8 +3,9 @@
  * worker on the real Redis at REDIS_URL runs the language-model brain against the loopback model,
  * and the coordinator commits the same `trait_argued` and the same roll as the embedded run.
  */
+import { workerBackends } from '../sim/cli/backends.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createBrain } from '../sim/llm/backends.ts';
+import { createBrain } from '../sim/cli/backends.ts';
 import type { Event } from '../sim/model/events.ts';
 import { queueDeliberation } from '../sim/queue/deliberation.ts';
 import { startWorker } from '../sim/queue/worker.ts';
@@ -45,7 +46,7 @@ await describeWithRedis('a bot argues through BullMQ workers', () => {
 
   it('the worker\'s decision carries the argument; the coordinator commits it before the roll, as the embedded run does', async () => {
     const local = await runTick(cat, world(), 1, localDeliberation(createBrain('llm', testRuntime(llm.url)), ruleEngine()));
-    const w = startWorker({ url: REDIS_URL, queue: q });
+    const w = startWorker({ url: REDIS_URL, queue: q, ...workerBackends() });
     const d = await queueDeliberation({ url: REDIS_URL, queue: q, world: 'argue', scenarioPath: `${ROOT}scenarios/shenzhen`, brain: 'llm', engine: 'rules', resolveHere: ruleEngine() });
     let queued: Event[];
     try {

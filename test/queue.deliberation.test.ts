@@ -2,6 +2,7 @@
  * The BullMQ deliberation in one process, against the real Redis at REDIS_URL: same events as the
  * embedded pool, duplicated job ids, a wrong scenario, the shared rate limit.
  */
+import { workerBackends } from '../sim/cli/backends.ts';
 import { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { perceive } from '../bots/perception.ts';
@@ -13,9 +14,9 @@ import { LocalizedError } from '../sim/i18n/errors.ts';
 import { jobId } from '../sim/queue/jobs.ts';
 import { type AstinusWorker, startWorker } from '../sim/queue/worker.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
-import { canonicalJson } from '../sim/store/canonical.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
 import { memoryStore } from '../sim/store/memory.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { World } from '../sim/world.ts';
 import { describeWithRedis, dropQueue, REDIS_URL, uniqueQueue } from './helpers/redis.ts';
 import { fresh, ROOT, shenzhen } from './helpers/world.ts';
@@ -41,7 +42,7 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     return q;
   }
   function worker(q: string, extra: Partial<Parameters<typeof startWorker>[0]> = {}): AstinusWorker {
-    const w = startWorker({ url: REDIS_URL, queue: q, ...extra });
+    const w = startWorker({ url: REDIS_URL, queue: q, ...workerBackends(), ...extra });
     closers.push(async () => { await w.close(1000); });
     return w;
   }

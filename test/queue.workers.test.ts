@@ -11,7 +11,7 @@ import { afterAll, expect, it } from 'vitest';
 import { perceive } from '../bots/perception.ts';
 import { redisConnection } from '../sim/queue/connection.ts';
 import { queueDeliberation } from '../sim/queue/deliberation.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { astinus, type CliResult, exportBytes, finished, removeDir, spawnAstinus, tempDir } from './helpers/cli.ts';
 import { describeWithRedis, dropQueue, REDIS_URL, uniqueQueue } from './helpers/redis.ts';
 import { answers, startOpenAiServer } from './helpers/openai-server.ts';

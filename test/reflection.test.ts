@@ -5,10 +5,10 @@ import { reflect } from '../bots/reflection.ts';
 import { TickJudge } from '../sim/judge/judge.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import { fresh, place, shenzhen } from './helpers/world.ts';
-import { canonicalJson } from '../sim/store/canonical.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
 
 let cat: Catalog;
 beforeAll(async () => { cat = await shenzhen(); });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Brain } from '../bots/brains/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
-import { canonicalJson } from '../sim/store/canonical.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
 import { memoryDb, memoryStore } from '../sim/store/memory.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { World } from '../sim/world.ts';

@@ -6,7 +6,7 @@ import { astinus, exportBytes, removeDir, REPO, tempDir } from './helpers/cli.ts
 import { asleep } from '../sim/model/clock.ts';
 import { buildCatalog, onSale, travelCost } from '../sim/scenario/catalog.ts';
 import { perceive } from '../bots/perception.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { initialState } from '../sim/state/initial.ts';
 

@@ -16,7 +16,7 @@ import { describeEvent } from '../sim/i18n/describe.ts';
 import { Renderer } from '../sim/i18n/render.ts';
 import { auth } from './helpers/serve.ts';
 import { ROOT } from './helpers/world.ts';
-import { indexPlaces } from '../sim/tick/place-index.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { dueActors } from '../sim/tick/pipeline.ts';
 import { perceive } from '../bots/perception.ts';
 import { brainMessages } from '../bots/brains/llm/prompt.ts';

@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalJson, checksum, digest } from '../sim/store/canonical.ts';
+import { canonicalJson, checksum, digest } from '../sim/lib/canonical.ts';
 import { LocalizedError } from '../sim/i18n/errors.ts';
 import { translator } from '../sim/i18n/translator.ts';
 import { openEmbeddedStore, StoreCorruptError, type EmbeddedStoreOptions } from '../sim/store/embedded.ts';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
-import { canonicalJson } from '../sim/store/canonical.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
 import { openEmbeddedStore, type EmbeddedStoreOptions } from '../sim/store/embedded.ts';
 import type { StoreMeta } from '../sim/store/types.ts';
 import { World } from '../sim/world.ts';

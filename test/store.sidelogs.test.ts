@@ -18,7 +18,7 @@ import { translator } from '../sim/i18n/translator.ts';
 import { RECORD_KINDS, type RecordKind } from '../sim/model/records.ts';
 import { buildServer } from '../sim/server/app.ts';
 import { JoinReply } from '../sim/server/protocol.ts';
-import { checksum } from '../sim/store/canonical.ts';
+import { checksum } from '../sim/lib/canonical.ts';
 import { openEmbeddedStore } from '../sim/store/embedded.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { checkRecords } from '../sim/store/records-check.ts';

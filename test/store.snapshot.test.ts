@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
-import { canonicalJson } from '../sim/store/canonical.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
 import { openEmbeddedStore } from '../sim/store/embedded.ts';
 import type { StoreLog } from '../sim/store/snapshot.ts';
 import { World } from '../sim/world.ts';

@@ -6,7 +6,7 @@ import { PlayerQueue } from '../bots/brains/player.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { type AstinusServer, buildServer } from '../sim/server/app.ts';
 import { JoinReply, type PromptMsg, SessionReply, type StatusMsg } from '../sim/server/protocol.ts';
-import { canonicalJson } from '../sim/store/canonical.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
 import { memoryStore } from '../sim/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';

@@ -6,7 +6,7 @@ import { travelCost, type Catalog } from '../sim/scenario/catalog.ts';
 import type { EntityState, FactState } from '../sim/model/events.ts';
 import { rngFor } from '../sim/rng.ts';
 import type { ActorState, WorldState } from '../sim/state/types.ts';
-import type { PlaceIndex } from '../sim/tick/place-index.ts';
+import type { PlaceIndex } from '../sim/state/place-index.ts';
 import type { Slice } from './types.ts';
 import { isClosed } from '../sim/state/overrides.ts';
 

@@ -5,7 +5,7 @@ import { fence, quoted } from '../../sim/llm/fence.ts';
 import { askWithRepair } from '../../sim/llm/repair.ts';
 import type { LlmStats } from '../../sim/llm/stats.ts';
 import type { Lang } from '../../sim/model/text.ts';
-import { indexPlaces } from '../../sim/tick/place-index.ts';
+import { indexPlaces } from '../../sim/state/place-index.ts';
 import { functionTools, readToolCall } from '../brains/llm/tools.ts';
 import { perceive } from '../perception.ts';
 import type { Intent, IntentInput, IntentParser } from './types.ts';

@@ -1,5 +1,5 @@
 import { openEmbeddedStore } from '../store/embedded.ts';
-import { canonicalJson } from '../store/canonical.ts';
+import { canonicalJson } from '../lib/canonical.ts';
 import { EXPORT_OPTIONS, ExportArgs, parse } from './args.ts';
 import { stat } from 'node:fs/promises';
 import { UsageError } from './args.ts';

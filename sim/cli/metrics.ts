@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { translator } from '../i18n/translator.ts';
-import { metricsOf } from '../metrics/history.ts';
+import { metricsOf } from './data-dir.ts';
 import { writeMetrics } from '../metrics/files.ts';
 import { METRICS_OPTIONS, MetricsArgs, parse } from './args.ts';
 import { Progress } from './progress.ts';

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { ZodError } from 'zod';
 import { readTextIfExists } from '../store/files.ts';
 import type { PlayerQueue } from '../../bots/brains/player.ts';
-import { createBrain, createEngine, createLlm, type LlmRuntime, needsLlm } from '../llm/backends.ts';
+import { createLlm, type LlmRuntime } from '../llm/runtime.ts';
+import { createBrain, createEngine, needsLlm } from './backends.ts';
 import { loadLlmConfig } from '../llm/config.ts';
 import type { Logger } from '../log.ts';
 import type { Scenario } from '../model/scenario.ts';
@@ -41,7 +42,9 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
   const seed = args.seed ?? (process.env.MONGODB_URL || !args.data ? undefined : await storedSeed(args.data)) ?? scenario.meta.defaultSeed;
   const population = args.population ?? null;
   // BullMQ and MongoDB are loaded only when the environment asks for them: an embedded run starts faster
-  const queue = !process.env.REDIS_URL ? null : await (await import('../queue/coordinator.ts')).deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, lang: args.lang, log: o.log, say: o.say });
+  const queue = !process.env.REDIS_URL ? null : await (await import('../queue/coordinator.ts')).deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, lang: args.lang, log: o.log, say: o.say,
+    // the rules resolve a call in microseconds, a job's round trip through Redis takes a whole round of waiting
+    resolveHere: args.engine === 'rules' ? createEngine('rules', null) : undefined });
   try {
     // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
     const mongoUrl = process.env.MONGODB_URL;

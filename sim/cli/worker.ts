@@ -2,6 +2,7 @@ import { translator } from '../i18n/translator.ts';
 import { createLogger } from '../log.ts';
 import { checkRedis, DEFAULT_REDIS_URL, queueName, redact } from '../queue/connection.ts';
 import { startWorker } from '../queue/worker.ts';
+import { workerBackends } from './backends.ts';
 import { runQueueName, startRunWorker } from '../experiment/remote.ts';
 import { availableParallelism } from 'node:os';
 import { parse, UsageError, WORKER_OPTIONS, WorkerArgs } from './args.ts';
@@ -32,7 +33,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   await checkRedis(url);
 
   const w = startWorker({
-    url, queue, concurrency, log, name: args.name,
+    url, queue, concurrency, log, name: args.name, ...workerBackends(),
     limiter: rateMax ? { max: rateMax, duration: rateMs } : undefined,
     lockDuration: args['lock-ms'],
     stalledInterval: args['stalled-ms'],

@@ -9,7 +9,7 @@ import type { Consequence } from '../model/consequence.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
-import { indexPlaces } from '../tick/place-index.ts';
+import { indexPlaces } from '../state/place-index.ts';
 
 const RULES = ruleEngine();
 export const MIN_ACTIONS = 2;

@@ -12,7 +12,7 @@ import type { QuestState } from '../model/quests.ts';
 import type { ToolCall } from '../model/tools.ts';
 import { theftMost } from '../model/theft.ts';
 import { paced } from '../model/relations.ts';
-import { canonicalJson } from '../store/canonical.ts';
+import { canonicalJson } from '../lib/canonical.ts';
 import { harmTag, HP, judgedTag } from '../model/harm.ts';
 import { priceOf, wageOf } from '../state/overrides.ts';
 

@@ -11,7 +11,7 @@ import type { ToolCall } from '../model/tools.ts';
 import { type Catalog, placeExists, type Toll, travelCost } from '../scenario/catalog.ts';
 import { applyEvent, clamp } from '../state/apply.ts';
 import type { WorldState } from '../state/types.ts';
-import { canonicalJson } from '../store/canonical.ts';
+import { canonicalJson } from '../lib/canonical.ts';
 import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';

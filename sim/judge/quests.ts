@@ -5,7 +5,7 @@ import { ref } from '../model/text.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { isClosed } from '../state/overrides.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
-import { canonicalJson } from '../store/canonical.ts';
+import { canonicalJson } from '../lib/canonical.ts';
 import { proposers, validateChange } from './changes.ts';
 import type { Draft } from './draft.ts';
 import type { TickJudge } from './judge.ts';

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { canonicalJson, digest } from '../store/canonical.ts';
+import { canonicalJson, digest } from '../lib/canonical.ts';
 import { LlmCallError } from './errors.ts';
 
 /** What a recorded file holds; read back through zod like any other input from disk. */

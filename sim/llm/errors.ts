@@ -22,4 +22,3 @@ export class ReplayMissError extends LocalizedError {
   }
 }
 
-export const isFatal = (err: unknown): boolean => (err as { fatal?: unknown } | null)?.fatal === true;

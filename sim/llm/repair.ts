@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { T } from '../i18n/translator.ts';
 import type { AnswerMessage } from './answer.ts';
 import type { ChatRequest, LlmClient } from './client.ts';
-import { isFatal, LlmCallError } from './errors.ts';
+import { LlmCallError } from './errors.ts';
+import { isFatal } from '../lib/fatal.ts';
 import type { CallMeta, LlmStats } from './stats.ts';
 
 /** What a reader makes of an answer: a value, or what is wrong with it (a reason code and a text to quote). */

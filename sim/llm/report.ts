@@ -1,5 +1,5 @@
 import type { T } from '../i18n/translator.ts';
-import type { LlmRuntime } from './backends.ts';
+import type { LlmRuntime } from './runtime.ts';
 import type { Tokens } from './usage.ts';
 
 /** Lines for the run summary: tokens, calls, repairs, fallbacks, the hybrid's share, the cap. */

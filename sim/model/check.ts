@@ -1,7 +1,7 @@
 import type { Catalog } from '../scenario/catalog.ts';
 import { rngFor } from '../rng.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
-import { canonicalJson } from '../store/canonical.ts';
+import { canonicalJson } from '../lib/canonical.ts';
 import { assumed, type Band, type Bands, DEFAULT_BANDS, type Factor, formulaFor, roll, type Roll } from './dice.ts';
 import type { ToolCall } from './tools.ts';
 import type { Trait } from './traits.ts';

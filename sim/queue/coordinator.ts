@@ -1,8 +1,8 @@
 import type { Logger } from '../log.ts';
 import type { Scenario } from '../model/scenario.ts';
 import type { Lang } from '../model/text.ts';
-import { createEngine } from '../llm/backends.ts';
-import { canonicalJson, digest } from '../store/canonical.ts';
+import type { WorldEngine } from '../../world-engine/types.ts';
+import { canonicalJson, digest } from '../lib/canonical.ts';
 import { checkRedis, queueName, redact } from './connection.ts';
 import { type QueueDeliberation, queueDeliberation } from './deliberation.ts';
 
@@ -23,6 +23,8 @@ export function worldKey(scenario: Scenario, seed: number, population: number | 
 export async function deliberationFromEnv(o: {
   env?: NodeJS.ProcessEnv; scenario: Scenario; scenarioPath: string; seed: number; population: number | null;
   brain: string; engine: string; lang?: Lang; log?: Logger; say?: (key: string, params: Record<string, unknown>) => void;
+  /** an engine cheap enough to run here rather than as a job (the rules) */
+  resolveHere?: WorldEngine;
 }): Promise<QueueDeliberation | null> {
   const env = o.env ?? process.env;
   const url = env.REDIS_URL;
@@ -30,8 +32,7 @@ export async function deliberationFromEnv(o: {
   await checkRedis(url);
   const queue = queueName(env);
   const d = await queueDeliberation({ url, queue, world: worldKey(o.scenario, o.seed, o.population, o.brain, o.engine, o.lang), scenarioPath: o.scenarioPath, brain: o.brain, engine: o.engine, lang: o.lang,
-    // the rules resolve a call in microseconds, a job's round trip through Redis takes a whole round of waiting
-    resolveHere: o.engine === 'rules' ? createEngine('rules', null) : undefined });
+    resolveHere: o.resolveHere });
   o.log?.info({ queue, redis: redact(url) }, 'deliberation through BullMQ');
   o.say?.('backends.run.queue', { queue, url: redact(url) });
   if ((await d.queue.getWorkersCount().catch(() => 1)) === 0) o.say?.('backends.run.no_workers', { queue });

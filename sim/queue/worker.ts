@@ -7,10 +7,13 @@ import type { ToolCall } from '../model/tools.ts';
 import { buildCatalog, type Catalog } from '../scenario/catalog.ts';
 import { loadScenario } from '../scenario/load.ts';
 import type { Slice } from '../../world-engine/types.ts';
-import { BRAINS, ENGINES } from './backends.ts';
+import type { Brain } from '../../bots/brains/types.ts';
+import type { WorldEngine } from '../../world-engine/types.ts';
+import type { Lang } from '../model/text.ts';
 import { redisConnection } from './connection.ts';
 import { LocalizedError } from '../i18n/errors.ts';
 import { JobData, type JobResult } from './jobs.ts';
+import { own } from '../model/ids.ts';
 
 export interface WorkerOptions {
   url: string;
@@ -30,6 +33,9 @@ export interface WorkerOptions {
   name?: string;
   /** where relative scenario paths in jobs are resolved (default: the working directory) */
   root?: string;
+  /** the brains and engines a job may name, each made in the job's language (sim/cli/backends.ts builds them) */
+  brains: Record<string, (lang: Lang) => Brain>;
+  engines: Record<string, (lang: Lang) => WorldEngine>;
   log?: Logger;
 }
 
@@ -51,8 +57,8 @@ export interface AstinusWorker {
  */
 export function startWorker(o: WorkerOptions): AstinusWorker {
   const catalogs = new Map<string, Promise<Catalog>>();
-  const brains = new Map<string, ReturnType<(typeof BRAINS)[string]>>();
-  const engines = new Map<string, ReturnType<(typeof ENGINES)[string]>>();
+  const brains = new Map<string, Brain>();
+  const engines = new Map<string, WorldEngine>();
 
   const catalog = (ref: { path: string; hash: string }): Promise<Catalog> => {
     const key = `${ref.hash}\n${ref.path}`;
@@ -81,14 +87,14 @@ export function startWorker(o: WorkerOptions): AstinusWorker {
     await new Promise<void>((done) => setImmediate(done));
     try {
       if (data.kind === 'decide') {
-        const make = BRAINS[data.brain];
+        const make = own(o.brains, data.brain);
         if (!make) throw new LocalizedError('backends.queue.unknown_brain', { name: data.brain });
         const key = `${data.brain}/${data.lang}`;
         const brain = brains.get(key) ?? brains.set(key, make(data.lang)).get(key)!;
         const value = await brain.decide(cat, data.perception as unknown as Perception, data.seed);
         return { ok: true, value: value ?? null };
       }
-      const make = ENGINES[data.engine];
+      const make = own(o.engines, data.engine);
       if (!make) throw new LocalizedError('backends.queue.unknown_engine', { name: data.engine });
       const key = `${data.engine}/${data.lang}`;
       const engine = engines.get(key) ?? engines.set(key, make(data.lang)).get(key)!;

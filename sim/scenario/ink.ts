@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { readPackJson } from './json.ts';
 import path from 'node:path';
 import { Compiler, CompilerOptions } from 'inkjs/full';
-import { UntrustedToolCall } from '../judge/content.ts';
+import { UntrustedToolCall } from '../i18n/content.ts';
 import type { LoadedStory, StoryFile } from '../model/session.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { jsonPath, type PackIssue } from './errors.ts';

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import { OPTIONAL_FILES, PACK_FILES, type PackFileName, type Scenario } from '../model/scenario.ts';
-import { digest } from '../store/canonical.ts';
+import { digest } from '../lib/canonical.ts';
 import { crossCheck } from './crossref.ts';
 import { jsonPath, type PackIssue, ScenarioError } from './errors.ts';
 import { RESERVED_IDS } from '../model/ids.ts';

@@ -11,7 +11,7 @@ import { type Message, type Ref, ref, type Text } from '../model/text.ts';
 import type { ToolCall } from '../model/tools.ts';
 import { type Catalog, onSale } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
-import { indexPlaces } from '../tick/place-index.ts';
+import { indexPlaces } from '../state/place-index.ts';
 import { scratchState } from './scratch.ts';
 import { riskyWord } from '../model/check.ts';
 import { diceScreen } from './dice-screen.ts';

@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import * as fsp from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { LocalizedError } from '../i18n/errors.ts';
-import { digest } from './canonical.ts';
+import { digest } from '../lib/canonical.ts';
 import { WriterConflictError } from './types.ts';
 import { isCode, readTextIfExists } from './files.ts';
 

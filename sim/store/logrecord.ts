@@ -21,7 +21,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib';
 import type { Event } from '../model/events.ts';
-import { checksum } from './canonical.ts';
+import { checksum } from '../lib/canonical.ts';
 
 export type LogFormat = 'json' | 'brotli';
 

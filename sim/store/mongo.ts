@@ -5,11 +5,11 @@ import type { Event } from '../model/events.ts';
 import { redact } from '../queue/connection.ts';
 import { LocalizedError } from '../i18n/errors.ts';
 import type { WorldState } from '../state/types.ts';
-import { checksum } from './canonical.ts';
+import { checksum } from '../lib/canonical.ts';
 import { processWarnings, type StoreLog } from './snapshot.ts';
-import { eventFilter, type EventQuery, type Filter, pageSize, type Projecting, type StateQuery, toPage, type WorldQuery } from './query.ts';
+import { eventFilter, type EventQuery, type Filter, pageSize, type StateQuery, toPage, type WorldQuery } from './query.ts';
 import type { RecordKind } from '../model/records.ts';
-import { type LoadedWorld, type Snapshot, type Store, type StoreMeta, StoreGapError, type TickRecord, WriterConflictError } from './types.ts';
+import { type LoadedWorld, type Projecting, type Snapshot, type Store, type StoreMeta, StoreGapError, type TickRecord, WriterConflictError } from './types.ts';
 
 /**
  * The MongoDB store (official driver). One database holds any number of worlds, each document

@@ -37,15 +37,6 @@ export interface EventPage { events: Event[]; next: EventCursor | null }
 
 export interface StateQuery { filter?: Filter; sort?: Sort; skip?: number; limit?: number }
 
-/**
- * A store that keeps query-friendly copies of the current state (MongoDB): the World hands it its
- * state after every commit, and once after opening.
- */
-export interface Projecting { publishState(tick: number, state: WorldState): Promise<void> }
-
-export function isProjecting(store: object): store is Projecting {
-  return typeof (store as Partial<Projecting>).publishState === 'function';
-}
 
 /** The read side every store offers in the same shape. */
 export interface WorldQuery {

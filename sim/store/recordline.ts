@@ -9,7 +9,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { RecordHead } from '../model/records.ts';
-import { checksum } from './canonical.ts';
+import { checksum } from '../lib/canonical.ts';
 
 /** Why a line was not read as a record: locale keys under `backends.store.fault`. */
 export type RecordFault = 'empty' | 'not_record' | 'checksum' | 'json' | 'shape' | 'repeat' | 'torn';

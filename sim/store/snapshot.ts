@@ -3,7 +3,7 @@
  * refused and the world is rebuilt from the log instead of silently diverging from it: a snapshot
  * only speeds loading up, the log is the truth.
  */
-import { checksum } from './canonical.ts';
+import { checksum } from '../lib/canonical.ts';
 
 /**
  * Where a store reports what it skipped: a pino logger fits; without one, Node's process warnings.

@@ -1,4 +1,5 @@
 import type { Event } from '../model/events.ts';
+import type { WorldState } from '../state/types.ts';
 import type { NewRecord, RecordKind, RecordKinds, RecordPage } from '../model/records.ts';
 
 /** What a data directory (or database) was created for; continuing it with anything else is refused. */
@@ -72,4 +73,14 @@ export class StoreGapError extends Error {
     super(`tick ${got} cannot be committed: the next tick is ${expected}`);
     this.name = 'StoreGapError';
   }
+}
+
+/**
+ * A store that keeps query-friendly copies of the current state (MongoDB): the World hands it its
+ * state after every commit, and once after opening.
+ */
+export interface Projecting { publishState(tick: number, state: WorldState): Promise<void> }
+
+export function isProjecting(store: object): store is Projecting {
+  return typeof (store as Partial<Projecting>).publishState === 'function';
 }

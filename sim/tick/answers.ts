@@ -8,7 +8,7 @@ import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import type { Deliberation } from './deliberation.ts';
-import { indexPlaces } from './place-index.ts';
+import { indexPlaces } from '../state/place-index.ts';
 import { judgeBotArguments } from './argues.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';
 

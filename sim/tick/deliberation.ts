@@ -1,5 +1,5 @@
-import { isFatal } from '../llm/errors.ts';
-import { UntrustedToolCall } from '../judge/content.ts';
+import { isFatal } from '../lib/fatal.ts';
+import { UntrustedToolCall } from '../i18n/content.ts';
 import type { Brain } from '../../bots/brains/types.ts';
 import type { Perception } from '../../bots/perception.ts';
 import type { Slice, WorldEngine } from '../../world-engine/types.ts';

@@ -19,7 +19,7 @@ import type { WorldState } from '../state/types.ts';
 import { gone, seated } from '../state/seats.ts';
 import type { SeatRequest } from '../judge/seats.ts';
 import type { Deliberation } from './deliberation.ts';
-import { indexPlaces } from './place-index.ts';
+import { indexPlaces } from '../state/place-index.ts';
 import { answerPlayers } from './answers.ts';
 import { judgeBotArguments } from './argues.ts';
 import type { ArgueJudge } from '../../world-engine/argue/types.ts';

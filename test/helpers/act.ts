@@ -4,7 +4,7 @@ import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Consequence } from '../../sim/model/consequence.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
-import { indexPlaces } from '../../sim/tick/place-index.ts';
+import { indexPlaces } from '../../sim/state/place-index.ts';
 import { ruleEngine } from '../../world-engine/rules/index.ts';
 import { sliceFor } from '../../world-engine/slice.ts';
 import { lastingEffects } from '../../world-engine/effects/index.ts';

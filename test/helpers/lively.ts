@@ -4,7 +4,7 @@ import type { Event } from '../../sim/model/events.ts';
 import { describeEvent } from '../../sim/i18n/describe.ts';
 import { Renderer } from '../../sim/i18n/render.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
-import { canonicalJson } from '../../sim/store/canonical.ts';
+import { canonicalJson } from '../../sim/lib/canonical.ts';
 import { memoryStore } from '../../sim/store/memory.ts';
 import { World } from '../../sim/world.ts';
 import { ROOT } from './world.ts';

@@ -1,4 +1,4 @@
-import { createLlm, type LlmRuntime } from '../../sim/llm/backends.ts';
+import { createLlm, type LlmRuntime } from '../../sim/llm/runtime.ts';
 import { LlmConfig } from '../../sim/llm/config.ts';
 import type { Lang } from '../../sim/model/text.ts';
 

@@ -4,7 +4,7 @@ import type { Event } from '../../sim/model/events.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
 import { buildCatalog } from '../../sim/scenario/catalog.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
-import { canonicalJson } from '../../sim/store/canonical.ts';
+import { canonicalJson } from '../../sim/lib/canonical.ts';
 import { memoryStore } from '../../sim/store/memory.ts';
 import type { StoryChoice } from '../../sim/tick/story.ts';
 import type { TickInput } from '../../sim/tick/pipeline.ts';

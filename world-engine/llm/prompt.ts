@@ -7,7 +7,7 @@ import type { Lang } from '../../sim/model/text.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { neutraliseAll } from '../../sim/llm/fence.ts';
-import { canonicalJson } from '../../sim/store/canonical.ts';
+import { canonicalJson } from '../../sim/lib/canonical.ts';
 import type { Slice } from '../types.ts';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AnswerMessage } from '../../sim/llm/answer.ts';
 import { readJson, type Reading } from '../../sim/llm/repair.ts';
 import { Consequence } from '../../sim/model/consequence.ts';
-import { UntrustedConsequence } from '../../sim/judge/content.ts';
+import { UntrustedConsequence } from '../../sim/i18n/content.ts';
 
 /**
  * Structured output in the consequence format, its JSON Schema generated from the zod schema.

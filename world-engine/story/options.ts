@@ -2,7 +2,7 @@ import type { Text } from '../../sim/model/text.ts';
 import type { ToolCall, ToolName } from '../../sim/model/tools.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
-import { canonicalJson } from '../../sim/store/canonical.ts';
+import { canonicalJson } from '../../sim/lib/canonical.ts';
 import { acceptsNow, MAX_ACTIONS, MIN_ACTIONS } from '../../sim/gm/suggest.ts';
 import { bindings } from './bind.ts';
 import { evaluate, type Evaluation } from './ink.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { T } from '../../../sim/i18n/translator.ts';
 import type { AnswerMessage } from '../../../sim/llm/answer.ts';
 import { describeIssues, type Reading } from '../../../sim/llm/repair.ts';
-import { UntrustedToolCall } from '../../../sim/judge/content.ts';
+import { UntrustedToolCall } from '../../../sim/i18n/content.ts';
 import type { Words } from '../../../sim/scenario/words.ts';
 import { WORDS_MAX } from '../../../sim/model/text.ts';
 import { CreateArgs, ExpressArgs, InteractArgs, MoveArgs, TOOL_NAMES, ToolCall, type ToolName, UseResourceArgs } from '../../../sim/model/tools.ts';

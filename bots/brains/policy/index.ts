@@ -1,5 +1,5 @@
 import { rngFor } from '../../../sim/rng.ts';
-import { canonicalJson } from '../../../sim/store/canonical.ts';
+import { canonicalJson } from '../../../sim/lib/canonical.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import { callIdOf, type Perception } from '../../perception.ts';
 import type { Brain } from '../types.ts';

@@ -1,4 +1,4 @@
-import { CONTENT_KEYS } from '../../../sim/judge/content.ts';
+import { CONTENT_KEYS } from '../../../sim/i18n/content.ts';
 import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';

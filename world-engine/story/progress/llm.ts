@@ -6,7 +6,7 @@ import { quoted } from '../../../sim/llm/fence.ts';
 import { askWithRepair, readJson } from '../../../sim/llm/repair.ts';
 import type { LlmStats } from '../../../sim/llm/stats.ts';
 import type { Lang } from '../../../sim/model/text.ts';
-import { canonicalJson } from '../../../sim/store/canonical.ts';
+import { canonicalJson } from '../../../sim/lib/canonical.ts';
 import { rulesJudgment } from './rules.ts';
 import type { Judgment, ProgressJudge } from './types.ts';
 

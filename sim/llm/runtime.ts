@@ -1,10 +1,3 @@
-import { llmBrain } from '../../bots/brains/llm/index.ts';
-import { hybridBrain } from '../../bots/brains/hybrid.ts';
-import { policyBrain } from '../../bots/brains/policy/index.ts';
-import type { Brain } from '../../bots/brains/types.ts';
-import { llmEngine } from '../../world-engine/llm/index.ts';
-import { ruleEngine } from '../../world-engine/rules/index.ts';
-import type { WorldEngine } from '../../world-engine/types.ts';
 import type { Logger } from '../log.ts';
 import type { Lang } from '../model/text.ts';
 import { LlmClient } from './client.ts';
@@ -12,11 +5,6 @@ import { readManifest, writeManifest } from './cassette.ts';
 import { type LlmConfig, loadLlmConfig, useStrictOutput } from './config.ts';
 import { LlmStats } from './stats.ts';
 import { TokenLedger } from './usage.ts';
-
-export const BRAINS = ['policy', 'llm', 'hybrid'] as const;
-export const ENGINES = ['rules', 'llm'] as const;
-export type BrainKind = (typeof BRAINS)[number];
-export type EngineKind = (typeof ENGINES)[number];
 
 /** One process's language-model runtime: a client, its counters and its token ledger, shared by brain and engine. */
 export interface LlmRuntime {
@@ -56,23 +44,3 @@ function withRecordedShape(config: LlmConfig): LlmConfig {
   const m = config.replay ? readManifest(config.replay) : null;
   return m && config.strictOutput === undefined ? { ...config, strictOutput: m.strictOutput } : config;
 }
-
-/** `policy` needs no runtime; `llm` and `hybrid` need one (and fall back to the policy brain). */
-export function createBrain(kind: BrainKind, llm: LlmRuntime | null): Brain {
-  const policy = policyBrain();
-  if (kind === 'policy') return policy;
-  if (!llm) throw new Error(`brain ${kind} needs a language-model runtime (createLlm)`);
-  const model = llmBrain({ client: llm.client, stats: llm.stats, fallback: policy, lang: llm.lang });
-  return kind === 'llm' ? model : hybridBrain(policy, model, llm.stats);
-}
-
-/** `rules` needs no runtime; `llm` needs one (and falls back to the rule engine). */
-export function createEngine(kind: EngineKind, llm: LlmRuntime | null): WorldEngine {
-  const rules = ruleEngine();
-  if (kind === 'rules') return rules;
-  if (!llm) throw new Error(`engine ${kind} needs a language-model runtime (createLlm)`);
-  return llmEngine({ client: llm.client, stats: llm.stats, fallback: rules, lang: llm.lang });
-}
-
-/** Does this choice talk to a model at all? */
-export const needsLlm = (brain: BrainKind, engine: EngineKind): boolean => brain !== 'policy' || engine !== 'rules';
