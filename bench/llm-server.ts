@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { estimateTokens } from '../sim/llm/usage.ts';
+import { countTokens } from '../sim/llm/usage.ts';
 import { answers, type ChatBody, startOpenAiServer } from '../test/helpers/openai-server.ts';
 
 type ToChild = { kind: 'reset' } | { kind: 'take' } | { kind: 'close' };
@@ -62,7 +62,7 @@ async function serve(latencyMs: number): Promise<void> {
   const srv = await startOpenAiServer((body: ChatBody) => {
     arrivals.push(performance.timeOrigin + performance.now());
     const args = { channel: 'self_talk', content: 'Another day in the city.' };
-    const u = answers.usage(estimateTokens(JSON.stringify(body.messages) + JSON.stringify(body.tools ?? [])), estimateTokens(JSON.stringify(args)));
+    const u = answers.usage(countTokens(JSON.stringify(body.messages) + JSON.stringify(body.tools ?? [])), countTokens(JSON.stringify(args)));
     prompt += u.prompt_tokens;
     completion += u.completion_tokens;
     return answers.tool('express', args, u);

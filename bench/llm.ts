@@ -6,8 +6,7 @@
  * time from the first request to the last answer. Embedded: this process's own runtime. Workers: 1
  * and 2 `astinus worker` processes on the real Redis, each with its own concurrency limit (the
  * limit is per worker) and holding `--jobs` jobs at once. The first tick is a warm-up and is not
- * timed. There is no tokenizer here: the server counts prompt and completion tokens as one per CJK
- * character and one per four other characters.
+ * timed. The server counts prompt and completion tokens with the o200k_base encoding (sim/llm/usage.ts).
  *
  *   node --import tsx bench/llm.ts [--population 800] [--ticks 2] [--concurrency 8] [--latency 200] [--jobs 16]
  */

@@ -169,7 +169,7 @@ out.push('', `Language models: ${fmt(llm.population)} bots, LLM brain against th
 out.push(table(['mode', 'calls', 'seconds', 'calls/s', 'bound', 'of bound'],
   llm.modes.map((m) => [m.mode, fmt(m.calls), fmt(m.seconds, 2), fmt(m.callsPerSecond, 1), fmt(m.bound), `${fmt(100 * m.ofBound, 1)}%`])));
 if (llm.workersSkipped) out.push(`  workers not measured: ${llm.workersSkipped}`);
-out.push(`  tokens per bot decision (estimated by the server: 1 per CJK character, 1 per 4 other characters): prompt ${fmt(llm.promptTokensPerDecision)}, completion ${fmt(llm.completionTokensPerDecision)}`);
+out.push(`  tokens per bot decision (counted by the server with o200k_base): prompt ${fmt(llm.promptTokensPerDecision)}, completion ${fmt(llm.completionTokensPerDecision)}`);
 out.push('', 'Goals');
 out.push(`  >= ${fmt(ACTIONS_GOAL.perSecond)} actions/s at ${fmt(ACTIONS_GOAL.population)} bots: ` +
   (actionsGoal.measured === null ? 'not measured (quick run)' : `${fmt(actionsGoal.measured)} actions/s, ${verdict(actionsGoal.met)}`));

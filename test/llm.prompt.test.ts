@@ -5,7 +5,7 @@ import { perceive, type Perception } from '../bots/perception.ts';
 import { translator } from '../sim/i18n/translator.ts';
 import { LANGS } from '../sim/model/text.ts';
 import { TOOL_NAMES } from '../sim/model/tools.ts';
-import { estimateTokens } from '../sim/llm/usage.ts';
+import { countTokens } from '../sim/llm/usage.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
@@ -29,10 +29,10 @@ beforeAll(async () => {
 });
 
 describe('the LLM brain\'s prompt', () => {
-  it('stays well under 1,500 tokens a decision at a crowded place, in both languages', () => {
+  it('stays under 1,500 tokens a decision at a crowded place, in both languages (as the model counts them)', () => {
     for (const lang of LANGS) {
       const prompt = JSON.stringify(brainMessages(cat, busy, lang)) + JSON.stringify(functionTools(translator(lang), cat.words));
-      expect(estimateTokens(prompt), lang).toBeLessThan(1500);
+      expect(countTokens(prompt), lang).toBeLessThan(1500);
     }
   });
 

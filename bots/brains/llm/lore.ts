@@ -1,7 +1,7 @@
 import type { LoreEntry } from '../../../sim/model/scenario.ts';
 import type { Lang } from '../../../sim/model/text.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
-import { estimateTokens } from '../../../sim/llm/usage.ts';
+import { countTokens } from '../../../sim/llm/usage.ts';
 
 /** Entries that are always on (the world's frame): the same for every bot, so they sit in the stable prefix. */
 export function constantLore(cat: Catalog, lang: Lang): string[] {
@@ -31,7 +31,7 @@ export function clip(text: string, tokens: number): string {
   const sentences = text.match(/[^.!?。！？]+[.!?。！？]*["'”’」）)]*\s*/g) ?? [text];
   let out = '';
   for (const s of sentences) {
-    if (out && estimateTokens(out + s) > tokens) break;
+    if (out && countTokens(out + s) > tokens) break;
     out += s;
   }
   return out.trim();

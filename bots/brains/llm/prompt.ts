@@ -15,9 +15,9 @@ import { clip, constantLore, matchingLore } from './lore.ts';
  * so lists are capped to the most relevant few, with a count of the rest.
  */
 const PEOPLE = 5;
-const RECENT = 4;
+const RECENT = 3;
 const MEMORIES = 4;
-/** rough token budgets (a CJK character is one token, other text four characters to one) */
+/** token budgets, counted as the model counts them (sim/llm/usage.ts) */
 const ABOUT_TOKENS = 40;
 const LORE_TOKENS = 50;
 
