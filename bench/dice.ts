@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Event } from '../sim/model/events.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { numArg, policyBrain, progress, ruleEngine } from './common.ts';
 import { tally, type Tally } from '../test/helpers/dice-stats.ts';

@@ -13,9 +13,9 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { PlayerQueue } from '../bots/brains/player.ts';
-import { buildServer } from '../sim/server/app.ts';
-import { memoryStore } from '../sim/store/memory.ts';
-import type { Store } from '../sim/store/types.ts';
+import { buildServer } from '../adapters/server/app.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
+import type { Store } from '../sim/ports/store.ts';
 import { World } from '../sim/world.ts';
 import { numArg, policyBrain, progress, round, ruleEngine, SEED, shenzhen } from './common.ts';
 

@@ -13,8 +13,8 @@ import type { Scenario } from '../sim/model/scenario.ts';
 import { buildCatalog } from '../sim/scenario/catalog.ts';
 import { applyEvent } from '../sim/state/apply.ts';
 import { initialState } from '../sim/state/initial.ts';
-import { openEmbeddedStore } from '../sim/store/embedded.ts';
-import type { StoreMeta } from '../sim/store/types.ts';
+import { openEmbeddedStore } from '../adapters/store/embedded.ts';
+import type { StoreMeta } from '../sim/ports/store.ts';
 import { judgedCalls, SEED } from './common.ts';
 
 export interface FloorResult {

@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { countTokens } from '../sim/llm/usage.ts';
+import { countTokens } from '../adapters/llm/usage.ts';
 import { answers, type ChatBody, startOpenAiServer } from '../test/helpers/openai-server.ts';
 
 type ToChild = { kind: 'reset' } | { kind: 'take' } | { kind: 'close' };

@@ -6,18 +6,18 @@
  * time from the first request to the last answer. Embedded: this process's own runtime. Workers: 1
  * and 2 `astinus worker` processes on the real Redis, each with its own concurrency limit (the
  * limit is per worker) and holding `--jobs` jobs at once. The first tick is a warm-up and is not
- * timed. The server counts prompt and completion tokens with the o200k_base encoding (sim/llm/usage.ts).
+ * timed. The server counts prompt and completion tokens with the o200k_base encoding (adapters/llm/usage.ts).
  *
  *   node --import tsx bench/llm.ts [--population 800] [--ticks 2] [--concurrency 8] [--latency 200] [--jobs 16]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { createLlm } from '../sim/llm/runtime.ts';
-import { createBrain, createEngine } from '../sim/cli/backends.ts';
-import { LlmConfig } from '../sim/llm/config.ts';
-import { deliberationFromEnv } from '../sim/queue/coordinator.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { createLlm } from '../adapters/llm/runtime.ts';
+import { createBrain, createEngine } from '../adapters/cli/backends.ts';
+import { LlmConfig } from '../adapters/llm/config.ts';
+import { deliberationFromEnv } from '../adapters/queue/coordinator.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { startModelProcess } from './llm-server.ts';
 import { numArg, progress, round, ruleEngine, SCENARIO_DIR, SEED, shenzhen } from './common.ts';

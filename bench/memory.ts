@@ -11,7 +11,7 @@
  */
 import { writeSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { judgedCalls, MiB, numArg, policyBrain, progress, ruleEngine, SEED, shenzhen } from './common.ts';
 

@@ -6,7 +6,7 @@
  */
 import { MetricsFold } from '../sim/metrics/fold.ts';
 import { initialState } from '../sim/state/initial.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import type { Event } from '../sim/model/events.ts';
 import { numArg, policyBrain, round, ruleEngine, SEED, shenzhen } from './common.ts';

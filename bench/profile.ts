@@ -13,7 +13,7 @@ import { findSourceMap, type SourceMapping } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openEmbeddedStore } from '../sim/store/embedded.ts';
+import { openEmbeddedStore } from '../adapters/store/embedded.ts';
 import { World } from '../sim/world.ts';
 import { judgedCalls, numArg, policyBrain, progress, ruleEngine, SEED, shenzhen } from './common.ts';
 import { type CpuProfile, formatHotspots, hotspots } from './hotspots.ts';

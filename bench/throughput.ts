@@ -12,8 +12,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Brain } from '../bots/brains/types.ts';
-import { openEmbeddedStore } from '../sim/store/embedded.ts';
-import type { Store } from '../sim/store/types.ts';
+import { openEmbeddedStore } from '../adapters/store/embedded.ts';
+import type { Store } from '../sim/ports/store.ts';
 import { World } from '../sim/world.ts';
 import type { WorldEngine } from '../world-engine/types.ts';
 import { judgedCalls, MiB, policyBrain, progress, ruleEngine, SEED, shenzhen, SNAPSHOT_EVERY } from './common.ts';
@@ -127,7 +127,7 @@ export async function measureThroughput(o: ThroughputOptions): Promise<Throughpu
     progress(`throughput ${o.population} bots: opened in ${openSeconds.toFixed(1)} s, ${o.warmup} warm-up ticks`);
     for (let i = 0; i < o.warmup; i++) await world.step();
 
-    // snapshot files are named by tick (sim/store/embedded.ts)
+    // snapshot files are named by tick (adapters/store/embedded.ts)
     const snapFile = (tick: number) => join(dir, 'snapshots', `${String(tick).padStart(10, '0')}.json`);
     const snaps: { ms: number; bytes: number }[] = [];
     const phase = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;

@@ -8,5 +8,5 @@ process.stdout.on('error', (err) => {
   if (err.code === 'EPIPE') process.exit(0);
   throw err;
 });
-const { main } = await import('../sim/cli/main.ts');
+const { main } = await import('../adapters/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -7,8 +7,8 @@ import { EVENT_RULES } from '../sim/audience/secrets.ts';
 import { ADMIN, playerAudience, PUBLIC } from '../sim/audience/audience.ts';
 import { viewEvent } from '../sim/audience/view.ts';
 import type { Event } from '../sim/model/events.ts';
-import { type AstinusServer, requireExposure } from '../sim/server/app.ts';
-import { JoinReply, SOCKET_AUDIENCES } from '../sim/server/protocol.ts';
+import { type AstinusServer, requireExposure } from '../adapters/server/app.ts';
+import { JoinReply, SOCKET_AUDIENCES } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 let srv: AstinusServer | null = null;

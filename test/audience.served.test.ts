@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { JoinReply, type PromptMsg } from '../sim/server/protocol.ts';
-import { QuestLog } from '../sim/server/protocol-quests.ts';
-import { StoryOptionsReply } from '../sim/server/protocol-story-options.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { JoinReply, type PromptMsg } from '../adapters/server/protocol.ts';
+import { QuestLog } from '../adapters/server/protocol-quests.ts';
+import { StoryOptionsReply } from '../adapters/server/protocol-story-options.ts';
 import { served } from './helpers/serve.ts';
 
 /**

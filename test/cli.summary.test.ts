@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Event, MoneySummary } from '../sim/model/events.ts';
-import { SummaryBuilder } from '../sim/cli/summary.ts';
+import { SummaryBuilder } from '../adapters/cli/summary.ts';
 import { translator } from '../sim/i18n/translator.ts';
 import type { WorldState } from '../sim/state/types.ts';
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Event } from '../sim/model/events.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { FACES_CRITICAL, tally } from './helpers/dice-stats.ts';

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { DirectorReply, JoinReply } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { DirectorReply, JoinReply } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 /**

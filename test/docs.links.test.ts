@@ -11,7 +11,7 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
  * and link to a section (a `#anchor`, or "docs/design.md, Section" in a comment) must exist.
  */
 
-const ROOTS = ['sim', 'bots', 'world-engine', 'dashboard', 'test', 'bench', 'scenarios', 'locales', 'schema', 'docs', 'examples', 'bin'];
+const ROOTS = ['sim', 'adapters', 'bots', 'world-engine', 'dashboard', 'test', 'bench', 'scenarios', 'locales', 'schema', 'docs', 'examples', 'bin'];
 const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|md|json|ink|html|css|yml|yaml)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'fixtures']);
 const SELF = path.join('test', 'docs.links.test.ts');

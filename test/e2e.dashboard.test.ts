@@ -80,7 +80,7 @@ describe('the player\'s tool form', () => {
 });
 
 if (!existsSync(path.join(ROOT, 'sim', 'cli', 'serve.ts'))) {
-  console.warn('e2e: `astinus serve` (sim/cli/serve.ts) does not exist yet; the browser tests are SKIPPED.');
+  console.warn('e2e: `astinus serve` (adapters/cli/serve.ts) does not exist yet; the browser tests are SKIPPED.');
   describe.skip('dashboard in a browser (no `astinus serve` yet)', () => { it('skipped', () => {}); });
 } else if (!CHROMIUM) {
   const why = 'Chromium was not found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser): install it with `apt-get install -y chromium`.';

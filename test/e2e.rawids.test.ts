@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActorDetail, EntityView, FactView, PlaceView, WorldSummary } from '../sim/server/protocol.ts';
+import type { ActorDetail, EntityView, FactView, PlaceView, WorldSummary } from '../adapters/server/protocol.ts';
 import { ARTIFACTS, findChromium, type Served, stage, WAIT } from './helpers/browser.ts';
 import { packIds, rawIds } from './helpers/rawids.ts';
 import { shenzhen } from './helpers/world.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runQueueName } from '../sim/experiment/remote.ts';
+import { runQueueName } from '../adapters/experiment/remote.ts';
 import { astinus, finished, removeDir, SHENZHEN, spawnAstinus, tempDir } from './helpers/cli.ts';
 import { describeWithRedis, dropQueue, REDIS_URL, uniqueQueue } from './helpers/redis.ts';
 

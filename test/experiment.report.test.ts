@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePlan, planJson } from '../sim/experiment/plan.ts';
+import { makePlan, planJson } from '../adapters/experiment/plan.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { astinus, removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
 import { findChromium, launchBrowser } from './helpers/browser.ts';

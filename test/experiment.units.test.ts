@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { labelsOf, seriesCsv, seriesOf, summaryCsv } from '../sim/experiment/aggregate.ts';
-import { ConditionsError, loadConditions, mergeOverride } from '../sim/experiment/conditions.ts';
-import { parseCsv } from '../sim/experiment/csv.ts';
-import { readRun } from '../sim/experiment/runs.ts';
-import { parseSeeds } from '../sim/experiment/seeds.ts';
-import { describe as stat, t975 } from '../sim/experiment/stats.ts';
+import { labelsOf, seriesCsv, seriesOf, summaryCsv } from '../adapters/experiment/aggregate.ts';
+import { ConditionsError, loadConditions, mergeOverride } from '../adapters/experiment/conditions.ts';
+import { parseCsv } from '../adapters/experiment/csv.ts';
+import { readRun } from '../adapters/experiment/runs.ts';
+import { parseSeeds } from '../adapters/experiment/seeds.ts';
+import { describe as stat, t975 } from '../adapters/experiment/stats.ts';
 import { removeDir, tempDir } from './helpers/cli.ts';
 import { writeFakeRun } from './helpers/experiment.ts';
 

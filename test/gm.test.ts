@@ -3,7 +3,7 @@ import { broken } from '../sim/gm/dialog.ts';
 import { acceptsNow } from '../sim/gm/suggest.ts';
 import type { Text } from '../sim/model/text.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
-import type { NarrationMsg, PerceivedMsg, PromptMsg, RejectionMsg } from '../sim/server/protocol.ts';
+import type { NarrationMsg, PerceivedMsg, PromptMsg, RejectionMsg } from '../adapters/server/protocol.ts';
 import { eventsOfCall } from '../world-engine/narrator/select.ts';
 
 /**

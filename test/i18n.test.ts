@@ -26,7 +26,7 @@ describe('two languages', () => {
 
   it('every locale key the code names exists', () => {
     const used = new Set<string>();
-    for (const file of sources(path.join(ROOT, 'sim')).concat(sources(path.join(ROOT, 'bots')), sources(path.join(ROOT, 'world-engine')))) {
+    for (const file of ['sim', 'adapters', 'bots', 'world-engine'].flatMap((d) => sources(path.join(ROOT, d)))) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/msg\('([a-z_]+(?:\.[a-z_]+)+)'/g)) used.add(m[1]);
       // a rejection's code is the string right before its params or the closing paren

@@ -4,7 +4,7 @@ import { policyBrain } from '../bots/brains/policy/index.ts';
 import { buildCatalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { canonicalJson } from '../sim/lib/canonical.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { storyOptions } from '../world-engine/story/options.ts';

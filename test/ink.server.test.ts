@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { JoinReply, type PromptMsg } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { JoinReply, type PromptMsg } from '../adapters/server/protocol.ts';
 import { storyOptions } from '../world-engine/story/options.ts';
 import { auth, served } from './helpers/serve.ts';
 

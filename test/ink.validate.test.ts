@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { astinusHere } from './helpers/inproc.ts';
-import { materialize } from '../sim/experiment/materialize.ts';
-import { runJob } from '../sim/experiment/remote.ts';
+import { materialize } from '../adapters/experiment/materialize.ts';
+import { runJob } from '../adapters/experiment/remote.ts';
 import { ROOT } from './helpers/world.ts';
 
 /** A pack's ink story is compiled when the pack loads: every mistake is a validate error with the file, where and why. */

@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const as = (file: string, text: string): Import[] => importsOf(ROOT, `${ROOT}${file}`, text);
 
 describe('the layers of the tree (docs/design.md, Layers)', () => {
-  const tree = runtimeImports(ROOT, ['sim', 'bots', 'world-engine']);
+  const tree = runtimeImports(ROOT, ['sim', 'adapters', 'bots', 'world-engine']);
 
   it('every runtime import keeps the rules', () => {
     expect(tree.length).toBeGreaterThan(500);
@@ -20,8 +20,8 @@ describe('the layers of the tree (docs/design.md, Layers)', () => {
   });
 
   it('a deliberately wrong import breaks its rule', () => {
-    expect(violations(as('sim/judge/bad.ts', "import { openEmbeddedStore } from '../store/embedded.ts';"))).toEqual([
-      'the core imports no adapter: sim/judge/bad.ts -> sim/store/embedded.ts']);
+    expect(violations(as('sim/judge/bad.ts', "import { openEmbeddedStore } from '../../adapters/store/embedded.ts';"))).toEqual([
+      'the core imports no adapter: sim/judge/bad.ts -> adapters/store/embedded.ts']);
     expect(violations(as('sim/judge/bad.ts', "import { ruleEngine } from '../../world-engine/rules/index.ts';"))).toEqual([
       'the Judge imports no brain or engine: sim/judge/bad.ts -> world-engine/rules/index.ts']);
     expect(violations(as('sim/tick/quests.ts', "import { runTick } from './pipeline.ts';"))).toEqual([
@@ -33,8 +33,8 @@ describe('the layers of the tree (docs/design.md, Layers)', () => {
   });
 
   it('type-only imports and an adapter\'s use of the core are allowed', () => {
-    expect(violations(as('sim/judge/ok.ts', "import type { Store } from '../store/embedded.ts';\nimport { type X } from '../server/app.ts';"))).toEqual([]);
-    expect(violations(as('sim/server/ok.ts', "import { TickJudge } from '../judge/judge.ts';"))).toEqual([]);
+    expect(violations(as('sim/judge/ok.ts', "import type { Store } from '../../adapters/store/embedded.ts';\nimport { type X } from '../../adapters/server/app.ts';"))).toEqual([]);
+    expect(violations(as('adapters/server/ok.ts', "import { TickJudge } from '../../sim/judge/judge.ts';"))).toEqual([]);
     expect(violations(as('sim/world.ts', "import { runTick } from './tick/pipeline.ts';"))).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Place } from '../sim/model/scenario.ts';
 import { buildCatalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
-import { layoutPlaces, minSpacing, type Point } from '../sim/server/layout.ts';
+import { layoutPlaces, minSpacing, type Point } from '../adapters/server/layout.ts';
 import { ROOT } from './helpers/world.ts';
 
 /** The closest pair of places in a layout, and how far apart they are. */

@@ -92,7 +92,7 @@ describe('the engine holds no pack content', () => {
     const ms = matchers();
     const ts = (f: string) => /\.tsx?$/.test(f);
     const engine = [
-      ...['sim', 'bots', 'world-engine', 'dashboard/src'].flatMap((d) => files(path.join(ROOT, d), ts)),
+      ...['sim', 'adapters', 'bots', 'world-engine', 'dashboard/src'].flatMap((d) => files(path.join(ROOT, d), ts)),
       ...files(path.join(ROOT, 'locales'), (f) => f.endsWith('.json')),
     ];
     expect(engine.length).toBeGreaterThan(50);

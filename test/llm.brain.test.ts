@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { perceive, type Perception } from '../bots/perception.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
-import { createBrain } from '../sim/cli/backends.ts';
+import { createBrain } from '../adapters/cli/backends.ts';
 import { ToolCall } from '../sim/model/tools.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
@@ -171,7 +171,7 @@ describe('logs', () => {
   it('every repair and fallback is logged with the bot, the tick and the reason', async () => {
     const { default: pino } = await import('pino');
     const { Writable } = await import('node:stream');
-    const { createLlm } = await import('../sim/llm/runtime.ts');
+    const { createLlm } = await import('../adapters/llm/runtime.ts');
     const { testConfig } = await import('./helpers/llm.ts');
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(JSON.parse(chunk.toString('utf8'))); done(); } });

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LlmCallError } from '../sim/llm/errors.ts';
-import { RateLimiter, Semaphore } from '../sim/llm/limiter.ts';
-import { loadLlmConfig } from '../sim/llm/config.ts';
+import { LlmCallError } from '../adapters/llm/errors.ts';
+import { RateLimiter, Semaphore } from '../adapters/llm/limiter.ts';
+import { loadLlmConfig } from '../adapters/llm/config.ts';
 import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-server.ts';
 import { testRuntime } from './helpers/llm.ts';
 
@@ -176,7 +176,7 @@ describe('limits', () => {
 describe('retry-after', () => {
   it('reads seconds, milliseconds and HTTP dates', async () => {
     const { APIError } = await import('openai');
-    const { retryAfterMs } = await import('../sim/llm/retry.ts');
+    const { retryAfterMs } = await import('../adapters/llm/retry.ts');
     const err = (h: Record<string, string>) => APIError.generate(429, { message: 'slow down' }, undefined, new Headers(h));
     expect(retryAfterMs(err({ 'retry-after': '3' }))).toBe(3000);
     expect(retryAfterMs(err({ 'retry-after-ms': '250', 'retry-after': '3' }))).toBe(250);
@@ -197,7 +197,7 @@ describe('retry-after', () => {
 describe('a damaged recording', () => {
   it('is a miss, not a crash', async () => {
     const { writeFile } = await import('node:fs/promises');
-    const { requestKey } = await import('../sim/llm/cassette.ts');
+    const { requestKey } = await import('../adapters/llm/cassette.ts');
     const dir = await mkdtemp(path.join(tmpdir(), 'astinus-cassette-'));
     try {
       const rt = testRuntime(srv.url, { replay: dir, replayFallback: true });
@@ -213,7 +213,7 @@ describe('a damaged recording', () => {
 
 describe('replay keys', () => {
   it('name what is asked, not the field the endpoint wants the completion cap in', async () => {
-    const { requestKey } = await import('../sim/llm/cassette.ts');
+    const { requestKey } = await import('../adapters/llm/cassette.ts');
     const asked = { model: 'm', temperature: 0, messages: [{ role: 'user', content: 'hi' }] };
     expect(requestKey({ ...asked, max_tokens: 512 })).toBe(requestKey({ max_completion_tokens: 512, ...asked }));
     expect(requestKey({ ...asked, max_tokens: 512 })).not.toBe(requestKey({ ...asked, max_tokens: 256 }));

@@ -3,7 +3,7 @@ import { policyBrain } from '../bots/brains/policy/index.ts';
 import { hasKey } from '../sim/i18n/translator.ts';
 import { CONTENT_KEYS, UntrustedConsequence, UntrustedToolCall } from '../sim/i18n/content.ts';
 import { LANGS } from '../sim/model/text.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { readConsequence } from '../world-engine/llm/schema.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../sim/cli/backends.ts';
+import { createEngine } from '../adapters/cli/backends.ts';
 import { Consequence } from '../sim/model/consequence.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
@@ -135,7 +135,7 @@ describe('strict structured output (OpenAI itself)', () => {
   });
 
   it('is the default against OpenAI itself only', async () => {
-    const { useStrictOutput } = await import('../sim/llm/config.ts');
+    const { useStrictOutput } = await import('../adapters/llm/config.ts');
     const { testConfig } = await import('./helpers/llm.ts');
     expect(useStrictOutput(testConfig(srv.url))).toBe(false);
     expect(useStrictOutput(testConfig('https://api.openai.com/v1'))).toBe(true);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { brainMessages } from '../bots/brains/llm/prompt.ts';
 import { perceive } from '../bots/perception.ts';
 import { translator } from '../sim/i18n/translator.ts';
-import { fence, neutralise, quoted } from '../sim/llm/fence.ts';
+import { fence, neutralise, quoted } from '../adapters/llm/fence.ts';
 import { LANGS } from '../sim/model/text.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';

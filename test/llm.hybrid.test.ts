@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routeReason } from '../bots/brains/hybrid.ts';
 import { perceive, type Perception } from '../bots/perception.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
-import { createBrain } from '../sim/cli/backends.ts';
+import { createBrain } from '../adapters/cli/backends.ts';
 import { msg } from '../sim/model/text.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';

@@ -5,7 +5,7 @@ import { hasKey } from '../sim/i18n/translator.ts';
 import { TOOL_NAMES } from '../sim/model/tools.ts';
 import { ROOT } from './helpers/world.ts';
 
-const DIRS = ['sim/llm', 'bots/brains/llm', 'world-engine/llm', 'sim/cli'];
+const DIRS = ['adapters/llm', 'bots/brains/llm', 'world-engine/llm', 'adapters/cli'];
 const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
   const p = path.join(dir, f);
   return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];

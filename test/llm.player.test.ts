@@ -5,7 +5,7 @@ import { llmIntentParser } from '../bots/intent/llm.ts';
 import { offlineIntentParser } from '../bots/intent/offline.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { unsupportedMentions } from '../world-engine/narrator/check.ts';
 import { llmNarrator } from '../world-engine/narrator/llm.ts';

@@ -5,7 +5,7 @@ import { perceive, type Perception } from '../bots/perception.ts';
 import { translator } from '../sim/i18n/translator.ts';
 import { LANGS } from '../sim/model/text.ts';
 import { TOOL_NAMES } from '../sim/model/tools.ts';
-import { countTokens } from '../sim/llm/usage.ts';
+import { countTokens } from '../adapters/llm/usage.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';

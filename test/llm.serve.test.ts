@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActReply, IntentReply, JoinReply } from '../sim/server/protocol.ts';
+import { ActReply, IntentReply, JoinReply } from '../adapters/server/protocol.ts';
 import { SHENZHEN, spawnAstinus } from './helpers/cli.ts';
 import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-server.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TickJudge } from '../sim/judge/judge.ts';
-import { createBrain, createEngine } from '../sim/cli/backends.ts';
+import { createBrain, createEngine } from '../adapters/cli/backends.ts';
 import type { Consequence } from '../sim/model/consequence.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
@@ -14,7 +14,7 @@ import { Renderer } from '../sim/i18n/render.ts';
 import { PlayerQueue } from '../bots/brains/player.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { llmNarrator } from '../world-engine/narrator/llm.ts';
 import { offlineNarrator } from '../world-engine/narrator/offline.ts';

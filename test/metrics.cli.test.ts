@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
-import { openEmbeddedStore } from '../sim/store/embedded.ts';
+import { openEmbeddedStore } from '../adapters/store/embedded.ts';
 import { astinus, removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
 
 /** the columns the contract with `astinus experiment` and researchers' scripts fixes, in order */

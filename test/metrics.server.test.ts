@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Metrics } from '../sim/server/protocol.ts';
+import { Metrics } from '../adapters/server/protocol.ts';
 import { removeDir, SHENZHEN, spawnAstinus, tempDir } from './helpers/cli.ts';
 
 /** The URL a `serve` child prints once it listens. */

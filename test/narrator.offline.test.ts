@@ -7,7 +7,7 @@ import { offlineNarrator } from '../world-engine/narrator/offline.ts';
 import { eventsOfCall } from '../world-engine/narrator/select.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { shenzhen } from './helpers/world.ts';
 

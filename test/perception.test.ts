@@ -5,7 +5,7 @@ import type { Brain } from '../bots/brains/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { act } from './helpers/act.ts';
 import { call, fresh, place, shenzhen } from './helpers/world.ts';

@@ -9,9 +9,9 @@ import { translator } from '../sim/i18n/translator.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { Rules } from '../sim/model/scenario.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
-import { SummaryBuilder } from '../sim/cli/summary.ts';
+import { SummaryBuilder } from '../adapters/cli/summary.ts';
 import { canonicalJson } from '../sim/lib/canonical.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { shenzhen } from './helpers/world.ts';
 

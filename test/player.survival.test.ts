@@ -11,7 +11,7 @@ import { loadScenario } from '../sim/scenario/load.ts';
 import { Renderer } from '../sim/i18n/render.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
 import { lineOf } from '../sim/story/lines.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { ROOT } from './helpers/world.ts';

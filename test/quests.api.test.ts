@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { AdminQuests, ErrorReply, QuestLog, TakeReply } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { AdminQuests, ErrorReply, QuestLog, TakeReply } from '../adapters/server/protocol.ts';
 import { auth } from './helpers/serve.ts';
 import { offeredToPlayer, W } from './helpers/quests.ts';
 

@@ -11,7 +11,7 @@ import { initialState } from '../sim/state/initial.ts';
 import { isClosed } from '../sim/state/overrides.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { canonicalJson } from '../sim/lib/canonical.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { ROOT } from './helpers/world.ts';
 

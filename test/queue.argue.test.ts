@@ -3,12 +3,12 @@
  * worker on the real Redis at REDIS_URL runs the language-model brain against the loopback model,
  * and the coordinator commits the same `trait_argued` and the same roll as the embedded run.
  */
-import { workerBackends } from '../sim/cli/backends.ts';
+import { workerBackends } from '../adapters/cli/backends.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createBrain } from '../sim/cli/backends.ts';
+import { createBrain } from '../adapters/cli/backends.ts';
 import type { Event } from '../sim/model/events.ts';
-import { queueDeliberation } from '../sim/queue/deliberation.ts';
-import { startWorker } from '../sim/queue/worker.ts';
+import { queueDeliberation } from '../adapters/queue/deliberation.ts';
+import { startWorker } from '../adapters/queue/worker.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { localDeliberation } from '../sim/tick/deliberation.ts';

@@ -2,20 +2,20 @@
  * The BullMQ deliberation in one process, against the real Redis at REDIS_URL: same events as the
  * embedded pool, duplicated job ids, a wrong scenario, the shared rate limit.
  */
-import { workerBackends } from '../sim/cli/backends.ts';
+import { workerBackends } from '../adapters/cli/backends.ts';
 import { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { perceive } from '../bots/perception.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
-import { redisConnection } from '../sim/queue/connection.ts';
-import { queueDeliberation, type QueueDeliberation } from '../sim/queue/deliberation.ts';
+import { redisConnection } from '../adapters/queue/connection.ts';
+import { queueDeliberation, type QueueDeliberation } from '../adapters/queue/deliberation.ts';
 import { LocalizedError } from '../sim/i18n/errors.ts';
-import { jobId } from '../sim/queue/jobs.ts';
-import { type AstinusWorker, startWorker } from '../sim/queue/worker.ts';
+import { jobId } from '../adapters/queue/jobs.ts';
+import { type AstinusWorker, startWorker } from '../adapters/queue/worker.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { canonicalJson } from '../sim/lib/canonical.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
 import { World } from '../sim/world.ts';
 import { describeWithRedis, dropQueue, REDIS_URL, uniqueQueue } from './helpers/redis.ts';

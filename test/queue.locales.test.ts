@@ -10,8 +10,8 @@ const keys = (o: Record<string, unknown>, prefix = ''): string[] =>
 
 it('every backends.* key used by the queue, the MongoDB store and the worker command exists in cn and en', () => {
   const files = [
-    ...readdirSync(path.join(ROOT, 'sim/queue')).filter((f) => f.endsWith('.ts')).map((f) => path.join(ROOT, 'sim/queue', f)),
-    path.join(ROOT, 'sim/store/mongo.ts'), path.join(ROOT, 'sim/cli/worker.ts'), path.join(ROOT, 'sim/cli/run.ts'),
+    ...readdirSync(path.join(ROOT, 'adapters/queue')).filter((f) => f.endsWith('.ts')).map((f) => path.join(ROOT, 'adapters/queue', f)),
+    path.join(ROOT, 'adapters/store/mongo.ts'), path.join(ROOT, 'adapters/cli/worker.ts'), path.join(ROOT, 'adapters/cli/run.ts'),
   ];
   const used = new Set<string>(['cli.usage_worker']);
   for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/'(backends\.[a-z_.]+)'/g)) used.add(m[1]);

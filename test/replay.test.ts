@@ -3,7 +3,7 @@ import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Brain } from '../bots/brains/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { canonicalJson } from '../sim/lib/canonical.ts';
-import { memoryDb, memoryStore } from '../sim/store/memory.ts';
+import { memoryDb, memoryStore } from '../adapters/store/memory.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { World } from '../sim/world.ts';
 import { localDeliberation } from '../sim/tick/deliberation.ts';

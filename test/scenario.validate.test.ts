@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packSchemas, researchSchemas } from '../sim/cli/schema.ts';
+import { packSchemas, researchSchemas } from '../adapters/cli/schema.ts';
 import { PACK_FILES } from '../sim/model/scenario.ts';
 import { astinus, copyScenario, removeDir, REPO, SHENZHEN, tempDir } from './helpers/cli.ts';
 // one binary run proves the command; the rest run in this process, one at a time (its output is captured), without a child's start-up

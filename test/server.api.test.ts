@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { ActorDetail, ActorSummary, CatalogView, ErrorReply, EventsPage, IntentReply, JoinReply, Metrics, PlaceView, WorldSummary } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { ActorDetail, ActorSummary, CatalogView, ErrorReply, EventsPage, IntentReply, JoinReply, Metrics, PlaceView, WorldSummary } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 let srv: AstinusServer;

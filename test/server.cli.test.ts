@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ControlReply, IntentReply, JoinReply, WorldSummary } from '../sim/server/protocol.ts';
+import { ControlReply, IntentReply, JoinReply, WorldSummary } from '../adapters/server/protocol.ts';
 import { SHENZHEN, spawnAstinus } from './helpers/cli.ts';
 
 const seen = new WeakMap<object, { text: string }>();

@@ -1,8 +1,8 @@
 import { ADMIN } from '../sim/audience/audience.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
 import type { Event } from '../sim/model/events.ts';
-import { JoinReply } from '../sim/server/protocol.ts';
+import { JoinReply } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 let srv: AstinusServer;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { ErrorReply, JoinReply } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { ErrorReply, JoinReply } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 const W = '/api/worlds/shenzhen';

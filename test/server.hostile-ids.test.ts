@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { type ActAck, ErrorReply, JoinReply } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { type ActAck, ErrorReply, JoinReply } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 /** Names of the language: as ids they must be unknown everywhere, never properties. */

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { ControlReply, ErrorReply, EventsPage, JoinReply, WorldSummary } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { ControlReply, ErrorReply, EventsPage, JoinReply, WorldSummary } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 // Joins are bounded: a seat cap from the pack (queued joins count), a purse from the pack booked under

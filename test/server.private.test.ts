@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { ErrorReply, JoinReply, StatusMsg, WorldSummary } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { ErrorReply, JoinReply, StatusMsg, WorldSummary } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 // A private world gives a caller without a valid token nothing, on every route the app has (taken

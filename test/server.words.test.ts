@@ -3,9 +3,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readToolCall } from '../bots/brains/llm/tools.ts';
 import { WORDS_MAX } from '../sim/model/text.ts';
-import { neutralise } from '../sim/llm/fence.ts';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { type ActAck, ErrorReply, JoinReply } from '../sim/server/protocol.ts';
+import { neutralise } from '../adapters/llm/fence.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { type ActAck, ErrorReply, JoinReply } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 // One cap on anyone's own words, at the door: a shout of 60,000 characters is a 400, and nothing of it reaches the log.

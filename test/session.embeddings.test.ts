@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAiEmbedder } from '../sim/llm/embeddings.ts';
-import { JoinReply, SessionReply } from '../sim/server/protocol.ts';
-import type { AstinusServer } from '../sim/server/app.ts';
+import { openAiEmbedder } from '../adapters/llm/embeddings.ts';
+import { JoinReply, SessionReply } from '../adapters/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
 import { auth, served } from './helpers/serve.ts';
 import { startOpenAiServer, type OpenAiServer } from './helpers/openai-server.ts';
 

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { ActorDetail, ControlReply, JoinReply, SESSION_EVENT, SessionReply } from '../sim/server/protocol.ts';
+import { ActorDetail, ControlReply, JoinReply, SESSION_EVENT, SessionReply } from '../adapters/server/protocol.ts';
 import { removeDir, SHENZHEN, spawnAstinus, tempDir } from './helpers/cli.ts';
 
 const ADMIN = 'restart-admin-token';

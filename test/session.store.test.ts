@@ -8,8 +8,8 @@ import * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../sim/store/embedded.ts';
-import type { Store } from '../sim/store/types.ts';
+import { openEmbeddedStore } from '../adapters/store/embedded.ts';
+import type { Store } from '../sim/ports/store.ts';
 import { META, memoryFor, messageFor } from './store.contract.ts';
 
 let dir: string;

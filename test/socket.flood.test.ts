@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Bucket } from '../sim/server/auth.ts';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { type ActAck, ActMsg, JoinReply } from '../sim/server/protocol.ts';
-import { SOCKET_BUDGET } from '../sim/server/socket-budget.ts';
+import { Bucket } from '../adapters/server/auth.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { type ActAck, ActMsg, JoinReply } from '../adapters/server/protocol.ts';
+import { SOCKET_BUDGET } from '../adapters/server/socket-budget.ts';
 import { served } from './helpers/serve.ts';
 
 // A socket's messages are metered before anything reads them: a burst costs its sender, not the world.

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { type ActAck, ErrorReply, JoinReply } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { type ActAck, ErrorReply, JoinReply } from '../adapters/server/protocol.ts';
 import { served } from './helpers/serve.ts';
 
 let srv: AstinusServer;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { expect, it } from 'vitest';
-import { TickMsg } from '../sim/server/protocol.ts';
+import { TickMsg } from '../adapters/server/protocol.ts';
 import { describeWithRedis, REDIS_URL as REDIS } from './helpers/redis.ts';
 import { served } from './helpers/serve.ts';
 

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AstinusServer } from '../sim/server/app.ts';
-import { type ActAck, ErrorReply, JoinReply, NarrationMsg, PerceivedMsg, RejectionMsg, StatusMsg, TickMsg } from '../sim/server/protocol.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
+import { type ActAck, ErrorReply, JoinReply, NarrationMsg, PerceivedMsg, RejectionMsg, StatusMsg, TickMsg } from '../adapters/server/protocol.ts';
 import { served } from './helpers/serve.ts';
 
 let srv: AstinusServer;

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
 import type { MemoryRecord, NewRecord, SessionMessage } from '../sim/model/records.ts';
-import { StoreGapError, WriterConflictError, type Store, type StoreMeta } from '../sim/store/types.ts';
+import { StoreGapError, WriterConflictError, type Store, type StoreMeta } from '../sim/ports/store.ts';
 
 export interface StoreFixture {
   store: Store;

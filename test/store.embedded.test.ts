@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson, checksum, digest } from '../sim/lib/canonical.ts';
 import { LocalizedError } from '../sim/i18n/errors.ts';
 import { translator } from '../sim/i18n/translator.ts';
-import { openEmbeddedStore, StoreCorruptError, type EmbeddedStoreOptions } from '../sim/store/embedded.ts';
-import { encodeLine, type LogFormat } from '../sim/store/logrecord.ts';
+import { openEmbeddedStore, StoreCorruptError, type EmbeddedStoreOptions } from '../adapters/store/embedded.ts';
+import { encodeLine, type LogFormat } from '../adapters/store/logrecord.ts';
 import type { Event } from '../sim/model/events.ts';
-import { WriterConflictError, type Store } from '../sim/store/types.ts';
+import { WriterConflictError, type Store } from '../sim/ports/store.ts';
 import { META, eventsFor, storeContract } from './store.contract.ts';
 
 async function tempDir(): Promise<string> {

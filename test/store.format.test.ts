@@ -1,5 +1,5 @@
 /**
- * The compressed log (sim/store/logrecord.ts): a run exports byte for byte as it did when the log
+ * The compressed log (adapters/store/logrecord.ts): a run exports byte for byte as it did when the log
  * held plain JSON lines, a data directory written by the code before compression still opens,
  * exports and continues, and a torn compressed last line is dropped so the world resumes.
  */
@@ -11,8 +11,8 @@ import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { canonicalJson } from '../sim/lib/canonical.ts';
-import { openEmbeddedStore, type EmbeddedStoreOptions } from '../sim/store/embedded.ts';
-import type { StoreMeta } from '../sim/store/types.ts';
+import { openEmbeddedStore, type EmbeddedStoreOptions } from '../adapters/store/embedded.ts';
+import type { StoreMeta } from '../sim/ports/store.ts';
 import { World } from '../sim/world.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { eventsFor } from './store.contract.ts';
@@ -38,7 +38,7 @@ async function run(dir: string, ticks: number, opts: EmbeddedStoreOptions = {}):
   }
 }
 
-/** What `astinus export` prints (sim/cli/export.ts). */
+/** What `astinus export` prints (adapters/cli/export.ts). */
 async function exported(dir: string): Promise<string> {
   const store = await openEmbeddedStore(dir);
   let out = '';

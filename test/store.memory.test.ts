@@ -1,4 +1,4 @@
-import { memoryDb, memoryStore } from '../sim/store/memory.ts';
+import { memoryDb, memoryStore } from '../adapters/store/memory.ts';
 import { storeContract } from './store.contract.ts';
 
 storeContract('memory', async () => {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { databaseOf, mongoStore, openMongoStore } from '../sim/store/mongo.ts';
+import { databaseOf, mongoStore, openMongoStore } from '../adapters/store/mongo.ts';
 import { eventsFor, META, storeContract } from './store.contract.ts';
 import { fakeDb } from './helpers/fake-mongo.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Players' session records (`messages.log`, `memory.log`) never keep a world from starting: each kind
- * of damage to either file starts the world as `run` and `serve` open it (sim/cli/open.ts), with a
+ * of damage to either file starts the world as `run` and `serve` open it (adapters/cli/open.ts), with a
  * notice naming the file and the line (or the file and what the event log shows is missing), and every
  * record the damage did not touch still reads as it was. One case goes through the real CLI.
  */
@@ -12,19 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerQueue } from '../bots/brains/player.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
-import { parse, RUN_OPTIONS, RunArgs } from '../sim/cli/args.ts';
-import { openWorld } from '../sim/cli/open.ts';
+import { parse, RUN_OPTIONS, RunArgs } from '../adapters/cli/args.ts';
+import { openWorld } from '../adapters/cli/open.ts';
 import { translator } from '../sim/i18n/translator.ts';
 import { RECORD_KINDS, type RecordKind } from '../sim/model/records.ts';
-import { buildServer } from '../sim/server/app.ts';
-import { JoinReply } from '../sim/server/protocol.ts';
+import { buildServer } from '../adapters/server/app.ts';
+import { JoinReply } from '../adapters/server/protocol.ts';
 import { checksum } from '../sim/lib/canonical.ts';
-import { openEmbeddedStore } from '../sim/store/embedded.ts';
-import { memoryStore } from '../sim/store/memory.ts';
-import { checkRecords } from '../sim/store/records-check.ts';
+import { openEmbeddedStore } from '../adapters/store/embedded.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
+import { checkRecords } from '../adapters/store/records-check.ts';
 import type { Event } from '../sim/model/events.ts';
 import { META, messageFor } from './store.contract.ts';
-import type { Store } from '../sim/store/types.ts';
+import type { Store } from '../sim/ports/store.ts';
 import { World } from '../sim/world.ts';
 import { auth } from './helpers/serve.ts';
 import { finished, SHENZHEN, spawnAstinus } from './helpers/cli.ts';

@@ -4,7 +4,7 @@ import { PlayerQueue } from '../bots/brains/player.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import type { Event } from '../sim/model/events.ts';
 import type { ToolCall } from '../sim/model/tools.ts';
-import { memoryStore } from '../sim/store/memory.ts';
+import { memoryStore } from '../adapters/store/memory.ts';
 import { StoryBook } from '../sim/story/book.ts';
 import { ownLine } from '../sim/story/lines.ts';
 import { Renderer } from '../sim/i18n/render.ts';
@@ -128,7 +128,7 @@ describe('GET /players/:id/story', () => {
     // what the socket pushed, tick by tick, is the same story
     expect(sent.filter((s) => s.actor === ada.actorId).reduce((a, s) => a + s.lines, 0)).toBe(all.lines.length);
     // a host started again over the same log tells the same story
-    const again = new (srv.host.constructor as typeof import('../sim/server/host.ts').WorldHost)({ world: srv.host.world, queue: srv.host.queue,
+    const again = new (srv.host.constructor as typeof import('../adapters/server/host.ts').WorldHost)({ world: srv.host.world, queue: srv.host.queue,
       narrator: { name: 'x', narrate: () => ({ cn: '', en: '' }) }, intent: { parse: async () => { throw new Error('unused'); } } as never, tickMs: 1000, turnBased: false });
     await again.init();
     expect(again.story.lines(ada.actorId)).toEqual(all.lines);

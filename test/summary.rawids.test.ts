@@ -4,7 +4,7 @@
  * the summary's Chinese tables line up by display width (a CJK character takes two columns).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { displayWidth, padDisplay } from '../sim/cli/width.ts';
+import { displayWidth, padDisplay } from '../adapters/cli/width.ts';
 import { astinus, SHENZHEN } from './helpers/cli.ts';
 import { packIds, rawIds } from './helpers/rawids.ts';
 import { shenzhen } from './helpers/world.ts';

@@ -1,4 +1,4 @@
-import type { LlmStats } from '../../sim/llm/stats.ts';
+import type { LlmStats } from '../../adapters/llm/stats.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Perception } from '../perception.ts';
 import type { Brain } from './types.ts';

@@ -1,9 +1,9 @@
 import { Renderer } from '../../sim/i18n/render.ts';
 import { translator } from '../../sim/i18n/translator.ts';
-import type { LlmClient } from '../../sim/llm/client.ts';
-import { fence, quoted } from '../../sim/llm/fence.ts';
-import { askWithRepair } from '../../sim/llm/repair.ts';
-import type { LlmStats } from '../../sim/llm/stats.ts';
+import type { LlmClient } from '../../adapters/llm/client.ts';
+import { fence, quoted } from '../../adapters/llm/fence.ts';
+import { askWithRepair } from '../../adapters/llm/repair.ts';
+import type { LlmStats } from '../../adapters/llm/stats.ts';
 import type { Lang } from '../../sim/model/text.ts';
 import { indexPlaces } from '../../sim/state/place-index.ts';
 import { functionTools, readToolCall } from '../brains/llm/tools.ts';

@@ -86,7 +86,7 @@ export const api = {
     request<StoryPage>('GET', `${w(world)}/players/${id(actor)}/story?after=${after}&limit=${limit}`, undefined, token),
 };
 
-/** The dry run of a call before it is sent: what the Judge would say of it now (sim/server/routes/preview.ts). */
+/** The dry run of a call before it is sent: what the Judge would say of it now (adapters/server/routes/preview.ts). */
 export const preview = (world: string, actor: string, token: string, call: DraftCall) =>
   request<PreviewReply>('POST', `${w(world)}/players/${id(actor)}/preview`, { call }, token);
 

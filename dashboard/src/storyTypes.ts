@@ -1,4 +1,4 @@
 /** The story layer's wire types (types only), from the server's protocol. */
 export type {
   AdminQuestView as AdminQuest, DirectorReply, DirectorProposalView, QuestView as QuestLogEntry, SessionReply, StoryOptionView,
-} from '../../sim/server/protocol.ts';
+} from '../../adapters/server/protocol.ts';

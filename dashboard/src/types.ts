@@ -2,7 +2,7 @@
 export type {
   ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, LastDecision,
   Metrics, NarrationMsg, PerceivedMsg, PromptMsg, PlaceView, RejectionMsg, StatusMsg, TickMetrics, TickMsg, WorldSummary,
-} from '../../sim/server/protocol.ts';
+} from '../../adapters/server/protocol.ts';
 import type { Lang, Text } from '../../sim/model/text.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
 export type { Lang, Text, ToolCall };
@@ -27,10 +27,10 @@ export const TOOLS: ToolName[] = ['use_resource', 'interact', 'move', 'create', 
 // the tools are the engine's (sim/model/tools.ts, kept here so the bundle carries no zod); manners, modes
 // and channels are the world's words and come from its catalog
 
-export type { NoticedView, StoryLineView, StoryMsg, StoryPage } from '../../sim/server/protocol.ts';
+export type { NoticedView, StoryLineView, StoryMsg, StoryPage } from '../../adapters/server/protocol.ts';
 /** One line of the player's log as shown: their story (kept by the server) or this session's own lines. */
 export type LogLine = PlayerLine | { kind: 'story'; tick: number; n: number; story: string; text: Text };
 /** The intent reply with its not-found message, and a call's preview (routes/preview.ts). */
-export type { IntentFound, PreviewReply } from '../../sim/server/protocol.ts';
+export type { IntentFound, PreviewReply } from '../../adapters/server/protocol.ts';
 /** The dice screen of a risky call, a written trait, and the verdict on an argued trait (routes/preview.ts). */
-export type { ArgueReply, CheckView, FreeTrait } from '../../sim/server/protocol.ts';
+export type { ArgueReply, CheckView, FreeTrait } from '../../adapters/server/protocol.ts';

@@ -1,7 +1,7 @@
 import type { Event } from '../model/events.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import { initialState } from '../state/initial.ts';
-import type { Store } from '../store/types.ts';
+import type { Store } from '../ports/store.ts';
 import { MetricsFold, type FoldOptions } from './fold.ts';
 
 /**

@@ -73,7 +73,7 @@ export type EventBody =
   | { type: 'reflected'; actor: string; deltas: Partial<Record<Strategy, number>>; reasons: Message[] }
   /**
    * `tokens`: what the language model spent deciding and resolving this tick in this process (the
-   * run's ledger, sim/llm/usage.ts); absent when none, so an offline log is what it always was
+   * run's ledger, adapters/llm/usage.ts); absent when none, so an offline log is what it always was
    */
   | { type: 'tick_summary'; actions: number; rejections: number; money: MoneySummary; tokens?: number }
   /**

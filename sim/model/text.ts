@@ -4,7 +4,7 @@ import { RESERVED_IDS, SafeId } from './ids.ts';
 /**
  * The most characters anyone's own words may run to: a player's speech, intent or argument, and a
  * model's speech, refused beyond it where they are parsed; also the cut of untrusted text in a
- * prompt (sim/llm/fence.ts). One number, so nothing accepted at the door is cut later.
+ * prompt (adapters/llm/fence.ts). One number, so nothing accepted at the door is cut later.
  */
 export const WORDS_MAX = 280;
 

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toCsv, type Cell } from '../../sim/experiment/csv.ts';
+import { toCsv, type Cell } from '../../adapters/experiment/csv.ts';
 
-/** The columns of metrics.csv, in the contract's order (sim/experiment/README.md). */
+/** The columns of metrics.csv, in the contract's order (adapters/experiment/README.md). */
 export const METRICS_COLUMNS = [
   'tick', 'population', 'gini', 'money_p10', 'money_p50', 'money_p90', 'money_total',
   'relations', 'density', 'reciprocity', 'clustering',

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { main } from '../../sim/cli/main.ts';
+import { main } from '../../adapters/cli/main.ts';
 
 export interface InProcResult { code: number; stdout: string; stderr: string }
 

@@ -1,24 +1,20 @@
 import type { Import } from './imports.ts';
 
 /*
- * The layers of the tree and the rules between them (docs/design.md, Layers). Core: the model, the
- * state, the rules, the Judge, the tick and the proposers that run without a model. Adapters: what
- * talks to the outside (storage, the server, the queue, the language model and whatever is built on
- * it, the command line, experiments).
+ * The layers of the tree and the rules between them (docs/design.md, Layers). Core (`sim/`, and the
+ * proposers in `bots/` and `world-engine/` that run without a model): the model, the state, the rules,
+ * the Judge, the tick, and the ports it talks to the outside through (`sim/ports/`). Adapters
+ * (`adapters/`, and every proposer built on a language model): storage, the server, the queue, the
+ * language model, the command line, experiments.
  */
 
-const ADAPTER_FOLDERS = ['sim/store/', 'sim/server/', 'sim/queue/', 'sim/llm/', 'sim/cli/', 'sim/experiment/'];
 /** a proposer backed by a language model: `llm/` folders and `llm.ts` files among the brains and engines */
 const MODEL_BACKED = /^(bots|world-engine)\/(.*\/)?llm(\/|\.ts$)/;
 
-/** the Store interface is the core's port: the world commits through it, the adapters implement it */
-const PORTS = new Set(['sim/store/types.ts']);
-
-export const isAdapter = (file: string): boolean =>
-  !PORTS.has(file) && (ADAPTER_FOLDERS.some((f) => file.startsWith(f)) || MODEL_BACKED.test(file));
+export const isAdapter = (file: string): boolean => file.startsWith('adapters/') || MODEL_BACKED.test(file);
 export const isLeaf = (file: string): boolean => file.startsWith('sim/lib/');
 
-/** The folder an import graph is drawn over: `sim/<x>`, `bots/<x>`, `world-engine/<x>` (a top-level file is its own). */
+/** The folder an import graph is drawn over: `sim/<x>`, `adapters/<x>`, `bots/<x>`, `world-engine/<x>` (a file of `sim/` is its own). */
 export function folderOf(file: string): string {
   const parts = file.replace(/\.tsx?$/, '').split('/');
   return parts.length > 2 ? parts.slice(0, 2).join('/') : parts[0] === 'sim' ? parts.join('/') : parts[0];

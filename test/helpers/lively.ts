@@ -5,7 +5,7 @@ import { describeEvent } from '../../sim/i18n/describe.ts';
 import { Renderer } from '../../sim/i18n/render.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
 import { canonicalJson } from '../../sim/lib/canonical.ts';
-import { memoryStore } from '../../sim/store/memory.ts';
+import { memoryStore } from '../../adapters/store/memory.ts';
 import { World } from '../../sim/world.ts';
 import { ROOT } from './world.ts';
 

@@ -1,5 +1,5 @@
-import { createLlm, type LlmRuntime } from '../../sim/llm/runtime.ts';
-import { LlmConfig } from '../../sim/llm/config.ts';
+import { createLlm, type LlmRuntime } from '../../adapters/llm/runtime.ts';
+import { LlmConfig } from '../../adapters/llm/config.ts';
 import type { Lang } from '../../sim/model/text.ts';
 
 /** A config for the loopback server; waits between retries are recorded, not slept. */

@@ -5,8 +5,8 @@
  * its writer; holds every lease it gets until the parent ends it, so a late racer cannot be admitted
  * legitimately after an early one closed. Prints one JSON line: the outcome per directory.
  */
-import { openEmbeddedStore } from '../../sim/store/embedded.ts';
-import { WriterConflictError, type Store, type StoreMeta } from '../../sim/store/types.ts';
+import { openEmbeddedStore } from '../../adapters/store/embedded.ts';
+import { WriterConflictError, type Store, type StoreMeta } from '../../sim/ports/store.ts';
 
 const META: StoreMeta = { world: 'race', scenario: 'test', scenarioHash: 'abc', seed: 1, population: null };
 const [gap, ...dirs] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { AstinusServer } from '../../sim/server/app.ts';
-import { JoinReply, QuestLog } from '../../sim/server/protocol.ts';
+import type { AstinusServer } from '../../adapters/server/app.ts';
+import { JoinReply, QuestLog } from '../../adapters/server/protocol.ts';
 import { auth, served } from './serve.ts';
 
 export const W = '/api/worlds/shenzhen';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { describe, it } from 'vitest';
-import { checkRedis, DEFAULT_REDIS_URL, redisConnection } from '../../sim/queue/connection.ts';
+import { checkRedis, DEFAULT_REDIS_URL, redisConnection } from '../../adapters/queue/connection.ts';
 
 /** The Redis the queue tests use: REDIS_URL, else the local default. */
 export const REDIS_URL = process.env.REDIS_URL || DEFAULT_REDIS_URL;

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { policyBrain } from '../../bots/brains/policy/index.ts';
 import { ruleEngine } from '../../world-engine/rules/index.ts';
-import { type AstinusServer, buildServer, type ServerOptions } from '../../sim/server/app.ts';
-import { memoryStore } from '../../sim/store/memory.ts';
+import { type AstinusServer, buildServer, type ServerOptions } from '../../adapters/server/app.ts';
+import { memoryStore } from '../../adapters/store/memory.ts';
 import { World } from '../../sim/world.ts';
 import { PlayerQueue } from '../../bots/brains/player.ts';
 import { shenzhen } from './world.ts';

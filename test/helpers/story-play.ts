@@ -5,7 +5,7 @@ import type { ToolCall } from '../../sim/model/tools.ts';
 import { buildCatalog } from '../../sim/scenario/catalog.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
 import { canonicalJson } from '../../sim/lib/canonical.ts';
-import { memoryStore } from '../../sim/store/memory.ts';
+import { memoryStore } from '../../adapters/store/memory.ts';
 import type { StoryChoice } from '../../sim/tick/story.ts';
 import type { TickInput } from '../../sim/tick/pipeline.ts';
 import type { WorldState } from '../../sim/state/types.ts';

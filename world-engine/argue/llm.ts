@@ -2,10 +2,10 @@ import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { z } from 'zod';
 import { translator } from '../../sim/i18n/translator.ts';
 import { verifyArgument, unfit } from '../../sim/judge/argue.ts';
-import type { LlmClient } from '../../sim/llm/client.ts';
-import { fence, quoted } from '../../sim/llm/fence.ts';
-import { askWithRepair, readJson } from '../../sim/llm/repair.ts';
-import type { LlmStats } from '../../sim/llm/stats.ts';
+import type { LlmClient } from '../../adapters/llm/client.ts';
+import { fence, quoted } from '../../adapters/llm/fence.ts';
+import { askWithRepair, readJson } from '../../adapters/llm/repair.ts';
+import type { LlmStats } from '../../adapters/llm/stats.ts';
 import { type Lang, WORDS_MAX } from '../../sim/model/text.ts';
 import { type ArgueJudge, type ArgueOutcome, rulesArgueJudge } from './types.ts';
 

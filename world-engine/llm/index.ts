@@ -1,14 +1,14 @@
 import { type T, translator } from '../../sim/i18n/translator.ts';
-import type { LlmClient } from '../../sim/llm/client.ts';
-import { askWithRepair, type Reading } from '../../sim/llm/repair.ts';
+import type { LlmClient } from '../../adapters/llm/client.ts';
+import { askWithRepair, type Reading } from '../../adapters/llm/repair.ts';
 import type { Consequence } from '../../sim/model/consequence.ts';
-import type { LlmStats } from '../../sim/llm/stats.ts';
+import type { LlmStats } from '../../adapters/llm/stats.ts';
 import type { Lang, Message } from '../../sim/model/text.ts';
 import type { Verify, WorldEngine } from '../types.ts';
 import { engineMessages } from './prompt.ts';
 import { consequenceFormat, readConsequence } from './schema.ts';
 import { readStrictConsequence, strictConsequenceFormat } from './strict.ts';
-import { useStrictOutput } from '../../sim/llm/config.ts';
+import { useStrictOutput } from '../../adapters/llm/config.ts';
 
 export interface LlmEngineOptions { client: LlmClient; stats: LlmStats; fallback: WorldEngine; lang: Lang }
 

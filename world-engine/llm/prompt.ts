@@ -6,7 +6,7 @@ import type { ActorState } from '../../sim/state/types.ts';
 import type { Lang } from '../../sim/model/text.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
-import { neutraliseAll } from '../../sim/llm/fence.ts';
+import { neutraliseAll } from '../../adapters/llm/fence.ts';
 import { canonicalJson } from '../../sim/lib/canonical.ts';
 import type { Slice } from '../types.ts';
 

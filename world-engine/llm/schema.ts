@@ -1,7 +1,7 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { z } from 'zod';
-import type { AnswerMessage } from '../../sim/llm/answer.ts';
-import { readJson, type Reading } from '../../sim/llm/repair.ts';
+import type { AnswerMessage } from '../../adapters/llm/answer.ts';
+import { readJson, type Reading } from '../../adapters/llm/repair.ts';
 import { Consequence } from '../../sim/model/consequence.ts';
 import { UntrustedConsequence } from '../../sim/i18n/content.ts';
 

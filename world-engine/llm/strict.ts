@@ -1,7 +1,7 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { z } from 'zod';
-import type { AnswerMessage } from '../../sim/llm/answer.ts';
-import { describeIssues, readJson, type Reading } from '../../sim/llm/repair.ts';
+import type { AnswerMessage } from '../../adapters/llm/answer.ts';
+import { describeIssues, readJson, type Reading } from '../../adapters/llm/repair.ts';
 import { Consequence, WorldChange } from '../../sim/model/consequence.ts';
 import { Message } from '../../sim/model/text.ts';
 

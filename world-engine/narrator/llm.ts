@@ -1,11 +1,11 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { z } from 'zod';
 import { translator } from '../../sim/i18n/translator.ts';
-import type { AnswerMessage } from '../../sim/llm/answer.ts';
-import type { LlmClient } from '../../sim/llm/client.ts';
-import { quoted } from '../../sim/llm/fence.ts';
-import { askWithRepair, readJson, type Reading } from '../../sim/llm/repair.ts';
-import type { LlmStats } from '../../sim/llm/stats.ts';
+import type { AnswerMessage } from '../../adapters/llm/answer.ts';
+import type { LlmClient } from '../../adapters/llm/client.ts';
+import { quoted } from '../../adapters/llm/fence.ts';
+import { askWithRepair, readJson, type Reading } from '../../adapters/llm/repair.ts';
+import type { LlmStats } from '../../adapters/llm/stats.ts';
 import { LANGS, type Lang, type Text } from '../../sim/model/text.ts';
 import { unsupportedMentions } from './check.ts';
 import { claimLabel, unbackedClaims } from '../../sim/judge/claims.ts';

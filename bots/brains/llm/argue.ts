@@ -1,7 +1,7 @@
 import { riskyWord, traitsOf } from '../../../sim/model/check.ts';
 import type { ToolCall } from '../../../sim/model/tools.ts';
 import { TraitArgument } from '../../../sim/model/traits.ts';
-import { describeIssues } from '../../../sim/llm/repair.ts';
+import { describeIssues } from '../../../adapters/llm/repair.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { ActorState } from '../../../sim/state/types.ts';
 import type { Decided } from '../types.ts';

@@ -1,7 +1,7 @@
 import { translator } from '../../../sim/i18n/translator.ts';
-import type { LlmClient } from '../../../sim/llm/client.ts';
-import { askWithRepair } from '../../../sim/llm/repair.ts';
-import type { LlmStats } from '../../../sim/llm/stats.ts';
+import type { LlmClient } from '../../../adapters/llm/client.ts';
+import { askWithRepair } from '../../../adapters/llm/repair.ts';
+import type { LlmStats } from '../../../adapters/llm/stats.ts';
 import type { Lang } from '../../../sim/model/text.ts';
 import { callIdOf } from '../../perception.ts';
 import type { Brain, Decided } from '../types.ts';

@@ -1,7 +1,7 @@
 import type { LoreEntry } from '../../../sim/model/scenario.ts';
 import type { Lang } from '../../../sim/model/text.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
-import { countTokens } from '../../../sim/llm/usage.ts';
+import { countTokens } from '../../../adapters/llm/usage.ts';
 
 /** Entries that are always on (the world's frame): the same for every bot, so they sit in the stable prefix. */
 export function constantLore(cat: Catalog, lang: Lang): string[] {

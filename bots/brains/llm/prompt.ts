@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { Renderer } from '../../../sim/i18n/render.ts';
-import { quoted, said } from '../../../sim/llm/fence.ts';
+import { quoted, said } from '../../../adapters/llm/fence.ts';
 import { isRiskyWord } from '../../../sim/judge/argue.ts';
 import { traitsOf } from '../../../sim/model/check.ts';
 import type { Lang } from '../../../sim/model/text.ts';
@@ -17,7 +17,7 @@ import { clip, constantLore, matchingLore } from './lore.ts';
 const PEOPLE = 5;
 const RECENT = 3;
 const MEMORIES = 4;
-/** token budgets, counted as the model counts them (sim/llm/usage.ts) */
+/** token budgets, counted as the model counts them (adapters/llm/usage.ts) */
 const ABOUT_TOKENS = 40;
 const LORE_TOKENS = 50;
 

@@ -1,8 +1,8 @@
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { T } from '../../../sim/i18n/translator.ts';
-import type { AnswerMessage } from '../../../sim/llm/answer.ts';
-import { describeIssues, type Reading } from '../../../sim/llm/repair.ts';
+import type { AnswerMessage } from '../../../adapters/llm/answer.ts';
+import { describeIssues, type Reading } from '../../../adapters/llm/repair.ts';
 import { UntrustedToolCall } from '../../../sim/i18n/content.ts';
 import type { Words } from '../../../sim/scenario/words.ts';
 import { WORDS_MAX } from '../../../sim/model/text.ts';

@@ -1,10 +1,10 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { z } from 'zod';
 import { translator } from '../../../sim/i18n/translator.ts';
-import type { LlmClient } from '../../../sim/llm/client.ts';
-import { quoted } from '../../../sim/llm/fence.ts';
-import { askWithRepair, readJson } from '../../../sim/llm/repair.ts';
-import type { LlmStats } from '../../../sim/llm/stats.ts';
+import type { LlmClient } from '../../../adapters/llm/client.ts';
+import { quoted } from '../../../adapters/llm/fence.ts';
+import { askWithRepair, readJson } from '../../../adapters/llm/repair.ts';
+import type { LlmStats } from '../../../adapters/llm/stats.ts';
 import type { Lang } from '../../../sim/model/text.ts';
 import { canonicalJson } from '../../../sim/lib/canonical.ts';
 import { rulesJudgment } from './rules.ts';

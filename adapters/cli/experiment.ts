@@ -1,0 +1,240 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { LocalizedError } from '../../sim/i18n/errors.ts';
+import { translator, type T } from '../../sim/i18n/translator.ts';
+import type { Lang } from '../../sim/model/text.ts';
+import { loadScenario } from '../../sim/scenario/load.ts';
+import { labelsOf, seriesCsv, seriesOf, summaryCsv, type ConditionRuns } from '../experiment/aggregate.ts';
+import { BASELINE, ConditionsError, loadConditions, type Condition } from '../experiment/conditions.ts';
+import { writeAtomic } from '../experiment/files.ts';
+import { materialize, type Materialized } from '../experiment/materialize.ts';
+import { makePlan, planDifference, planJson, runsOf, type Plan, type PlanRun } from '../experiment/plan.ts';
+import { reportData, reportHtml } from '../experiment/report.ts';
+import { digestOf, RUN_FILES, RunQueue, runJob, runJobId, runQueueName } from '../experiment/remote.ts';
+import { checkRedis, queueName, redact } from '../queue/connection.ts';
+import { isFinished, liveHolder, readRun } from '../experiment/runs.ts';
+import { parseSeeds } from '../experiment/seeds.ts';
+import { EXPERIMENT_OPTIONS, ExperimentArgs, parse, UsageError } from './args.ts';
+import { renderFigure } from './figure.ts';
+import { Progress } from './progress.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/astinus.mjs', import.meta.url));
+
+/**
+ * `astinus experiment <scenario> --seeds 1..20 [--conditions FILE] --ticks N --out DIR`: every seed
+ * under every condition, each run as child processes of this CLI (`run`, then `metrics`, into
+ * DIR/runs/<condition>/<seed>/), --jobs at a time; then DIR/summary.csv, DIR/series/<condition>.csv
+ * and DIR/report.html. Rerun the same command to resume: finished runs (metrics.csv written) are
+ * kept, an unfinished world is continued by `run`.
+ */
+export async function experimentCommand(argv: string[]): Promise<number> {
+  const args = parse(argv, EXPERIMENT_OPTIONS, ['scenario'], ExperimentArgs);
+  const t = translator(args.lang);
+  const seeds = parseSeeds(args.seeds);
+  if (!seeds.ok) throw new UsageError([{ key: seeds.key, params: seeds.params }]);
+  let conditions: Condition[];
+  try {
+    conditions = args.conditions ? await loadConditions(args.conditions) : [BASELINE];
+  } catch (err) {
+    if (!(err instanceof ConditionsError)) throw err;
+    printConditionsError(t, err);
+    return 1;
+  }
+  // flags are the defaults a condition may override; the plan holds what each condition runs with
+  conditions = conditions.map((c) => ({ ...c, population: c.population ?? args.population ?? null, brain: c.brain ?? args.brain ?? null }));
+  const scenario = await loadScenario(args.scenario);
+  const plan = makePlan({ id: scenario.meta.id, hash: scenario.hash }, args.ticks, seeds.seeds, conditions);
+  const out = args.out;
+  await claimOut(out, plan);
+  const inputs = new Map<string, Materialized>();
+  for (const c of conditions) inputs.set(c.name, await materialize(out, args.scenario, c));
+  await writeAtomic(path.join(out, 'experiment.json'), planJson(plan));
+
+  const runs = runsOf(plan);
+  const todo: PlanRun[] = [];
+  for (const r of runs) if (!(await isFinished(out, r))) todo.push(r);
+  if (todo.length < runs.length) process.stderr.write(t('experiment.resume', { done: runs.length - todo.length, total: runs.length }) + '\n');
+  // REDIS_URL: the runs are BullMQ jobs for `astinus worker` processes, here or on other machines
+  const url = process.env.REDIS_URL;
+  if (url) {
+    await checkRedis(url);
+    process.stderr.write(t('experiment.remote', { url: redact(url), queue: runQueueName(queueName()) }) + '\n');
+  }
+  const remote = url ? new RunQueue(url, runQueueName(queueName())) : null;
+  const jobs = args.jobs ?? (remote ? Math.max(1, todo.length) : availableParallelism());
+  const failed = await runAll({ t, out, plan, todo, total: runs.length, jobs, inputs, remote }).finally(() => remote?.close());
+  if (failed === 'stopped') {
+    process.stderr.write(t('experiment.stopped') + '\n');
+    return 130;
+  }
+  if (failed) {
+    process.stderr.write(t('experiment.error.run_failed', { condition: failed.run.condition, seed: failed.run.seed, step: failed.step, code: failed.code, log: path.join(out, failed.run.dir, 'run.log') }) + '\n');
+    if (failed.tail) process.stderr.write(failed.tail + '\n');
+    return 1;
+  }
+
+  await writeResults(t, args.lang, out, plan, runs, scenario.meta.name[args.lang]);
+  process.stdout.write(t('experiment.done', { runs: runs.length, summary: path.join(out, 'summary.csv'), report: path.join(out, 'report.html') }) + '\n');
+  if (args.figure) {
+    await renderFigure(path.join(out, 'report.html'), args.figure);
+    process.stdout.write(t('experiment.figure', { file: args.figure }) + '\n');
+  }
+  return 0;
+}
+
+/** An out dir is this experiment's (same plan: resume), new, or empty; anything else is refused. */
+async function claimOut(out: string, plan: Plan): Promise<void> {
+  const stored = await readFile(path.join(out, 'experiment.json'), 'utf8').catch(() => null);
+  if (stored === null) {
+    const entries = await readdir(out).catch(() => []);
+    if (entries.length) throw new LocalizedError('experiment.error.out_not_empty', { dir: out });
+    await mkdir(out, { recursive: true });
+    return;
+  }
+  let json: unknown = null;
+  try { json = JSON.parse(stored); } catch { /* a damaged plan differs from every plan */ }
+  const field = planDifference(json, plan);
+  if (field) throw new LocalizedError('experiment.error.other_plan', { dir: out, field });
+}
+
+interface Failure { run: PlanRun; step: 'run' | 'metrics' | 'worker'; code: number | string; tail: string }
+
+/** The runs, `jobs` at a time; the first failure stops new runs from starting (those running finish). */
+async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total: number; jobs: number; inputs: Map<string, Materialized>; remote: RunQueue | null }): Promise<Failure | 'stopped' | null> {
+  const { t, out, plan } = o;
+  let done = o.total - o.todo.length;
+  const running = new Set<PlanRun>();
+  const progress = new Progress(o.total, (d, total, extra) => t('experiment.progress', { done: d, total, extra }));
+  const show = () => progress.update(done, running.size ? t('experiment.running', { runs: [...running].map((r) => `${r.condition}/${r.seed}`).join(' ') }) : '');
+  let failure: Failure | null = null;
+  let stopped = false;
+  const children = new Set<import('node:child_process').ChildProcess>();
+  const onSignal = () => { stopped = true; for (const c of children) c.kill('SIGTERM'); };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const queue = o.todo.slice();
+  show();
+
+  // the child writes straight to run.log, so a child left running after a SIGKILL of this process does not die on a broken pipe
+  const step = (run: PlanRun, args: string[]): Promise<number | string> => new Promise((resolve, reject) => {
+    const fd = openSync(path.join(out, run.dir, 'run.log'), 'a');
+    try {
+      const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', fd, fd], env: { ...process.env, NO_COLOR: '1' } });
+      children.add(child);
+      child.once('error', reject);
+      child.once('close', (code, signal) => { children.delete(child); resolve(code ?? signal ?? 'killed'); });
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  const planDigest = digestOf(planJson(plan));
+  /** A run as a job for the workers: its tables come back and are written here, metrics.csv last. */
+  const remoteOne = async (run: PlanRun, queue: RunQueue): Promise<void> => {
+    const c = plan.conditions.find((x) => x.name === run.condition)!;
+    const input = o.inputs.get(run.condition)!;
+    const job = await runJob({ condition: run.condition, seed: run.seed, ticks: plan.ticks, population: c.population, brain: c.brain, scenario: input.scenario, interventions: input.interventions });
+    try {
+      const files = await queue.run(runJobId(planDigest, run.condition, run.seed), job);
+      for (const f of RUN_FILES) await writeAtomic(path.join(out, run.dir, f), files[f]);
+      done++;
+    } catch (err) {
+      if (!(err instanceof LocalizedError)) throw err;
+      failure ??= { run, step: 'worker', code: '-', tail: t(err.key, err.params) };
+    }
+  };
+
+  const one = async (run: PlanRun): Promise<void> => {
+    if (o.remote) return remoteOne(run, o.remote);
+    const data = path.join(out, run.dir, 'data');
+    await mkdir(path.join(out, run.dir), { recursive: true });
+    const waitForHolder = async () => {
+      for (let pid = await liveHolder(data), said = false; pid !== null && !stopped; pid = await liveHolder(data)) {
+        if (!said) progress.log(t('experiment.waiting', { pid, run: `${run.condition}/${run.seed}` }));
+        said = true;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    const c = plan.conditions.find((x) => x.name === run.condition)!;
+    const input = o.inputs.get(run.condition)!;
+    const runArgs = ['run', input.scenario, '--seed', String(run.seed), '--ticks', String(plan.ticks), '--data', data, '--quiet'];
+    if (input.interventions) runArgs.push('--interventions', input.interventions);
+    if (c.population !== null) runArgs.push('--population', String(c.population));
+    if (c.brain !== null) runArgs.push('--brain', c.brain);
+    const steps: [Failure['step'], string[]][] = [['run', runArgs], ['metrics', ['metrics', data, '--out', path.join(out, run.dir), '--scenario', input.scenario]]];
+    for (const [name, a] of steps) {
+      // a child of an experiment killed earlier may still be writing this world: let it finish, then
+      // continue it (it may also have taken the lock just after we looked: then wait and try again)
+      let code: number | string = 0;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await waitForHolder();
+        if (stopped) return;
+        code = await step(run, a);
+        if (code === 0 || name !== 'run' || (await liveHolder(data)) === null) break;
+      }
+      if (stopped) return;
+      if (code !== 0) {
+        const text = await readFile(path.join(out, run.dir, 'run.log'), 'utf8').catch(() => '');
+        failure ??= { run, step: name, code, tail: text.trimEnd().split('\n').slice(-12).join('\n') };
+        return;
+      }
+    }
+    // a `run` stopped by a signal of its own exits 0 short of the last tick: such a run is not finished
+    const csv = path.join(out, run.dir, 'metrics.csv');
+    const rows = (await readFile(csv, 'utf8')).split('\n').length - 2;
+    if (rows < plan.ticks) {
+      await rm(csv, { force: true });
+      failure ??= { run, step: 'run', code: 0, tail: t('experiment.error.short_run', { rows, ticks: plan.ticks }) };
+      return;
+    }
+    done++;
+  };
+
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(o.jobs, queue.length)) }, async () => {
+      for (let run = queue.shift(); run && !failure && !stopped; run = queue.shift()) {
+        running.add(run);
+        show();
+        try { await one(run); } finally { running.delete(run); show(); }
+      }
+    }));
+  } finally {
+    progress.done();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  return stopped ? 'stopped' : failure;
+}
+
+/** summary.csv, series/<condition>.csv, report.html: the same finished runs always make the same bytes. */
+async function writeResults(t: T, lang: Lang, out: string, plan: Plan, runs: PlanRun[], scenarioName: string): Promise<void> {
+  const byCondition: ConditionRuns[] = [];
+  for (const c of plan.conditions) {
+    const mine = runs.filter((r) => r.condition === c.name);
+    byCondition.push({ name: c.name, runs: await Promise.all(mine.map((r) => readRun(out, r))) });
+  }
+  const labels = labelsOf(byCondition.flatMap((c) => c.runs));
+  const summary = summaryCsv(byCondition);
+  await writeAtomic(path.join(out, 'summary.csv'), summary);
+  const series = byCondition.map((c) => ({ name: c.name, series: seriesOf(c, labelsOf(c.runs)) }));
+  for (const s of series) await writeAtomic(path.join(out, 'series', `${s.name}.csv`), seriesCsv(s.series));
+  const data = reportData({ t, lang, scenario: scenarioName, seeds: plan.seeds, ticks: plan.ticks, conditions: series, labels, summary });
+  await writeAtomic(path.join(out, 'report.html'), reportHtml(data, await uplot()));
+}
+
+/** uPlot's browser build and stylesheet, inlined so the report opens offline. */
+async function uplot(): Promise<{ js: string; css: string }> {
+  const require = createRequire(import.meta.url);
+  const dist = path.dirname(require.resolve('uplot/dist/uPlot.iife.min.js'));
+  return { js: await readFile(path.join(dist, 'uPlot.iife.min.js'), 'utf8'), css: await readFile(path.join(dist, 'uPlot.min.css'), 'utf8') };
+}
+
+function printConditionsError(t: T, err: ConditionsError): void {
+  process.stderr.write(t('experiment.error.conditions', { file: err.file, count: err.issues.length }) + '\n');
+  for (const i of err.issues) process.stderr.write(`  ${i.file} ${i.path}: ${'text' in i.reason ? i.reason.text : t(i.reason.key, i.reason.params ?? {})}\n`);
+}

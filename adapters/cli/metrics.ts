@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { translator } from '../../sim/i18n/translator.ts';
+import { metricsOf } from './data-dir.ts';
+import { writeMetrics } from '../../sim/metrics/files.ts';
+import { METRICS_OPTIONS, MetricsArgs, parse } from './args.ts';
+import { Progress } from './progress.ts';
+
+/**
+ * `astinus metrics <data-dir> [--out DIR] [--scenario PATH]`: the per-tick figures of a stored world
+ * as CSV and JSONL (sim/metrics/README.md). Reads the store without taking the writer's lock, so it
+ * works on a run still going (up to its last committed tick). Default out: `<data-dir>/metrics`.
+ */
+export async function metricsCommand(argv: string[]): Promise<number> {
+  const args = parse(argv, METRICS_OPTIONS, ['data'], MetricsArgs);
+  const t = translator(args.lang);
+  const out = args.out ?? path.join(args.data, 'metrics');
+  let progress: Progress | null = null;
+  const fold = await metricsOf(args.data, {
+    scenario: args.scenario,
+    onStart: (last) => { progress = new Progress(last + 1, (done, total) => t('cli.metrics.progress', { done, total })); },
+    // redrawn every 16 ticks: a terminal is slower than the fold
+    onTick: (tick) => { if (tick % 16 === 0) progress?.update(tick + 1, ''); },
+  }).finally(() => (progress as Progress | null)?.done());
+  await writeMetrics(out, fold);
+  process.stdout.write(t('cli.metrics.done', { ticks: fold.rows().length, facts: fold.facts().length, learned: fold.spread().length, dir: out }) + '\n');
+  return 0;
+}

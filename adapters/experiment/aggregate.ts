@@ -1,0 +1,153 @@
+import { cellNum, num, toCsv, type Cell } from './csv.ts';
+import { describe, type Stat } from './stats.ts';
+
+/** One finished run's tables, parsed (sim/metrics writes them; see the contract in adapters/experiment/README.md). */
+export interface RunData {
+  seed: number;
+  metrics: Record<string, string>[];
+  diffusion: Record<string, string>[];
+  facts: Record<string, string>[];
+}
+export interface ConditionRuns { name: string; runs: RunData[] }
+
+/** Metrics followed over time in DIR/series/<condition>.csv (and the report). */
+export const SERIES_METRICS = [
+  'population', 'gini', 'money_p50', 'relations', 'density', 'reciprocity', 'clustering', 'actions', 'action_entropy',
+  'act_use_resource', 'act_interact', 'act_move', 'act_create', 'act_express', 'facts', 'knowings',
+] as const;
+export const ACTION_KINDS = ['act_use_resource', 'act_interact', 'act_move', 'act_create', 'act_express'] as const;
+
+/** A labelled fact's share of the reachable population per tick, in one run: 0 before it exists. */
+type ShareCurve = (tick: number) => number;
+
+/**
+ * The fact a label stands for in a run: the first one it seeded (by origin tick, then the order of
+ * facts.csv). A label that seeded nothing in a run is a fact nobody knows there.
+ */
+function labelFact(run: RunData, label: string): Record<string, string> | null {
+  let best: Record<string, string> | null = null;
+  for (const f of run.facts) {
+    if (f.label !== label) continue;
+    if (!best || (cellNum(f.origin_tick) ?? Infinity) < (cellNum(best.origin_tick) ?? Infinity)) best = f;
+  }
+  return best;
+}
+
+function shareCurve(run: RunData, label: string): ShareCurve {
+  const fact = labelFact(run, label);
+  if (!fact) return () => 0;
+  const byTick = new Map<number, number>();
+  for (const d of run.diffusion) {
+    if (d.fact !== fact.fact) continue;
+    const t = cellNum(d.tick), s = cellNum(d.share);
+    if (t !== null && s !== null) byTick.set(t, s);
+  }
+  const known = [...byTick.keys()].sort((a, b) => a - b);
+  return (tick) => {
+    // the last row at or before this tick (a fact's rows run from its creation to the end)
+    let v = 0;
+    for (const t of known) { if (t > tick) break; v = byTick.get(t)!; }
+    return v;
+  };
+}
+
+/** Labels of the facts interventions seeded in any of these runs, sorted. */
+export function labelsOf(runs: readonly RunData[]): string[] {
+  const out = new Set<string>();
+  for (const r of runs) for (const f of r.facts) if (f.label) out.add(f.label);
+  return [...out].sort();
+}
+
+/** Values of a metrics.csv column on one tick, across runs (a run without that tick is left out). */
+function atTick(runs: readonly RunData[], tick: number, col: string): (number | null)[] {
+  return runs.map((r) => {
+    const row = byTick(r).get(tick);
+    return row ? cellNum(row[col]) : null;
+  });
+}
+
+const indexes = new WeakMap<RunData, Map<number, Record<string, string>>>();
+function byTick(r: RunData): Map<number, Record<string, string>> {
+  let m = indexes.get(r);
+  if (!m) {
+    m = new Map();
+    for (const row of r.metrics) { const t = cellNum(row.tick); if (t !== null) m.set(t, row); }
+    indexes.set(r, m);
+  }
+  return m;
+}
+
+function finalRow(run: RunData): Record<string, string> | null {
+  let best: Record<string, string> | null = null;
+  for (const m of run.metrics) if (!best || (cellNum(m.tick) ?? -1) > (cellNum(best.tick) ?? -1)) best = m;
+  return best;
+}
+
+const statCells = (s: Stat): Cell[] => [s.n, s.mean, s.sd, s.low, s.high];
+
+/**
+ * DIR/summary.csv: per condition and metric, across seeds, n, mean, sd and the 95% t interval of
+ * every metrics.csv column at each run's final tick, then per labelled fact its final known share
+ * (`fact:<label>:final_share`), whether it ever reached half the reachable population
+ * (`fact:<label>:reached_half`, 0 or 1, so the mean is the proportion of seeds) and the ticks it
+ * took (`fact:<label>:half_tick`, over the seeds where it did).
+ */
+export function summaryCsv(conditions: readonly ConditionRuns[]): string {
+  const rows: Cell[][] = [];
+  for (const c of conditions) {
+    const finals = c.runs.map(finalRow);
+    const columns = Object.keys(finals.find((f) => f) ?? {}).filter((k) => k !== 'tick');
+    for (const col of columns) rows.push([c.name, col, ...statCells(describe(finals.map((f) => (f ? cellNum(f[col]) : null))))]);
+    for (const label of labelsOf(c.runs)) {
+      const facts = c.runs.map((r) => labelFact(r, label));
+      const share = facts.map((f) => {
+        if (!f) return 0;
+        const k = cellNum(f.known), n = cellNum(f.reachable);
+        return k !== null && n ? k / n : null;
+      });
+      rows.push([c.name, `fact:${label}:final_share`, ...statCells(describe(share))]);
+      rows.push([c.name, `fact:${label}:reached_half`, ...statCells(describe(facts.map((f) => (f && cellNum(f.half_tick) !== null ? 1 : 0))))]);
+      rows.push([c.name, `fact:${label}:half_tick`, ...statCells(describe(facts.map((f) => (f ? cellNum(f.half_tick) : null))))]);
+    }
+  }
+  return toCsv(['condition', 'metric', 'n', 'mean', 'sd', 'ci95_low', 'ci95_high'], rows);
+}
+
+/** Per tick, a condition's key metrics across seeds: what DIR/series/<condition>.csv and the report's charts show. */
+export interface Series {
+  ticks: number[];
+  /** metric (or `share_<label>`, or `mix_<action kind>`) -> per tick stats */
+  stats: Record<string, Stat[]>;
+}
+
+export function seriesOf(c: ConditionRuns, labels: readonly string[]): Series {
+  const ticks = [...new Set(c.runs.flatMap((r) => r.metrics.map((m) => cellNum(m.tick)).filter((t): t is number => t !== null)))].sort((a, b) => a - b);
+  const stats: Record<string, Stat[]> = Object.create(null);
+  for (const m of SERIES_METRICS) stats[m] = ticks.map((t) => describe(atTick(c.runs, t, m)));
+  // the action mix: each kind's share of the tick's actions, per run, then across runs
+  for (const k of ACTION_KINDS) {
+    stats[`mix_${k}`] = ticks.map((t) => {
+      const kind = atTick(c.runs, t, k), all = atTick(c.runs, t, 'actions');
+      return describe(kind.map((v, i) => (v !== null && all[i] ? v / all[i]! : null)));
+    });
+  }
+  for (const label of labels) {
+    const curves = c.runs.map((r) => ({ curve: shareCurve(r, label), has: byTick(r) }));
+    stats[`share_${label}`] = ticks.map((t) => describe(curves.map(({ curve, has }) => (has.has(t) ? curve(t) : null))));
+  }
+  return { ticks, stats };
+}
+
+/** DIR/series/<condition>.csv: tick, n (runs with that tick), then <metric>_mean, _ci95_low, _ci95_high for each series. */
+export function seriesCsv(s: Series): string {
+  const keys = Object.keys(s.stats);
+  const header = ['tick', 'n', ...keys.flatMap((k) => [`${k}_mean`, `${k}_ci95_low`, `${k}_ci95_high`])];
+  const rows = s.ticks.map((t, i) => {
+    const n = Math.max(0, ...keys.map((k) => s.stats[k][i].n));
+    return [t, n, ...keys.flatMap((k) => { const st = s.stats[k][i]; return [st.mean, st.low, st.high]; })] as Cell[];
+  });
+  return toCsv(header, rows);
+}
+
+/** Rounded as the tables write it, so the report shows what the CSV says. */
+export const round6 = (x: number | null): number | null => (x === null ? null : Number(num(x)));

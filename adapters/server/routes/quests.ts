@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bearer } from '../auth.ts';
+import { HttpError, parseOr400 } from '../errors.ts';
+import { own } from '../../../sim/model/ids.ts';
+import { type AdminQuests, type QuestLog, QuestParams, TakeBody, type TakeReply } from '../protocol.ts';
+import { adminQuests, playerQuests } from '../quest-views.ts';
+import { type ServerContext, idOf, worldOf } from './context.ts';
+
+/** A player's quest log and taking a quest (player token); every quest with its hidden risk (admin token). */
+export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const { host } = ctx;
+
+  app.get('/api/worlds/:w/players/:id/quests', { config: { exposure: 'self' } }, async (req): Promise<QuestLog> => {
+    const id = idOf(ctx, req);
+    ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
+    const { state } = host.world;
+    const me = own(state.actors, id);
+    if (!me) throw new HttpError(host.hasPendingJoin(id) ? 409 : 404, host.hasPendingJoin(id) ? 'not_joined' : 'not_found');
+    // offered to them by name, or offered where they stand now (where they could take it)
+    return { quests: playerQuests(host.views, state, id, (q) => q.offeredTo === id || (q.offeredTo === null && state.actors[q.giver]?.location === me.location)) };
+  });
+
+  app.post('/api/worlds/:w/players/:id/quests/:q/take', { config: { exposure: 'self' } }, async (req, reply): Promise<TakeReply> => {
+    const { w, id, q } = parseOr400(QuestParams, req.params);
+    if (w !== host.id) throw new HttpError(404, 'unknown_world', { id: w });
+    ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
+    parseOr400(TakeBody, req.body);
+    const { state } = host.world;
+    const me = own(state.actors, id);
+    if (!me) throw new HttpError(409, 'not_joined');
+    const quest = own(state.quests ?? {}, q);
+    if (!quest) throw new HttpError(404, 'quest_unknown');
+    if (quest.status !== 'offered') throw new HttpError(409, 'quest_not_open');
+    if (quest.giver === id || (quest.offeredTo !== null && quest.offeredTo !== id)) throw new HttpError(409, 'quest_not_yours');
+    if (state.actors[quest.giver]?.location !== me.location) throw new HttpError(409, 'quest_not_here');
+    if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
+    // the Judge judges it again at the start of the next tick, against the state it finds then
+    reply.code(202);
+    return { queuedFor: host.take({ actor: id, quest: q }) };
+  });
+
+  app.get('/api/worlds/:w/quests', { config: { exposure: 'admin' } }, async (req): Promise<AdminQuests> => {
+    worldOf(ctx, req);
+    ctx.tokens.requireAdmin(bearer(req.headers.authorization));
+    return { quests: adminQuests(host.views, host.world.state) };
+  });
+};
