@@ -75,7 +75,10 @@ describe('riverford, 300 ticks', () => {
     const dying = new Set<string>();
     const actedAtNight = new Set<number>();
     for (const e of events) {
-      if (e.type === 'status_changed') (e.to === 'dying' ? dying.add(e.actor) : dying.delete(e.actor));
+      if (e.type === 'status_changed') {
+        if (e.to === 'dying') dying.add(e.actor);
+        else dying.delete(e.actor);
+      }
       if ((e.type === 'action' || e.type === 'call_failed') && night(e.tick)) {
         actedAtNight.add(e.tick);
         expect(dying.has(e.actor), `${e.actor} acted at night (tick ${e.tick})`).toBe(true);

@@ -14,7 +14,7 @@ const LONG = 60_000;
 const dirs: string[] = [];
 afterAll(async () => { await Promise.all(dirs.map(removeDir)); });
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;
 
 /** A copy of the Shenzhen pack with some files changed. */
 async function brokenPack(edit: (dir: string) => Promise<void>): Promise<string> {

@@ -49,7 +49,6 @@ export type ControlBody = z.infer<typeof ControlBody>;
  * line break, a NUL, an escape).
  */
 const Words = (min: number, max: number) => z.string().transform(visible).pipe(z.string().min(min).max(max)
-  // eslint-disable-next-line no-control-regex
   .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), 'no control characters'));
 
 /**

@@ -48,7 +48,7 @@ export async function loadInk(dir: string, file: StoryFile | null, ctx: StoryCon
   const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
   const knots = new Set<string>();
   const variables: string[] = [];
-  lines.forEach((l, i) => {
+  lines.forEach((l) => {
     const k = KNOT.exec(l);
     if (k) knots.add(k[1]);
     const v = VAR.exec(l);

@@ -16,20 +16,30 @@ function committed(events: Event[], state: WorldState, cat: Catalog): { ids: Set
       // a job taken carries its place and its wage, as the pack declares them
       const job = parseJobTag(v);
       const def = job && cat.scenario.meta.jobs.find((j) => j.id === job.job);
-      if (def) ids.add(def.id).add(def.place).add(job!.employer), numbers.add(def.wage);
+      if (def) {
+        ids.add(def.id).add(def.place).add(job!.employer);
+        numbers.add(def.wage);
+      }
     } else if (typeof v === 'number') numbers.add(Math.abs(v));
     else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object') {
       // a job named in what was said carries its place and wage, as the pack declares them
       const r = v as { ref?: string; id?: string };
       const job = r.ref === 'job' ? cat.scenario.meta.jobs.find((j) => j.id === r.id) : undefined;
-      if (job) ids.add(job.place).add(job.employer), numbers.add(job.wage);
+      if (job) {
+        ids.add(job.place).add(job.employer);
+        numbers.add(job.wage);
+      }
       Object.values(v).forEach(walk);
     }
   };
   events.forEach(walk);
   // a fact learned was committed when it was created: what it says is committed too
-  for (const id of [...ids]) if (state.facts[id]) walk(state.facts[id].content), walk(state.facts[id].about);
+  for (const id of [...ids]) {
+    if (!state.facts[id]) continue;
+    walk(state.facts[id].content);
+    walk(state.facts[id].about);
+  }
   return { ids, numbers };
 }
 
