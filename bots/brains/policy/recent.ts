@@ -30,12 +30,12 @@ export function talkedWith(ctx: Ctx, id: string): boolean {
  * and what they spoke of: the one to answer. Their answer to it is not answered again, so an
  * exchange is two lines, not a loop.
  */
-export function toAnswer(ctx: Ctx, present: ReadonlySet<string>): { id: string; topic: string } | null {
+export function toAnswer(ctx: Ctx, present: (id: string) => boolean): { id: string; topic: string } | null {
   const mem = ctx.self.memory;
   for (let i = mem.length - 1; i >= 0; i--) {
     const m = mem[i];
     if (ctx.p.tick - m.tick > ANSWER_WITHIN) break;
-    if (!said(m) || !present.has(m.about[0])) continue;
+    if (!said(m) || !present(m.about[0])) continue;
     const by = m.about[0];
     const started = mem.some((d) => d.kind === 'did' && d.about[0] === by && d.tick < m.tick && m.tick - d.tick <= PAIR_COOLDOWN);
     const answered = mem.some((d) => d.kind === 'did' && d.about[0] === by && d.tick >= m.tick);
