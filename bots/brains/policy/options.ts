@@ -4,7 +4,6 @@ import type { Template } from '../../../sim/model/scenario.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
 import { heldJob } from '../../../sim/model/jobs.ts';
 import { FRIEND } from '../../../sim/model/relations.ts';
-import type { MemoryItem } from '../../../sim/state/types.ts';
 import type { Neighbour } from '../../perception.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
@@ -295,8 +294,7 @@ export const OPTIONS: Record<string, Option> = {
       return g === 'classes' || g === 'earns';
     });
     // advertising is worth it now and then, not at every heartbeat
-    const advertised = (m: MemoryItem) => m.kind === 'did' && shout !== undefined && m.about.includes(shout) && ctx.p.tick - m.tick < 6;
-    if (mine && shout && !self.memory.some(advertised)) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: shout, content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
+    if (mine && shout && !self.memory.some((m) => m.kind === 'did' && m.about.includes(shout) && ctx.p.tick - m.tick < 6)) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: shout, content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
     if (self_) out.push(propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', { channel: self_, content: msg('say.thoughts') }));
     return out;
   },
