@@ -5,7 +5,7 @@ import { type Catalog, onSale } from '../sim/scenario/catalog.ts';
 import type { ActorState, Observation, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/tick/place-index.ts';
 import { rngFor } from '../sim/rng.ts';
-import { type KnownQuest, questsKnownBy } from './quests.ts';
+import { type KnownQuest, knownQuest } from './quests.ts';
 
 export interface Neighbour { id: string; soul: string; status: ActorState['status']; relation: number; reputation: number; roles: string[] }
 
@@ -46,7 +46,8 @@ const PEOPLE = 8;
 export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id: string, tick: number): Perception {
   const self = state.actors[id];
   const placeDef = cat.places.get(self.location);
-  const generated = state.generatedPlaces.find((g) => g.id === self.location);
+  // a place the world generated is looked for only where the pack has none
+  const generated = placeDef ? undefined : state.generatedPlaces.find((g) => g.id === self.location);
   const links = placeDef?.links ?? (generated ? [{ to: generated.parent, distance: generated.distance }] : []);
   // since it last acted (needs are charged then), or since it arrived
   const since = Math.max(self.arrivedAt, self.needsAt);
@@ -65,13 +66,13 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
     owned: index.owned(id),
     recent,
     lastFailure: self.lastFailure,
-    ...withQuests(state, id),
+    ...withQuests(state, index, id),
   };
 }
 
-function withQuests(state: WorldState, id: string): { quests?: KnownQuest[] } {
-  const quests = state.quests ? questsKnownBy(state, id) : undefined;
-  return quests ? { quests } : {};
+function withQuests(state: WorldState, index: PlaceIndex, id: string): { quests?: KnownQuest[] } {
+  const taken = index.taken(id);
+  return taken ? { quests: taken.map((q) => knownQuest(state, q)) } : {};
 }
 
 /** People present: those the actor has feelings about first, then a seeded handful of strangers. */
