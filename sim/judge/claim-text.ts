@@ -61,6 +61,8 @@ interface Cache {
   params: Partial<Record<Ref['ref'] | 'scalar', Map<string | number, boolean>>>; claims: Map<string, readonly Claim[]>; texts: Map<string, string[]>;
   /** texts that read the same all run long */
   stableTexts: Map<string, string[]>;
+  /** the names by how they start (namesIn), for the name list they were made from */
+  byStart?: { of: Names; heads: Map<string, number[]>; always: number[] };
 }
 const caches = new WeakMap<WorldState, Cache>();
 
@@ -110,6 +112,45 @@ export function names(cat: Catalog, state: WorldState): Names {
 }
 
 const longestFirst = (a: { name: string }, b: { name: string }) => b.name.length - a.name.length;
+
+/**
+ * The names that may occur in a clause, in the order of `names` (longest first). A name is listed
+ * under the first one or two characters of its first space-free piece: that piece, if the name
+ * occurs at all (even across the spaces a longer name left when cut out of the clause), occurs in
+ * the clause as written. So a clause is held against the few names it can hold, not every name of
+ * a world of thousands.
+ */
+export function namesIn(clause: string, cat: Catalog, state: WorldState): Names {
+  const all = names(cat, state);
+  const c = cacheOf(cat, state);
+  if (c.byStart?.of !== all) c.byStart = { of: all, ...byStart(all) };
+  const { heads, always } = c.byStart;
+  const at: number[] = [...always];
+  const seen = new Set<string>();
+  for (let i = 0; i < clause.length; i++) {
+    for (const head of [clause[i], clause.slice(i, i + 2)]) {
+      if (seen.has(head)) continue;
+      seen.add(head);
+      const list = heads.get(head);
+      if (list) for (const n of list) at.push(n);
+    }
+  }
+  return at.sort((a, b) => a - b).map((i) => all[i]);
+}
+
+function byStart(all: Names): { heads: Map<string, number[]>; always: number[] } {
+  const heads = new Map<string, number[]>();
+  const always: number[] = [];
+  all.forEach(({ name }, i) => {
+    const piece = name.split(' ').find((p) => p.length > 0);
+    if (piece === undefined) return void always.push(i);
+    const head = piece.slice(0, 2);
+    const list = heads.get(head);
+    if (list) list.push(i);
+    else heads.set(head, [i]);
+  });
+  return { heads, always };
+}
 
 /** Two lists sorted longest first, merged: a tick adds a few names to thousands, so no full sort. */
 function merge(a: Names, b: Names): Names {
