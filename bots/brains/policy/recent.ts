@@ -16,13 +16,12 @@ const said = (m: MemoryItem) => m.kind === 'told' && m.importance < 6 && 'key' i
 
 /** Whether the actor talked with this person (either way) within the cooldown. */
 export function talkedWith(ctx: Ctx, id: string): boolean {
-  const mem = ctx.self.memory;
-  for (let i = mem.length - 1; i >= 0; i--) {
-    const m = mem[i];
-    if (ctx.p.tick - m.tick > PAIR_COOLDOWN) continue;
-    if ((m.kind === 'did' || said(m)) && m.about[0] === id) return true;
+  // one pass over the memory per decision, not one per person present
+  if (!ctx.talked) {
+    ctx.talked = new Set();
+    for (const m of ctx.self.memory) if (ctx.p.tick - m.tick <= PAIR_COOLDOWN && (m.kind === 'did' || said(m))) ctx.talked.add(m.about[0]);
   }
-  return false;
+  return ctx.talked.has(id);
 }
 
 /**
