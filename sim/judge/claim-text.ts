@@ -3,6 +3,7 @@ import { readLocale } from '../i18n/translator.ts';
 import { LANGS, type Lang, type Message, type Param, type Ref } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
+import { membersOf } from '../state/members.ts';
 import { type Claim, CLAIM_KINDS, type ClaimKind } from '../model/claims.ts';
 
 /**
@@ -103,8 +104,8 @@ function gatherNames(cat: Catalog, state: WorldState): Cache {
       byStart(c, { name, id, seq: c.seq++ });
     }
   };
-  const actors = Object.keys(state.actors);
-  if (actors.length !== c.seen.actors) for (const id of actors) add(id, (r) => r.actor(id));
+  const actors = membersOf(state.actors);
+  if (actors.length !== c.seen.actors) for (const { id } of actors) add(id, (r) => r.actor(id));
   if (!c.built) {
     for (const id of cat.places.keys()) add(id, (r) => r.place(id));
     for (const id of Object.keys(state.entities)) if (state.entities[id].name) add(id, (r) => r.entity(id));
