@@ -18,7 +18,7 @@ export interface Ctx {
   /** people present and alive, computed on first use */
   alive?: Perception['people'];
   /** whom the actor talked with lately (recent.ts), computed on first use */
-  talked?: Set<string | undefined>;
+  talked?: (string | undefined)[];
 }
 
 /** A possible action and how much the actor wants it. */

@@ -18,10 +18,10 @@ const said = (m: MemoryItem) => m.kind === 'told' && m.importance < 6 && 'key' i
 export function talkedWith(ctx: Ctx, id: string): boolean {
   // one pass over the memory per decision, not one per person present
   if (!ctx.talked) {
-    ctx.talked = new Set();
-    for (const m of ctx.self.memory) if (ctx.p.tick - m.tick <= PAIR_COOLDOWN && (m.kind === 'did' || said(m))) ctx.talked.add(m.about[0]);
+    ctx.talked = [];
+    for (const m of ctx.self.memory) if (ctx.p.tick - m.tick <= PAIR_COOLDOWN && (m.kind === 'did' || said(m))) ctx.talked.push(m.about[0]);
   }
-  return ctx.talked.has(id);
+  return ctx.talked.includes(id);
 }
 
 /**
