@@ -26,7 +26,7 @@ interface Side { name: string; root: string; runs: Run[] }
 const git = (...args: string[]) => execFileSync('git', args, { cwd: HERE, encoding: 'utf8' }).trim();
 
 /** The revision's tree in a worktree of its own, with packages to run it. */
-function checkout(rev: string): string {
+export function checkout(rev: string): string {
   const sha = git('rev-parse', '--verify', `${rev}^{commit}`);
   const root = join(tmpdir(), `astinus-against-${sha.slice(0, 12)}`);
   if (!existsSync(join(root, 'package.json'))) {

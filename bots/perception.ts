@@ -5,7 +5,7 @@ import { type Catalog, onSale } from '../sim/scenario/catalog.ts';
 import type { ActorState, Observation, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/state/place-index.ts';
 import { rngFor } from '../sim/rng.ts';
-import { type KnownQuest, questsKnownBy } from './quests.ts';
+import { type KnownQuest, knownQuest } from './quests.ts';
 
 export interface Neighbour { id: string; soul: string; status: ActorState['status']; relation: number; reputation: number; roles: string[] }
 
@@ -46,7 +46,8 @@ const PEOPLE = 8;
 export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id: string, tick: number): Perception {
   const self = state.actors[id];
   const placeDef = cat.places.get(self.location);
-  const generated = state.generatedPlaces.find((g) => g.id === self.location);
+  // a place the world generated is looked for only where the pack has none
+  const generated = placeDef ? undefined : state.generatedPlaces.find((g) => g.id === self.location);
   const links = placeDef?.links ?? (generated ? [{ to: generated.parent, distance: generated.distance }] : []);
   // since it last acted (needs are charged then), or since it arrived
   const since = Math.max(self.arrivedAt, self.needsAt);
@@ -55,23 +56,23 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
   while (from > 0 && all[from - 1].tick >= since) from--;
   // observations are in tick order, and none is from this tick yet (it has not been judged)
   const recent = all.slice(from);
-  return {
-    tick, self,
-    place: { id: self.location, mood: state.places[self.location].mood, links: links.filter((l) => !isClosed(state, l.to)), sells: isClosed(state, self.location) ? [] : onSale(cat, self.location, tick),
-      ...changedPrices(cat, state, self.location) },
+  const place: Perception['place'] = { id: self.location, mood: state.places[self.location].mood, links: links.filter((l) => !isClosed(state, l.to)),
+    sells: isClosed(state, self.location) ? [] : onSale(cat, self.location, tick) };
+  const prices = changedPrices(cat, state, self.location);
+  if (prices) place.prices = prices;
+  const p: Perception = {
+    tick, self, place,
     people: neighbours(state, index, self, tick),
     entities: index.notice(self.location, id, tick),
     kinds: index.kinds(self.location),
     owned: index.owned(id),
     recent,
     lastFailure: self.lastFailure,
-    ...withQuests(state, id),
   };
-}
-
-function withQuests(state: WorldState, id: string): { quests?: KnownQuest[] } {
-  const quests = state.quests ? questsKnownBy(state, id) : undefined;
-  return quests ? { quests } : {};
+  // set only when there are some, as the fields were spread in before: no empty object spread per actor
+  const taken = index.taken(id);
+  if (taken) p.quests = taken.map((q) => knownQuest(state, q));
+  return p;
 }
 
 /** People present: those the actor has feelings about first, then a seeded handful of strangers. */
@@ -98,10 +99,10 @@ function neighbours(state: WorldState, index: PlaceIndex, self: ActorState, tick
 }
 
 /** What an intervention changed of the prices here, so a brain budgets with what the Judge will charge. */
-function changedPrices(cat: Catalog, state: WorldState, place: string): { prices?: Record<string, number> } {
+function changedPrices(cat: Catalog, state: WorldState, place: string): Record<string, number> | null {
   const changed = state.interventions?.prices;
-  if (!changed) return {};
+  if (!changed) return null;
   const prices: Record<string, number> = {};
   for (const id of cat.places.get(place)?.sells ?? []) if (Object.hasOwn(changed, id)) prices[id] = priceOf(cat, state, id);
-  return Object.keys(prices).length ? { prices } : {};
+  return Object.keys(prices).length ? prices : null;
 }

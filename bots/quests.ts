@@ -9,7 +9,14 @@ export function questsKnownBy(state: WorldState, actor: string): KnownQuest[] | 
   let out: KnownQuest[] | undefined;
   for (const id in state.quests ?? {}) {
     const q = state.quests![id];
-    if (q.taker === actor && q.status === 'taken') (out ??= []).push({ id, goal: structuredClone(q.goal), at: q.at ?? null, deadline: q.deadline });
+    if (q.taker === actor && q.status === 'taken') (out ??= []).push(knownQuest(state, id));
   }
   return out;
+}
+
+/** One quest of the world as its taker knows it. */
+export function knownQuest(state: WorldState, id: string): KnownQuest {
+  const q = state.quests![id];
+  // a goal is flat (sim/model/quests.ts): a spread copies it whole, far cheaper than structuredClone per perception
+  return { id, goal: { ...q.goal }, at: q.at ?? null, deadline: q.deadline };
 }

@@ -35,7 +35,7 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     const f = state.facts[actor.knows[i]];
     if (f) known.push(f);
   }
-  return {
+  const slice: Slice = {
     tick, seed: state.seed, actor,
     place: { id: actor.location, mood: state.places[actor.location].mood, present: here.length },
     target,
@@ -45,8 +45,9 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode, actor.id) : null,
     ...vacancy(cat, state, target),
     check: checkFor(cat, state, call, tick, how),
-    ...overrides(state, actor.location),
   };
+  // no spread of an empty object into every slice of a world without interventions
+  return state.interventions ? { ...slice, ...overrides(state, actor.location) } : slice;
 }
 
 /** What researchers' interventions changed here (sim/state/overrides.ts); nothing at all in a world without them. */

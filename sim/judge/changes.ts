@@ -1,4 +1,5 @@
 import type { WorldChange } from '../model/consequence.ts';
+import { factsAbout } from './facts-about.ts';
 import { TRANSITIONS } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import { placeExists } from '../scenario/catalog.ts';
@@ -303,9 +304,8 @@ export const VALIDATORS: Validators = {
 /** The fact in the world that says what this one would (the same words about the same subject), if any. */
 function sameFact(d: Draft, c: Extract<WorldChange, { type: 'new_fact' }>): string | null {
   let words: string | undefined;
-  for (const id in d.state.facts) {
+  for (const id of factsAbout(d.state, c.about)) {
     const f = d.state.facts[id];
-    if (f.about !== c.about) continue;
     words ??= canonicalJson(c.content);
     if (canonicalJson(f.content) === words) return id;
   }

@@ -3,12 +3,13 @@ import { readLocale } from '../i18n/translator.ts';
 import { LANGS, type Lang, type Message, type Param, type Ref } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
+import { membersOf } from '../state/members.ts';
 import { type Claim, CLAIM_KINDS, type ClaimKind } from '../model/claims.ts';
 
 /**
  * The text side of claim checking (claims.ts): trigger words, the world's names, messages rendered.
  * All cached, since the Judge reads every proposed text: per run (locales, the pack), per state
- * (one id's names and one parameter's rendering never change) and per tick (the sorted name list,
+ * (one id's names and one parameter's rendering never change) and per tick (new names indexed,
  * each text's claims). Rendering is the cost; most texts of a tick claim nothing and are not rendered.
  */
 
@@ -53,14 +54,17 @@ function templateClaims(key: string): boolean {
   return hit;
 }
 
-export type Names = { name: string; id: string }[];
+/** `seq` numbers names in the order they are added */
+export type Names = { name: string; id: string; seq: number }[];
 interface Cache {
   tick: number; rs: Renderer[];
-  /** every name, longest first; ids already named; how many actors, things and places were looked at */
-  names: Names | null; namesAt: number; named: Set<string>; seen: { actors: number; entity: number; place: number };
+  /** whether the names were gathered, and at which tick; ids already named; how many actors, things and places were looked at */
+  built: boolean; namesAt: number; named: Set<string>; seen: { actors: number; entity: number; place: number };
   params: Partial<Record<Ref['ref'] | 'scalar', Map<string | number, boolean>>>; claims: Map<string, readonly Claim[]>; texts: Map<string, string[]>;
   /** texts that read the same all run long */
   stableTexts: Map<string, string[]>;
+  /** every name by how it starts (namesIn), kept up to date as names are added */
+  heads: Map<string, Names>; always: Names; seq: number;
 }
 const caches = new WeakMap<WorldState, Cache>();
 
@@ -68,8 +72,9 @@ const caches = new WeakMap<WorldState, Cache>();
 export function cacheOf(cat: Catalog, state: WorldState): Cache {
   let c = caches.get(state);
   if (!c) {
-    c = { tick: state.tick, rs: LANGS.map((lang) => new Renderer(lang, cat, state)), names: null, namesAt: -2, named: new Set(),
-      seen: { actors: 0, entity: 0, place: 0 }, params: {}, claims: new Map(), texts: new Map(), stableTexts: new Map() };
+    c = { tick: state.tick, rs: LANGS.map((lang) => new Renderer(lang, cat, state)), built: false, namesAt: -2, named: new Set(),
+      seen: { actors: 0, entity: 0, place: 0 }, params: {}, claims: new Map(), texts: new Map(), stableTexts: new Map(),
+      heads: new Map(), always: [], seq: 0 };
     caches.set(state, c);
   }
   if (c.tick !== state.tick) Object.assign(c, { tick: state.tick, claims: new Map(), texts: new Map() });
@@ -77,24 +82,31 @@ export function cacheOf(cat: Catalog, state: WorldState): Cache {
 }
 
 /**
- * Every name of the world in both languages, longest first, so "Lao Chen's stall" is not read as
- * "Lao Chen". Things count only if named: an unnamed one is called by its owner's name and its kind
+ * Every name of the world in both languages, indexed by how it starts (namesIn). Things count only if named: an unnamed one is called by its owner's name and its kind
  * ("Lao Chen's food stall"), and its owner's name is enough to match the events that touch it
  * (entity_removed carries the owner). Brought up to date once a tick: a thing or place made during the tick is named from the
  * next, and a claim about it is read by the other names of its clause (its owner's) or as naming nothing.
  */
-export function names(cat: Catalog, state: WorldState): Names {
+function gatherNames(cat: Catalog, state: WorldState): Cache {
   const c = cacheOf(cat, state);
-  if (c.names && c.namesAt === state.tick) return c.names;
-  const added: Names = [];
+  if (c.built && c.namesAt === state.tick) return c;
+  // an id's names in each language, once each (a world's first claim names thousands)
   const add = (id: string, render: (r: Renderer) => string) => {
     if (c.named.has(id)) return;
     c.named.add(id);
-    for (const name of new Set(c.rs.map(render).filter((n) => n && n !== id).map((n) => n.toLowerCase()))) added.push({ name, id });
+    const got: string[] = [];
+    for (const r of c.rs) {
+      const n = render(r);
+      if (!n || n === id) continue;
+      const name = n.toLowerCase();
+      if (got.includes(name)) continue;
+      got.push(name);
+      byStart(c, { name, id, seq: c.seq++ });
+    }
   };
-  const actors = Object.keys(state.actors);
-  if (actors.length !== c.seen.actors) for (const id of actors) add(id, (r) => r.actor(id));
-  if (!c.names) {
+  const actors = membersOf(state.actors);
+  if (actors.length !== c.seen.actors) for (const { id } of actors) add(id, (r) => r.actor(id));
+  if (!c.built) {
     for (const id of cat.places.keys()) add(id, (r) => r.place(id));
     for (const id of Object.keys(state.entities)) if (state.entities[id].name) add(id, (r) => r.entity(id));
     for (const g of state.generatedPlaces) add(g.id, (r) => r.place(g.id));
@@ -105,18 +117,41 @@ export function names(cat: Catalog, state: WorldState): Names {
   }
   c.seen = { actors: actors.length, entity: state.counters.entity, place: state.counters.place };
   c.namesAt = state.tick;
-  c.names = added.length || !c.names ? merge(c.names ?? [], added.sort(longestFirst)) : c.names;
-  return c.names;
+  c.built = true;
+  return c;
 }
 
 const longestFirst = (a: { name: string }, b: { name: string }) => b.name.length - a.name.length;
 
-/** Two lists sorted longest first, merged: a tick adds a few names to thousands, so no full sort. */
-function merge(a: Names, b: Names): Names {
-  const out: Names = [];
-  let i = 0, j = 0;
-  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && longestFirst(a[i], b[j]) <= 0) ? a[i++] : b[j++]);
-  return out;
+/**
+ * The names that may occur in a clause, longest first (so "Lao Chen's stall" is not read as "Lao
+ * Chen"), names of equal length in the order they were added. A name is listed under the first one or two characters of its first space-free piece: that piece, if
+ * the name occurs at all (even across the spaces a longer name left when cut out of the clause),
+ * occurs in the clause as written. So a clause is held against the few names it can hold, not every
+ * name of a world of thousands.
+ */
+export function namesIn(clause: string, cat: Catalog, state: WorldState): Names {
+  const c = gatherNames(cat, state);
+  const out: Names = [...c.always];
+  const seen = new Set<string>();
+  for (let i = 0; i < clause.length; i++) {
+    for (const head of [clause[i], clause.slice(i, i + 2)]) {
+      if (seen.has(head)) continue;
+      seen.add(head);
+      const list = c.heads.get(head);
+      if (list) for (const n of list) out.push(n);
+    }
+  }
+  return out.sort((a, b) => longestFirst(a, b) || a.seq - b.seq);
+}
+
+function byStart(c: Cache, n: Names[number]): void {
+  const piece = n.name.split(' ').find((p) => p.length > 0);
+  if (piece === undefined) return void c.always.push(n);
+  const head = piece.slice(0, 2);
+  const list = c.heads.get(head);
+  if (list) list.push(n);
+  else c.heads.set(head, [n]);
 }
 
 /**

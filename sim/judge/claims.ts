@@ -3,7 +3,7 @@ import type { Claim, ClaimKind } from '../model/claims.ts';
 import type { Message } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
-import { cacheOf, names, textsOf, vocabulary } from './claim-text.ts';
+import { cacheOf, namesIn, textsOf, vocabulary } from './claim-text.ts';
 
 /**
  * Claims about the world in free text, found without a model: a small declared vocabulary of kinds
@@ -74,14 +74,12 @@ export function claimsIn(text: string, cat: Catalog, state: WorldState): readonl
 
 function readClaims(text: string, cat: Catalog, state: WorldState): Claim[] {
   const out: Claim[] = [];
-  let known: { name: string; id: string }[] | null = null;
   for (const clause of text.split(/[.!?;\n。！？；]+/)) {
     const kinds = [...new Set(vocabulary().filter((v) => v.match(clause)).map((v) => v.kind))];
     if (!kinds.length) continue;
-    known ??= names(cat, state);
     let rest = clause.toLowerCase();
     const about: string[] = [];
-    for (const { name, id } of known) {
+    for (const { name, id } of namesIn(rest, cat, state)) {
       if (!rest.includes(name)) continue;
       rest = rest.split(name).join(' ');
       if (!about.includes(id)) about.push(id);

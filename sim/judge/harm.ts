@@ -27,7 +27,8 @@ export function runHarm(cat: Catalog, state: WorldState, tick: number, judge: Ti
   const rolls = judge.events.filter((e): e is EventOf<'check_rolled'> => e.type === 'check_rolled');
   for (const r of rolls) dealt(cat, state, judge, harm, r);
   for (const a of membersOf(state.actors)) {
-    if (a.status === 'dead') continue;
+    // nothing to heal and no blow to strike with: most people, most ticks
+    if (a.status === 'dead' || (a.tags.length === 0 && a.hurtAt === undefined)) continue;
     healed(state, judge, harm, a, tick);
     struck(judge, harm, a);
   }

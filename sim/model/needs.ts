@@ -49,6 +49,5 @@ export function burnt(energyPerDay: number, from: number, to: number, c: Clock):
   if (to <= from) return 0;
   const awake = dayPrefix(c)[c.ticksPerDay];
   if (awake === 0) return 0;
-  const total = (t: number) => Math.floor((energyPerDay * awakeBefore(t, c)) / awake);
-  return total(to) - total(from);
+  return Math.floor((energyPerDay * awakeBefore(to, c)) / awake) - Math.floor((energyPerDay * awakeBefore(from, c)) / awake);
 }

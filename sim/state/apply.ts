@@ -249,6 +249,8 @@ const HANDLERS: Handlers = {
       inventory: table(), relations: table(), reputation: 0, tags: [], status: 'alive', statusSince: e.tick, heartbeat: 1, nextWake: e.tick,
       drives, roles: [], strategy: weightsFromDrives(drives), ledger: table(), wakes: 0, needsAt: e.tick, lastSocial: e.tick,
       lastPurpose: e.tick, memory: [], knows: [], lastFailure: null,
+      // every field from the start, as actorFrom (sim/state/initial.ts) does
+      tagsAt: undefined, failed: undefined, hpLost: undefined, hurtAt: undefined, warned: undefined, argued: undefined,
       player: { name: e.name, concept: e.concept, ...(e.traits?.length ? { traits: e.traits } : {}) },
     };
     membersChanged(s.actors);
@@ -351,6 +353,8 @@ function arrive(s: WorldState, e: EventOf<'intervened'>, id: string, p: NonNulla
     inventory: table(), relations: table(), reputation: 0, tags: [...p.tags], status: 'alive', statusSince: tick, heartbeat: p.heartbeat,
     nextWake: tick, drives, roles: [...p.roles], strategy: weightsFromDrives(drives), ledger: table(), wakes: 0, needsAt: tick,
     lastSocial: tick, lastPurpose: tick, memory: [], knows: [], lastFailure: null,
+    // every field from the start, as actorFrom (sim/state/initial.ts) does
+    tagsAt: undefined, failed: undefined, hpLost: undefined, hurtAt: undefined, warned: undefined, argued: undefined, player: undefined,
   };
   membersChanged(s.actors);
   observe(s, e, p.place, id, msg('observe.joined', { actor: ref('actor', id) }));

@@ -73,6 +73,10 @@ function actorFrom(def: ActorDef, id: string, clone: number, seed: number): Acto
     heartbeat: def.heartbeat,
     nextWake: rngFor(seed, -1, id, 'first-wake').int(0, def.heartbeat - 1),
     drives: { ...def.drives }, roles: [...def.roles], strategy: weightsFromDrives(def.drives),
-    ledger: {}, wakes: 0, needsAt: 0, lastSocial: 0, lastPurpose: 0, memory: [], knows: [], lastFailure: null,
+    ledger: table(), wakes: 0, needsAt: 0, lastSocial: 0, lastPurpose: 0, memory: [], knows: [], lastFailure: null,
+    // the optional fields too, undefined until set (JSON leaves them out): actors that gained them in
+    // different orders would each take a shape of their own, and code reading actors would keep
+    // being deoptimized and compiled again
+    tagsAt: undefined, failed: undefined, hpLost: undefined, hurtAt: undefined, warned: undefined, argued: undefined, player: undefined,
   };
 }

@@ -17,6 +17,8 @@ export interface PlaceIndex {
   kinds(place: string): Record<string, number>;
   /** what an actor owns, wherever it stands */
   owned(actor: string): EntityState[];
+  /** the quests an actor has taken and not finished, in the world's order (none: undefined) */
+  taken(actor: string): string[] | undefined;
 }
 
 const NOTICE = 8;
@@ -47,11 +49,21 @@ export function indexPlaces(cat: Catalog, state: WorldState): PlaceIndex {
       kinds.set(e.location, k);
     }
   }
+  // each perception asks for its actor's quests: one pass here, not one over every quest per actor
+  const takers = new Map<string, string[]>();
+  for (const id in state.quests ?? {}) {
+    const q = state.quests![id];
+    if (q.status !== 'taken' || typeof q.taker !== 'string') continue;
+    const list = takers.get(q.taker);
+    if (list) list.push(id);
+    else takers.set(q.taker, [id]);
+  }
   const owned = (a: string) => owners.get(a) ?? [];
   return {
     get: (p) => actors.get(p),
     kinds: (p) => kinds.get(p) ?? {},
     owned,
+    taken: (a) => takers.get(a),
     notice(place, viewer, tick, n = NOTICE) {
       const all = entities.get(place) ?? [];
       if (all.length <= n) return all;

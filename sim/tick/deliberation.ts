@@ -78,14 +78,16 @@ export function localResolve(engine: WorldEngine, concurrency = 16): Deliberatio
 
 /** Run `f`, map its value (or awaited value) through `ok`, and turn a throw into `fail`, except a fatal one (a replay miss): that stops the tick. */
 function guard<R, T>(f: () => R | Promise<R>, ok: (r: R) => T, fail: (error: string) => T): T | Promise<T> {
-  const failed = (err: unknown) => {
-    if (isFatal(err)) throw err;
-    return fail((err as Error).message);
-  };
   try {
     const r = f();
-    return r instanceof Promise ? r.then(ok, failed) : ok(r);
+    // no closure for the failure unless there is a promise to hang it on: this runs for every call of a tick
+    return r instanceof Promise ? r.then(ok, (err: unknown) => failed(err, fail)) : ok(r);
   } catch (err) {
-    return failed(err);
+    return failed(err, fail);
   }
+}
+
+function failed<T>(err: unknown, fail: (error: string) => T): T {
+  if (isFatal(err)) throw err;
+  return fail((err as Error).message);
 }

@@ -130,8 +130,10 @@ export async function runTick(cat: Catalog, state: WorldState, tick: number, del
     else if (workOf[i] < 0) judge.error(due[i], d.call.id, d.call.tool, 'not_yours');
     else judge.call(d.call, outcomes[workOf[i]]);
   }
-  // whoever a player spoke to answers before the tick ends
-  for (const id of await answerPlayers(cat, state, tick, delib, judge, judged, input.argueJudge)) if (!acted.includes(id)) acted.push(id);
+  // whoever a player spoke to answers before the tick ends (only a player due this tick can have spoken)
+  if (due.some((id) => state.actors[id].player)) {
+    for (const id of await answerPlayers(cat, state, tick, delib, judge, judged, input.argueJudge)) if (!acted.includes(id)) acted.push(id);
+  }
 
   for (const p of lastingEffects(cat, state, tick)) {
     judge.proposal(proposers.effect(p.entity, p.place), p.changes);

@@ -12,6 +12,7 @@ import { rngFor } from '../rng.ts';
 import type { InkValue, LoadedStory, StorySession } from '../model/session.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
+import { membersOf } from '../state/members.ts';
 
 /** A player's story choice, sent with their call (`POST .../act` `choice`): it counts when that call is committed. */
 export interface StoryChoice { actor: string; call: string; choice: number }
@@ -35,7 +36,8 @@ export async function runStories(cat: Catalog, state: WorldState, tick: number, 
   const ls = cat.scenario.story;
   const refused: StoryRefusal[] = [];
   if (!ls) return refused;
-  for (const id of Object.keys(state.actors).filter((x) => state.actors[x].player).sort()) {
+  // the players, from the state's cached list of actors rather than its 10,000 keys each tick
+  for (const id of membersOf(state.actors).filter((a) => a.player).map((a) => a.id).sort()) {
     const a = state.actors[id];
     const s = state.stories?.[id];
     const p = proposers.story('story', id, a.location);

@@ -20,7 +20,11 @@ export class DirectorWindow {
       if (t) this.lines.push(t);
     }
     const last = events.length ? events[events.length - 1].tick : null;
-    if (last !== null) this.lines = this.lines.filter((l) => l.tick > last - this.ticks);
+    if (last === null) return;
+    // lines come a tick at a time, oldest first: the old ones are a prefix, cut off without copying the window's thousands
+    let old = 0;
+    while (old < this.lines.length && this.lines[old].tick <= last - this.ticks) old++;
+    if (old > 0) this.lines.splice(0, old);
   }
 
   /** The lines of ticks in (tick - window, tick), oldest first. */

@@ -17,6 +17,8 @@ export interface Ctx {
   callId: string;
   /** people present and alive, computed on first use */
   alive?: Perception['people'];
+  /** whom the actor talked with lately (recent.ts), computed on first use */
+  talked?: (string | undefined)[];
 }
 
 /** A possible action and how much the actor wants it. */

@@ -56,14 +56,17 @@ function weigh(cat: Catalog, p: Perception, seed: number, take: (c: Candidate, s
   };
   // a player spoke to it: its turn is the answer, and nothing else
   const options = p.answering ? ANSWER_OPTIONS : self.status === 'dying' ? DYING_OPTIONS : OPTIONS;
-  const consider = (c: Candidate) => {
-    if (p.lastFailure && p.lastFailure.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) return;
-    take(c, c.score + NOISE * ctx.rng.next());
-  };
   for (const name in options) {
     const got = options[name](ctx);
     // most options offer one candidate or none: no array made for them
-    if (Array.isArray(got)) for (const c of got) consider(c);
-    else if (got !== null) consider(got);
+    if (Array.isArray(got)) for (const c of got) consider(ctx, c, take);
+    else if (got !== null) consider(ctx, got, take);
   }
+}
+
+/** A function of its own, not a closure made per decision (thousands a tick). */
+function consider(ctx: Ctx, c: Candidate, take: (c: Candidate, score: number) => void): void {
+  const failed = ctx.p.lastFailure;
+  if (failed && failed.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) return;
+  take(c, c.score + NOISE * ctx.rng.next());
 }

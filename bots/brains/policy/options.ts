@@ -4,35 +4,53 @@ import type { Template } from '../../../sim/model/scenario.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
 import { heldJob } from '../../../sim/model/jobs.ts';
 import { FRIEND } from '../../../sim/model/relations.ts';
-import type { MemoryItem } from '../../../sim/state/types.ts';
 import type { Neighbour } from '../../perception.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
-import type { MannerMechanism, PurposeMechanism } from '../../../sim/model/vocabulary.ts';
+import type { MannerMechanism, Mode, PurposeMechanism } from '../../../sim/model/vocabulary.ts';
 import { unmetRequirement } from '../../../sim/model/requires.ts';
 import { bandsOf, factorsFor } from '../../../sim/model/check.ts';
 import { formulaFor, odds } from '../../../sim/model/dice.ts';
 import { spokeSince, talkedWith, toAnswer } from './recent.ts';
 
+/** The pack's modes in its order, once per catalog: every trip asks. */
+const MODES = new WeakMap<Catalog, { id: string; m: Mode }[]>();
+function modesOf(cat: Catalog): { id: string; m: Mode }[] {
+  let out = MODES.get(cat);
+  if (!out) MODES.set(cat, (out = cat.words.ids('modes').map((id) => ({ id, m: cat.words.mode(id)! }))));
+  return out;
+}
+
+interface Fare { id: string; money: number; energy: number; ticks: number }
+/** Whether b is cheaper than a (by money, then energy): the first of equals stays. */
+const cheaper = (b: Fare, a: Fare | null) => a === null || b.money < a.money || (b.money === a.money && b.energy < a.energy);
+
 /**
  * How to get there, among the pack's modes: the thrifty and the poor take the cheapest they can bear,
  * the rich and carefree the fastest they can afford, everyone else the cheapest fare that spares their legs.
+ * One pass over the modes, no lists: every bot that may travel asks this for each place it considers.
  */
 function modeFor(ctx: Ctx, distance: number): string | null {
   const { money, energy } = ctx.self;
-  const modes = ctx.cat.words.ids('modes').map((id) => {
-    const m = ctx.cat.words.mode(id)!;
-    return { id, money: m.moneyBase + m.moneyPerUnit * distance, energy: m.energyPerUnit * distance, ticks: m.ticksPerUnit * distance };
-  }).filter((m) => m.money <= money);
+  let cheapest: Fare | null = null;
+  let bearable: Fare | null = null;
+  let paid: Fare | null = null;
+  let fastest: Fare | null = null;
+  for (const { id, m } of modesOf(ctx.cat)) {
+    const f = { id, money: m.moneyBase + m.moneyPerUnit * distance, energy: m.energyPerUnit * distance, ticks: m.ticksPerUnit * distance };
+    // only what one can afford
+    if (!(f.money <= money)) continue;
+    if (cheaper(f, cheapest)) cheapest = f;
+    if (energy > 40 + f.energy && cheaper(f, bearable)) bearable = f;
+    if (f.money > 0 && cheaper(f, paid)) paid = f;
+    if (fastest === null || f.ticks < fastest.ticks) fastest = f;
+  }
   // nothing affordable: no trip is offered (a refused move would only be tried again)
-  if (!modes.length) return null;
-  const cheapest = (list: typeof modes) => list.reduce((a, b) => (b.money < a.money || (b.money === a.money && b.energy < a.energy) ? b : a));
-  const bearable = modes.filter((m) => energy > 40 + m.energy);
-  if (money > 300 * meal(ctx) && ctx.self.drives.thrift < 0.5) return modes.reduce((a, b) => (b.ticks < a.ticks ? b : a)).id;
-  if (bearable.length && (ctx.self.drives.thrift > 0.6 || money < 5 * meal(ctx))) return cheapest(bearable).id;
+  if (cheapest === null) return null;
+  if (money > 300 * meal(ctx) && ctx.self.drives.thrift < 0.5) return fastest!.id;
+  if (bearable && (ctx.self.drives.thrift > 0.6 || money < 5 * meal(ctx))) return bearable.id;
   // otherwise the cheapest fare there is: paying a little to spare one's legs
-  const paid = modes.filter((m) => m.money > 0);
-  return cheapest(paid.length ? paid : modes).id;
+  return (paid ?? cheapest).id;
 }
 
 function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: string): Candidate | null {
@@ -226,7 +244,8 @@ export const OPTIONS: Record<string, Option> = {
   /** someone just spoke to the actor: it answers on what they raised, so talk is an exchange */
   answer(ctx) {
     const befriend = manner(ctx, 'befriend');
-    const to = befriend ? toAnswer(ctx, new Set(alive(ctx).map((n) => n.id))) : null;
+    // who is present is asked only of someone who just spoke: most have heard nothing
+    const to = befriend ? toAnswer(ctx, (id) => alive(ctx).some((n) => n.id === id)) : null;
     return to ? propose(ctx, 'social', 0.9 + 0.8 * ctx.self.drives.sociability, 'interact', { target: to.id, manner: befriend!, content: msg(to.topic) }) : null;
   },
   chat(ctx) {
@@ -275,8 +294,7 @@ export const OPTIONS: Record<string, Option> = {
       return g === 'classes' || g === 'earns';
     });
     // advertising is worth it now and then, not at every heartbeat
-    const advertised = (m: MemoryItem) => m.kind === 'did' && shout !== undefined && m.about.includes(shout) && ctx.p.tick - m.tick < 6;
-    if (mine && shout && !self.memory.some(advertised)) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: shout, content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
+    if (mine && shout && !self.memory.some((m) => m.kind === 'did' && m.about.includes(shout) && ctx.p.tick - m.tick < 6)) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: shout, content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
     if (self_) out.push(propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', { channel: self_, content: msg('say.thoughts') }));
     return out;
   },

@@ -16,13 +16,12 @@ const said = (m: MemoryItem) => m.kind === 'told' && m.importance < 6 && 'key' i
 
 /** Whether the actor talked with this person (either way) within the cooldown. */
 export function talkedWith(ctx: Ctx, id: string): boolean {
-  const mem = ctx.self.memory;
-  for (let i = mem.length - 1; i >= 0; i--) {
-    const m = mem[i];
-    if (ctx.p.tick - m.tick > PAIR_COOLDOWN) continue;
-    if ((m.kind === 'did' || said(m)) && m.about[0] === id) return true;
+  // one pass over the memory per decision, not one per person present
+  if (!ctx.talked) {
+    ctx.talked = [];
+    for (const m of ctx.self.memory) if (ctx.p.tick - m.tick <= PAIR_COOLDOWN && (m.kind === 'did' || said(m))) ctx.talked.push(m.about[0]);
   }
-  return false;
+  return ctx.talked.includes(id);
 }
 
 /**
@@ -30,12 +29,12 @@ export function talkedWith(ctx: Ctx, id: string): boolean {
  * and what they spoke of: the one to answer. Their answer to it is not answered again, so an
  * exchange is two lines, not a loop.
  */
-export function toAnswer(ctx: Ctx, present: ReadonlySet<string>): { id: string; topic: string } | null {
+export function toAnswer(ctx: Ctx, present: (id: string) => boolean): { id: string; topic: string } | null {
   const mem = ctx.self.memory;
   for (let i = mem.length - 1; i >= 0; i--) {
     const m = mem[i];
     if (ctx.p.tick - m.tick > ANSWER_WITHIN) break;
-    if (!said(m) || !present.has(m.about[0])) continue;
+    if (!said(m) || !present(m.about[0])) continue;
     const by = m.about[0];
     const started = mem.some((d) => d.kind === 'did' && d.about[0] === by && d.tick < m.tick && m.tick - d.tick <= PAIR_COOLDOWN);
     const answered = mem.some((d) => d.kind === 'did' && d.about[0] === by && d.tick >= m.tick);
