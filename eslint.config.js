@@ -8,7 +8,10 @@ export default tseslint.config(
   {
     rules: {
       // a name that starts with _ is left unused on purpose (a destructured field dropped from a copy)
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   // tests edit a pack's raw JSON in place, whatever its shape

@@ -6,9 +6,16 @@ import { defineConfig } from 'vitest/config';
  * world as it runs, so they run afterwards, one at a time, with the machine to themselves.
  */
 const ALONE = [
-  'test/e2e.*.test.ts', 'test/intent.card.test.ts', 'test/server.cli.test.ts', 'test/server.clock.test.ts',
-  'test/experiment.*.test.ts', 'test/queue.*.test.ts', 'test/socket.redis.test.ts', 'test/store.lock-race.test.ts',
-  'test/readme.walkthrough.test.ts', 'test/session.restart*.test.ts',
+  'test/e2e.*.test.ts',
+  'test/intent.card.test.ts',
+  'test/server.cli.test.ts',
+  'test/server.clock.test.ts',
+  'test/experiment.*.test.ts',
+  'test/queue.*.test.ts',
+  'test/socket.redis.test.ts',
+  'test/store.lock-race.test.ts',
+  'test/readme.walkthrough.test.ts',
+  'test/session.restart*.test.ts',
 ];
 
 export default defineConfig({
@@ -17,7 +24,10 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     projects: [
-      { extends: true, test: { name: 'together', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: 'together', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
       { extends: true, test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },

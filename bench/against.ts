@@ -20,8 +20,17 @@ import { numArg, progress } from './common.ts';
 const HERE = fileURLToPath(new URL('../', import.meta.url));
 const CPU_REPORT = fileURLToPath(new URL('./cpu-report.mjs', import.meta.url));
 
-interface Run { cpuMs: number; wallMs: number; calls: number; maxRssMiB: number }
-interface Side { name: string; root: string; runs: Run[] }
+interface Run {
+  cpuMs: number;
+  wallMs: number;
+  calls: number;
+  maxRssMiB: number;
+}
+interface Side {
+  name: string;
+  root: string;
+  runs: Run[];
+}
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: HERE, encoding: 'utf8' }).trim();
 
@@ -62,14 +71,38 @@ function callsOf(summary: string): number {
 function runOnce(root: string, o: { population: number; ticks: number; seed: number }): Promise<Run> {
   const data = mkdtempSync(join(tmpdir(), 'astinus-against-data-'));
   const cpuFile = join(data, 'cpu.json');
-  const args = ['--import', CPU_REPORT, join(root, 'bin/astinus.mjs'), 'run', join(root, 'scenarios/shenzhen'), '--ticks', String(o.ticks),
-    '--population', String(o.population), '--seed', String(o.seed), '--data', join(data, 'world'), '--quiet', '--lang', 'en'];
+  const args = [
+    '--import',
+    CPU_REPORT,
+    join(root, 'bin/astinus.mjs'),
+    'run',
+    join(root, 'scenarios/shenzhen'),
+    '--ticks',
+    String(o.ticks),
+    '--population',
+    String(o.population),
+    '--seed',
+    String(o.seed),
+    '--data',
+    join(data, 'world'),
+    '--quiet',
+    '--lang',
+    'en',
+  ];
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ASTINUS_CPU_REPORT: cpuFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ASTINUS_CPU_REPORT: cpuFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => { out += c; });
-  child.stderr.setEncoding('utf8').on('data', (c: string) => { err += c; });
+  child.stdout.setEncoding('utf8').on('data', (c: string) => {
+    out += c;
+  });
+  child.stderr.setEncoding('utf8').on('data', (c: string) => {
+    err += c;
+  });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
@@ -95,7 +128,10 @@ export async function against(argv: string[]): Promise<void> {
   if (!rev || rev.startsWith('--')) throw new Error('--against needs a revision (a commit, a branch or a tag)');
   const o = { population: numArg(argv, 'population', 10_000), ticks: numArg(argv, 'ticks', 12), seed: numArg(argv, 'seed', 1) };
   const runs = numArg(argv, 'runs', 3);
-  const sides: Side[] = [{ name: 'this tree', root: HERE, runs: [] }, { name: rev, root: checkout(rev), runs: [] }];
+  const sides: Side[] = [
+    { name: 'this tree', root: HERE, runs: [] },
+    { name: rev, root: checkout(rev), runs: [] },
+  ];
   for (let i = 0; i < runs; i++) {
     // alternate who goes first, so a host getting busier or quieter weighs on both alike
     for (const s of i % 2 === 0 ? sides : [...sides].reverse()) {
@@ -105,14 +141,32 @@ export async function against(argv: string[]): Promise<void> {
   }
   const rows = sides.map((s) => {
     const perCall = s.runs.map((r) => (r.cpuMs * 1000) / r.calls);
-    return { name: s.name, calls: median(s.runs.map((r) => r.calls)), cpuUsPerCall: median(perCall), min: Math.min(...perCall), max: Math.max(...perCall),
-      wallS: median(s.runs.map((r) => r.wallMs / 1000)), perSecond: median(s.runs.map((r) => r.calls / (r.wallMs / 1000))), rss: median(s.runs.map((r) => r.maxRssMiB)) };
+    return {
+      name: s.name,
+      calls: median(s.runs.map((r) => r.calls)),
+      cpuUsPerCall: median(perCall),
+      min: Math.min(...perCall),
+      max: Math.max(...perCall),
+      wallS: median(s.runs.map((r) => r.wallMs / 1000)),
+      perSecond: median(s.runs.map((r) => r.calls / (r.wallMs / 1000))),
+      rss: median(s.runs.map((r) => r.maxRssMiB)),
+    };
   });
-  console.log(`\nrun scenarios/shenzhen --population ${o.population} --ticks ${o.ticks} --seed ${o.seed}, ${runs} runs each, alternating (medians)\n`);
+  console.log(
+    `\nrun scenarios/shenzhen --population ${o.population} --ticks ${o.ticks} --seed ${o.seed}, ${runs} runs each, alternating (medians)\n`,
+  );
   console.log('| tree | judged calls | CPU us per call (min-max) | wall s | calls/s (wall) | max RSS MiB |');
   console.log('| --- | --- | --- | --- | --- | --- |');
-  for (const r of rows) console.log(`| ${r.name} | ${r.calls} | ${f1(r.cpuUsPerCall)} (${f1(r.min)}-${f1(r.max)}) | ${f1(r.wallS)} | ${Math.round(r.perSecond)} | ${Math.round(r.rss)} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.calls} | ${f1(r.cpuUsPerCall)} (${f1(r.min)}-${f1(r.max)}) | ${f1(r.wallS)} | ${Math.round(r.perSecond)} | ${Math.round(r.rss)} |`,
+    );
   const [mine, theirs] = rows;
-  console.log(`\nCPU per call, ${theirs.name} over this tree: ${(theirs.cpuUsPerCall / mine.cpuUsPerCall).toFixed(2)}x (above 1: this tree is faster)`);
-  if (mine.calls !== theirs.calls) console.log(`note: the two trees judged different numbers of calls (${mine.calls} against ${theirs.calls}): their worlds differ, so compare per call`);
+  console.log(
+    `\nCPU per call, ${theirs.name} over this tree: ${(theirs.cpuUsPerCall / mine.cpuUsPerCall).toFixed(2)}x (above 1: this tree is faster)`,
+  );
+  if (mine.calls !== theirs.calls)
+    console.log(
+      `note: the two trees judged different numbers of calls (${mine.calls} against ${theirs.calls}): their worlds differ, so compare per call`,
+    );
 }

@@ -18,20 +18,35 @@ import { numArg, policyBrain, progress, ruleEngine } from './common.ts';
 import { tally, type Tally } from '../test/helpers/dice-stats.ts';
 
 const argv = process.argv.slice(2);
-const text = (name: string): string | undefined => { const i = argv.indexOf(`--${name}`); return i < 0 ? undefined : argv[i + 1]; };
+const text = (name: string): string | undefined => {
+  const i = argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : argv[i + 1];
+};
 const population = numArg(argv, 'population', 600);
 const ticks = numArg(argv, 'ticks', 200);
 const seeds = (text('seeds') ?? '4,5').split(',').map(Number);
 const byWord = text('by') === 'word';
 const root = fileURLToPath(new URL('../scenarios', import.meta.url));
-const packs = text('packs')?.split(',') ?? readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory()).sort();
+const packs =
+  text('packs')?.split(',') ??
+  readdirSync(root)
+    .filter((d) => statSync(join(root, d)).isDirectory())
+    .sort();
 
 for (const pack of packs) {
   const scenario = await loadScenario(join(root, pack));
   const rolls: Extract<Event, { type: 'check_rolled' }>[] = [];
   for (const seed of seeds) {
     const t0 = performance.now();
-    const world = await World.open({ scenario, seed, population, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), snapshotEvery: 0 });
+    const world = await World.open({
+      scenario,
+      seed,
+      population,
+      store: memoryStore(),
+      brain: policyBrain(),
+      engine: ruleEngine(),
+      snapshotEvery: 0,
+    });
     while (world.tick < ticks) for (const e of await world.step()) if (e.type === 'check_rolled') rolls.push(e);
     await world.close();
     progress(`${pack} seed ${seed}: ${ticks} ticks of ${population} bots in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -42,7 +57,9 @@ for (const pack of packs) {
 }
 
 function line(key: string, x: Tally): string {
-  const bands = x.bands.map((b) => `${b.band} ${(b.seen / x.n * 100).toFixed(1)}% (exact ${(b.p * 100).toFixed(1)}%)`).join(', ');
-  return `  ${key.padEnd(16)} n ${String(x.n).padStart(5)}  faces ${x.faces.join(':')}  chi2 ${x.facesChi2.toFixed(1)} (df 5, 99% < 15.09)`
-    + `  bands ${bands}  chi2 ${x.bandsChi2.toFixed(1)} (df ${x.bandsDf}, 99% < ${x.bandsCritical.toFixed(2)})`;
+  const bands = x.bands.map((b) => `${b.band} ${((b.seen / x.n) * 100).toFixed(1)}% (exact ${(b.p * 100).toFixed(1)}%)`).join(', ');
+  return (
+    `  ${key.padEnd(16)} n ${String(x.n).padStart(5)}  faces ${x.faces.join(':')}  chi2 ${x.facesChi2.toFixed(1)} (df 5, 99% < 15.09)` +
+    `  bands ${bands}  chi2 ${x.bandsChi2.toFixed(1)} (df ${x.bandsDf}, 99% < ${x.bandsCritical.toFixed(2)})`
+  );
 }

@@ -15,8 +15,13 @@ const say = (o: object) => process.stdout.write(JSON.stringify(o) + '\n');
 for (let i = 0; i < n; i++) {
   const s = io(url, { auth: { world }, transports: ['websocket'], reconnection: false, forceNew: true });
   sockets.push(s);
-  s.once('connect', () => { if (++connected === n) say({ stage: 'ready' }); });
-  s.once('connect_error', (err) => { say({ stage: 'error', message: err.message }); process.exit(1); });
+  s.once('connect', () => {
+    if (++connected === n) say({ stage: 'ready' });
+  });
+  s.once('connect_error', (err) => {
+    say({ stage: 'error', message: err.message });
+    process.exit(1);
+  });
   s.on('tick', (m: { tick: number }) => {
     const c = (got.get(m.tick) ?? 0) + 1;
     got.set(m.tick, c);
@@ -26,4 +31,7 @@ for (let i = 0; i < n; i++) {
     }
   });
 }
-process.on('SIGTERM', () => { for (const s of sockets) s.disconnect(); process.exit(0); });
+process.on('SIGTERM', () => {
+  for (const s of sockets) s.disconnect();
+  process.exit(0);
+});

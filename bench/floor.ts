@@ -30,7 +30,13 @@ export interface FloorResult {
  * Replays ticks 0..last of the data directory `from` (written by a run of `scenario`, SEED,
  * `population`), timing ticks `timedFrom`..last.
  */
-export async function measureFloor(from: string, scenario: Scenario, population: number, timedFrom: number, last: number): Promise<FloorResult> {
+export async function measureFloor(
+  from: string,
+  scenario: Scenario,
+  population: number,
+  timedFrom: number,
+  last: number,
+): Promise<FloorResult> {
   const dir = await mkdtemp(join(tmpdir(), 'astinus-floor-'));
   const source = await openEmbeddedStore(from);
   const store = await openEmbeddedStore(dir);
@@ -38,7 +44,10 @@ export async function measureFloor(from: string, scenario: Scenario, population:
     const meta: StoreMeta = { world: scenario.meta.id, scenario: scenario.meta.id, scenarioHash: scenario.hash, seed: SEED, population };
     await store.acquire(meta);
     const state = initialState(buildCatalog(scenario), SEED, population);
-    let commitMs = 0, foldMs = 0, actions = 0, ticks = 0;
+    let commitMs = 0,
+      foldMs = 0,
+      actions = 0,
+      ticks = 0;
     for (let t = 0; t <= last; t++) {
       const events: Event[] = [];
       for await (const e of source.readEvents(t, t)) events.push(e);
@@ -53,7 +62,12 @@ export async function measureFloor(from: string, scenario: Scenario, population:
       actions += judgedCalls(events);
       ticks++;
     }
-    return { ticks, actionsPerSecond: actions / ((commitMs + foldMs) / 1000), commitMsPerTick: commitMs / ticks, foldMsPerTick: foldMs / ticks };
+    return {
+      ticks,
+      actionsPerSecond: actions / ((commitMs + foldMs) / 1000),
+      commitMsPerTick: commitMs / ticks,
+      foldMsPerTick: foldMs / ticks,
+    };
   } finally {
     await store.close();
     await source.close();

@@ -12,10 +12,34 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numArg } from './common.ts';
 
-export interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number; scriptId: string }
-export interface ProfileNode { id: number; callFrame: CallFrame; children?: number[]; hitCount?: number }
-export interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples?: number[]; timeDeltas?: number[] }
-export interface Hotspot { fn: string; where: string; selfMs: number; selfPct: number; totalMs: number; totalPct: number }
+export interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+  scriptId: string;
+}
+export interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+  hitCount?: number;
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+export interface Hotspot {
+  fn: string;
+  where: string;
+  selfMs: number;
+  selfPct: number;
+  totalMs: number;
+  totalPct: number;
+}
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -53,25 +77,33 @@ export function hotspots(p: CpuProfile, top = 20, without?: string): { sampledMs
       seen.add(key(n));
       skip ||= n.callFrame.functionName === without;
     }
-    if (skip) { sampledMs -= ms; continue; }
+    if (skip) {
+      sampledMs -= ms;
+      continue;
+    }
     for (const k of seen) total.set(k, (total.get(k) ?? 0) + ms);
     const k = key(byId.get(id)!);
     self.set(k, (self.get(k) ?? 0) + ms);
   }
 
   const pct = (ms: number) => (sampledMs > 0 ? (100 * ms) / sampledMs : 0);
-  const rows = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, ms]) => {
-    const [fn, at] = k.split('\u0000');
-    const t = total.get(k) ?? ms;
-    return { fn, where: at, selfMs: ms, selfPct: pct(ms), totalMs: t, totalPct: pct(t) };
-  });
+  const rows = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, ms]) => {
+      const [fn, at] = k.split('\u0000');
+      const t = total.get(k) ?? ms;
+      return { fn, where: at, selfMs: ms, selfPct: pct(ms), totalMs: t, totalPct: pct(t) };
+    });
   return { sampledMs, rows };
 }
 
 export function formatHotspots(h: { sampledMs: number; rows: Hotspot[] }): string {
   const lines = [`sampled ${(h.sampledMs / 1000).toFixed(2)} s`, '  self%   self s  total%  function  (file:line)'];
   for (const r of h.rows) {
-    lines.push(`${r.selfPct.toFixed(1).padStart(7)} ${(r.selfMs / 1000).toFixed(2).padStart(8)} ${r.totalPct.toFixed(1).padStart(7)}  ${r.fn}  ${r.where}`);
+    lines.push(
+      `${r.selfPct.toFixed(1).padStart(7)} ${(r.selfMs / 1000).toFixed(2).padStart(8)} ${r.totalPct.toFixed(1).padStart(7)}  ${r.fn}  ${r.where}`,
+    );
   }
   return lines.join('\n');
 }

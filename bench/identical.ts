@@ -24,8 +24,11 @@ function exportOf(root: string, pack: string, seed: number, ticks: number): stri
   const data = mkdtempSync(join(tmpdir(), 'astinus-identical-'));
   try {
     const cli = join(root, 'bin/astinus.mjs');
-    execFileSync(process.execPath, [cli, 'run', join(root, 'scenarios', pack), '--ticks', String(ticks), '--seed', String(seed), '--data', join(data, 'w'), '--quiet'],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(
+      process.execPath,
+      [cli, 'run', join(root, 'scenarios', pack), '--ticks', String(ticks), '--seed', String(seed), '--data', join(data, 'w'), '--quiet'],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     return execFileSync(process.execPath, [cli, 'export', join(data, 'w')], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30 });
   } finally {
     rmSync(data, { recursive: true, force: true });

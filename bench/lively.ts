@@ -4,7 +4,10 @@
  */
 import { measure } from '../test/helpers/lively.ts';
 
-const arg = (name: string) => { const i = process.argv.indexOf(name); return i > 0 ? Number(process.argv[i + 1]) : undefined; };
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : undefined;
+};
 const ticks = arg('--ticks') ?? 300;
 const SEEDS: Record<string, number> = { shenzhen: 42, riverford: 9 };
 

@@ -12,7 +12,11 @@ import { countTokens } from '../adapters/llm/usage.ts';
 import { answers, type ChatBody, startOpenAiServer } from '../test/helpers/openai-server.ts';
 
 type ToChild = { kind: 'reset' } | { kind: 'take' } | { kind: 'close' };
-interface Taken { arrivals: number[]; prompt: number; completion: number }
+interface Taken {
+  arrivals: number[];
+  prompt: number;
+  completion: number;
+}
 type FromChild = { kind: 'ready'; url: string } | ({ kind: 'taken' } & Taken) | { kind: 'closed' };
 
 export interface ModelProcess {
@@ -24,22 +28,22 @@ export interface ModelProcess {
   close(): Promise<void>;
 }
 
-
 const SELF = fileURLToPath(import.meta.url);
 
 export async function startModelProcess(latencyMs: number): Promise<ModelProcess> {
   const child: ChildProcess = fork(SELF, [String(latencyMs)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const next = <K extends FromChild['kind']>(kind: K) => new Promise<Extract<FromChild, { kind: K }>>((done, fail) => {
-    const onMessage = (m: FromChild) => {
-      if (m.kind !== kind) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      done(m as Extract<FromChild, { kind: K }>);
-    };
-    const onExit = (code: number | null) => fail(new Error(`model process exited ${code}`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+  const next = <K extends FromChild['kind']>(kind: K) =>
+    new Promise<Extract<FromChild, { kind: K }>>((done, fail) => {
+      const onMessage = (m: FromChild) => {
+        if (m.kind !== kind) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        done(m as Extract<FromChild, { kind: K }>);
+      };
+      const onExit = (code: number | null) => fail(new Error(`model process exited ${code}`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
   const ask = <K extends FromChild['kind']>(m: ToChild, kind: K) => {
     const reply = next(kind);
     child.send(m);
@@ -51,7 +55,10 @@ export async function startModelProcess(latencyMs: number): Promise<ModelProcess
     url,
     reset: async () => taken(await ask({ kind: 'reset' }, 'taken')),
     take: async () => taken(await ask({ kind: 'take' }, 'taken')),
-    close: async () => { await ask({ kind: 'close' }, 'closed'); child.disconnect(); },
+    close: async () => {
+      await ask({ kind: 'close' }, 'closed');
+      child.disconnect();
+    },
   };
 }
 
@@ -62,7 +69,10 @@ async function serve(latencyMs: number): Promise<void> {
   const srv = await startOpenAiServer((body: ChatBody) => {
     arrivals.push(performance.timeOrigin + performance.now());
     const args = { channel: 'self_talk', content: 'Another day in the city.' };
-    const u = answers.usage(countTokens(JSON.stringify(body.messages) + JSON.stringify(body.tools ?? [])), countTokens(JSON.stringify(args)));
+    const u = answers.usage(
+      countTokens(JSON.stringify(body.messages) + JSON.stringify(body.tools ?? [])),
+      countTokens(JSON.stringify(args)),
+    );
     prompt += u.prompt_tokens;
     completion += u.completion_tokens;
     return answers.tool('express', args, u);

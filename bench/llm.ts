@@ -23,14 +23,25 @@ import { startModelProcess } from './llm-server.ts';
 import { numArg, progress, round, ruleEngine, SCENARIO_DIR, SEED, shenzhen } from './common.ts';
 
 export interface LlmBenchOptions {
-  population: number; ticks: number; concurrency: number; latencyMs: number;
+  population: number;
+  ticks: number;
+  concurrency: number;
+  latencyMs: number;
   /** jobs a worker holds at once (default twice `concurrency`): the extra ones wait at its model limit with their prompts built */
   jobs?: number;
 }
 export interface LlmModeResult {
-  mode: string; processes: number; calls: number; seconds: number; callsPerSecond: number; bound: number; ofBound: number;
+  mode: string;
+  processes: number;
+  calls: number;
+  seconds: number;
+  callsPerSecond: number;
+  bound: number;
+  ofBound: number;
   /** where the time short of the bound went: see tickRhythm */
-  turnaroundMs: number; betweenTicksMs: number; lastWaveIdle: number;
+  turnaroundMs: number;
+  betweenTicksMs: number;
+  lastWaveIdle: number;
 }
 export interface LlmBenchResult extends LlmBenchOptions {
   modes: LlmModeResult[];
@@ -48,7 +59,13 @@ export async function measureLlm(o: LlmBenchOptions): Promise<LlmBenchResult> {
   const srv = await startModelProcess(o.latencyMs);
   let tokens = { prompt: NaN, completion: NaN };
   const scenario = await shenzhen();
-  const env = { OPENAI_BASE_URL: srv.url, OPENAI_API_KEY: 'bench', ASTINUS_MODEL: 'bench', ASTINUS_LLM_CONCURRENCY: String(o.concurrency), ASTINUS_LLM_RETRIES: '0' };
+  const env = {
+    OPENAI_BASE_URL: srv.url,
+    OPENAI_API_KEY: 'bench',
+    ASTINUS_MODEL: 'bench',
+    ASTINUS_LLM_CONCURRENCY: String(o.concurrency),
+    ASTINUS_LLM_RETRIES: '0',
+  };
 
   /** Step the world, counting the calls the server saw and the time they took. */
   const timed = async (mode: string, processes: number, world: World): Promise<LlmModeResult> => {
@@ -69,19 +86,46 @@ export async function measureLlm(o: LlmBenchOptions): Promise<LlmBenchResult> {
     const callsPerSecond = arrivals.length / seconds;
     const bound = (processes * o.concurrency * 1000) / o.latencyMs;
     progress(`llm ${mode}: ${arrivals.length} calls, ${round(callsPerSecond)} calls/s of ${bound}`);
-    return { mode, processes, calls: arrivals.length, seconds: round(seconds, 2), callsPerSecond: round(callsPerSecond, 1), bound, ofBound: round(callsPerSecond / bound, 3), ...rhythm };
+    return {
+      mode,
+      processes,
+      calls: arrivals.length,
+      seconds: round(seconds, 2),
+      callsPerSecond: round(callsPerSecond, 1),
+      bound,
+      ofBound: round(callsPerSecond / bound, 3),
+      ...rhythm,
+    };
   };
 
   const modes: LlmModeResult[] = [];
   let workersSkipped: string | null = null;
   try {
-    const rt = createLlm({ config: LlmConfig.parse({ baseURL: srv.url, apiKey: 'bench', models: { bot: 'b', engine: 'e', narrator: 'n', intent: 'i' }, concurrency: o.concurrency, retries: 0 }) });
-    const world = await World.open({ scenario, seed: SEED, population: o.population, store: memoryStore(), brain: createBrain('llm', rt), engine: ruleEngine() });
+    const rt = createLlm({
+      config: LlmConfig.parse({
+        baseURL: srv.url,
+        apiKey: 'bench',
+        models: { bot: 'b', engine: 'e', narrator: 'n', intent: 'i' },
+        concurrency: o.concurrency,
+        retries: 0,
+      }),
+    });
+    const world = await World.open({
+      scenario,
+      seed: SEED,
+      population: o.population,
+      store: memoryStore(),
+      brain: createBrain('llm', rt),
+      engine: ruleEngine(),
+    });
     modes.push(await timed('embedded', 1, world));
     await world.close();
 
     const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-    const reachable = await redis.connect().then(() => true, () => false);
+    const reachable = await redis.connect().then(
+      () => true,
+      () => false,
+    );
     redis.disconnect();
     if (!reachable) workersSkipped = `Redis not reachable at ${REDIS_URL}`;
     for (const n of reachable ? [1, 2] : []) modes.push(await withWorkers(n, env, scenario, o, timed));
@@ -90,22 +134,48 @@ export async function measureLlm(o: LlmBenchOptions): Promise<LlmBenchResult> {
   }
   const one = modes.find((m) => m.mode === '1 worker');
   const two = modes.find((m) => m.mode === '2 workers');
-  return { ...o, modes, twoOverOne: one && two ? round(two.callsPerSecond / one.callsPerSecond, 2) : null,
-    promptTokensPerDecision: round(tokens.prompt, 0), completionTokensPerDecision: round(tokens.completion, 0), workersSkipped };
+  return {
+    ...o,
+    modes,
+    twoOverOne: one && two ? round(two.callsPerSecond / one.callsPerSecond, 2) : null,
+    promptTokensPerDecision: round(tokens.prompt, 0),
+    completionTokensPerDecision: round(tokens.completion, 0),
+    workersSkipped,
+  };
 }
 
-async function withWorkers(n: number, env: Record<string, string>, scenario: Awaited<ReturnType<typeof shenzhen>>, o: LlmBenchOptions,
-  timed: (mode: string, processes: number, world: World) => Promise<LlmModeResult>): Promise<LlmModeResult> {
+async function withWorkers(
+  n: number,
+  env: Record<string, string>,
+  scenario: Awaited<ReturnType<typeof shenzhen>>,
+  o: LlmBenchOptions,
+  timed: (mode: string, processes: number, world: World) => Promise<LlmModeResult>,
+): Promise<LlmModeResult> {
   // a queue of its own: completed jobs are kept, and another mode must not reuse their answers
   const queue = `astinus-bench-llm-${process.pid}-${n}`;
   const workerEnv = { ...process.env, ...env, REDIS_URL, ASTINUS_QUEUE: queue };
   const children: ChildProcess[] = [];
   try {
     for (let i = 0; i < n; i++) children.push(await startWorker(workerEnv, o.jobs ?? 2 * o.concurrency));
-    const delib = await deliberationFromEnv({ env: { REDIS_URL, ASTINUS_QUEUE: queue }, scenario, scenarioPath: SCENARIO_DIR, seed: SEED,
-      population: o.population, brain: 'llm', engine: 'rules', resolveHere: createEngine('rules', null) });
-    const world = await World.open({ scenario, seed: SEED, population: o.population, store: memoryStore(),
-      brain: createBrain('policy', null), engine: ruleEngine(), deliberation: delib! });
+    const delib = await deliberationFromEnv({
+      env: { REDIS_URL, ASTINUS_QUEUE: queue },
+      scenario,
+      scenarioPath: SCENARIO_DIR,
+      seed: SEED,
+      population: o.population,
+      brain: 'llm',
+      engine: 'rules',
+      resolveHere: createEngine('rules', null),
+    });
+    const world = await World.open({
+      scenario,
+      seed: SEED,
+      population: o.population,
+      store: memoryStore(),
+      brain: createBrain('policy', null),
+      engine: ruleEngine(),
+      deliberation: delib!,
+    });
     try {
       return await timed(n === 1 ? '1 worker' : `${n} workers`, n, world);
     } finally {
@@ -136,11 +206,15 @@ function startWorker(env: NodeJS.ProcessEnv, jobs: number): Promise<ChildProcess
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const r = await measureLlm({ population: numArg(process.argv, 'population', 800), ticks: numArg(process.argv, 'ticks', 2),
-    concurrency: numArg(process.argv, 'concurrency', 8), latencyMs: numArg(process.argv, 'latency', 200), jobs: numArg(process.argv, 'jobs', 0) || undefined });
+  const r = await measureLlm({
+    population: numArg(process.argv, 'population', 800),
+    ticks: numArg(process.argv, 'ticks', 2),
+    concurrency: numArg(process.argv, 'concurrency', 8),
+    latencyMs: numArg(process.argv, 'latency', 200),
+    jobs: numArg(process.argv, 'jobs', 0) || undefined,
+  });
   console.log(JSON.stringify(r, null, 2));
 }
-
 
 /**
  * What keeps achieved below the bound, from the arrivals split into ticks (`starts`: when each
@@ -151,7 +225,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
  * fast the rest is (a tick of n calls needs ceil(n / slots) waves).
  */
 function tickRhythm(arrivals: number[], starts: number[], slots: number, latencyMs: number) {
-  const ticks = starts.map((t, i) => arrivals.filter((a) => a >= t && (i + 1 === starts.length || a < starts[i + 1]))).filter((a) => a.length);
+  const ticks = starts
+    .map((t, i) => arrivals.filter((a) => a >= t && (i + 1 === starts.length || a < starts[i + 1])))
+    .filter((a) => a.length);
   const turns: number[] = [];
   const gaps: number[] = [];
   let waves = 0;
@@ -161,5 +237,9 @@ function tickRhythm(arrivals: number[], starts: number[], slots: number, latency
     waves += Math.ceil(a.length / slots);
   });
   const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
-  return { turnaroundMs: round(mean(turns), 1), betweenTicksMs: round(mean(gaps), 0), lastWaveIdle: round(1 - arrivals.length / (waves * slots), 3) };
+  return {
+    turnaroundMs: round(mean(turns), 1),
+    betweenTicksMs: round(mean(gaps), 0),
+    lastWaveIdle: round(1 - arrivals.length / (waves * slots), 3),
+  };
 }

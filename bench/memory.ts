@@ -32,11 +32,24 @@ const t0 = performance.now();
 const measure = (stage: string, extra: object = {}) => {
   gc();
   const m = process.memoryUsage();
-  emit({ stage, ...extra, seconds: (performance.now() - t0) / 1000, rssMiB: m.rss / MiB, heapUsedMiB: m.heapUsed / MiB,
-    maxRssMiB: process.resourceUsage().maxRSS / 1024 });
+  emit({
+    stage,
+    ...extra,
+    seconds: (performance.now() - t0) / 1000,
+    rssMiB: m.rss / MiB,
+    heapUsedMiB: m.heapUsed / MiB,
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+  });
 };
 
-const world = await World.open({ scenario: await shenzhen(), seed: SEED, population, store: memoryStore(), brain: policyBrain(), engine: ruleEngine() });
+const world = await World.open({
+  scenario: await shenzhen(),
+  seed: SEED,
+  population,
+  store: memoryStore(),
+  brain: policyBrain(),
+  engine: ruleEngine(),
+});
 measure('open');
 progress(`memory ${population} bots: opened in ${((performance.now() - t0) / 1000).toFixed(1)} s, running ${ticks} ticks`);
 for (let i = 0; i < ticks; i++) {

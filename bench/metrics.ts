@@ -18,12 +18,22 @@ const sizes = i >= 0 ? argv[i + 1].split(',').map(Number) : [1000, 10000];
 const scenario = await shenzhen();
 const rows: Record<string, unknown>[] = [];
 for (const bots of sizes) {
-  const world = await World.open({ scenario, seed: SEED, population: bots, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), snapshotEvery: 0 });
+  const world = await World.open({
+    scenario,
+    seed: SEED,
+    population: bots,
+    store: memoryStore(),
+    brain: policyBrain(),
+    engine: ruleEngine(),
+    snapshotEvery: 0,
+  });
   const read = new MetricsFold(world.cat, world.state, { keepDiffusion: false });
   read.adopt(world.state);
   const own = new MetricsFold(world.cat, initialState(world.cat, SEED, bots));
   const log: Event[][] = [];
-  let tickMs = 0, readMs = 0, edges = 0;
+  let tickMs = 0,
+    readMs = 0,
+    edges = 0;
   for (let t = 0; t < ticks; t++) {
     const t0 = performance.now();
     const events = await world.step();
@@ -37,6 +47,14 @@ for (const bots of sizes) {
   for (const events of log) own.add(events);
   const foldMs = performance.now() - t2;
   await world.close();
-  rows.push({ bots, ticks, edges, 'tick ms': round(tickMs / ticks), 'read ms/tick': round(readMs / ticks, 2), 'fold ms/tick': round(foldMs / ticks, 2), 'read share': `${round((100 * readMs) / tickMs)}%` });
+  rows.push({
+    bots,
+    ticks,
+    edges,
+    'tick ms': round(tickMs / ticks),
+    'read ms/tick': round(readMs / ticks, 2),
+    'fold ms/tick': round(foldMs / ticks, 2),
+    'read share': `${round((100 * readMs) / tickMs)}%`,
+  });
 }
 console.table(rows);

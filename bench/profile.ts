@@ -28,11 +28,20 @@ const session = new Session();
 session.connect();
 let profile: CpuProfile;
 try {
-  const world = await World.open({ scenario: await shenzhen(), seed: SEED, population, store: await openEmbeddedStore(dir), brain: policyBrain(), engine: ruleEngine() });
+  const world = await World.open({
+    scenario: await shenzhen(),
+    seed: SEED,
+    population,
+    store: await openEmbeddedStore(dir),
+    brain: policyBrain(),
+    engine: ruleEngine(),
+  });
   const step = async (label: string) => {
     const t0 = performance.now();
     const calls = judgedCalls(await world.step());
-    progress(`profile ${population} bots: ${label} tick ${world.tick - 1}: ${calls} calls in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+    progress(
+      `profile ${population} bots: ${label} tick ${world.tick - 1}: ${calls} calls in ${((performance.now() - t0) / 1000).toFixed(2)} s`,
+    );
   };
   for (let i = 0; i < warmup; i++) await step('warm-up');
   await session.post('Profiler.enable');
@@ -49,7 +58,8 @@ try {
 for (const n of profile.nodes) {
   const f = n.callFrame;
   // findEntry answers {} where it has no mapping
-  const entry = (f.url.startsWith('file:') ? findSourceMap(f.url)?.findEntry(f.lineNumber, f.columnNumber) : undefined) as Partial<SourceMapping> | undefined;
+  const entry = (f.url.startsWith('file:') ? findSourceMap(f.url)?.findEntry(f.lineNumber, f.columnNumber) : undefined) as
+    Partial<SourceMapping> | undefined;
   if (entry?.originalSource !== undefined && entry.originalLine !== undefined && entry.originalColumn !== undefined) {
     f.url = entry.originalSource;
     f.lineNumber = entry.originalLine;

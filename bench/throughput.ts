@@ -59,7 +59,14 @@ export interface ThroughputResult {
 
 /** Phase boundaries of the current step, in performance.now() milliseconds. */
 class Marks {
-  step = NaN; decide = NaN; resolve = NaN; resolved = NaN; commit = NaN; committed = NaN; snap = NaN; snapped = NaN;
+  step = NaN;
+  decide = NaN;
+  resolve = NaN;
+  resolved = NaN;
+  commit = NaN;
+  committed = NaN;
+  snap = NaN;
+  snapped = NaN;
   reset(): void {
     this.decide = this.resolve = this.resolved = this.commit = this.committed = this.snap = this.snapped = NaN;
     this.step = performance.now();
@@ -97,11 +104,19 @@ function timedStore(inner: Store, m: Marks): Store {
     lastTick: () => inner.lastTick(),
     async commitTick(tick, events) {
       m.commit = performance.now();
-      try { return await inner.commitTick(tick, events); } finally { m.committed = performance.now(); }
+      try {
+        return await inner.commitTick(tick, events);
+      } finally {
+        m.committed = performance.now();
+      }
     },
     async saveSnapshot(tick, state) {
       m.snap = performance.now();
-      try { return await inner.saveSnapshot(tick, state); } finally { m.snapped = performance.now(); }
+      try {
+        return await inner.saveSnapshot(tick, state);
+      } finally {
+        m.snapped = performance.now();
+      }
     },
     load: () => inner.load(),
     readEvents: (from, to) => inner.readEvents(from, to),
@@ -111,7 +126,11 @@ function timedStore(inner: Store, m: Marks): Store {
   };
 }
 
-const fileSize = (path: string) => stat(path).then((s) => s.size, () => 0);
+const fileSize = (path: string) =>
+  stat(path).then(
+    (s) => s.size,
+    () => 0,
+  );
 
 export async function measureThroughput(o: ThroughputOptions): Promise<ThroughputResult> {
   const dir = await mkdtemp(join(tmpdir(), 'astinus-bench-'));
@@ -120,8 +139,12 @@ export async function measureThroughput(o: ThroughputOptions): Promise<Throughpu
     const scenario = await shenzhen();
     const t0 = performance.now();
     const world = await World.open({
-      scenario, seed: SEED, population: o.population,
-      store: timedStore(await openEmbeddedStore(dir), m), brain: timedBrain(policyBrain(), m), engine: timedEngine(ruleEngine(), m),
+      scenario,
+      seed: SEED,
+      population: o.population,
+      store: timedStore(await openEmbeddedStore(dir), m),
+      brain: timedBrain(policyBrain(), m),
+      engine: timedEngine(ruleEngine(), m),
     });
     const openSeconds = (performance.now() - t0) / 1000;
     progress(`throughput ${o.population} bots: opened in ${openSeconds.toFixed(1)} s, ${o.warmup} warm-up ticks`);
@@ -132,7 +155,10 @@ export async function measureThroughput(o: ThroughputOptions): Promise<Throughpu
     const snaps: { ms: number; bytes: number }[] = [];
     const phase = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;
     const logBefore = await fileSize(join(dir, 'events.log'));
-    let stepMs = 0, actions = 0, events = 0, ticks = 0;
+    let stepMs = 0,
+      actions = 0,
+      events = 0,
+      ticks = 0;
     const minTicks = o.minTicks ?? 3;
     progress(`throughput ${o.population} bots: timing up to ${o.ticks} ticks (${o.maxSeconds} s cap)`);
     while (ticks < o.ticks && (ticks < minTicks || stepMs < o.maxSeconds * 1000)) {
@@ -175,11 +201,20 @@ export async function measureThroughput(o: ThroughputOptions): Promise<Throughpu
     for (const p of PHASES) phase[p] /= ticks;
     const actionsPerSecond = actions / seconds;
     return {
-      population: o.population, warmupTicks: o.warmup, ticks, seconds,
-      actionsPerSecond, ticksPerSecond: ticks / seconds,
-      actionsPerTick: actions / ticks, eventsPerTick: events / ticks,
-      mibWritten: (logBytes + snapBytes * perTick) / MiB, logBytesPerAction: logBytes / actions,
-      floor, ofFloor: actionsPerSecond / floor.actionsPerSecond, openSeconds, phaseMsPerTick: phase,
+      population: o.population,
+      warmupTicks: o.warmup,
+      ticks,
+      seconds,
+      actionsPerSecond,
+      ticksPerSecond: ticks / seconds,
+      actionsPerTick: actions / ticks,
+      eventsPerTick: events / ticks,
+      mibWritten: (logBytes + snapBytes * perTick) / MiB,
+      logBytesPerAction: logBytes / actions,
+      floor,
+      ofFloor: actionsPerSecond / floor.actionsPerSecond,
+      openSeconds,
+      phaseMsPerTick: phase,
       snapshot: { measured: snaps.length, meanMs: snapMs, meanMiB: snapBytes / MiB, inWindow },
     };
   } finally {

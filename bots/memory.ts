@@ -16,4 +16,3 @@ export function retrieve(memory: readonly MemoryItem[], query: readonly string[]
   scored.sort((a, b) => b.score - a.score || b.i - a.i);
   return scored.slice(0, k).map((s) => s.m);
 }
-

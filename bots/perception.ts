@@ -7,7 +7,14 @@ import type { PlaceIndex } from '../sim/state/place-index.ts';
 import { rngFor } from '../sim/rng.ts';
 import { type KnownQuest, knownQuest } from './quests.ts';
 
-export interface Neighbour { id: string; soul: string; status: ActorState['status']; relation: number; reputation: number; roles: string[] }
+export interface Neighbour {
+  id: string;
+  soul: string;
+  status: ActorState['status'];
+  relation: number;
+  reputation: number;
+  roles: string[];
+}
 
 /**
  * What one actor can know at its heartbeat: its own body, its place, who and what is there, what
@@ -18,9 +25,14 @@ export interface Neighbour { id: string; soul: string; status: ActorState['statu
 export interface Perception {
   tick: number;
   self: ActorState;
-  place: { id: string; mood: number; links: { to: string; distance: number }[]; sells: readonly string[];
+  place: {
+    id: string;
+    mood: number;
+    links: { to: string; distance: number }[];
+    sells: readonly string[];
     /** prices of what is sold here that an intervention changed (sim/state/overrides.ts); absent: the pack's */
-    prices?: Record<string, number> };
+    prices?: Record<string, number>;
+  };
   people: Neighbour[];
   /** the things here the actor notices (its own, and a few others) */
   entities: EntityState[];
@@ -56,12 +68,18 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
   while (from > 0 && all[from - 1].tick >= since) from--;
   // observations are in tick order, and none is from this tick yet (it has not been judged)
   const recent = all.slice(from);
-  const place: Perception['place'] = { id: self.location, mood: state.places[self.location].mood, links: links.filter((l) => !isClosed(state, l.to)),
-    sells: isClosed(state, self.location) ? [] : onSale(cat, self.location, tick) };
+  const place: Perception['place'] = {
+    id: self.location,
+    mood: state.places[self.location].mood,
+    links: links.filter((l) => !isClosed(state, l.to)),
+    sells: isClosed(state, self.location) ? [] : onSale(cat, self.location, tick),
+  };
   const prices = changedPrices(cat, state, self.location);
   if (prices) place.prices = prices;
   const p: Perception = {
-    tick, self, place,
+    tick,
+    self,
+    place,
     people: neighbours(state, index, self, tick),
     entities: index.notice(self.location, id, tick),
     kinds: index.kinds(self.location),

@@ -2,7 +2,12 @@ import type { QuestGoal } from '../sim/model/quests.ts';
 import type { WorldState } from '../sim/state/types.ts';
 
 /** A quest as its taker knows it: the stated goal, where it was given, when it is due. Never its risk, nor whether a source was right. */
-export interface KnownQuest { id: string; goal: QuestGoal; at: string | null; deadline: number }
+export interface KnownQuest {
+  id: string;
+  goal: QuestGoal;
+  at: string | null;
+  deadline: number;
+}
 
 /** The quests an actor has taken and not finished, as they know them. */
 export function questsKnownBy(state: WorldState, actor: string): KnownQuest[] | undefined {

@@ -4,7 +4,10 @@ import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../sim/model/
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { ActorState, WorldState } from '../sim/state/types.ts';
 
-export interface Reflection { deltas: Partial<Record<Strategy, number>>; reasons: Message[] }
+export interface Reflection {
+  deltas: Partial<Record<Strategy, number>>;
+  reasons: Message[];
+}
 
 /** Strategies that need someone else to answer: unanswered, they count as being ignored. */
 const NEEDS_AUDIENCE: Strategy[] = ['social', 'teach', 'art'];
@@ -45,7 +48,9 @@ export function reflect(cat: Catalog, state: WorldState, a: ActorState): Reflect
   }
   // imitation: something new that others made here is worth a try; new since one last took stock, not the same thing again
   const since = state.tick + 1 - cat.scenario.meta.rules.needs.reflectEvery * a.heartbeat;
-  const seen = state.places[a.location].recent.filter((o) => o.tick >= since && o.actor && o.actor !== a.id && 'key' in o.msg && o.msg.key === 'observe.entity_created');
+  const seen = state.places[a.location].recent.filter(
+    (o) => o.tick >= since && o.actor && o.actor !== a.id && 'key' in o.msg && o.msg.key === 'observe.entity_created',
+  );
   for (const o of seen.slice(-1)) {
     const p = 'key' in o.msg ? o.msg.params?.entity : undefined;
     const ent = typeof p === 'object' ? state.entities[p.id] : undefined;

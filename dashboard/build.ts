@@ -24,8 +24,12 @@ const LOCALE_FILES = ['dashboard.json', 'dashboard-story.json', 'names.json'];
 export function dashboardIsStale(): boolean {
   if (!existsSync(DIST_INDEX)) return true;
   const sources = [
-    path.join(DASHBOARD, 'src'), path.join(DASHBOARD, 'index.html'), path.join(DASHBOARD, 'vite.config.ts'),
-    path.join(ROOT, 'sim', 'i18n', 'config.ts'), path.join(ROOT, 'locales', 'cn.json'), path.join(ROOT, 'locales', 'en.json'),
+    path.join(DASHBOARD, 'src'),
+    path.join(DASHBOARD, 'index.html'),
+    path.join(DASHBOARD, 'vite.config.ts'),
+    path.join(ROOT, 'sim', 'i18n', 'config.ts'),
+    path.join(ROOT, 'locales', 'cn.json'),
+    path.join(ROOT, 'locales', 'en.json'),
     ...['cn', 'en'].flatMap((lang) => LOCALE_FILES.map((f) => path.join(ROOT, 'locales', lang, f))),
   ];
   return Math.max(...sources.map(newest)) > statSync(DIST_INDEX).mtimeMs;

@@ -33,7 +33,11 @@ export interface WorldOptions {
 }
 
 export class MetaMismatchError extends Error {
-  constructor(readonly field: keyof StoreMeta, readonly stored: unknown, readonly wanted: unknown) {
+  constructor(
+    readonly field: keyof StoreMeta,
+    readonly stored: unknown,
+    readonly wanted: unknown,
+  ) {
     super(`this data was made with ${field} ${JSON.stringify(stored)}, not ${JSON.stringify(wanted)}`);
     this.name = 'MetaMismatchError';
   }
@@ -46,14 +50,27 @@ export class MetaMismatchError extends Error {
 export class World {
   /** the recent ticks the director measures (a pack with director.json): primed from the log, fed each commit */
   private window: DirectorWindow | null = null;
-  private constructor(readonly cat: Catalog, readonly state: WorldState, readonly store: Store,
-    private readonly delib: Deliberation, private readonly snapshotEvery: number,
-    private readonly seed: number, readonly population: number | null,
-    readonly origin: StoreMeta['origin'] | null = null, private readonly tokens?: (tick: number) => number) {}
+  private constructor(
+    readonly cat: Catalog,
+    readonly state: WorldState,
+    readonly store: Store,
+    private readonly delib: Deliberation,
+    private readonly snapshotEvery: number,
+    private readonly seed: number,
+    readonly population: number | null,
+    readonly origin: StoreMeta['origin'] | null = null,
+    private readonly tokens?: (tick: number) => number,
+  ) {}
 
   static async open(o: WorldOptions): Promise<World> {
     const cat = buildCatalog(o.scenario);
-    const meta: StoreMeta = { world: o.scenario.meta.id, scenario: o.scenario.meta.id, scenarioHash: o.scenario.hash, seed: o.seed, population: o.population };
+    const meta: StoreMeta = {
+      world: o.scenario.meta.id,
+      scenario: o.scenario.meta.id,
+      scenarioHash: o.scenario.hash,
+      seed: o.seed,
+      population: o.population,
+    };
     const stored = await o.store.acquire(meta);
     try {
       for (const k of Object.keys(meta) as (keyof StoreMeta)[]) {
@@ -116,7 +133,13 @@ export class World {
  * The state the store's log says: the newest snapshot, then every tick after it. A fork's people were
  * drawn with the original's seed; what is drawn from the fork point on uses the fork's own.
  */
-async function rebuild(cat: Catalog, store: Store, seed: number, population: number | null, origin: StoreMeta['origin'] | null = null): Promise<WorldState> {
+async function rebuild(
+  cat: Catalog,
+  store: Store,
+  seed: number,
+  population: number | null,
+  origin: StoreMeta['origin'] | null = null,
+): Promise<WorldState> {
   const loaded = await store.load<WorldState>();
   const state = loaded.snapshot?.state ?? initialState(cat, origin?.seed ?? seed, population);
   if (loaded.snapshot) reviveTables(state);

@@ -22,8 +22,12 @@ const W = '/api/worlds/shenzhen';
 async function withPlayers(observing: 'public' | 'private' = 'public') {
   srv = await served({ observing, rate: { burst: 1000, perSecond: 1000 } });
   const join = async (name: string) => {
-    const r = await srv!.app.inject({ method: 'POST', url: `${W}/players`, headers: observing === 'private' ? auth(srv!.adminToken) : {},
-      payload: { name, concept: 'a newcomer', place: 'dongmen' } });
+    const r = await srv!.app.inject({
+      method: 'POST',
+      url: `${W}/players`,
+      headers: observing === 'private' ? auth(srv!.adminToken) : {},
+      payload: { name, concept: 'a newcomer', place: 'dongmen' },
+    });
     expect(r.statusCode).toBe(201);
     return JoinReply.parse(r.json());
   };
@@ -46,15 +50,20 @@ describe('every route says whom it answers, and keeps its word', () => {
     const { srv, a, b } = await withPlayers();
     const api = srv.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
     expect(api.length).toBeGreaterThan(20);
-    const call = (r: { method: string; url: string }, token?: string) => srv.app.inject({
-      method: r.method as 'GET', url: r.url.replace(':w', 'shenzhen').replace(':id', a.actorId).replace(':q', 'no_such_quest'),
-      headers: token ? auth(token) : {}, ...(r.method === 'POST' ? { payload: {} } : {}) });
+    const call = (r: { method: string; url: string }, token?: string) =>
+      srv.app.inject({
+        method: r.method as 'GET',
+        url: r.url.replace(':w', 'shenzhen').replace(':id', a.actorId).replace(':q', 'no_such_quest'),
+        headers: token ? auth(token) : {},
+        ...(r.method === 'POST' ? { payload: {} } : {}),
+      });
     const refused = (s: number) => s === 401 || s === 403;
     for (const r of api) {
       const name = `${r.method} ${r.url} (${r.exposure})`;
       const [anon, other, self, admin] = [await call(r), await call(r, b.token), await call(r, a.token), await call(r, srv.adminToken)];
       switch (r.exposure) {
-        case 'open': case 'public':
+        case 'open':
+        case 'public':
           for (const x of [anon, other, self, admin]) expect(refused(x.statusCode), `${name}: ${x.body}`).toBe(false);
           break;
         case 'self':
@@ -98,7 +107,9 @@ describe('every socket event is classified and reaches only its audience', () =>
     const url = `http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`;
     const emitted: { event: string; rooms: string[] }[] = [];
     // every emit, to rooms or to one socket, as the socket.io server makes it
-    const operator = Object.getPrototypeOf(srv.sockets.io.to('x')) as { emit: (this: { rooms: Set<string> }, event: string, ...x: unknown[]) => boolean };
+    const operator = Object.getPrototypeOf(srv.sockets.io.to('x')) as {
+      emit: (this: { rooms: Set<string> }, event: string, ...x: unknown[]) => boolean;
+    };
     const roomEmit = operator.emit;
     const socketEmit = Socket.prototype.emit;
     operator.emit = function (this: { rooms: Set<string> }, event: string, ...rest: unknown[]) {
@@ -113,7 +124,10 @@ describe('every socket event is classified and reaches only its audience', () =>
     try {
       for (const auth of [{ world: 'shenzhen' }, { world: 'shenzhen', token: a.token }, { world: 'shenzhen', token: srv.adminToken }]) {
         const c = connect(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
-        await new Promise<void>((done, fail) => { c.once('connect', () => done()); c.once('connect_error', fail); });
+        await new Promise<void>((done, fail) => {
+          c.once('connect', () => done());
+          c.once('connect_error', fail);
+        });
         clients.push(c);
       }
       await clients[1].timeout(10_000).emitWithAck('act', { call: { tool: 'no_such_tool', args: {} } });
@@ -143,17 +157,51 @@ describe('every event type has a rule', () => {
     expect(missing.claimed).toBeUndefined();
   });
 
-  it('a fact\'s truth, a claim and someone else\'s story stay with the admin', () => {
-    const fact = { tick: 1, seq: 0, type: 'fact_created', fact: { id: 'f1', content: { key: 'x' }, about: null, truth: false, origin: { actor: 'p', tick: 1, place: 'q' } } } as Event;
+  it("a fact's truth, a claim and someone else's story stay with the admin", () => {
+    const fact = {
+      tick: 1,
+      seq: 0,
+      type: 'fact_created',
+      fact: { id: 'f1', content: { key: 'x' }, about: null, truth: false, origin: { actor: 'p', tick: 1, place: 'q' } },
+    } as Event;
     expect(viewEvent(fact, PUBLIC)).not.toHaveProperty('fact.truth');
     expect(viewEvent(fact, ADMIN)).toHaveProperty('fact.truth', false);
-    const claim = { tick: 1, seq: 1, type: 'claimed', actor: 'p', place: 'q', kind: 'payment', about: [], contradicts: true, to: null } as unknown as Event;
+    const claim = {
+      tick: 1,
+      seq: 1,
+      type: 'claimed',
+      actor: 'p',
+      place: 'q',
+      kind: 'payment',
+      about: [],
+      contradicts: true,
+      to: null,
+    } as unknown as Event;
     expect(viewEvent(claim, PUBLIC)).toBeNull();
     expect(viewEvent(claim, playerAudience('p'))).toBeNull();
-    const turned = { tick: 1, seq: 2, type: 'story_turned', actor: 'player-1', choice: 0, chapter: 'c', situation: 's', variables: { x: 1 }, ink: '{}' } as Event;
+    const turned = {
+      tick: 1,
+      seq: 2,
+      type: 'story_turned',
+      actor: 'player-1',
+      choice: 0,
+      chapter: 'c',
+      situation: 's',
+      variables: { x: 1 },
+      ink: '{}',
+    } as Event;
     expect(viewEvent(turned, playerAudience('player-2'))).toBeNull();
     expect(viewEvent(turned, PUBLIC)).toBeNull();
-    expect(viewEvent(turned, playerAudience('player-1'))).toEqual({ tick: 1, seq: 2, type: 'story_turned', actor: 'player-1', choice: 0, chapter: 'c', situation: 's', variables: { x: 1 } });
+    expect(viewEvent(turned, playerAudience('player-1'))).toEqual({
+      tick: 1,
+      seq: 2,
+      type: 'story_turned',
+      actor: 'player-1',
+      choice: 0,
+      chapter: 'c',
+      situation: 's',
+      variables: { x: 1 },
+    });
     expect(viewEvent(turned, ADMIN)).toBe(turned);
   });
 });

@@ -21,7 +21,10 @@ const ADMIN_ONLY = new Set(['claimed', 'director_proposed', 'phase_changed']);
 const SECRET_KEYS = ['truth', 'contradicts', 'risk', 'ink', 'tension', 'measures', 'held'];
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-interface Heard { event: string; payload: Json }
+interface Heard {
+  event: string;
+  payload: Json;
+}
 
 let srv: AstinusServer;
 let url: string;
@@ -32,9 +35,19 @@ let a: JoinReply;
 let b: JoinReply;
 
 async function listen(who: keyof typeof heard, token?: string): Promise<Socket> {
-  const s = connect(url, { auth: token ? { world: 'shenzhen', token } : { world: 'shenzhen' }, transports: ['websocket'], reconnection: false, forceNew: true });
-  s.onAny((event: string, payload: Json) => { heard[who].push({ event, payload }); });
-  await new Promise<void>((done, fail) => { s.once('connect', () => done()); s.once('connect_error', fail); });
+  const s = connect(url, {
+    auth: token ? { world: 'shenzhen', token } : { world: 'shenzhen' },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  s.onAny((event: string, payload: Json) => {
+    heard[who].push({ event, payload });
+  });
+  await new Promise<void>((done, fail) => {
+    s.once('connect', () => done());
+    s.once('connect_error', fail);
+  });
   sockets.push(s);
   return s;
 }
@@ -56,12 +69,23 @@ async function readEverything(token?: string): Promise<Json[]> {
   for (const f of facts.slice(0, 20)) out.push((await get(`${W}/facts/${f.id}`, token)).body);
   let cursor: string | null = '';
   while (cursor !== null) {
-    const page = (await get(`${W}/events?limit=500${cursor ? `&cursor=${cursor}` : ''}`, token)).body as { events: Json[]; next: string | null };
+    const page = (await get(`${W}/events?limit=500${cursor ? `&cursor=${cursor}` : ''}`, token)).body as {
+      events: Json[];
+      next: string | null;
+    };
     out.push(...page.events);
     cursor = page.next;
   }
   out.push((await get(`${W}/events?last=1000`, token)).body);
-  for (const type of ['fact_created', 'claimed', 'quest_offered', 'story_turned', 'director_proposed', 'phase_changed', 'situation_scored']) {
+  for (const type of [
+    'fact_created',
+    'claimed',
+    'quest_offered',
+    'story_turned',
+    'director_proposed',
+    'phase_changed',
+    'situation_scored',
+  ]) {
     out.push((await get(`${W}/events?type=${type}&limit=500`, token)).body);
   }
   return out;
@@ -99,7 +123,11 @@ beforeAll(async () => {
   await srv.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`;
   const join = async (name: string, place: string) => {
-    const r = await fetch(`${url}${W}/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, concept: 'a newcomer', place }) });
+    const r = await fetch(`${url}${W}/players`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, concept: 'a newcomer', place }),
+    });
     expect(r.status).toBe(201);
     return JoinReply.parse(await r.json());
   };
@@ -117,14 +145,21 @@ beforeAll(async () => {
     await play(a, prompts.get(a.actorId));
     await play(b, prompts.get(b.actorId));
     if (t === Math.floor(TICKS / 2)) {
-      rest.anon.push(...await readEverything());
-      rest.b.push(...await readEverything(b.token));
+      rest.anon.push(...(await readEverything()));
+      rest.b.push(...(await readEverything(b.token)));
     }
   }
   // the last tick's messages are on their way: a round trip on each socket after them
-  await Promise.all(sockets.map((s) => s.timeout(10_000).emitWithAck('act', {}).catch(() => undefined)));
-  rest.anon.push(...await readEverything());
-  rest.b.push(...await readEverything(b.token));
+  await Promise.all(
+    sockets.map((s) =>
+      s
+        .timeout(10_000)
+        .emitWithAck('act', {})
+        .catch(() => undefined),
+    ),
+  );
+  rest.anon.push(...(await readEverything()));
+  rest.b.push(...(await readEverything(b.token)));
 }, 600_000);
 
 afterAll(async () => {
@@ -136,7 +171,16 @@ describe('audiences in a served world with two players', () => {
   it('the admin hears every secret there is to keep', () => {
     const types = new Set(heard.admin.flatMap((h) => [...eventsIn(h.payload)].map((e) => e.type as string)));
     // the run is long enough to hold each kind of secret, so that its absence below means something
-    for (const t of ['fact_created', 'claimed', 'quest_offered', 'quest_taken', 'story_started', 'story_turned', 'situation_scored', 'director_proposed']) {
+    for (const t of [
+      'fact_created',
+      'claimed',
+      'quest_offered',
+      'quest_taken',
+      'story_started',
+      'story_turned',
+      'situation_scored',
+      'director_proposed',
+    ]) {
       expect(types, t).toContain(t);
     }
     const admin = heard.admin.flatMap((h) => [...keys(h.payload)].map((k) => k.key));
@@ -148,15 +192,20 @@ describe('audiences in a served world with two players', () => {
     const leaks: string[] = [];
     for (const v of got) {
       for (const k of keys(v)) if (SECRET_KEYS.includes(k.key)) leaks.push(k.path);
-      for (const e of eventsIn(v)) if (STORY.has(e.type as string) || ADMIN_ONLY.has(e.type as string)) leaks.push(JSON.stringify(e).slice(0, 200));
+      for (const e of eventsIn(v))
+        if (STORY.has(e.type as string) || ADMIN_ONLY.has(e.type as string)) leaks.push(JSON.stringify(e).slice(0, 200));
     }
     expect(leaks).toEqual([]);
     // the socket heard the world all the same: every tick, with its feed
     expect(heard.anon.filter((h) => h.event === 'tick').length).toBeGreaterThanOrEqual(TICKS);
-    expect(heard.anon.some((h) => h.event === 'tick' && (h.payload as { events: { type: string }[] }).events.some((e) => e.type === 'fact_created'))).toBe(true);
+    expect(
+      heard.anon.some(
+        (h) => h.event === 'tick' && (h.payload as { events: { type: string }[] }).events.some((e) => e.type === 'fact_created'),
+      ),
+    ).toBe(true);
   });
 
-  it('a player sees their own story, never the other player\'s, and no other secret', () => {
+  it("a player sees their own story, never the other player's, and no other secret", () => {
     const got = [...heard.b.map((h) => h.payload), ...rest.b];
     let own = 0;
     const leaks: string[] = [];
@@ -177,7 +226,10 @@ describe('audiences in a served world with two players', () => {
     for (const h of heard.admin) {
       for (const e of eventsIn(h.payload)) {
         const text = e.text as { cn: string; en: string } | undefined;
-        if (text && ADMIN_ONLY.has(e.type as string)) { secretLines.add(text.en); secretLines.add(text.cn); }
+        if (text && ADMIN_ONLY.has(e.type as string)) {
+          secretLines.add(text.en);
+          secretLines.add(text.cn);
+        }
       }
     }
     expect(secretLines.size).toBeGreaterThan(0);
@@ -196,7 +248,7 @@ describe('audiences in a served world with two players', () => {
     for (const r of risks) expect(others.includes(r)).toBe(false);
   });
 
-  it('another player\'s private routes answer 403, and without a token 401', async () => {
+  it("another player's private routes answer 403, and without a token 401", async () => {
     for (const p of ['session', 'story', 'story/options', 'quests']) {
       expect((await get(`${W}/players/${a.actorId}/${p}`, b.token)).status, p).toBe(403);
       expect((await get(`${W}/players/${a.actorId}/${p}`)).status, p).toBe(401);

@@ -11,13 +11,20 @@ import { call, consequence, fresh, judgeOne, place, shenzhen } from './helpers/w
  * derives the dice itself, rolls with the world's keyed generator and commits only the rolled band.
  */
 let cat: Catalog;
-beforeAll(async () => { cat = await shenzhen(); });
+beforeAll(async () => {
+  cat = await shenzhen();
+});
 
 const said = (text: string) => consequence({ narrative: { text } });
-const proposal = (factors: { kind: 'trait' | 'tag'; id: string; sign: 1 | -1 }[], extra: Partial<NonNullable<Consequence['check']>> = {}): Consequence => ({
+const proposal = (
+  factors: { kind: 'trait' | 'tag'; id: string; sign: 1 | -1 }[],
+  extra: Partial<NonNullable<Consequence['check']>> = {},
+): Consequence => ({
   ...consequence(),
   check: {
-    intention: 'talk the foreman round', factors, ...extra,
+    intention: 'talk the foreman round',
+    factors,
+    ...extra,
     outcomes: {
       full: { ...said('FULL'), world_changes: [{ type: 'relationship_change', from: 'lao_chen', to: 'chen_jing', delta: 3 }] },
       partial: said('PARTIAL'),
@@ -35,7 +42,10 @@ function setup() {
 
 describe('a check the engine asks for', () => {
   it('is refused whole when it names a trait or a tag the person does not have', () => {
-    for (const f of [{ kind: 'trait' as const, id: 'iron_will', sign: 1 as const }, { kind: 'tag' as const, id: 'royal_blood', sign: 1 as const }]) {
+    for (const f of [
+      { kind: 'trait' as const, id: 'iron_will', sign: 1 as const },
+      { kind: 'tag' as const, id: 'royal_blood', sign: 1 as const },
+    ]) {
       const { s, c } = setup();
       const r = judgeOne(cat, s, c, proposal([f]));
       expect(r.failed?.reason.code).toBe('no_such_factor');
@@ -47,11 +57,20 @@ describe('a check the engine asks for', () => {
   it('is rolled by the Judge from the factors it verified, whatever dice the proposal names, and only the rolled band stands', () => {
     const { s, c } = setup();
     const expected = rollCheck(cat, s, c, s.tick + 1, callWord(c), [{ kind: 'trait', id: 'quick_tongue', sign: 1 }]);
-    const r = judgeOne(cat, s, c, proposal([{ kind: 'trait', id: 'quick_tongue', sign: 1 }], { dice: '12', instructions: 'she cannot fail' }));
+    const r = judgeOne(
+      cat,
+      s,
+      c,
+      proposal([{ kind: 'trait', id: 'quick_tongue', sign: 1 }], { dice: '12', instructions: 'she cannot fail' }),
+    );
     expect(r.failed).toBeNull();
     const roll = r.events.find((e) => e.type === 'check_rolled') as EventOf<'check_rolled'>;
     expect(roll.formula).toBe('3d6kh2');
-    expect({ dice: roll.dice, total: roll.total, band: roll.band }).toEqual({ dice: expected.dice, total: expected.total, band: expected.band });
+    expect({ dice: roll.dice, total: roll.total, band: roll.band }).toEqual({
+      dice: expected.dice,
+      total: expected.total,
+      band: expected.band,
+    });
     const action = r.events.find((e) => e.type === 'action') as EventOf<'action'>;
     const band = roll.band === 'critical' ? 'full' : roll.band;
     expect(action.narrative).toEqual({ text: band.toUpperCase() });
@@ -69,7 +88,7 @@ describe('a check the engine asks for', () => {
     expect(r.error!.issues[0].path).toEqual(['check', 'outcomes', 'full', 'narrative']);
   });
 
-  it('a client\'s own dice or total is no part of a call: refused before it reaches the Judge', () => {
+  it("a client's own dice or total is no part of a call: refused before it reaches the Judge", () => {
     const { c } = setup();
     const cheat = { ...c, args: { ...c.args, total: 12, dice: [6, 6] } };
     const r = UntrustedToolCall.safeParse(cheat);

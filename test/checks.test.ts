@@ -14,7 +14,9 @@ import { call, consequence, fresh, judgeOne, place, ROOT } from './helpers/world
  * proposed it.
  */
 let cat: Catalog;
-beforeAll(async () => { cat = buildCatalog(await loadScenario(`${ROOT}scenarios/riverford`)); });
+beforeAll(async () => {
+  cat = buildCatalog(await loadScenario(`${ROOT}scenarios/riverford`));
+});
 
 /** A theft by Nim from Osric, side by side, at the first tick from `from` whose roll lands in `band`. */
 function theftAt(band: string, from = 1): { state: WorldState; c: ReturnType<typeof call> } {
@@ -50,7 +52,9 @@ describe('checks', () => {
   it('a failed roll brings the thief nothing, whatever the engine proposes', () => {
     const { state, c } = theftAt('fail');
     const before = state.actors.osric_vane.money;
-    const greedy = consequence({ world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 5, reason: 'theft' }] });
+    const greedy = consequence({
+      world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 5, reason: 'theft' }],
+    });
     const { failed } = judgeOne(cat, state, c, greedy);
     expect(failed?.reason.code).toBe('band_failed');
     expect(state.actors.osric_vane.money).toBe(before);
@@ -63,13 +67,21 @@ describe('checks', () => {
   it('a success at a cost takes at most half, and the extra energy, or it is refused', () => {
     const { state, c } = theftAt('partial');
     const max = cat.words.manner('cutpurse')!.max!;
-    const whole = consequence({ resource_changes: { energy: -5 },
-      world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: max, reason: 'theft' }] });
+    const whole = consequence({
+      resource_changes: { energy: -5 },
+      world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: max, reason: 'theft' }],
+    });
     expect(judgeOne(cat, state, c, whole).failed?.reason.code).toBeDefined();
-    const free = consequence({ world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 1, reason: 'theft' }] });
+    const free = consequence({
+      world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 1, reason: 'theft' }],
+    });
     expect(judgeOne(cat, theftAt('partial').state, c, free).failed?.reason.code).toBe('band_cost');
-    const fair = consequence({ resource_changes: { energy: -5 },
-      world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: Math.floor(max / 2), reason: 'theft' }] });
+    const fair = consequence({
+      resource_changes: { energy: -5 },
+      world_changes: [
+        { type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: Math.floor(max / 2), reason: 'theft' },
+      ],
+    });
     expect(judgeOne(cat, theftAt('partial').state, c, fair).failed).toBeNull();
   });
 
@@ -77,7 +89,9 @@ describe('checks', () => {
     // a success refused (the engine asks too much) and an engine that gave no answer at all
     for (const band of ['full', 'partial']) {
       const { state, c } = theftAt(band);
-      const greedy = consequence({ world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 10_000, reason: 'theft' }] });
+      const greedy = consequence({
+        world_changes: [{ type: 'resource_transfer', from: 'osric_vane', to: 'nim', resource: 'money', amount: 10_000, reason: 'theft' }],
+      });
       const { failed, events } = judgeOne(cat, state, c, greedy);
       expect(failed).not.toBeNull();
       expect(events.map((e) => e.type)).toEqual(['check_rolled', 'call_failed']);
@@ -94,7 +108,11 @@ describe('checks', () => {
 
   it('a call refused before any roll (nobody there to rob) throws no dice', () => {
     const { state, c } = theftAt('full');
-    place(state, 'osric_vane', Object.keys(state.places).find((p) => p !== state.actors.nim.location)!);
+    place(
+      state,
+      'osric_vane',
+      Object.keys(state.places).find((p) => p !== state.actors.nim.location)!,
+    );
     const { failed, events } = judgeOne(cat, state, c, consequence({}));
     expect(failed).not.toBeNull();
     expect(events.map((e) => e.type)).toEqual(['call_failed']);
@@ -128,7 +146,7 @@ describe('checks', () => {
     expect(judge.events.filter((e) => e.type === 'check_rolled').map((e) => (e as EventOf<'check_rolled'>).dice)).toEqual([[]]);
   });
 
-  it('a second check of the same call in one tick (an answer after one\'s own call) is a fresh throw, the one its slice was shown', () => {
+  it("a second check of the same call in one tick (an answer after one's own call) is a fresh throw, the one its slice was shown", () => {
     let differ = 0;
     for (let t = 1; t <= 40; t++) {
       const state = fresh(cat, 7);

@@ -18,16 +18,23 @@ async function scratch(): Promise<string> {
   dirs.push(d);
   return d;
 }
-afterAll(async () => { await Promise.all(dirs.map(removeDir)); });
+afterAll(async () => {
+  await Promise.all(dirs.map(removeDir));
+});
 
 async function ok(args: string[]) {
   const r = await astinusHere(args);
   if (r.code !== 0) throw new Error(`astinus ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return r;
 }
-const run = (data: string, ticks: number, ...more: string[]) => ok(['run', SCENARIO, '--ticks', String(ticks), '--population', POP, '--data', data, '--quiet', ...more]);
+const run = (data: string, ticks: number, ...more: string[]) =>
+  ok(['run', SCENARIO, '--ticks', String(ticks), '--population', POP, '--data', data, '--quiet', ...more]);
 const exportFrom = async (data: string, from: number) => (await ok(['export', data, '--from', String(from)])).stdout;
-const events = (text: string) => text.trim().split('\n').map((l) => JSON.parse(l) as Event);
+const events = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Event);
 
 /** An original world, made once for the file. */
 let original: Promise<string> | null = null;
@@ -47,8 +54,14 @@ async function interventionsFile(list: unknown[]): Promise<string> {
   await writeFile(f, JSON.stringify({ interventions: list }));
   return f;
 }
-const rumour = (at: number, actor = 'lin_feng') => ({ label: 'rumour', at, kind: 'learn_fact', actor,
-  content: { cn: '工厂下个月要关门', en: 'The factory closes next month' }, truth: false });
+const rumour = (at: number, actor = 'lin_feng') => ({
+  label: 'rumour',
+  at,
+  kind: 'learn_fact',
+  actor,
+  content: { cn: '工厂下个月要关门', en: 'The factory closes next month' },
+  truth: false,
+});
 
 describe('astinus fork', () => {
   it('with the same seed and no intervention, continues the original byte for byte from the fork tick', async () => {
@@ -92,11 +105,34 @@ describe('astinus fork', () => {
     await ok(['fork', orig, '--at', String(AT), '--out', fork, '--seed', '99']);
     expect(JSON.parse(await readFile(path.join(fork, 'meta.json'), 'utf8'))).toMatchObject({ seed: 99, origin: { seed: 7, at: AT } });
     await run(fork, AT + 5);
-    expect(await exportFrom(fork, 0).then((s) => s.split('\n').filter((l) => JSON.parse(l || '{"tick":-1}').tick < AT).join('\n')))
-      .toBe((await exportFrom(orig, 0)).split('\n').filter((l) => JSON.parse(l || '{"tick":-1}').tick < AT).join('\n'));
+    expect(
+      await exportFrom(fork, 0).then((s) =>
+        s
+          .split('\n')
+          .filter((l) => JSON.parse(l || '{"tick":-1}').tick < AT)
+          .join('\n'),
+      ),
+    ).toBe(
+      (await exportFrom(orig, 0))
+        .split('\n')
+        .filter((l) => JSON.parse(l || '{"tick":-1}').tick < AT)
+        .join('\n'),
+    );
     expect(await exportFrom(fork, AT)).not.toBe((await ok(['export', orig, '--from', String(AT), '--to', String(AT + 4)])).stdout);
     // asked for another seed, it says which one it was made with
-    const r = await astinusHere(['run', SCENARIO, '--ticks', String(AT + 6), '--population', POP, '--data', fork, '--quiet', '--seed', '7']);
+    const r = await astinusHere([
+      'run',
+      SCENARIO,
+      '--ticks',
+      String(AT + 6),
+      '--population',
+      POP,
+      '--data',
+      fork,
+      '--quiet',
+      '--seed',
+      '7',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('seed 99');
   });
@@ -120,13 +156,33 @@ describe('astinus fork', () => {
 describe('run --interventions', () => {
   it('names the file, the path and the reason of a bad intervention, and runs nothing', async () => {
     const data = path.join(await scratch(), 'data');
-    const file = await interventionsFile([rumour(2), { ...rumour(3, 'nobody_here'), label: 'second' },
-      { label: 'third', at: 1, kind: 'drive', actor: '__proto__', strategy: 'work', weight: 1 }, { label: 'fourth', at: 1, kind: 'price', item: 'no_such_item', price: 3 }]);
+    const file = await interventionsFile([
+      rumour(2),
+      { ...rumour(3, 'nobody_here'), label: 'second' },
+      { label: 'third', at: 1, kind: 'drive', actor: '__proto__', strategy: 'work', weight: 1 },
+      { label: 'fourth', at: 1, kind: 'price', item: 'no_such_item', price: 3 },
+    ]);
     const r = await astinusHere(['run', SCENARIO, '--ticks', '5', '--population', POP, '--data', data, '--quiet', '--interventions', file]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('interventions.json: interventions[2].actor: a reserved name');
-    const again = await interventionsFile([rumour(2), { ...rumour(3, 'nobody_here'), label: 'second' }, { label: 'fourth', at: 1, kind: 'price', item: 'no_such_item', price: 3 }]);
-    const r2 = await astinusHere(['run', SCENARIO, '--ticks', '5', '--population', POP, '--data', data, '--quiet', '--interventions', again]);
+    const again = await interventionsFile([
+      rumour(2),
+      { ...rumour(3, 'nobody_here'), label: 'second' },
+      { label: 'fourth', at: 1, kind: 'price', item: 'no_such_item', price: 3 },
+    ]);
+    const r2 = await astinusHere([
+      'run',
+      SCENARIO,
+      '--ticks',
+      '5',
+      '--population',
+      POP,
+      '--data',
+      data,
+      '--quiet',
+      '--interventions',
+      again,
+    ]);
     expect(r2.code).toBe(1);
     expect(r2.stderr).toContain('interventions.json: interventions[1].actor: no person "nobody_here" in scenario shenzhen');
     expect(r2.stderr).toContain('interventions.json: interventions[2].item: no item "no_such_item" in scenario shenzhen');
@@ -139,11 +195,17 @@ describe('run --interventions', () => {
 
   it('makes each intervention once when a run is resumed with the same file', async () => {
     const data = path.join(await scratch(), 'data');
-    const file = await interventionsFile([rumour(4), { label: 'late', at: 9, kind: 'drive', actor: 'lin_feng', strategy: 'gossip', weight: 2 }]);
+    const file = await interventionsFile([
+      rumour(4),
+      { label: 'late', at: 9, kind: 'drive', actor: 'lin_feng', strategy: 'gossip', weight: 2 },
+    ]);
     await run(data, 6, '--interventions', file);
     await run(data, 12, '--interventions', file);
     const labelled = events(await exportFrom(data, 0)).filter((e) => e.type === 'intervened');
-    expect(labelled.map((e) => [e.tick, (e as { label: string }).label])).toEqual([[4, 'rumour'], [9, 'late']]);
+    expect(labelled.map((e) => [e.tick, (e as { label: string }).label])).toEqual([
+      [4, 'rumour'],
+      [9, 'late'],
+    ]);
   });
 });
 
@@ -161,7 +223,11 @@ describe('the figures of a fork', () => {
     await run(other, 300);
     const mine = await exportFrom(other, 150);
     expect(events(mine)[0]).toMatchObject({ tick: 150, type: 'intervened', label: 'rumour' });
-    const firstTick = (text: string) => text.split('\n').filter((l) => l && JSON.parse(l).tick === 150).join('\n');
+    const firstTick = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l && JSON.parse(l).tick === 150)
+        .join('\n');
     expect(firstTick(mine)).not.toBe(firstTick(theirs));
   });
 });

@@ -17,7 +17,9 @@ async function scratch(): Promise<string> {
   dirs.push(d);
   return d;
 }
-afterAll(async () => { await Promise.all(dirs.map(removeDir)); });
+afterAll(async () => {
+  await Promise.all(dirs.map(removeDir));
+});
 
 const run = (ticks: number, seed: number, data: string, ...more: string[]) =>
   astinus(['run', SCENARIO, '--ticks', String(ticks), '--seed', String(seed), '--data', data, '--quiet', ...more]);
@@ -25,13 +27,16 @@ const run = (ticks: number, seed: number, data: string, ...more: string[]) =>
 function parseExport(bytes: Buffer): Event[] {
   const text = bytes.toString('utf8');
   expect(text.endsWith('\n')).toBe(true);
-  const events = text.slice(0, -1).split('\n').map((line, i) => {
-    try {
-      return JSON.parse(line) as Event;
-    } catch {
-      throw new Error(`export line ${i + 1} is not JSON: ${line.slice(0, 200)}`);
-    }
-  });
+  const events = text
+    .slice(0, -1)
+    .split('\n')
+    .map((line, i) => {
+      try {
+        return JSON.parse(line) as Event;
+      } catch {
+        throw new Error(`export line ${i + 1} is not JSON: ${line.slice(0, 200)}`);
+      }
+    });
   return events.sort((a, b) => a.tick - b.tick || a.seq - b.seq);
 }
 
@@ -40,12 +45,15 @@ const references = new Map<string, Promise<{ dir: string; bytes: Buffer }>>();
 function reference(seed: number, ticks: number) {
   const key = `${seed}/${ticks}`;
   if (!references.has(key)) {
-    references.set(key, (async () => {
-      const dir = path.join(await scratch(), 'data');
-      const r = await run(ticks, seed, dir);
-      if (r.code !== 0) throw new Error(`reference run ${key} exited ${r.code}: ${r.stderr}`);
-      return { dir, bytes: await exportBytes(dir) };
-    })());
+    references.set(
+      key,
+      (async () => {
+        const dir = path.join(await scratch(), 'data');
+        const r = await run(ticks, seed, dir);
+        if (r.code !== 0) throw new Error(`reference run ${key} exited ${r.code}: ${r.stderr}`);
+        return { dir, bytes: await exportBytes(dir) };
+      })(),
+    );
   }
   return references.get(key)!;
 }
@@ -53,11 +61,14 @@ function reference(seed: number, ticks: number) {
 const templates: Map<string, Template> = new Map(
   (JSON.parse(readFileSync(path.join(SHENZHEN, 'templates.json'), 'utf8')).templates as Template[]).map((t) => [t.id, t]),
 );
-const initialEntities: { id: string; template: string; owner: string | null }[] =
-  JSON.parse(readFileSync(path.join(SHENZHEN, 'entities.json'), 'utf8')).entities;
+const initialEntities: { id: string; template: string; owner: string | null }[] = JSON.parse(
+  readFileSync(path.join(SHENZHEN, 'entities.json'), 'utf8'),
+).entities;
 const initialMoney: Record<string, number> = Object.fromEntries(
-  (JSON.parse(readFileSync(path.join(SHENZHEN, 'actors.json'), 'utf8')).actors as { id: string; body: { money: number } }[])
-    .map((a) => [a.id, a.body.money]),
+  (JSON.parse(readFileSync(path.join(SHENZHEN, 'actors.json'), 'utf8')).actors as { id: string; body: { money: number } }[]).map((a) => [
+    a.id,
+    a.body.money,
+  ]),
 );
 
 /**
@@ -65,11 +76,18 @@ const initialMoney: Record<string, number> = Object.fromEntries(
  * a stall whose owner then earned its income source, a mural (or pitch) that faded, a class that closed.
  */
 function lastingEffects(events: Event[]) {
-  interface Thing { template: string; owner: string | null; from: number; until: number; made: boolean }
+  interface Thing {
+    template: string;
+    owner: string | null;
+    from: number;
+    until: number;
+    made: boolean;
+  }
   const things = new Map<string, Thing>();
   for (const e of initialEntities) things.set(e.id, { template: e.template, owner: e.owner, from: -1, until: Infinity, made: false });
   for (const e of events) {
-    if (e.type === 'entity_created') things.set(e.entity.id, { template: e.entity.template, owner: e.entity.owner, from: e.tick, until: Infinity, made: true });
+    if (e.type === 'entity_created')
+      things.set(e.entity.id, { template: e.entity.template, owner: e.entity.owner, from: e.tick, until: Infinity, made: true });
     if (e.type === 'entity_removed' && things.has(e.entity)) things.get(e.entity)!.until = e.tick;
   }
   const fired = new Set<string>(); // template ids
@@ -77,8 +95,13 @@ function lastingEffects(events: Event[]) {
   for (const e of events) {
     if (e.type === 'money_created' && e.source !== 'wage') {
       // attribute income to the one kind of thing the earner owns (standing now) that yields this source
-      const earners = [...things.values()].filter((t) => t.owner === e.to && t.from <= e.tick && e.tick <= t.until &&
-        templates.get(t.template)?.effects.some((x) => x.type === 'income' && x.source === e.source));
+      const earners = [...things.values()].filter(
+        (t) =>
+          t.owner === e.to &&
+          t.from <= e.tick &&
+          e.tick <= t.until &&
+          templates.get(t.template)?.effects.some((x) => x.type === 'income' && x.source === e.source),
+      );
       const kindsOwned = new Set(earners.map((t) => t.template));
       if (kindsOwned.size === 1 && earners.every((t) => t.made)) {
         fired.add(earners[0].template);
@@ -127,12 +150,15 @@ const longRuns = new Map<number, Promise<{ stdout: string; code: number | null; 
 function longRun(seed: number) {
   for (const s of SEEDS) {
     if (longRuns.has(s)) continue;
-    longRuns.set(s, (async () => {
-      const dir = path.join(await scratch(), 'data');
-      const r = await run(TICKS, s, dir);
-      const bytes = r.code === 0 ? await exportBytes(dir) : Buffer.alloc(0);
-      return { stdout: r.stdout, code: r.code, stderr: r.stderr, bytes, events: r.code === 0 ? parseExport(bytes) : [] };
-    })());
+    longRuns.set(
+      s,
+      (async () => {
+        const dir = path.join(await scratch(), 'data');
+        const r = await run(TICKS, s, dir);
+        const bytes = r.code === 0 ? await exportBytes(dir) : Buffer.alloc(0);
+        return { stdout: r.stdout, code: r.code, stderr: r.stderr, bytes, events: r.code === 0 ? parseExport(bytes) : [] };
+      })(),
+    );
   }
   return longRuns.get(seed)!;
 }
@@ -200,7 +226,10 @@ describe('determinism and continuation', () => {
   it('the same seed gives a byte-identical export', { timeout: LONG }, async () => {
     const [a, b] = await Promise.all([
       reference(3, 120).then((r) => r.bytes),
-      scratch().then(async (d) => { expect((await run(120, 3, path.join(d, 'data'))).code).toBe(0); return exportBytes(path.join(d, 'data')); }),
+      scratch().then(async (d) => {
+        expect((await run(120, 3, path.join(d, 'data'))).code).toBe(0);
+        return exportBytes(path.join(d, 'data'));
+      }),
     ]);
     expect(a.length).toBeGreaterThan(0);
     expect(a.equals(b)).toBe(true);
@@ -233,10 +262,15 @@ describe('determinism and continuation', () => {
     const child = spawnAstinus(['run', SCENARIO, '--ticks', String(ticks), '--seed', String(seed), '--data', dir, '--quiet']);
     const done = finished(child);
     let exited = false;
-    void done.then(() => { exited = true; });
+    void done.then(() => {
+      exited = true;
+    });
     const log = path.join(dir, 'events.log');
     while (!exited) {
-      const size = await stat(log).then((s) => s.size, () => -1);
+      const size = await stat(log).then(
+        (s) => s.size,
+        () => -1,
+      );
       if (size >= at && size >= 0) break;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -246,19 +280,23 @@ describe('determinism and continuation', () => {
     expect(r.signal, `the run finished before it could be killed (log target ${at} bytes): ${r.stderr}`).toBe('SIGKILL');
   }
 
-  it('a run SIGKILLed three times (as its log appears, a third and two thirds of the way) and then finished equals an uninterrupted run', { timeout: LONG }, async () => {
-    const TICKS = 120;
-    const ref = await reference(3, TICKS);
-    const full = (await stat(path.join(ref.dir, 'events.log'))).size;
-    const dir = path.join(await scratch(), 'data');
-    // kill points as fractions of a complete log
-    for (const p of [0, 0.33, 0.66]) await killAt(dir, Math.floor(full * p), TICKS, 3);
-    const last = await run(TICKS, 3, dir);
-    expect(last.stderr).toMatch(/Continuing from tick \d+/);
-    expect(last.code).toBe(0);
-    expect(last.stdout).toContain('Reconciled exactly.');
-    expect((await exportBytes(dir)).equals(ref.bytes)).toBe(true);
-  });
+  it(
+    'a run SIGKILLed three times (as its log appears, a third and two thirds of the way) and then finished equals an uninterrupted run',
+    { timeout: LONG },
+    async () => {
+      const TICKS = 120;
+      const ref = await reference(3, TICKS);
+      const full = (await stat(path.join(ref.dir, 'events.log'))).size;
+      const dir = path.join(await scratch(), 'data');
+      // kill points as fractions of a complete log
+      for (const p of [0, 0.33, 0.66]) await killAt(dir, Math.floor(full * p), TICKS, 3);
+      const last = await run(TICKS, 3, dir);
+      expect(last.stderr).toMatch(/Continuing from tick \d+/);
+      expect(last.code).toBe(0);
+      expect(last.stdout).toContain('Reconciled exactly.');
+      expect((await exportBytes(dir)).equals(ref.bytes)).toBe(true);
+    },
+  );
 
   it('refuses to continue a data dir with another seed, and leaves it untouched', { timeout: LONG }, async () => {
     const dir = path.join(await scratch(), 'data');
@@ -290,7 +328,11 @@ describe('options', () => {
     const [cn, en] = await Promise.all(['cn', 'en'].map((lang) => astinus(['run', SCENARIO, '--ticks', '5', '--lang', lang])));
     expect(cn.code).toBe(0);
     expect(en.code).toBe(0);
-    const feedLines = (out: string) => out.split('\n\n')[0].split('\n').filter((l) => l.startsWith('  '));
+    const feedLines = (out: string) =>
+      out
+        .split('\n\n')[0]
+        .split('\n')
+        .filter((l) => l.startsWith('  '));
     const cnFeed = feedLines(cn.stdout);
     const enFeed = feedLines(en.stdout);
     expect(cnFeed.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ const DAY = 96;
 const NIGHT = { ticksPerDay: DAY, sleep: { from: 23, to: 5 } };
 const PLAIN = { ticksPerDay: DAY };
 
-describe('the world\'s clock', () => {
+describe("the world's clock", () => {
   it('tells the day and the hour from the tick', () => {
     expect(clockOf(0, PLAIN)).toEqual({ day: 1, time: '00:00' });
     expect(clockOf(95, PLAIN)).toEqual({ day: 1, time: '23:45' });
@@ -24,7 +24,7 @@ describe('the world\'s clock', () => {
     expect(asleep(at(23), PLAIN)).toBe(false);
   });
 
-  it('counts a body\'s hungry ticks as the awake ones: a night costs nothing', () => {
+  it("counts a body's hungry ticks as the awake ones: a night costs nothing", () => {
     // from 22:00 one day to 06:00 the next: 4 awake ticks before 23:00, 4 after 05:00
     expect(awakeTicks(88, 96 + 24, NIGHT)).toBe(8);
     expect(awakeTicks(88, 96 + 24, PLAIN)).toBe(32);

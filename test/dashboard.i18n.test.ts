@@ -18,7 +18,9 @@ type Tree = { [k: string]: unknown };
 const LANGS = ['cn', 'en'] as const;
 
 const leaves = (o: Tree, prefix = ''): [string, string][] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? leaves(v as Tree, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
+  Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? leaves(v as Tree, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]],
+  );
 
 /** every placeholder of a key in either language */
 function slots(texts: string[]): string[] {
@@ -32,7 +34,11 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 function cases(trees: Tree[]): { key: string; params?: Record<string, string | number> }[] {
   const texts = new Map<string, string[]>();
   for (const tree of trees) for (const [k, v] of leaves(tree)) texts.set(k, [...(texts.get(k) ?? []), v]);
-  for (const [k, v] of [...texts]) if (PLURAL.test(k)) { const bare = k.replace(PLURAL, ''); texts.set(bare, [...(texts.get(bare) ?? []), ...v]); }
+  for (const [k, v] of [...texts])
+    if (PLURAL.test(k)) {
+      const bare = k.replace(PLURAL, '');
+      texts.set(bare, [...(texts.get(bare) ?? []), ...v]);
+    }
   return [...texts].flatMap(([key, v]) => {
     const names = slots(v);
     if (!names.length) return [{ key }];
@@ -56,7 +62,8 @@ describe('the dashboard renders like the server', () => {
 
   it.each(LANGS)('every dashboard key, with and without its values (%s)', (lang) => {
     const t = translator(lang);
-    const differ = dashKeys.filter((c) => translate(lang, c.key, c.params) !== t(serverKey(c.key), c.params))
+    const differ = dashKeys
+      .filter((c) => translate(lang, c.key, c.params) !== t(serverKey(c.key), c.params))
       .map((c) => `${c.key} ${JSON.stringify(c.params)}: ${translate(lang, c.key, c.params)} | ${t(serverKey(c.key), c.params)}`);
     expect(differ).toEqual([]);
   });
@@ -64,7 +71,9 @@ describe('the dashboard renders like the server', () => {
   it.each(LANGS)('every engine message the page may show (%s)', (lang) => {
     const t = translator(lang);
     const shown = (c: (typeof engineKeys)[number]) => renderMessage(lang, { key: c.key, params: c.params ?? {} }, (id) => id);
-    const differ = engineKeys.filter((c) => shown(c) !== t(c.key, c.params ?? {})).map((c) => `${c.key} ${JSON.stringify(c.params)}: ${shown(c)} | ${t(c.key, c.params ?? {})}`);
+    const differ = engineKeys
+      .filter((c) => shown(c) !== t(c.key, c.params ?? {}))
+      .map((c) => `${c.key} ${JSON.stringify(c.params)}: ${shown(c)} | ${t(c.key, c.params ?? {})}`);
     expect(differ).toEqual([]);
   });
 
@@ -79,8 +88,11 @@ describe('the dashboard renders like the server', () => {
     const m = { key: 'side.heard', params: { actor: { ref: 'actor', id: 'lao_chen' }, count: 3 } };
     expect(renderMessage(lang, m, (id) => `#${id}`)).toBe(t('side.heard', { actor: '#lao_chen', count: 3 }));
     const term = Object.keys(cnEngine.terms)[0];
-    expect(renderMessage(lang, { key: 'entity.owned', params: { owner: term, template: 'money' } }, String))
-      .toBe(t('entity.owned', { owner: t(`terms.${term}`), template: t('names.resource.money') }));
-    expect(renderMessage(lang, { key: "narrative.spend", params: { actor: "x", money: 7 } }, String, (n) => `¥${n}`)).toBe(t("narrative.spend", { actor: "x", money: "¥7" }));
+    expect(renderMessage(lang, { key: 'entity.owned', params: { owner: term, template: 'money' } }, String)).toBe(
+      t('entity.owned', { owner: t(`terms.${term}`), template: t('names.resource.money') }),
+    );
+    expect(renderMessage(lang, { key: 'narrative.spend', params: { actor: 'x', money: 7 } }, String, (n) => `¥${n}`)).toBe(
+      t('narrative.spend', { actor: 'x', money: '¥7' }),
+    );
   });
 });

@@ -22,7 +22,15 @@ const MIN_ROLLS = 30;
 
 async function rolls(pack: string, seed: number, population: number, ticks: number): Promise<Extract<Event, { type: 'check_rolled' }>[]> {
   const scenario = await loadScenario(fileURLToPath(new URL(`../scenarios/${pack}`, import.meta.url)));
-  const world = await World.open({ scenario, seed, population, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), snapshotEvery: 0 });
+  const world = await World.open({
+    scenario,
+    seed,
+    population,
+    store: memoryStore(),
+    brain: policyBrain(),
+    engine: ruleEngine(),
+    snapshotEvery: 0,
+  });
   const out: Extract<Event, { type: 'check_rolled' }>[] = [];
   while (world.tick < ticks) for (const e of await world.step()) if (e.type === 'check_rolled') out.push(e);
   await world.close();

@@ -3,7 +3,7 @@ import { bandOf, DEFAULT_BANDS, formulaFor, notation, odds, roll } from '../sim/
 import { rngFor } from '../sim/rng.ts';
 
 /** The dice (docs/design.md, Dice), checked by enumerating every throw, not by sampling. */
-describe('the table\'s dice', () => {
+describe("the table's dice", () => {
   it('2d6: 6/36 full, 15/36 at a cost, 15/36 failure', () => {
     const o = odds(formulaFor(0, 0), DEFAULT_BANDS);
     expect(o.of).toBe(36);
@@ -30,7 +30,7 @@ describe('the table\'s dice', () => {
     expect(odds(formulaFor(3, 3), DEFAULT_BANDS)).toEqual(odds(formulaFor(0, 0), DEFAULT_BANDS));
   });
 
-  it('a pack\'s critical band takes the 12s out of the full successes', () => {
+  it("a pack's critical band takes the 12s out of the full successes", () => {
     const o = odds(formulaFor(0, 0), { ...DEFAULT_BANDS, critical: 12 });
     expect(o.bands).toEqual({ critical: 1, full: 5, partial: 15, fail: 15 });
     expect(bandOf(12, DEFAULT_BANDS)).toBe('full');

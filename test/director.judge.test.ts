@@ -27,7 +27,9 @@ beforeAll(async () => {
   await cp(path.join(ROOT, 'test/fixtures/director-lethal/director.json'), path.join(pack, 'director.json'));
   cat = buildCatalog(await loadScenario(pack));
 });
-afterAll(async () => { await removeDir(pack); });
+afterAll(async () => {
+  await removeDir(pack);
+});
 
 function scene(): WorldState {
   const s = initialState(cat, 9, null);
@@ -36,8 +38,13 @@ function scene(): WorldState {
   return s;
 }
 const reading = { tension: 4, measures: { danger: 4 } };
-const proposal = (template: string, aim: 'raise' | 'ease' = 'raise'): DirectorProposal =>
-  ({ template, place: 'dongmen', one: 'lin_feng', aim, why: msg('director.why.raise', { tension: 4, low: 90, high: 95, name_cn: 'x', name_en: 'x' }) });
+const proposal = (template: string, aim: 'raise' | 'ease' = 'raise'): DirectorProposal => ({
+  template,
+  place: 'dongmen',
+  one: 'lin_feng',
+  aim,
+  why: msg('director.why.raise', { tension: 4, low: 90, high: 95, name_cn: 'x', name_en: 'x' }),
+});
 
 function judgeOne(s: WorldState, p: DirectorProposal) {
   const judge = new TickJudge(cat, s, 11);
@@ -47,12 +54,18 @@ function judgeOne(s: WorldState, p: DirectorProposal) {
 }
 
 describe('the director before the Judge', () => {
-  it('a template that would leave someone dying is refused as the director\'s, and only its record is committed', () => {
+  it("a template that would leave someone dying is refused as the director's, and only its record is committed", () => {
     const s = scene();
     const { reason, events, before } = judgeOne(s, proposal('collapse'));
     expect(reason?.code).toBe('director_cannot_kill');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'director_proposed', template: 'collapse', refused: { code: 'director_cannot_kill' }, tension: 4, measures: { danger: 4 } });
+    expect(events[0]).toMatchObject({
+      type: 'director_proposed',
+      template: 'collapse',
+      refused: { code: 'director_cannot_kill' },
+      tension: 4,
+      measures: { danger: 4 },
+    });
     // the place's mood, proposed before the lethal change, did not stick either: the verdict is whole
     expect(s.places.dongmen.mood).toBe(initialState(cat, 9, null).places.dongmen.mood);
     expect(JSON.stringify(s.actors.lin_feng)).toBe(before);
@@ -66,7 +79,7 @@ describe('the director before the Judge', () => {
     expect(judgeOne(scene(), proposal('famine')).reason?.code).toBe('director_cannot_kill');
   });
 
-  it('never bypasses a rule: harm is the dice\'s and money comes from no proposal of its own', () => {
+  it("never bypasses a rule: harm is the dice's and money comes from no proposal of its own", () => {
     expect(judgeOne(scene(), proposal('last_blow')).reason?.code).toBe('harm_by_dice');
     const { reason, events } = judgeOne(scene(), proposal('windfall', 'ease'));
     expect(reason?.code).toBe('money_from_nowhere');
@@ -81,8 +94,8 @@ describe('the director before the Judge', () => {
   });
 });
 
-describe('Shenzhen\'s director, accepted', () => {
-  it('commits its record first, then its changes, and the rules\' reading and choice are the same for the same state', async () => {
+describe("Shenzhen's director, accepted", () => {
+  it("commits its record first, then its changes, and the rules' reading and choice are the same for the same state", async () => {
     const sz = buildCatalog(await loadScenario(path.join(ROOT, 'scenarios/shenzhen')));
     const s = initialState(sz, 4, null);
     s.tick = 30;
@@ -115,11 +128,13 @@ describe('director.json checked at load', () => {
       const err = await loadScenario(dir).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ScenarioError);
       const issues = (err as ScenarioError).issues.map((i) => `${i.file} ${i.path} ${'key' in i.reason ? i.reason.key : ''}`);
-      expect(issues).toEqual(expect.arrayContaining([
-        'director.json $.templates[0].where.places[0] pack.unknown_place',
-        'director.json $.templates[0].changes[0].place pack.director_placeholder',
-        'director.json $.milestones[1].measure.id pack.director_unknown_measure',
-      ]));
+      expect(issues).toEqual(
+        expect.arrayContaining([
+          'director.json $.templates[0].where.places[0] pack.unknown_place',
+          'director.json $.templates[0].changes[0].place pack.director_placeholder',
+          'director.json $.milestones[1].measure.id pack.director_unknown_measure',
+        ]),
+      );
     } finally {
       await removeDir(dir);
     }

@@ -26,8 +26,12 @@ beforeAll(async () => {
   llm = await startOpenAiServer();
   cat = buildCatalog(await loadScenario(path.join(REPO, 'scenarios/shenzhen')));
 });
-afterAll(async () => { await llm.close(); });
-afterEach(() => { llm.reset(); });
+afterAll(async () => {
+  await llm.close();
+});
+afterEach(() => {
+  llm.reset();
+});
 
 function scene(): WorldState {
   const s = initialState(cat, 21, null);
@@ -69,7 +73,7 @@ describe('a language model as the director', () => {
     expect(proposed[0]).toMatchObject({ template: 'market_fire', refused: null });
   });
 
-  it('falls back to the rules after a second bad answer, counted, and the rules\' proposal is judged', async () => {
+  it("falls back to the rules after a second bad answer, counted, and the rules' proposal is judged", async () => {
     llm.script(answers.text('a fire, obviously'), answers.json({ ...good, one: 'zhao_lei' }));
     const s = scene();
     const expected = rulesProposal(cat, cat.scenario.director!, s, 48, 'steady', readTension(cat, cat.scenario.director!, s, [], 48));

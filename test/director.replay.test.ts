@@ -9,7 +9,9 @@ import { astinusHere } from './helpers/inproc.ts';
  * resumed (the window primed from the store) gives the log an uninterrupted one does.
  */
 const dirs: string[] = [];
-afterAll(async () => { await Promise.all(dirs.map(removeDir)); });
+afterAll(async () => {
+  await Promise.all(dirs.map(removeDir));
+});
 
 const run = async (data: string, ticks: number) => {
   const r = await astinusHere(['run', 'scenarios/riverford', '--ticks', String(ticks), '--seed', '13', '--data', data, '--quiet']);

@@ -8,14 +8,18 @@ import { auth, served } from './helpers/serve.ts';
  * proposals with why they were made or refused, in both languages; nobody else does.
  */
 let srv: AstinusServer;
-afterEach(async () => { await srv?.close(); });
+afterEach(async () => {
+  await srv?.close();
+});
 
 const W = '/api/worlds/shenzhen';
 const get = (url: string, headers = {}) => srv.app.inject({ method: 'GET', url, headers });
 
 it('shows the admin the phase, the measures and the last proposals in both languages, and refuses anyone else', async () => {
   srv = await served();
-  const joined = JoinReply.parse((await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name: 'Ada', place: 'dongmen' } })).json());
+  const joined = JoinReply.parse(
+    (await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name: 'Ada', place: 'dongmen' } })).json(),
+  );
   // the director first looks after its window (36 ticks in Shenzhen), then every 12
   for (let i = 0; i < 38; i++) await srv.host.step();
   expect((await get(`${W}/director`)).statusCode).toBe(401);

@@ -11,7 +11,21 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
  * and link to a section (a `#anchor`, or "docs/design.md, Section" in a comment) must exist.
  */
 
-const ROOTS = ['sim', 'adapters', 'bots', 'world-engine', 'dashboard', 'test', 'bench', 'scenarios', 'locales', 'schema', 'docs', 'examples', 'bin'];
+const ROOTS = [
+  'sim',
+  'adapters',
+  'bots',
+  'world-engine',
+  'dashboard',
+  'test',
+  'bench',
+  'scenarios',
+  'locales',
+  'schema',
+  'docs',
+  'examples',
+  'bin',
+];
 const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|md|json|ink|html|css|yml|yaml)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'fixtures']);
 const SELF = path.join('test', 'docs.links.test.ts');
@@ -20,8 +34,9 @@ function walk(dir: string, out: string[]): void {
   for (const name of readdirSync(path.join(REPO, dir))) {
     const rel = path.join(dir, name);
     const st = statSync(path.join(REPO, rel));
-    if (st.isDirectory()) { if (!SKIP_DIRS.has(name)) walk(rel, out); }
-    else if (TEXT.test(name) && st.size < 2_000_000 && rel !== SELF) out.push(rel);
+    if (st.isDirectory()) {
+      if (!SKIP_DIRS.has(name)) walk(rel, out);
+    } else if (TEXT.test(name) && st.size < 2_000_000 && rel !== SELF) out.push(rel);
   }
 }
 
@@ -34,13 +49,22 @@ const TEXTS = new Map(FILES.map((f) => [f, readFileSync(path.join(REPO, f), 'utf
 function hits(re: RegExp, files: Iterable<string> = TEXTS.keys()): string[] {
   const out: string[] = [];
   for (const f of files) {
-    TEXTS.get(f)!.split('\n').forEach((line, i) => { if (re.test(line)) out.push(`${f}:${i + 1}: ${line.trim().slice(0, 160)}`); });
+    TEXTS.get(f)!
+      .split('\n')
+      .forEach((line, i) => {
+        if (re.test(line)) out.push(`${f}:${i + 1}: ${line.trim().slice(0, 160)}`);
+      });
   }
   return out;
 }
 
 /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (h: string) => h.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+const slug = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 
 function headings(file: string): Set<string> {
   const text = readFileSync(path.join(REPO, file), 'utf8').replace(/```[\s\S]*?```/g, '');
@@ -88,8 +112,12 @@ describe('what comments and docs point at exists', () => {
         if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // http:, https:, mailto:
         const [file, anchor] = target.split('#', 2);
         const rel = file === '' ? f : path.normalize(path.join(path.dirname(f), decodeURI(file)));
-        if (!existsSync(path.join(REPO, rel))) { broken.push(`${f}: ${target}`); continue; }
-        if (anchor && rel.endsWith('.md') && ![...headings(rel)].some((h) => slug(h) === anchor)) broken.push(`${f}: ${target} (no such heading)`);
+        if (!existsSync(path.join(REPO, rel))) {
+          broken.push(`${f}: ${target}`);
+          continue;
+        }
+        if (anchor && rel.endsWith('.md') && ![...headings(rel)].some((h) => slug(h) === anchor))
+          broken.push(`${f}: ${target} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);
@@ -103,7 +131,10 @@ describe('what comments and docs point at exists', () => {
         // the name runs until punctuation, or as far as the words name sections ("Dice and more words"):
         // "Harm and Status" names two sections, "Traits and tags" is one
         const words = m[1].split(' ');
-        const names = (k: number) => { const s = words.slice(0, k).join(' '); return sections.has(s) || s.split(' and ').every((x) => sections.has(x)); };
+        const names = (k: number) => {
+          const s = words.slice(0, k).join(' ');
+          return sections.has(s) || s.split(' and ').every((x) => sections.has(x));
+        };
         if (!words.some((_, i) => names(i + 1))) missing.push(`${f}: ${m[1]}`);
       }
     }

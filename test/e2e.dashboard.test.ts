@@ -17,26 +17,29 @@ const HAN = /[\u4e00-\u9fff]/;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 }
 
 describe('dashboard bundle', () => {
   it('has the same UI keys in cn and en, all under `dashboard`', () => {
-    const read = (l: string) => JSON.parse(readFileSync(path.join(ROOT, 'locales', l, 'dashboard.json'), 'utf8')) as Record<string, unknown>;
+    const read = (l: string) =>
+      JSON.parse(readFileSync(path.join(ROOT, 'locales', l, 'dashboard.json'), 'utf8')) as Record<string, unknown>;
     const cn = read('cn');
     const en = read('en');
     expect(Object.keys(cn)).toEqual(['dashboard']);
     expect(keys(cn).sort()).toEqual(keys(en).sort());
   });
 
-  it('offers the tools the core accepts (the world\'s words come from its catalog)', () => {
+  it("offers the tools the core accepts (the world's words come from its catalog)", () => {
     const src = readFileSync(path.join(ROOT, 'dashboard', 'src', 'types.ts'), 'utf8');
     const list = (name: string) => JSON.parse(new RegExp(`${name}[^=]*= (\\[[^\\]]*\\])`).exec(src)![1].replace(/'/g, '"')) as string[];
     expect(list('TOOLS')).toEqual([...TOOL_NAMES]);
   });
 });
 
-describe('the player\'s tool form', () => {
+describe("the player's tool form", () => {
   const filled: Record<(typeof TOOL_NAMES)[number], Fields> = {
     use_resource: { resource: 'item', item: 'milk tea', amount: '2', purpose: 'buy', target: 'lin_feng' },
     interact: { target: 'lin_feng', manner: 'negotiate', content: ' a fair price? ' },
@@ -52,7 +55,12 @@ describe('the player\'s tool form', () => {
       const parsed = ToolCall.safeParse({ id: 'c1', actor: 'me', ...call });
       expect(parsed.success, `${tool}: ${parsed.error?.message}`).toBe(true);
     }
-    expect(callOf('use_resource', filled.use_resource)!.args).toEqual({ resource: 'item:milk_tea', amount: 2, purpose: 'buy', target: 'lin_feng' });
+    expect(callOf('use_resource', filled.use_resource)!.args).toEqual({
+      resource: 'item:milk_tea',
+      amount: 2,
+      purpose: 'buy',
+      target: 'lin_feng',
+    });
     expect(callOf('interact', filled.interact)!.args.content).toEqual({ text: 'a fair price?' });
     expect(callOf('create', filled.create)!.args).toEqual({ what: 'noodle_stall', where: 'dongmen', using: { money: 200 } });
   });
@@ -80,14 +88,19 @@ describe('the player\'s tool form', () => {
 });
 
 if (!CHROMIUM) {
-  const why = 'Chromium was not found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser): install it with `apt-get install -y chromium`.';
+  const why =
+    'Chromium was not found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser): install it with `apt-get install -y chromium`.';
   if (CI) {
     describe('dashboard in a browser', () => {
-      it('needs Chromium', () => { throw new Error(why); });
+      it('needs Chromium', () => {
+        throw new Error(why);
+      });
     });
   } else {
     console.warn(`e2e: ${why} The browser tests are SKIPPED.`);
-    describe.skip('dashboard in a browser (Chromium missing)', () => { it('skipped', () => {}); });
+    describe.skip('dashboard in a browser (Chromium missing)', () => {
+      it('skipped', () => {});
+    });
   }
 } else {
   describe('dashboard in a browser', () => {
@@ -287,7 +300,7 @@ if (!CHROMIUM) {
       expect(await inspector.locator('[data-testid=known-by] li').first().textContent()).toMatch(HAN);
     });
 
-    it('switches back to English, the player\'s story included', async () => {
+    it("switches back to English, the player's story included", async () => {
       const narration = page.getByTestId('player-log').locator('[data-kind=narration]').first();
       await page.getByTestId('lang-en').click();
       await expect.poll(() => page.locator('h1').textContent()).not.toMatch(HAN);

@@ -15,19 +15,25 @@ const CHROMIUM = findChromium();
 const CI = process.env.CI === 'true';
 
 type Rect = { x: number; y: number; w: number; h: number };
-const rectsOf = (page: Page, sel: string) => page.locator(sel).evaluateAll((els) => els.map((e) => {
-  const r = e.getBoundingClientRect();
-  return { x: r.x, y: r.y, w: r.width, h: r.height };
-}));
-const cross = (a: Rect, b: Rect) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 0.5 && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > 0.5;
+const rectsOf = (page: Page, sel: string) =>
+  page.locator(sel).evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
+const cross = (a: Rect, b: Rect) =>
+  Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 0.5 && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > 0.5;
 const inside = (r: Rect, w: number, h: number) => r.x >= -0.5 && r.y >= -0.5 && r.x + r.w <= w + 0.5 && r.y + r.h <= h + 0.5;
 
 /** Pairs of places whose drawn parts (the circle, the name) overlap one another. */
 async function overlaps(page: Page): Promise<string[]> {
-  const parts = await page.locator('[data-testid=world-map] [data-place] :is(circle, .place-name)').evaluateAll((els) => els.map((e) => {
-    const r = e.getBoundingClientRect();
-    return { id: e.closest('[data-place]')!.getAttribute('data-place')!, x: r.x, y: r.y, w: r.width, h: r.height };
-  }));
+  const parts = await page.locator('[data-testid=world-map] [data-place] :is(circle, .place-name)').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { id: e.closest('[data-place]')!.getAttribute('data-place')!, x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
   const out = new Set<string>();
   for (const p of parts) for (const q of parts) if (p.id < q.id && cross(p, q)) out.add(`${p.id}~${q.id}`);
   return [...out];
@@ -36,12 +42,16 @@ async function overlaps(page: Page): Promise<string[]> {
 /** Everyone alive is named on the map, or counted in a "+n" line beside their place. */
 async function unnamed(page: Page): Promise<number> {
   return page.evaluate(async () => {
-    const worlds = await (await fetch('/api/worlds')).json() as { id: string }[];
-    const actors = await (await fetch(`/api/worlds/${worlds[0].id}/actors`)).json() as { status: string }[];
+    const worlds = (await (await fetch('/api/worlds')).json()) as { id: string }[];
+    const actors = (await (await fetch(`/api/worlds/${worlds[0].id}/actors`)).json()) as { status: string }[];
     const alive = actors.filter((a) => a.status !== 'dead').length;
-    const named = [...document.querySelectorAll('[data-testid=world-map] [data-actor] .person-name')]
-      .filter((t) => t.textContent!.trim() && t.getBoundingClientRect().width > 0).length;
-    const counted = [...document.querySelectorAll('[data-testid=world-map] [data-more]')].reduce((s, e) => s + Number(e.getAttribute('data-more')), 0);
+    const named = [...document.querySelectorAll('[data-testid=world-map] [data-actor] .person-name')].filter(
+      (t) => t.textContent!.trim() && t.getBoundingClientRect().width > 0,
+    ).length;
+    const counted = [...document.querySelectorAll('[data-testid=world-map] [data-more]')].reduce(
+      (s, e) => s + Number(e.getAttribute('data-more')),
+      0,
+    );
     return alive - named - counted;
   });
 }
@@ -51,15 +61,29 @@ async function walker(page: Page) {
   return page.evaluate(() => {
     const w = document.querySelector('[data-testid=world-map] [data-walking]');
     const m = w && /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(w.getAttribute('transform') ?? '');
-    const places = [...document.querySelectorAll('[data-testid=world-map] [data-place] circle')].map((c) => ({ x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')) }));
+    const places = [...document.querySelectorAll('[data-testid=world-map] [data-place] circle')].map((c) => ({
+      x: Number(c.getAttribute('cx')),
+      y: Number(c.getAttribute('cy')),
+    }));
     return { id: w?.getAttribute('data-actor') ?? null, at: m ? { x: Number(m[1]), y: Number(m[2]) } : null, places };
   });
 }
 
 if (!CHROMIUM) {
-  const why = 'Chromium was not found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser): install it with `apt-get install -y chromium`.';
-  if (CI) describe('the map in a browser', () => { it('needs Chromium', () => { throw new Error(why); }); });
-  else { console.warn(`e2e: ${why} The map tests are SKIPPED.`); describe.skip('the map in a browser (Chromium missing)', () => { it('skipped', () => {}); }); }
+  const why =
+    'Chromium was not found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser): install it with `apt-get install -y chromium`.';
+  if (CI)
+    describe('the map in a browser', () => {
+      it('needs Chromium', () => {
+        throw new Error(why);
+      });
+    });
+  else {
+    console.warn(`e2e: ${why} The map tests are SKIPPED.`);
+    describe.skip('the map in a browser (Chromium missing)', () => {
+      it('skipped', () => {});
+    });
+  }
 } else {
   describe('the map in a browser', () => {
     let server: Served;
@@ -98,15 +122,21 @@ if (!CHROMIUM) {
 
       // someone sets off: two frames apart they are on the road, off every place, and further along.
       // A walker is at a place in the frame it leaves or arrives, so the pair is sampled until both frames are mid-road.
-      const offPlaces = (f: Awaited<ReturnType<typeof walker>>) => f.at !== null && !f.places.some((p) => Math.hypot(p.x - f.at!.x, p.y - f.at!.y) < 1);
-      await expect.poll(async () => {
-        const a = await walker(page);
-        if (!a.id || !offPlaces(a)) return 'no one mid-road';
-        await page.waitForTimeout(120);
-        const b = await walker(page);
-        if (b.id !== a.id || !offPlaces(b)) return 'no one mid-road';
-        return Math.hypot(a.at!.x - b.at!.x, a.at!.y - b.at!.y) > 0.5 ? 'walking' : 'standing on the road';
-      }, { timeout: WAIT, interval: 50 }).toBe('walking');
+      const offPlaces = (f: Awaited<ReturnType<typeof walker>>) =>
+        f.at !== null && !f.places.some((p) => Math.hypot(p.x - f.at!.x, p.y - f.at!.y) < 1);
+      await expect
+        .poll(
+          async () => {
+            const a = await walker(page);
+            if (!a.id || !offPlaces(a)) return 'no one mid-road';
+            await page.waitForTimeout(120);
+            const b = await walker(page);
+            if (b.id !== a.id || !offPlaces(b)) return 'no one mid-road';
+            return Math.hypot(a.at!.x - b.at!.x, a.at!.y - b.at!.y) > 0.5 ? 'walking' : 'standing on the road';
+          },
+          { timeout: WAIT, interval: 50 },
+        )
+        .toBe('walking');
       // what someone says shows over them for a moment
       await page.locator('[data-testid=world-map] [data-bubble]').first().waitFor({ timeout: WAIT });
       await page.screenshot({ path: path.join(ARTIFACTS, 'map-laptop.png') });

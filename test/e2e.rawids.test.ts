@@ -18,8 +18,16 @@ const CI = process.env.CI === 'true';
 
 if (!CHROMIUM) {
   const why = 'Chromium was not found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser)';
-  if (CI) describe('raw ids in the dashboard', () => { it('needs Chromium', () => { throw new Error(why); }); });
-  else describe.skip(`raw ids in the dashboard (${why})`, () => { it('skipped', () => {}); });
+  if (CI)
+    describe('raw ids in the dashboard', () => {
+      it('needs Chromium', () => {
+        throw new Error(why);
+      });
+    });
+  else
+    describe.skip(`raw ids in the dashboard (${why})`, () => {
+      it('skipped', () => {});
+    });
 } else {
   describe('raw ids in the dashboard', () => {
     let server: Served;
@@ -27,7 +35,7 @@ if (!CHROMIUM) {
     let page: Page;
     let ids: Set<string>;
     let world = '';
-    const get = async <T,>(p: string): Promise<T> => (await fetch(`${server.url}/api/worlds/${world}${p}`)).json() as Promise<T>;
+    const get = async <T>(p: string): Promise<T> => (await fetch(`${server.url}/api/worlds/${world}${p}`)).json() as Promise<T>;
 
     beforeAll(async () => {
       ids = packIds(await shenzhen());
@@ -66,8 +74,12 @@ if (!CHROMIUM) {
 
       // a world that has opened a class (a thing with bookkeeping), hired people and spread rumours,
       // held still so what is picked is still there when it is clicked: a class may close before the pause lands
-      const control = (action: string) => fetch(`${server.url}/api/worlds/${world}/control`, { method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminToken}` }, body: JSON.stringify({ action }) });
+      const control = (action: string) =>
+        fetch(`${server.url}/api/worlds/${world}/control`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminToken}` },
+          body: JSON.stringify({ action }),
+        });
       const classOpen = async () => (await get<EntityView[]>('/entities')).some((e) => 'lastStudent' in e.properties);
       for (let tries = 0; tries < 20; tries++) {
         await expect.poll(classOpen, { timeout: WAIT, interval: 100 }).toBe(true);
@@ -80,7 +92,10 @@ if (!CHROMIUM) {
       let worker: ActorDetail | null = null;
       for (const a of actors) {
         const d = await get<ActorDetail>(`/actors/${a.id}`);
-        if (d.body.tags.some((t) => t.startsWith('job:'))) { worker = d; break; }
+        if (d.body.tags.some((t) => t.startsWith('job:'))) {
+          worker = d;
+          break;
+        }
       }
       expect(worker, 'somebody holds a job').not.toBeNull();
       const entities = await get<EntityView[]>('/entities');
@@ -97,7 +112,7 @@ if (!CHROMIUM) {
           await open();
           await page.getByTestId(`inspector-${kind}`).getByTestId('inspector-title').waitFor();
           if (ready) await page.getByTestId(`inspector-${kind}`).locator(ready).first().waitFor();
-          bad.push(...await scan(lang, `inspector (${kind})`, `inspector-${kind}`));
+          bad.push(...(await scan(lang, `inspector (${kind})`, `inspector-${kind}`)));
         };
         await page.getByTestId('dir-people').click();
         await inspector('actor', () => page.locator(`[data-testid=dir-list-people] [data-actor="${worker!.id}"]`).click(), '.tags');
@@ -109,13 +124,13 @@ if (!CHROMIUM) {
         await inspector('fact', () => page.locator('[data-testid=dir-list-facts] button').first().click(), '[data-testid=known-by] li');
         for (const tab of ['people', 'places', 'things', 'facts']) {
           await page.getByTestId(`dir-${tab}`).click();
-          bad.push(...await scan(lang, `directory (${tab})`, 'panel-directory'));
+          bad.push(...(await scan(lang, `directory (${tab})`, 'panel-directory')));
         }
         await page.locator('[data-testid=feed] li').first().waitFor();
-        bad.push(...await scan(lang, 'feed', 'panel-feed'));
+        bad.push(...(await scan(lang, 'feed', 'panel-feed')));
         await page.getByTestId('chart-actions').waitFor();
-        bad.push(...await scan(lang, 'charts', 'panel-charts'));
-        bad.push(...await scan(lang, 'player', 'panel-player'));
+        bad.push(...(await scan(lang, 'charts', 'panel-charts')));
+        bad.push(...(await scan(lang, 'player', 'panel-player')));
         // the refusal is told to the player, as "you"
         const refusal = await page.getByTestId('panel-player').locator('[data-kind=rejection]').first().innerText();
         expect(refusal).toMatch(lang === 'en' ? /\byour?\b/i : /你/);

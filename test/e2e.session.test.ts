@@ -22,7 +22,7 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
   let browser: Browser;
   let page: Page;
 
-  const api = async <T,>(url: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> => {
+  const api = async <T>(url: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> => {
     const res = await fetch(`${server.url}/api/worlds/shenzhen${url}`, {
       method: init.method ?? 'GET',
       headers: { authorization: `Bearer ${init.token ?? admin}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
@@ -57,14 +57,19 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     type Q = { id: string; giver: string; status: string; risk: { text: { en: string } } };
     const control = (action: string) => api('/control', { method: 'POST', body: { action } });
     let open: Q | undefined;
-    await expect.poll(async () => {
-      open = (await api<{ quests: Q[] }>('/quests')).quests.find((q) => q.status === 'offered');
-      if (!open) return false;
-      await control('pause');
-      open = (await api<{ quests: Q[] }>('/quests')).quests.find((q) => q.status === 'offered');
-      if (!open) await control('resume');
-      return !!open;
-    }, { timeout: WAIT }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          open = (await api<{ quests: Q[] }>('/quests')).quests.find((q) => q.status === 'offered');
+          if (!open) return false;
+          await control('pause');
+          open = (await api<{ quests: Q[] }>('/quests')).quests.find((q) => q.status === 'offered');
+          if (!open) await control('resume');
+          return !!open;
+        },
+        { timeout: WAIT },
+      )
+      .toBe(true);
     const at = (await api<{ id: string; place: string }[]>('/actors')).find((a) => a.id === open!.giver)!.place;
     await page.goto(server.url);
     const join = page.getByTestId('join-form');
@@ -96,7 +101,10 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
         await expect.poll(() => page.getByTestId('quest-queued').count()).toBeGreaterThan(0);
       }
       await control('step');
-      await expect.poll(() => taken.count(), { timeout: 5_000 }).toBeGreaterThan(0).catch(() => undefined);
+      await expect
+        .poll(() => taken.count(), { timeout: 5_000 })
+        .toBeGreaterThan(0)
+        .catch(() => undefined);
     }
     expect(await taken.count()).toBeGreaterThan(0);
     expect(await page.getByTestId('quest-log').innerText()).toContain('reliability unknown');
@@ -106,14 +114,20 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     const playerText = await page.getByTestId('panel-player').innerText();
     for (const r of risks) expect(playerText).not.toContain(r);
 
-    const me = await page.evaluate(() => JSON.parse(localStorage.getItem('astinus.player.shenzhen')!) as { actorId: string; token: string });
-    const acted = async () => (await api<{ events: { type: string }[] }>(`/events?type=action&actor=${me.actorId}&limit=100`)).events.length;
+    const me = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('astinus.player.shenzhen')!) as { actorId: string; token: string },
+    );
+    const acted = async () =>
+      (await api<{ events: { type: string }[] }>(`/events?type=action&actor=${me.actorId}&limit=100`)).events.length;
     const before = await acted();
     await options.first().click();
     await expect.poll(acted, { timeout: WAIT }).toBeGreaterThan(before);
     // the turn is judged: a score on the chart's line
-    await expect.poll(async () => (await api<{ situations: unknown[] }>(`/players/${me.actorId}/session`, { token: me.token })).situations.length,
-      { timeout: WAIT }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await api<{ situations: unknown[] }>(`/players/${me.actorId}/session`, { token: me.token })).situations.length, {
+        timeout: WAIT,
+      })
+      .toBeGreaterThan(0);
 
     // a still world, so what the page shows can be compared after the crash
     await api('/control', { method: 'POST', body: { action: 'pause' } });

@@ -14,7 +14,7 @@ import { findChromium, freePort, launchBrowser, serve, type Served, WAIT } from 
  */
 const CHROMIUM = findChromium();
 
-describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
+describe.skipIf(!CHROMIUM)("the player's story in a browser", () => {
   const admin = `story-admin-${process.pid}`;
   const data = mkdtempSync(path.join(tmpdir(), 'astinus-story-'));
   let port: number;
@@ -23,7 +23,7 @@ describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
   let page: Page;
   let me: { actorId: string; token: string };
 
-  const api = async <T,>(url: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> => {
+  const api = async <T>(url: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> => {
     const res = await fetch(`${server.url}/api/worlds/shenzhen${url}`, {
       method: init.method ?? 'GET',
       headers: { authorization: `Bearer ${init.token ?? admin}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
@@ -58,7 +58,8 @@ describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
     await api('/control', { method: 'POST', body: { action: 'pause' } });
     type ActorRow = { id: string; place: string; status: string; isPlayer: boolean };
     const crowd = new Map<string, number>();
-    for (const a of await api<ActorRow[]>('/actors')) if (!a.isPlayer && a.status === 'alive') crowd.set(a.place, (crowd.get(a.place) ?? 0) + 1);
+    for (const a of await api<ActorRow[]>('/actors'))
+      if (!a.isPlayer && a.status === 'alive') crowd.set(a.place, (crowd.get(a.place) ?? 0) + 1);
     const [place] = [...crowd].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0];
     me = await api('/players', { method: 'POST', body: { name: 'Tess', place } });
     await api('/control', { method: 'POST', body: { action: 'step' } });
@@ -72,19 +73,29 @@ describe.skipIf(!CHROMIUM)('the player\'s story in a browser', () => {
     const here = (await api<ActorRow[]>('/actors')).filter((a) => a.place === place && !a.isPlayer && a.status === 'alive');
     expect(here.length).toBeGreaterThan(0);
     const energy = (await api<{ body: { resources: { energy: number } } }>(`/actors/${me.actorId}`)).body.resources.energy;
-    await api(`/players/${me.actorId}/act`, { method: 'POST', token: me.token,
-      body: { call: { tool: 'use_resource', args: { resource: 'energy', amount: energy, purpose: 'gift', target: here[0].id } } } });
+    await api(`/players/${me.actorId}/act`, {
+      method: 'POST',
+      token: me.token,
+      body: { call: { tool: 'use_resource', args: { resource: 'energy', amount: energy, purpose: 'gift', target: here[0].id } } },
+    });
     await api('/control', { method: 'POST', body: { action: 'resume' } });
     let back: Event | undefined;
-    await expect.poll(async () => {
-      back = (await events(`type=status_changed&actor=${me.actorId}`)).find((e) => e.type === 'status_changed' && e.to === 'alive');
-      return !!back;
-    }, { timeout: WAIT }).toBe(true);
-    const rescue = (await events(`type=action&from=${back!.tick}&to=${back!.tick}`))
-      .find((e) => e.type === 'action' && e.call.tool === 'interact' && e.call.args.target === me.actorId && e.seq < back!.seq);
+    await expect
+      .poll(
+        async () => {
+          back = (await events(`type=status_changed&actor=${me.actorId}`)).find((e) => e.type === 'status_changed' && e.to === 'alive');
+          return !!back;
+        },
+        { timeout: WAIT },
+      )
+      .toBe(true);
+    const rescue = (await events(`type=action&from=${back!.tick}&to=${back!.tick}`)).find(
+      (e) => e.type === 'action' && e.call.tool === 'interact' && e.call.args.target === me.actorId && e.seq < back!.seq,
+    );
     expect(rescue, 'a bot came to the player (not the clock)').toBeDefined();
     const rescuer = (await api<{ name: { en: string } }>(`/actors/${rescue!.type === 'action' ? rescue!.actor : ''}`)).name.en;
-    await expect.poll(() => page.locator('[data-testid=player-log] [data-story=status]').allTextContents(), { timeout: 10_000 })
+    await expect
+      .poll(() => page.locator('[data-testid=player-log] [data-story=status]').allTextContents(), { timeout: 10_000 })
       .toContainEqual(expect.stringContaining(rescuer));
 
     // a still world, so that the log can be compared line for line

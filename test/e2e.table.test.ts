@@ -19,7 +19,7 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
   let browser: Browser;
   let page: Page;
 
-  const api = async <T,>(url: string, body?: unknown): Promise<T> => {
+  const api = async <T>(url: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${server.url}/api/worlds/riverford${url}`, {
       method: body ? 'POST' : 'GET',
       headers: { authorization: `Bearer ${admin}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -31,8 +31,13 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
   const step = () => api('/control', { action: 'step' });
 
   beforeAll(async () => {
-    ({ server, browser, page } = await stage(CHROMIUM!, { scenario: path.join(ROOT, 'scenarios', 'riverford'), tickMs: 600_000, adminToken: admin,
-      viewport: { width: 1366, height: 1000 }, timeout: WAIT }));
+    ({ server, browser, page } = await stage(CHROMIUM!, {
+      scenario: path.join(ROOT, 'scenarios', 'riverford'),
+      tickMs: 600_000,
+      adminToken: admin,
+      viewport: { width: 1366, height: 1000 },
+      timeout: WAIT,
+    }));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -66,8 +71,9 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
     expect(await sheet.textContent()).toContain('cannot sit still');
 
     const me = (await api<{ id: string; isPlayer: boolean; place: string }[]>('/actors')).find((a) => a.isPlayer)!;
-    const mark = (await api<{ id: string; name: { en: string }; place: string; status: string; isPlayer: boolean }[]>('/actors'))
-      .find((a) => a.place === me.place && !a.isPlayer && a.status === 'alive')!;
+    const mark = (await api<{ id: string; name: { en: string }; place: string; status: string; isPlayer: boolean }[]>('/actors')).find(
+      (a) => a.place === me.place && !a.isPlayer && a.status === 'alive',
+    )!;
     await page.getByTestId('intent-text').fill(`pickpocket ${mark.name.en}`);
     await page.getByTestId('intent-submit').click();
     const screen = page.getByTestId('dice-screen');
@@ -118,22 +124,25 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
     await page.getByTestId('player').screenshot({ path: path.join(ARTIFACTS, 'table-rolled.png') });
 
     // the game master's turn: whoever the player speaks to answers in the same tick
-    const here = (await api<{ id: string; name: { en: string }; place: string; status: string; isPlayer: boolean }[]>('/actors'))
-      .find((a) => a.place === me.place && !a.isPlayer && a.status === 'alive' && a.id !== mark.id) ?? mark;
+    const here =
+      (await api<{ id: string; name: { en: string }; place: string; status: string; isPlayer: boolean }[]>('/actors')).find(
+        (a) => a.place === me.place && !a.isPlayer && a.status === 'alive' && a.id !== mark.id,
+      ) ?? mark;
     await page.getByTestId('intent-text').fill(`talk to ${here.name.en} about the weather`);
     await page.getByTestId('intent-submit').click();
     await page.getByTestId('intent-confirm').click();
     await expect.poll(() => page.locator('[data-testid=player-log] [data-kind=queued]').count()).toBeGreaterThan(1);
     const { tick } = await api<{ tick: number }>('/control', { action: 'step' });
-    const answer = (await api<{ events: Event[] }>(`/events?actor=${here.id}&from=${tick}&to=${tick}&limit=100`)).events
-      .find((e) => e.type === 'action' && e.call.tool === 'interact' && e.call.args.target === me.id);
+    const answer = (await api<{ events: Event[] }>(`/events?actor=${here.id}&from=${tick}&to=${tick}&limit=100`)).events.find(
+      (e) => e.type === 'action' && e.call.tool === 'interact' && e.call.args.target === me.id,
+    );
     expect(answer, `${here.id} answers at tick ${tick}`).toBeDefined();
     await page.locator('[data-testid=player-log] [data-story=said]', { hasText: here.name.en }).first().waitFor();
 
     // the next actions offered (two to four, docs/design.md, Dialog types; the story's own are in its panel): one click sends one, and the Judge accepts it at the next tick
     const offer = page.getByTestId('next-actions');
     await offer.waitFor();
-    expect(await offer.getByTestId('next-action').count() + await page.getByTestId('story-option').count()).toBeGreaterThanOrEqual(2);
+    expect((await offer.getByTestId('next-action').count()) + (await page.getByTestId('story-option').count())).toBeGreaterThanOrEqual(2);
     await offer.getByTestId('next-action').first().click();
     await expect.poll(() => page.locator('[data-testid=player-log] [data-kind=queued]').count()).toBeGreaterThan(2);
     const next = await api<{ tick: number }>('/control', { action: 'step' });

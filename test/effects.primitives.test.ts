@@ -19,9 +19,21 @@ import { call, consequence, fresh, judgeOne, place, ROOT } from './helpers/world
  */
 type Json = Record<string, any>;
 const facility = (id: string, effects: Json[], kind = 'facility') => ({
-  id, name: { cn: id, en: id }, aliases: { cn: [], en: [] }, kind, strategy: 'trade', cost: { money: 0, energy: 0 }, effects,
+  id,
+  name: { cn: id, en: id },
+  aliases: { cn: [], en: [] },
+  kind,
+  strategy: 'trade',
+  cost: { money: 0, energy: 0 },
+  effects,
 });
-const entity = (id: string, template: string, location: string, owner: string | null) => ({ id, template, location, owner, properties: {} });
+const entity = (id: string, template: string, location: string, owner: string | null) => ({
+  id,
+  template,
+  location,
+  owner,
+  properties: {},
+});
 
 let dir: string;
 let cat: Catalog;
@@ -35,33 +47,43 @@ beforeAll(async () => {
     f(j);
     await writeFile(path.join(dir, file), JSON.stringify(j));
   };
-  await edit('templates.json', (j) => j.templates.push(
-    facility('well', [{ type: 'tend', energy: 5, price: 2 }]),
-    facility('shrine', [{ type: 'tend', rescue: true }]),
-    facility('toll_gate', [{ type: 'toll', to: 'nanshan_tech_park', amount: 3 }]),
-    facility('tea_table', [{ type: 'income', from: 'present', chance: 1, min: 2, max: 4 }]),
-    facility('kiosk', [{ type: 'upkeep', amount: 5, every: 2, sink: 'rent' }]),
-    facility('tent', [{ type: 'lifetime', ticks: 3 }], 'stall'),
-    facility('licensed_cart', [{ type: 'requires', role: 'vendor' }], 'stall'),
-    facility('lantern_arch', [{ type: 'mood', delta: 3, lifetime: 10 }]),
-  ));
-  await edit('entities.json', (j) => j.entities.push(
-    entity('village_well', 'well', 'baoan_village', 'wu_xiuying'),
-    entity('sea_shrine', 'shrine', 'shekou', null),
-    entity('village_gate', 'toll_gate', 'baoan_village', 'zhao_lei'),
-    entity('old_tea_table', 'tea_table', 'dongmen', 'chen_jing'),
-    entity('xu_kiosk', 'kiosk', 'dafen_village', 'xu_na'),
-    entity('old_arch', 'lantern_arch', 'shekou', null),
-  ));
+  await edit('templates.json', (j) =>
+    j.templates.push(
+      facility('well', [{ type: 'tend', energy: 5, price: 2 }]),
+      facility('shrine', [{ type: 'tend', rescue: true }]),
+      facility('toll_gate', [{ type: 'toll', to: 'nanshan_tech_park', amount: 3 }]),
+      facility('tea_table', [{ type: 'income', from: 'present', chance: 1, min: 2, max: 4 }]),
+      facility('kiosk', [{ type: 'upkeep', amount: 5, every: 2, sink: 'rent' }]),
+      facility('tent', [{ type: 'lifetime', ticks: 3 }], 'stall'),
+      facility('licensed_cart', [{ type: 'requires', role: 'vendor' }], 'stall'),
+      facility('lantern_arch', [{ type: 'mood', delta: 3, lifetime: 10 }]),
+    ),
+  );
+  await edit('entities.json', (j) =>
+    j.entities.push(
+      entity('village_well', 'well', 'baoan_village', 'wu_xiuying'),
+      entity('sea_shrine', 'shrine', 'shekou', null),
+      entity('village_gate', 'toll_gate', 'baoan_village', 'zhao_lei'),
+      entity('old_tea_table', 'tea_table', 'dongmen', 'chen_jing'),
+      entity('xu_kiosk', 'kiosk', 'dafen_village', 'xu_na'),
+      entity('old_arch', 'lantern_arch', 'shekou', null),
+    ),
+  );
   await edit('vocabulary.json', (j) => {
     j.manners.pickpocket = { name: { cn: '扒窃', en: 'Pickpocket' }, aliases: { cn: ['偷'], en: ['steal'] }, does: 'steal', max: 20 };
   });
   // the foreman pays day labour out of his own pocket: the job declares no source
-  await edit('scenario.json', (j) => { delete j.jobs.find((x: Json) => x.id === 'site_labour').source; });
+  await edit('scenario.json', (j) => {
+    delete j.jobs.find((x: Json) => x.id === 'site_labour').source;
+  });
   cat = buildCatalog(await loadScenario(dir));
 });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
-beforeEach(() => { s = fresh(cat); });
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  s = fresh(cat);
+});
 
 /** Only the named people at a place: everyone else goes to a far corner of the city. */
 function only(where: string, ...ids: string[]) {
@@ -90,7 +112,7 @@ describe('tend', () => {
     Object.assign(s.actors.wu_xiuying, { energy: 25, money: 10 });
     const total = money();
     const events: Event[] = [];
-    for (let t = 1; t <= 3; t++) events.push(...await runTick(cat, s, t, idle));
+    for (let t = 1; t <= 3; t++) events.push(...(await runTick(cat, s, t, idle)));
     expect(s.actors.lin_feng.energy).toBe(45);
     const paid = of(events, 'transfer').filter((e) => e.reason === 'tend');
     expect(paid).toHaveLength(3);
@@ -110,7 +132,7 @@ describe('tend', () => {
     only('baoan_village', 'lin_feng');
     Object.assign(s.actors.lin_feng, { energy: 60, money: 100 });
     const events: Event[] = [];
-    for (let t = 1; t <= 2; t++) events.push(...await runTick(cat, s, t, idle));
+    for (let t = 1; t <= 2; t++) events.push(...(await runTick(cat, s, t, idle)));
     expect(of(events, 'transfer').filter((e) => e.reason === 'tend')).toEqual([]);
     expect(s.actors.lin_feng.money).toBe(100);
   });
@@ -136,8 +158,14 @@ describe('tend', () => {
     Object.assign(s.actors.liu_yang, { status: 'dying', energy: 10 });
     const p = { entity: 'old_tea_table', place: 'dongmen' };
     const t = new TickJudge(cat, s, 1);
-    expect(t.proposal(proposers.effect(p.entity, p.place), [{ type: 'status_change', actor: 'liu_yang', to: 'alive', reason: 'x' }])?.code).toBe('not_yours');
-    expect(t.proposal(proposers.effect(p.entity, p.place), [{ type: 'resource_gain', actor: 'liu_yang', resource: 'energy', amount: 5, reason: 'x' }])?.code).toBe('not_yours');
+    expect(
+      t.proposal(proposers.effect(p.entity, p.place), [{ type: 'status_change', actor: 'liu_yang', to: 'alive', reason: 'x' }])?.code,
+    ).toBe('not_yours');
+    expect(
+      t.proposal(proposers.effect(p.entity, p.place), [
+        { type: 'resource_gain', actor: 'liu_yang', resource: 'energy', amount: 5, reason: 'x' },
+      ])?.code,
+    ).toBe('not_yours');
   });
 });
 
@@ -163,7 +191,12 @@ describe('toll', () => {
   it('an engine that leaves the toll out is overruled', () => {
     place(s, 'lin_feng', 'nanshan_tech_park');
     s.actors.lin_feng.money = 100;
-    const r = judgeOne(cat, s, call('lin_feng', 'move', { destination: 'baoan_village', mode: 'walk' }), consequence({ resource_changes: { energy: -6 } }));
+    const r = judgeOne(
+      cat,
+      s,
+      call('lin_feng', 'move', { destination: 'baoan_village', mode: 'walk' }),
+      consequence({ resource_changes: { energy: -6 } }),
+    );
     expect(r.failed?.reason.code).toBe('toll_unpaid');
     expect(s.actors.lin_feng.location).toBe('nanshan_tech_park');
   });
@@ -225,10 +258,20 @@ describe('steal', () => {
       place(probe, 'zhou_wei', 'huaqiangbei');
       place(probe, 'zhao_lei', 'huaqiangbei');
       probe.actors.zhao_lei.money = 50;
-      const honest = act(cat, probe, call('zhou_wei', 'interact', { target: 'zhao_lei', manner: 'pickpocket', content: { key: 'say.hello' } }));
+      const honest = act(
+        cat,
+        probe,
+        call('zhou_wei', 'interact', { target: 'zhao_lei', manner: 'pickpocket', content: { key: 'say.hello' } }),
+      );
       if (of(honest.events, 'transfer').length) continue;
-      const r = judgeOne(cat, s, call('zhou_wei', 'interact', { target: 'zhao_lei', manner: 'pickpocket', content: { key: 'say.hello' } }),
-        consequence({ world_changes: [{ type: 'resource_transfer', from: 'zhao_lei', to: 'zhou_wei', resource: 'money', amount: 5, reason: 'theft' }] }));
+      const r = judgeOne(
+        cat,
+        s,
+        call('zhou_wei', 'interact', { target: 'zhao_lei', manner: 'pickpocket', content: { key: 'say.hello' } }),
+        consequence({
+          world_changes: [{ type: 'resource_transfer', from: 'zhao_lei', to: 'zhou_wei', resource: 'money', amount: 5, reason: 'theft' }],
+        }),
+      );
       expect(r.failed?.reason.code).toBe('band_failed');
       expect(s.actors.zhao_lei.money).toBe(50);
       return;
@@ -241,11 +284,15 @@ describe('jobs, income, upkeep, lifetime, requires', () => {
   it('a job without a source pays the wage from the employer: a transfer, no money made', () => {
     only('construction_site', 'ma_dahai', 'lao_chen');
     s.actors.lao_chen.money = 1000;
-    expect(act(cat, s, call('ma_dahai', 'interact', { target: 'lao_chen', manner: 'negotiate', content: { key: 'say.ask_work' } })).failed).toBeNull();
+    expect(
+      act(cat, s, call('ma_dahai', 'interact', { target: 'lao_chen', manner: 'negotiate', content: { key: 'say.ask_work' } })).failed,
+    ).toBeNull();
     const total = money();
     const r = act(cat, s, call('ma_dahai', 'use_resource', { resource: 'energy', amount: 35, purpose: 'work' }));
     expect(r.failed).toBeNull();
-    expect(of(r.events, 'transfer')).toEqual([expect.objectContaining({ from: 'lao_chen', to: 'ma_dahai', amount: 180, reason: 'wage', credit: 'work' })]);
+    expect(of(r.events, 'transfer')).toEqual([
+      expect.objectContaining({ from: 'lao_chen', to: 'ma_dahai', amount: 180, reason: 'wage', credit: 'work' }),
+    ]);
     expect(of(r.events, 'money_created')).toEqual([]);
     expect(s.actors.lao_chen.money).toBe(820);
     expect(money()).toBe(total);
@@ -254,7 +301,9 @@ describe('jobs, income, upkeep, lifetime, requires', () => {
   it('an employer with too little to pay gets no work done: the worker is told, and keeps their strength', () => {
     only('construction_site', 'ma_dahai', 'lao_chen');
     s.actors.lao_chen.money = 1000;
-    expect(act(cat, s, call('ma_dahai', 'interact', { target: 'lao_chen', manner: 'negotiate', content: { key: 'say.ask_work' } })).failed).toBeNull();
+    expect(
+      act(cat, s, call('ma_dahai', 'interact', { target: 'lao_chen', manner: 'negotiate', content: { key: 'say.ask_work' } })).failed,
+    ).toBeNull();
     s.actors.lao_chen.money = 100;
     const energy = s.actors.ma_dahai.energy;
     const r = act(cat, s, call('ma_dahai', 'use_resource', { resource: 'energy', amount: 35, purpose: 'work' }));
@@ -262,7 +311,9 @@ describe('jobs, income, upkeep, lifetime, requires', () => {
     expect(JSON.stringify(r.events)).toContain('narrative.no_pay');
     expect(of(r.events, 'transfer')).toEqual([]);
     expect(s.actors.lao_chen.money).toBe(100);
-    expect(s.actors.ma_dahai.energy).toBeGreaterThanOrEqual(energy - Math.ceil((2 * cat.scenario.meta.rules.needs.energyPerDay) / cat.scenario.vocabulary.time.ticksPerDay));
+    expect(s.actors.ma_dahai.energy).toBeGreaterThanOrEqual(
+      energy - Math.ceil((2 * cat.scenario.meta.rules.needs.energyPerDay) / cat.scenario.vocabulary.time.ticksPerDay),
+    );
   });
 
   it('income from the present: the owner is paid by someone there, never out of nowhere', () => {
@@ -309,7 +360,9 @@ describe('jobs, income, upkeep, lifetime, requires', () => {
   it('requires: only someone who holds the role can make the thing', () => {
     place(s, 'lin_feng', 'huaqiangbei');
     place(s, 'zhao_lei', 'huaqiangbei');
-    expect(act(cat, s, call('lin_feng', 'create', { what: 'licensed_cart', where: 'huaqiangbei', using: {} })).failed?.reason.code).toBe('requires_role');
+    expect(act(cat, s, call('lin_feng', 'create', { what: 'licensed_cart', where: 'huaqiangbei', using: {} })).failed?.reason.code).toBe(
+      'requires_role',
+    );
     expect(act(cat, s, call('zhao_lei', 'create', { what: 'licensed_cart', where: 'huaqiangbei', using: {} })).failed).toBeNull();
   });
 });
@@ -318,8 +371,13 @@ describe('a thing ends only as its template declares', () => {
   it('a pre-placed thing with upkeep cannot claim to have worn out, nor be closed while its owner can pay', () => {
     const t = new TickJudge(cat, s, 1);
     s.actors.xu_na.money = 100;
-    expect(t.proposal(proposers.effect('xu_kiosk', 'dafen_village'), [{ type: 'entity_removal', entity: 'xu_kiosk', reason: 'expired' }])?.code).toBe('not_yours');
-    expect(t.proposal(proposers.effect('xu_kiosk', 'dafen_village'), [{ type: 'entity_removal', entity: 'xu_kiosk', reason: 'no_upkeep' }])?.code).toBe('not_yours');
+    expect(
+      t.proposal(proposers.effect('xu_kiosk', 'dafen_village'), [{ type: 'entity_removal', entity: 'xu_kiosk', reason: 'expired' }])?.code,
+    ).toBe('not_yours');
+    expect(
+      t.proposal(proposers.effect('xu_kiosk', 'dafen_village'), [{ type: 'entity_removal', entity: 'xu_kiosk', reason: 'no_upkeep' }])
+        ?.code,
+    ).toBe('not_yours');
     expect(s.entities.xu_kiosk).toBeDefined();
   });
 });
@@ -327,8 +385,14 @@ describe('a thing ends only as its template declares', () => {
 describe('nobody else’s purse without a rule', () => {
   it('a wage cannot be drawn from the employer by someone who does not hold the job', () => {
     only('construction_site', 'ma_dahai', 'lao_chen');
-    const r = judgeOne(cat, s, call('ma_dahai', 'use_resource', { resource: 'energy', amount: 35, purpose: 'work' }),
-      consequence({ world_changes: [{ type: 'resource_transfer', from: 'lao_chen', to: 'ma_dahai', resource: 'money', amount: 180, reason: 'wage' }] }));
+    const r = judgeOne(
+      cat,
+      s,
+      call('ma_dahai', 'use_resource', { resource: 'energy', amount: 35, purpose: 'work' }),
+      consequence({
+        world_changes: [{ type: 'resource_transfer', from: 'lao_chen', to: 'ma_dahai', resource: 'money', amount: 180, reason: 'wage' }],
+      }),
+    );
     expect(r.failed?.reason.code).toBe('not_yours');
   });
 });

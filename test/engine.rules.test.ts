@@ -7,10 +7,15 @@ import { call, fresh, place, shenzhen } from './helpers/world.ts';
 
 let cat: Catalog;
 let s: WorldState;
-beforeAll(async () => { cat = await shenzhen(); });
-beforeEach(() => { s = fresh(cat, 3); });
+beforeAll(async () => {
+  cat = await shenzhen();
+});
+beforeEach(() => {
+  s = fresh(cat, 3);
+});
 
-const owned = (state: WorldState, owner: string, template: string) => Object.values(state.entities).filter((e) => e.owner === owner && e.template === template);
+const owned = (state: WorldState, owner: string, template: string) =>
+  Object.values(state.entities).filter((e) => e.owner === owner && e.template === template);
 
 describe('the rule engine resolves every tool into consequences the Judge accepts', () => {
   it('a stall becomes an entity that earns its owner money on later ticks', () => {
@@ -39,11 +44,15 @@ describe('the rule engine resolves every tool into consequences the Judge accept
 
   it('a class without students closes; a student pays the fee and learns the skill', () => {
     place(s, 'lin_feng', 'shenzhen_bay_park');
-    expect(act(cat, s, call('lin_feng', 'create', { what: 'guitar_class', where: 'shenzhen_bay_park', using: { energy: 20 } })).failed).toBeNull();
+    expect(
+      act(cat, s, call('lin_feng', 'create', { what: 'guitar_class', where: 'shenzhen_bay_park', using: { energy: 20 } })).failed,
+    ).toBeNull();
     const [cls] = owned(s, 'lin_feng', 'guitar_class');
     place(s, 'su_yuqing', 'shenzhen_bay_park');
     const teacher = s.actors.lin_feng.money;
-    expect(act(cat, s, call('su_yuqing', 'interact', { target: cls.id, manner: 'learn', content: { key: 'say.sign_up' } })).failed).toBeNull();
+    expect(
+      act(cat, s, call('su_yuqing', 'interact', { target: cls.id, manner: 'learn', content: { key: 'say.sign_up' } })).failed,
+    ).toBeNull();
     expect(s.actors.su_yuqing.tags).toContain('skill:guitar');
     expect(s.actors.lin_feng.money).toBeGreaterThan(teacher);
     const grace = (cat.templates.get('guitar_class')!.effects.find((e) => e.type === 'class') as { graceTicks: number }).graceTicks;
@@ -64,8 +73,14 @@ describe('the rule engine resolves every tool into consequences the Judge accept
     act(cat, s, call('fang_lan', 'interact', { target: 'he_wenbo', manner: 'friendly', content: { key: 'topic.place' } }));
     expect(s.actors.he_wenbo.knows).toContain(fact.id);
     for (const id of ['su_yuqing', 'ma_dahai']) place(s, id, 'dongmen');
-    act(cat, s, call('he_wenbo', 'express', { channel: 'shout', content: { key: 'say.news', params: { fact: { ref: 'fact', id: fact.id } } } }));
-    const knowers = Object.values(s.actors).filter((a) => a.knows.includes(fact.id)).map((a) => a.id);
+    act(
+      cat,
+      s,
+      call('he_wenbo', 'express', { channel: 'shout', content: { key: 'say.news', params: { fact: { ref: 'fact', id: fact.id } } } }),
+    );
+    const knowers = Object.values(s.actors)
+      .filter((a) => a.knows.includes(fact.id))
+      .map((a) => a.id);
     expect(knowers.length).toBeGreaterThanOrEqual(3);
     expect(knowers).not.toContain('zhao_lei');
   });
@@ -123,7 +138,11 @@ describe('the rule engine resolves every tool into consequences the Judge accept
 
   it('friendly talk warms both sides; hostility cools them and costs reputation', () => {
     place(s, 'zhou_wei', 'huaqiangbei');
-    const before = { a: s.actors.zhou_wei.relations.zhao_lei ?? 0, b: s.actors.zhao_lei.relations.zhou_wei ?? 0, rep: s.actors.zhou_wei.reputation };
+    const before = {
+      a: s.actors.zhou_wei.relations.zhao_lei ?? 0,
+      b: s.actors.zhao_lei.relations.zhou_wei ?? 0,
+      rep: s.actors.zhou_wei.reputation,
+    };
     act(cat, s, call('zhou_wei', 'interact', { target: 'zhao_lei', manner: 'hostile', content: { key: 'say.get_lost' } }));
     expect(s.actors.zhou_wei.relations.zhao_lei).toBeLessThan(before.a);
     expect(s.actors.zhao_lei.relations.zhou_wei).toBeLessThan(before.b);

@@ -13,7 +13,9 @@ await describeWithRedis('an experiment across BullMQ workers', () => {
   let root = '';
   const queue = uniqueQueue('astinus-exp');
   const args = (out: string) => ['experiment', SHENZHEN, '--seeds', '1,2', '--ticks', '10', '--population', '12', '--out', out];
-  beforeAll(async () => { root = await tempDir('astinus-exp-queue-'); });
+  beforeAll(async () => {
+    root = await tempDir('astinus-exp-queue-');
+  });
   afterAll(async () => {
     await removeDir(root);
     await dropQueue(runQueueName(queue));

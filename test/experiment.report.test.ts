@@ -19,13 +19,43 @@ const CI = process.env.CI === 'true';
 const SEEDS = [1, 2, 3];
 const TICKS = 6;
 const conditions = [
-  { name: 'rumour', interventions: { interventions: [{ label: 'rumour', at: 1, kind: 'learn_fact' }] }, population: null, brain: null, pack: null },
-  { name: 'denial', interventions: { interventions: [{ label: 'rumour', at: 1, kind: 'learn_fact' }, { label: 'denial', at: 2, kind: 'learn_fact' }] }, population: null, brain: null, pack: null },
+  {
+    name: 'rumour',
+    interventions: { interventions: [{ label: 'rumour', at: 1, kind: 'learn_fact' }] },
+    population: null,
+    brain: null,
+    pack: null,
+  },
+  {
+    name: 'denial',
+    interventions: {
+      interventions: [
+        { label: 'rumour', at: 1, kind: 'learn_fact' },
+        { label: 'denial', at: 2, kind: 'learn_fact' },
+      ],
+    },
+    population: null,
+    brain: null,
+    pack: null,
+  },
 ];
 
 let out = '';
 let confile = '';
-const args = () => ['experiment', SHENZHEN, '--seeds', '1..3', '--ticks', String(TICKS), '--conditions', confile, '--out', out, '--jobs', '1'];
+const args = () => [
+  'experiment',
+  SHENZHEN,
+  '--seeds',
+  '1..3',
+  '--ticks',
+  String(TICKS),
+  '--conditions',
+  confile,
+  '--out',
+  out,
+  '--jobs',
+  '1',
+];
 
 beforeAll(async () => {
   out = await tempDir('astinus-exp-report-');
@@ -33,7 +63,10 @@ beforeAll(async () => {
   confile = path.join(out, '..', `${path.basename(out)}-conditions.json`);
   await writeFile(confile, JSON.stringify({ conditions: conditions.map((c) => ({ name: c.name, interventions: c.interventions })) }));
   // the plan the command makes from these arguments, as if it had run them
-  await writeFile(path.join(out, 'experiment.json'), planJson(makePlan({ id: scenario.meta.id, hash: scenario.hash }, TICKS, SEEDS, conditions)));
+  await writeFile(
+    path.join(out, 'experiment.json'),
+    planJson(makePlan({ id: scenario.meta.id, hash: scenario.hash }, TICKS, SEEDS, conditions)),
+  );
   for (const [ci, c] of conditions.entries()) {
     for (const seed of SEEDS) {
       const known = Array.from({ length: TICKS - 1 }, (_, i) => Math.min(10, 1 + i * (seed + ci)));
@@ -45,7 +78,10 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(async () => { await removeDir(out); await removeDir(confile); });
+afterAll(async () => {
+  await removeDir(out);
+  await removeDir(confile);
+});
 
 describe('experiment results from finished runs', () => {
   it('writes the summary, the series and the report, the same bytes on a rerun', async () => {
@@ -64,7 +100,18 @@ describe('experiment results from finished runs', () => {
   });
 
   it('refuses an out dir made by another experiment, and a non-empty folder that is none', async () => {
-    const other = await astinus(['experiment', SHENZHEN, '--seeds', '1..4', '--ticks', String(TICKS), '--conditions', confile, '--out', out]);
+    const other = await astinus([
+      'experiment',
+      SHENZHEN,
+      '--seeds',
+      '1..4',
+      '--ticks',
+      String(TICKS),
+      '--conditions',
+      confile,
+      '--out',
+      out,
+    ]);
     expect(other.code).toBe(1);
     expect(other.stderr).toContain('seeds');
     expect(other.stderr).toContain('another experiment');
@@ -78,35 +125,62 @@ describe('experiment results from finished runs', () => {
 });
 
 if (!CHROMIUM) {
-  const why = 'Chromium was not found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser): install it with `apt-get install -y chromium`.';
-  if (CI) describe('the experiment report in a browser', () => { it('needs Chromium', () => { throw new Error(why); }); });
-  else describe.skip(`the experiment report in a browser (${why})`, () => { it('draws its charts', () => {}); });
+  const why =
+    'Chromium was not found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser): install it with `apt-get install -y chromium`.';
+  if (CI)
+    describe('the experiment report in a browser', () => {
+      it('needs Chromium', () => {
+        throw new Error(why);
+      });
+    });
+  else
+    describe.skip(`the experiment report in a browser (${why})`, () => {
+      it('draws its charts', () => {});
+    });
 } else {
   describe('the experiment report in a browser', () => {
     let browser: Browser;
-    beforeAll(async () => { browser = await launchBrowser(CHROMIUM); });
-    afterAll(async () => { await browser?.close(); });
+    beforeAll(async () => {
+      browser = await launchBrowser(CHROMIUM);
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
 
     it('opens from disk with no network and draws every chart', async () => {
       await astinus(args());
       const context = await browser.newContext();
       const requests: string[] = [];
-      context.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+      context.on('request', (r) => {
+        if (!r.url().startsWith('file:')) requests.push(r.url());
+      });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(pathToFileURL(path.join(out, 'report.html')).href);
-      await page.waitForFunction(() => (window as unknown as { __chartsTotal?: number }).__chartsTotal !== undefined, undefined, { timeout: 20_000 });
-      const charts = await page.locator('section.chart').evaluateAll((sections) => sections.map((s) => {
-        const canvas = s.querySelector('canvas');
-        let inked = 0;
-        if (canvas) {
-          const px = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-          // pixels that are neither transparent nor white: lines, bands, axes
-          for (let i = 0; i < px.length; i += 4) if (px[i + 3] > 0 && (px[i] < 240 || px[i + 1] < 240 || px[i + 2] < 240)) inked++;
-        }
-        return { kind: s.className, title: s.querySelector('h2')?.textContent ?? '', drawn: s.getAttribute('data-drawn'), inked, legend: [...s.querySelectorAll('.u-legend .u-series')].filter((r) => (r as HTMLElement).style.display !== 'none').map((r) => r.querySelector('.u-label')?.textContent) };
-      }));
+      await page.waitForFunction(() => (window as unknown as { __chartsTotal?: number }).__chartsTotal !== undefined, undefined, {
+        timeout: 20_000,
+      });
+      const charts = await page.locator('section.chart').evaluateAll((sections) =>
+        sections.map((s) => {
+          const canvas = s.querySelector('canvas');
+          let inked = 0;
+          if (canvas) {
+            const px = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+            // pixels that are neither transparent nor white: lines, bands, axes
+            for (let i = 0; i < px.length; i += 4) if (px[i + 3] > 0 && (px[i] < 240 || px[i + 1] < 240 || px[i + 2] < 240)) inked++;
+          }
+          return {
+            kind: s.className,
+            title: s.querySelector('h2')?.textContent ?? '',
+            drawn: s.getAttribute('data-drawn'),
+            inked,
+            legend: [...s.querySelectorAll('.u-legend .u-series')]
+              .filter((r) => (r as HTMLElement).style.display !== 'none')
+              .map((r) => r.querySelector('.u-label')?.textContent),
+          };
+        }),
+      );
       await context.close();
       expect(errors).toEqual([]);
       expect(requests).toEqual([]);

@@ -11,26 +11,60 @@ import { astinus, finished, removeDir, SHENZHEN, spawnAstinus, tempDir } from '.
 const TICKS = 20;
 let root = '';
 let conditions = '';
-const args = (out: string, jobs: number) => ['experiment', SHENZHEN, '--seeds', '1,2', '--ticks', String(TICKS), '--population', '20', '--conditions', conditions, '--out', out, '--jobs', String(jobs)];
+const args = (out: string, jobs: number) => [
+  'experiment',
+  SHENZHEN,
+  '--seeds',
+  '1,2',
+  '--ticks',
+  String(TICKS),
+  '--population',
+  '20',
+  '--conditions',
+  conditions,
+  '--out',
+  out,
+  '--jobs',
+  String(jobs),
+];
 const RESULTS = ['summary.csv', 'series/plain.csv', 'series/rumour.csv'];
 
 beforeAll(async () => {
   root = await tempDir('astinus-exp-resume-');
   conditions = path.join(root, 'conditions.json');
-  await writeFile(conditions, JSON.stringify({ conditions: [
-    { name: 'plain' },
-    // a rumour told to one person at tick 5, and a pack override (a gloomier market) checked by the pack loader
-    { name: 'rumour',
-      interventions: [{ label: 'rumour', at: 5, kind: 'learn_fact', actor: 'lin_feng', content: { cn: '华强北要拆了', en: 'Huaqiangbei will be torn down' }, truth: false }],
-      pack: { 'places.json': { places: [{ id: 'huaqiangbei', mood: -1 }] } } },
-  ] }));
+  await writeFile(
+    conditions,
+    JSON.stringify({
+      conditions: [
+        { name: 'plain' },
+        // a rumour told to one person at tick 5, and a pack override (a gloomier market) checked by the pack loader
+        {
+          name: 'rumour',
+          interventions: [
+            {
+              label: 'rumour',
+              at: 5,
+              kind: 'learn_fact',
+              actor: 'lin_feng',
+              content: { cn: '华强北要拆了', en: 'Huaqiangbei will be torn down' },
+              truth: false,
+            },
+          ],
+          pack: { 'places.json': { places: [{ id: 'huaqiangbei', mood: -1 }] } },
+        },
+      ],
+    }),
+  );
 });
-afterAll(async () => { await removeDir(root); });
+afterAll(async () => {
+  await removeDir(root);
+});
 
 async function finishedRuns(out: string): Promise<number> {
   let n = 0;
   for (const c of await readdir(path.join(out, 'runs')).catch(() => [])) {
-    for (const s of await readdir(path.join(out, 'runs', c)).catch(() => [])) if (await stat(path.join(out, 'runs', c, s, 'metrics.csv')).catch(() => null)) n++;
+    for (const s of await readdir(path.join(out, 'runs', c)).catch(() => []))
+      if (await stat(path.join(out, 'runs', c, s, 'metrics.csv')).catch(() => null)) n++;
   }
   return n;
 }

@@ -11,8 +11,14 @@ import { removeDir, tempDir } from './helpers/cli.ts';
 import { writeFakeRun } from './helpers/experiment.ts';
 
 const dirs: string[] = [];
-const temp = async () => { const d = await tempDir('astinus-exp-'); dirs.push(d); return d; };
-afterAll(async () => { for (const d of dirs) await removeDir(d); });
+const temp = async () => {
+  const d = await tempDir('astinus-exp-');
+  dirs.push(d);
+  return d;
+};
+afterAll(async () => {
+  for (const d of dirs) await removeDir(d);
+});
 
 describe('--seeds', () => {
   it('reads a range and a list', () => {
@@ -44,26 +50,53 @@ describe('conditions file', () => {
       await loadConditions(file);
     } catch (err) {
       expect(err).toBeInstanceOf(ConditionsError);
-      return (err as ConditionsError).issues.map((i) => ({ file: path.basename(i.file), path: i.path, reason: 'key' in i.reason ? i.reason.key : 'text' }));
+      return (err as ConditionsError).issues.map((i) => ({
+        file: path.basename(i.file),
+        path: i.path,
+        reason: 'key' in i.reason ? i.reason.key : 'text',
+      }));
     }
     throw new Error('no error');
   };
 
   it('reads conditions with interventions from a file, inline, population, brain and pack overrides', async () => {
-    const file = await write({ conditions: [
-      { name: 'rumour', interventions: 'rumour.json' },
-      { name: 'inline', interventions: [{ label: 'x', at: 3, kind: 'learn_fact' }], population: 12, brain: 'policy', pack: { 'places.json': { places: [] } } },
-    ] });
-    await writeFile(path.join(path.dirname(file), 'rumour.json'), JSON.stringify({ interventions: [{ label: 'rumour', at: 10, kind: 'learn_fact' }] }));
+    const file = await write({
+      conditions: [
+        { name: 'rumour', interventions: 'rumour.json' },
+        {
+          name: 'inline',
+          interventions: [{ label: 'x', at: 3, kind: 'learn_fact' }],
+          population: 12,
+          brain: 'policy',
+          pack: { 'places.json': { places: [] } },
+        },
+      ],
+    });
+    await writeFile(
+      path.join(path.dirname(file), 'rumour.json'),
+      JSON.stringify({ interventions: [{ label: 'rumour', at: 10, kind: 'learn_fact' }] }),
+    );
     const cs = await loadConditions(file);
     expect(cs.map((c) => c.name)).toEqual(['rumour', 'inline']);
     expect(cs[0].interventions).toEqual({ interventions: [{ label: 'rumour', at: 10, kind: 'learn_fact' }] });
-    expect(cs[1]).toMatchObject({ interventions: { interventions: [{ label: 'x', at: 3, kind: 'learn_fact' }] }, population: 12, brain: 'policy' });
+    expect(cs[1]).toMatchObject({
+      interventions: { interventions: [{ label: 'x', at: 3, kind: 'learn_fact' }] },
+      population: 12,
+      brain: 'policy',
+    });
   });
 
   it('names the file, the JSON path and the reason of each problem', async () => {
-    expect(await issuesOf(await write('{"conditions": [}'))).toEqual([{ file: 'conditions.json', path: '$', reason: 'experiment.error.bad_json' }]);
-    expect(await issuesOf(await write({ conditions: [{ name: '../evil' }, { name: 'ok', population: 0 }, { name: 'b', brain: 'genius' }, { name: 'c', extra: 1 }] }))).toEqual([
+    expect(await issuesOf(await write('{"conditions": [}'))).toEqual([
+      { file: 'conditions.json', path: '$', reason: 'experiment.error.bad_json' },
+    ]);
+    expect(
+      await issuesOf(
+        await write({
+          conditions: [{ name: '../evil' }, { name: 'ok', population: 0 }, { name: 'b', brain: 'genius' }, { name: 'c', extra: 1 }],
+        }),
+      ),
+    ).toEqual([
       { file: 'conditions.json', path: '$.conditions[0].name', reason: 'experiment.error.condition_name' },
       { file: 'conditions.json', path: '$.conditions[1].population', reason: 'text' },
       { file: 'conditions.json', path: '$.conditions[2].brain', reason: 'text' },
@@ -85,9 +118,31 @@ describe('conditions file', () => {
   });
 
   it('merges a pack override by id and by key', () => {
-    const base = { places: [{ id: 'a', name: 'A', capacity: 2 }, { id: 'b', name: 'B' }], meta: { x: 1, y: 2 }, list: [1, 2] };
-    expect(mergeOverride(base, { places: [{ id: 'a', capacity: 5 }, { id: 'c', name: 'C' }, { id: 'b', $remove: true }], meta: { y: null, z: 3 }, list: [9] })).toEqual({
-      places: [{ id: 'a', name: 'A', capacity: 5 }, { id: 'c', name: 'C' }], meta: { x: 1, z: 3 }, list: [9],
+    const base = {
+      places: [
+        { id: 'a', name: 'A', capacity: 2 },
+        { id: 'b', name: 'B' },
+      ],
+      meta: { x: 1, y: 2 },
+      list: [1, 2],
+    };
+    expect(
+      mergeOverride(base, {
+        places: [
+          { id: 'a', capacity: 5 },
+          { id: 'c', name: 'C' },
+          { id: 'b', $remove: true },
+        ],
+        meta: { y: null, z: 3 },
+        list: [9],
+      }),
+    ).toEqual({
+      places: [
+        { id: 'a', name: 'A', capacity: 5 },
+        { id: 'c', name: 'C' },
+      ],
+      meta: { x: 1, z: 3 },
+      list: [9],
     });
   });
 });
@@ -120,25 +175,49 @@ describe('aggregation of run directories', () => {
         { gini: [0.1, 0.2, 0.25, 0.3], density: [0, 0.1, 0.2, 0.3], fact: fact([1, 2, 4], null) },
         { gini: [0.1, 0.3, 0.35, 0.4], density: [0, 0.2, 0.3, 0.6], fact: fact([1, 5, 8], 1) },
       ],
-      b: [
-        { gini: [0.1, 0.1, 0.1, 0.5], density: [0, 0, 0, 0], acts: [10, 0, 0, 0, 0] as [number, number, number, number, number] },
-      ],
+      b: [{ gini: [0.1, 0.1, 0.1, 0.5], density: [0, 0, 0, 0], acts: [10, 0, 0, 0, 0] as [number, number, number, number, number] }],
     };
-    for (const [c, rs] of Object.entries(runs)) for (const [i, r] of rs.entries()) await writeFakeRun(path.join(out, 'runs', c, String(i + 1)), r);
-    const read = (c: string, n: number) => Promise.all(Array.from({ length: n }, (_, i) => readRun(out, { condition: c, seed: i + 1, dir: `runs/${c}/${i + 1}` })));
-    const conditions = [{ name: 'a', runs: await read('a', 3) }, { name: 'b', runs: await read('b', 1) }];
+    for (const [c, rs] of Object.entries(runs))
+      for (const [i, r] of rs.entries()) await writeFakeRun(path.join(out, 'runs', c, String(i + 1)), r);
+    const read = (c: string, n: number) =>
+      Promise.all(Array.from({ length: n }, (_, i) => readRun(out, { condition: c, seed: i + 1, dir: `runs/${c}/${i + 1}` })));
+    const conditions = [
+      { name: 'a', runs: await read('a', 3) },
+      { name: 'b', runs: await read('b', 1) },
+    ];
     const summary = parseCsv(summaryCsv(conditions), 'summary.csv');
     const row = (c: string, m: string) => summary.find((r) => r.condition === c && r.metric === m);
     // gini at the final tick: 0.2, 0.3, 0.4
-    expect(row('a', 'gini')).toEqual(Object.assign(Object.create(null), { condition: 'a', metric: 'gini', n: '3', mean: '0.3', sd: '0.1', ci95_low: '0.051586', ci95_high: '0.548414' }));
+    expect(row('a', 'gini')).toEqual(
+      Object.assign(Object.create(null), {
+        condition: 'a',
+        metric: 'gini',
+        n: '3',
+        mean: '0.3',
+        sd: '0.1',
+        ci95_low: '0.051586',
+        ci95_high: '0.548414',
+      }),
+    );
     // one seed: a mean, no spread
     expect(row('b', 'gini')).toMatchObject({ n: '1', mean: '0.5', sd: '', ci95_low: '', ci95_high: '' });
     // final shares 0.6, 0.4, 0.8 -> mean 0.6, sd 0.2; reached half in 2 of 3; half_tick over those 2: 1, 1
-    expect(row('a', 'fact:rumour:final_share')).toMatchObject({ n: '3', mean: '0.6', sd: '0.2', ci95_low: '0.103172', ci95_high: '1.096828' });
+    expect(row('a', 'fact:rumour:final_share')).toMatchObject({
+      n: '3',
+      mean: '0.6',
+      sd: '0.2',
+      ci95_low: '0.103172',
+      ci95_high: '1.096828',
+    });
     expect(row('a', 'fact:rumour:reached_half')).toMatchObject({ n: '3', mean: '0.666667' });
     expect(row('a', 'fact:rumour:half_tick')).toMatchObject({ n: '2', mean: '1', sd: '0' });
     expect(row('b', 'fact:rumour:final_share')).toBeUndefined();
-    expect(summary.filter((r) => r.condition === 'a').map((r) => r.metric).slice(0, 3)).toEqual(['population', 'gini', 'money_p10']);
+    expect(
+      summary
+        .filter((r) => r.condition === 'a')
+        .map((r) => r.metric)
+        .slice(0, 3),
+    ).toEqual(['population', 'gini', 'money_p10']);
 
     expect(labelsOf(conditions[0].runs)).toEqual(['rumour']);
     const series = seriesOf(conditions[0], ['rumour']);
@@ -152,7 +231,12 @@ describe('aggregation of run directories', () => {
     // the action mix: 3 of 10 actions interact in every run, so no spread
     expect(csv[1]).toMatchObject({ mix_act_interact_mean: '0.3', mix_act_interact_ci95_low: '0.3', mix_act_interact_ci95_high: '0.3' });
     // same inputs, same bytes
-    expect(summaryCsv(conditions)).toBe(summaryCsv([{ name: 'a', runs: await read('a', 3) }, { name: 'b', runs: await read('b', 1) }]));
+    expect(summaryCsv(conditions)).toBe(
+      summaryCsv([
+        { name: 'a', runs: await read('a', 3) },
+        { name: 'b', runs: await read('b', 1) },
+      ]),
+    );
     await mkdir(out, { recursive: true });
   });
 });

@@ -15,13 +15,32 @@ describe('what the game master tells a player', () => {
     const { served, auth } = await import('./helpers/serve.ts');
     const srv = await served({ rate: { burst: 1e9, perSecond: 1e9 } });
     const W = '/api/worlds/shenzhen';
-    const me = (await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name: 'Ada', place: 'huaqiangbei' } })).json() as { actorId: string; token: string };
-    const got: { narration: NarrationMsg[]; rejection: RejectionMsg[]; perceived: PerceivedMsg[]; prompt: PromptMsg[] } = { narration: [], rejection: [], perceived: [], prompt: [] };
-    srv.host.listen({ tick: () => undefined, status: () => undefined,
-      narration: (a, m) => { if (a === me.actorId) got.narration.push(m); },
-      rejection: (a, m) => { if (a === me.actorId) got.rejection.push(m); },
-      perceived: (a, m) => { if (a === me.actorId) got.perceived.push(m); },
-      prompt: (a, m) => { if (a === me.actorId) got.prompt.push(m); } });
+    const me = (await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name: 'Ada', place: 'huaqiangbei' } })).json() as {
+      actorId: string;
+      token: string;
+    };
+    const got: { narration: NarrationMsg[]; rejection: RejectionMsg[]; perceived: PerceivedMsg[]; prompt: PromptMsg[] } = {
+      narration: [],
+      rejection: [],
+      perceived: [],
+      prompt: [],
+    };
+    srv.host.listen({
+      tick: () => undefined,
+      status: () => undefined,
+      narration: (a, m) => {
+        if (a === me.actorId) got.narration.push(m);
+      },
+      rejection: (a, m) => {
+        if (a === me.actorId) got.rejection.push(m);
+      },
+      perceived: (a, m) => {
+        if (a === me.actorId) got.perceived.push(m);
+      },
+      prompt: (a, m) => {
+        if (a === me.actorId) got.prompt.push(m);
+      },
+    });
     const { cat, state } = srv.host.world;
     let clicked = 0;
     let accepted = 0;
@@ -34,7 +53,12 @@ describe('what the game master tells a player', () => {
         expect(offered.actions.length).toBeGreaterThanOrEqual(2);
         expect(offered.actions.length).toBeLessThanOrEqual(4);
         const pick = offered.actions[i % offered.actions.length];
-        const r = await srv.app.inject({ method: 'POST', url: `${W}/players/${me.actorId}/act`, headers: auth(me.token), payload: { call: pick.call } });
+        const r = await srv.app.inject({
+          method: 'POST',
+          url: `${W}/players/${me.actorId}/act`,
+          headers: auth(me.token),
+          payload: { call: pick.call },
+        });
         expect(r.statusCode).toBe(200);
         clicked++;
       }

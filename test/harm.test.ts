@@ -115,12 +115,20 @@ describe('harm as tags', () => {
     expect(nim.tags).not.toContain('bruised');
     expect(nim.tags).toContain('broken_arm');
     // a proposal that mends a broken arm with a rest, or deals harm from a call, is refused
-    const mend = judgeOne(cat, s, call('nim', 'use_resource', { resource: 'time', amount: 1, purpose: 'rest' }),
-      consequence({ world_changes: [{ type: 'tag_removed', actor: 'nim', tag: 'broken_arm' }] }));
+    const mend = judgeOne(
+      cat,
+      s,
+      call('nim', 'use_resource', { resource: 'time', amount: 1, purpose: 'rest' }),
+      consequence({ world_changes: [{ type: 'tag_removed', actor: 'nim', tag: 'broken_arm' }] }),
+    );
     expect(mend.failed?.reason.code).toBe('harm_not_healed');
     place(s, 'hilde_ashdown', nim.location);
-    const hit = judgeOne(cat, s, call('hilde_ashdown', 'express', { channel: 'mutter', content: say }),
-      consequence({ world_changes: [{ type: 'tag_added', actor: 'nim', tag: 'bruised' }] }));
+    const hit = judgeOne(
+      cat,
+      s,
+      call('hilde_ashdown', 'express', { channel: 'mutter', content: say }),
+      consequence({ world_changes: [{ type: 'tag_added', actor: 'nim', tag: 'bruised' }] }),
+    );
     expect(hit.failed?.reason.code).toBe('harm_by_dice');
     // the arm heals after the pack's ticks, by the Judge's clock
     s.tick = 479;
@@ -176,7 +184,9 @@ describe('hit points instead, where a pack wants them', () => {
   it('a pack without hit points refuses hp_delta', () => {
     const s = fresh(cat, 3);
     const j = new TickJudge(cat, s, 1);
-    expect(j.proposal(proposers.clock('market_square'), [{ type: 'hp_delta', target: 'nim', delta: -1, cause: 'x' }])?.code).toBe('no_hit_points');
+    expect(j.proposal(proposers.clock('market_square'), [{ type: 'hp_delta', target: 'nim', delta: -1, cause: 'x' }])?.code).toBe(
+      'no_hit_points',
+    );
   });
 });
 
@@ -184,7 +194,11 @@ describe('validate', () => {
   const issues = (edit: (v: Scenario['vocabulary']) => void) => {
     const sc = structuredClone(scenario);
     edit(sc.vocabulary);
-    return crossCheck({ ...sc, meta: sc.meta }).map((i) => ({ file: i.file, path: i.path, reason: 'key' in i.reason ? translator('en')(i.reason.key, i.reason.params) : i.reason.text }));
+    return crossCheck({ ...sc, meta: sc.meta }).map((i) => ({
+      file: i.file,
+      path: i.path,
+      reason: 'key' in i.reason ? translator('en')(i.reason.key, i.reason.params) : i.reason.text,
+    }));
   };
 
   it('the shipped harm passes', () => {
@@ -198,12 +212,14 @@ describe('validate', () => {
       v.harm.from.cutpurse = { fail: 'singed' };
       v.harm.unconsciousAt = 9;
     });
-    expect(found).toEqual(expect.arrayContaining([
-      { file: 'vocabulary.json', path: '$.harm.tags.scalded', reason: expect.stringContaining('no name under `tags`') },
-      { file: 'vocabulary.json', path: '$.harm.from.chat', reason: expect.stringContaining('is not a check') },
-      { file: 'vocabulary.json', path: '$.harm.from.cutpurse.fail', reason: expect.stringContaining('"singed" is not a harm tag') },
-      { file: 'vocabulary.json', path: '$.harm.unconsciousAt', reason: expect.stringContaining('must be below `dyingAt`') },
-    ]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { file: 'vocabulary.json', path: '$.harm.tags.scalded', reason: expect.stringContaining('no name under `tags`') },
+        { file: 'vocabulary.json', path: '$.harm.from.chat', reason: expect.stringContaining('is not a check') },
+        { file: 'vocabulary.json', path: '$.harm.from.cutpurse.fail', reason: expect.stringContaining('"singed" is not a harm tag') },
+        { file: 'vocabulary.json', path: '$.harm.unconsciousAt', reason: expect.stringContaining('must be below `dyingAt`') },
+      ]),
+    );
     expect(found).toHaveLength(4);
   });
 });

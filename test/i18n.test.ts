@@ -5,7 +5,9 @@ import { createI18n, readLocale, translator } from '../sim/i18n/translator.ts';
 import { ROOT } from './helpers/world.ts';
 
 function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 }
 
 function sources(dir: string): string[] {
@@ -62,7 +64,13 @@ describe('rendering hostile content', () => {
     const { fresh, shenzhen } = await import('./helpers/world.ts');
     const cat = await shenzhen();
     const s = fresh(cat);
-    s.facts['f:1'] = { id: 'f:1', content: { key: 'observe.left', params: { actor: { ref: 'fact', id: 'f:1' }, place: 'x' } }, about: null, truth: false, origin: { actor: 'lao_chen', tick: 0, place: 'dongmen' } };
+    s.facts['f:1'] = {
+      id: 'f:1',
+      content: { key: 'observe.left', params: { actor: { ref: 'fact', id: 'f:1' }, place: 'x' } },
+      about: null,
+      truth: false,
+      origin: { actor: 'lao_chen', tick: 0, place: 'dongmen' },
+    };
     const r = new Renderer('en', cat, s);
     expect(r.render({ key: 'observe.left', params: { actor: { ref: 'fact', id: 'f:1' }, place: 'x' } })).toContain('f:1');
     expect(r.param({ ref: 'fact', id: 'constructor' })).toBe('constructor');
@@ -87,13 +95,19 @@ describe('names a person reads', () => {
     const { fresh, shenzhen } = await import('./helpers/world.ts');
     const cat = await shenzhen();
     const s = fresh(cat);
-    const m = { key: 'reason.insufficient_resource', params: { actor: { ref: 'actor' as const, id: 'lao_chen' }, resource: 'energy', need: 5, have: 1 } };
+    const m = {
+      key: 'reason.insufficient_resource',
+      params: { actor: { ref: 'actor' as const, id: 'lao_chen' }, resource: 'energy', need: 5, have: 1 },
+    };
     expect(new Renderer('en', cat, s).addressed(m)).toBe('you do not have enough energy');
     expect(new Renderer('cn', cat, s).addressed(m)).toBe('你的体力不够');
     // others read it in the third person, and the resource is a word there too
     expect(new Renderer('cn', cat, s).render(m)).toBe('体力不够');
     expect(new Renderer('cn', cat, s).render({ ...m, params: { ...m.params, resource: 'money' } })).toBe('钱不够');
-    const broke = { key: 'reason.insufficient_money', params: { actor: { ref: 'actor' as const, id: 'lao_chen' }, resource: 'money', need: 20, have: 5 } };
+    const broke = {
+      key: 'reason.insufficient_money',
+      params: { actor: { ref: 'actor' as const, id: 'lao_chen' }, resource: 'money', need: 20, have: 5 },
+    };
     expect(new Renderer('en', cat, s).addressed(broke)).toBe('your pockets hold 5 yuan, not 20 yuan');
   });
 

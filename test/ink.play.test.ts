@@ -27,7 +27,10 @@ describe("Shenzhen's story, played by a player's choices", () => {
     expect(a.chapters).toEqual(['arrival', 'hustle', 'crossroads']);
     expect(a.turns).toBeLessThanOrEqual(20);
     const ended = a.events.find((e) => e.type === 'story_ended');
-    expect(ended).toMatchObject({ ending: 'made_it', text: { cn: expect.stringContaining('朋友圈'), en: expect.stringContaining('Moments') } });
+    expect(ended).toMatchObject({
+      ending: 'made_it',
+      text: { cn: expect.stringContaining('朋友圈'), en: expect.stringContaining('Moments') },
+    });
     // scores are the ink's own progress variable, 0..100, and the last turn is complete
     const scores = a.events.flatMap((e) => (e.type === 'situation_scored' ? [e.score] : []));
     expect(scores.every((s) => s >= 0 && s <= 100)).toBe(true);
@@ -38,9 +41,15 @@ describe("Shenzhen's story, played by a player's choices", () => {
     const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/shenzhen`));
     const book = new StoryBook(cat, a.state);
     book.add(a.events);
-    const lines = book.lines('player-1')!.filter((l) => l.kind === 'status').map((l) => l.text);
-    expect(lines.map((l) => l.en)).toEqual(['A new chapter of your story: The hustle.', 'A new chapter of your story: The crossroads.',
-      expect.stringMatching(/^Your story ends: Made it\. You saved your first money/)]);
+    const lines = book
+      .lines('player-1')!
+      .filter((l) => l.kind === 'status')
+      .map((l) => l.text);
+    expect(lines.map((l) => l.en)).toEqual([
+      'A new chapter of your story: The hustle.',
+      'A new chapter of your story: The crossroads.',
+      expect.stringMatching(/^Your story ends: Made it\. You saved your first money/),
+    ]);
     expect(lines[2].cn).toContain('你的故事结束了：站稳了脚跟。');
   });
 
@@ -77,7 +86,16 @@ describe('a story session is a fold of the log', () => {
   it('a world reopened from its store has the same session and offers the same options', async () => {
     const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/shenzhen`));
     const store = memoryStore();
-    const open = () => World.open({ scenario: cat.scenario, seed: 3, population: null, store, brain: policyBrain(), engine: ruleEngine(), players: new PlayerQueue() });
+    const open = () =>
+      World.open({
+        scenario: cat.scenario,
+        seed: 3,
+        population: null,
+        store,
+        brain: policyBrain(),
+        engine: ruleEngine(),
+        players: new PlayerQueue(),
+      });
     const w = await open();
     await w.step({ joins: [{ actor: 'player-1', name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: 'dongmen' }] });
     for (let i = 0; i < 3; i++) await w.step();

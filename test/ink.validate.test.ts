@@ -10,7 +10,9 @@ import { ROOT } from './helpers/world.ts';
 
 /** A pack's ink story is compiled when the pack loads: every mistake is a validate error with the file, where and why. */
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** Shenzhen with its story changed by `edit` (the ink text, and story.json as JSON). */
 function pack(edit: { ink?: (s: string) => string; story?: (j: Record<string, any>) => void }): string {
@@ -45,7 +47,9 @@ describe('astinus validate on an ink story', () => {
   it('an unknown chapter, an unbound variable and an ink that writes a bound variable are refused, each where it is', async () => {
     const dir = pack({
       ink: (s) => s.replace('# chapter: hustle', '# chapter: hustel').replace('~ resolve += 1', '~ money += 100'),
-      story: (j) => { j.bindings.savings = { measure: 'money' }; },
+      story: (j) => {
+        j.bindings.savings = { measure: 'money' };
+      },
     });
     const err = await loadScenario(dir).catch((e) => e);
     const issues = err.issues.map((i: { file: string; path: string; reason: { key: string } }) => `${i.file} ${i.path} ${i.reason.key}`);
@@ -58,7 +62,12 @@ describe('astinus validate on an ink story', () => {
   });
 
   it('a choice the ink offers must have its words and call in story.json, and that call must be a valid one', async () => {
-    const dir = pack({ ink: (s) => s.replace('[look_around]', '[wander]'), story: (j) => { j.choices.go_to_site.call.args.destination = 'atlantis'; } });
+    const dir = pack({
+      ink: (s) => s.replace('[look_around]', '[wander]'),
+      story: (j) => {
+        j.choices.go_to_site.call.args.destination = 'atlantis';
+      },
+    });
     const r = await astinusHere(['validate', dir]);
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toContain('the choice "wander" is not declared under `choices`');
@@ -68,11 +77,24 @@ describe('astinus validate on an ink story', () => {
   it('an experiment condition that overrides the pack copies its ink file too', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'astinus-ink-exp-'));
     dirs.push(out);
-    const m = await materialize(out, `${ROOT}scenarios/shenzhen`, { name: 'rich', interventions: null, population: null, brain: null,
-      pack: { 'scenario.json': { rules: { players: { money: 900 } } } } });
+    const m = await materialize(out, `${ROOT}scenarios/shenzhen`, {
+      name: 'rich',
+      interventions: null,
+      population: null,
+      brain: null,
+      pack: { 'scenario.json': { rules: { players: { money: 900 } } } },
+    });
     const s = await loadScenario(m.scenario);
     expect(s.story?.source).toBe(readFileSync(`${ROOT}scenarios/shenzhen/story.ink`, 'utf8'));
-    const job = await runJob({ condition: 'rich', seed: 1, ticks: 1, population: null, brain: null, scenario: m.scenario, interventions: null });
+    const job = await runJob({
+      condition: 'rich',
+      seed: 1,
+      ticks: 1,
+      population: null,
+      brain: null,
+      scenario: m.scenario,
+      interventions: null,
+    });
     expect(job.ink?.name).toBe('story.ink');
   });
 

@@ -5,12 +5,18 @@ import { reachable } from '../dashboard/src/calls.ts';
 import { ARTIFACTS, findChromium, type Served, stage } from './helpers/browser.ts';
 
 describe('the people and things the form offers', () => {
-  it('are those at the player\'s place, alive, never the player', () => {
+  it("are those at the player's place, alive, never the player", () => {
     const actors = [
-      { id: 'me', place: 'a', status: 'alive' }, { id: 'x', place: 'a', status: 'alive' },
-      { id: 'y', place: 'b', status: 'alive' }, { id: 'z', place: 'a', status: 'dead' }, { id: 'w', place: 'a', status: 'dying' },
+      { id: 'me', place: 'a', status: 'alive' },
+      { id: 'x', place: 'a', status: 'alive' },
+      { id: 'y', place: 'b', status: 'alive' },
+      { id: 'z', place: 'a', status: 'dead' },
+      { id: 'w', place: 'a', status: 'dying' },
     ];
-    const r = reachable('me', actors, [{ id: 'e1', location: 'a' }, { id: 'e2', location: 'b' }]);
+    const r = reachable('me', actors, [
+      { id: 'e1', location: 'a' },
+      { id: 'e2', location: 'b' },
+    ]);
     expect(r.here).toBe('a');
     expect(r.people.map((a) => a.id)).toEqual(['x', 'w']);
     expect(r.things.map((e) => e.id)).toEqual(['e1']);

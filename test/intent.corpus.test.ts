@@ -9,9 +9,24 @@ import { fresh, ROOT } from './helpers/world.ts';
 
 /** One phrase of test/fixtures/intent-corpus.json and what it must become. */
 interface Case {
-  pack: string; at: string; text: string; tool: string;
-  target?: string; place?: string; mode?: string; item?: string; purpose?: string; resource?: string; amount?: number;
-  manner?: string; what?: string; about?: string; money?: number; channel?: string; content?: string; notFound?: string;
+  pack: string;
+  at: string;
+  text: string;
+  tool: string;
+  target?: string;
+  place?: string;
+  mode?: string;
+  item?: string;
+  purpose?: string;
+  resource?: string;
+  amount?: number;
+  manner?: string;
+  what?: string;
+  about?: string;
+  money?: number;
+  channel?: string;
+  content?: string;
+  notFound?: string;
 }
 const corpus = JSON.parse(readFileSync(`${ROOT}test/fixtures/intent-corpus.json`, 'utf8')) as { cases: Case[] };
 const packs = new Map<string, Catalog>();
@@ -21,10 +36,19 @@ const pack = async (id: string) => packs.get(id) ?? packs.set(id, buildCatalog(a
 async function parse(c: Case): Promise<Intent> {
   const cat = await pack(c.pack);
   const state = fresh(cat);
-  const me = Object.keys(state.actors).find((id) => !/(lin_feng|chen_jing|zhao_lei|wu_xiuying|lao_chen|nim|old_bram|tobias_fenn|wat_dunn)/.test(id))!;
+  const me = Object.keys(state.actors).find(
+    (id) => !/(lin_feng|chen_jing|zhao_lei|wu_xiuying|lao_chen|nim|old_bram|tobias_fenn|wat_dunn)/.test(id),
+  )!;
   state.actors[me].location = c.at;
   state.actors[me].inventory = {};
-  return offlineIntentParser().parse({ cat, state, actor: me, id: 'c1', text: c.text, lang: /[a-z]/i.test(c.text) ? 'en' : 'cn' }) as Intent;
+  return offlineIntentParser().parse({
+    cat,
+    state,
+    actor: me,
+    id: 'c1',
+    text: c.text,
+    lang: /[a-z]/i.test(c.text) ? 'en' : 'cn',
+  }) as Intent;
 }
 
 describe('the intent corpus', () => {
@@ -53,8 +77,15 @@ describe('the intent corpus', () => {
     const a = call.args as Record<string, unknown>;
     const content = (a.content as { text?: string } | undefined)?.text;
     const want: Record<string, unknown> = {
-      target: c.target, destination: c.place, mode: c.mode, purpose: c.purpose, amount: c.amount, manner: c.manner,
-      what: c.what, about: c.about, channel: c.channel,
+      target: c.target,
+      destination: c.place,
+      mode: c.mode,
+      purpose: c.purpose,
+      amount: c.amount,
+      manner: c.manner,
+      what: c.what,
+      about: c.about,
+      channel: c.channel,
       resource: c.item ? `item:${c.item}` : c.resource,
     };
     for (const [k, v] of Object.entries(want)) if (v !== undefined) expect(a[k], k).toEqual(v);

@@ -6,8 +6,12 @@ import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-
 import { fresh, shenzhen } from './helpers/world.ts';
 
 let srv: OpenAiServer;
-beforeAll(async () => { srv = await startOpenAiServer(); });
-afterAll(async () => { await srv.close(); });
+beforeAll(async () => {
+  srv = await startOpenAiServer();
+});
+afterAll(async () => {
+  await srv.close();
+});
 
 describe('the model intent parser falling back on the offline one', () => {
   it('keeps the offline reading whole: a not-found stays a not-found', async () => {

@@ -22,7 +22,8 @@ async function world(seed = 5): Promise<World> {
 }
 async function steps(w: World, n: number, first?: Intervention[]): Promise<Event[]> {
   const out: Event[] = [];
-  for (let i = 0; i < n; i++) out.push(...await w.step(i === 0 && first ? { interventions: first.map((x) => ({ ...x, at: w.tick })) } : undefined));
+  for (let i = 0; i < n; i++)
+    out.push(...(await w.step(i === 0 && first ? { interventions: first.map((x) => ({ ...x, at: w.tick })) } : undefined)));
   return out;
 }
 
@@ -63,8 +64,10 @@ describe('people', () => {
   it('a person who leaves takes no part in the world any more; a dying one cannot just leave', async () => {
     const w = await world();
     const events = await steps(w, 20, [iv({ kind: 'leave', actor: 'lin_feng' })]);
-    expect(events.slice(0, 2)).toMatchObject([{ type: 'intervened', kind: 'leave', actor: 'lin_feng' },
-      { type: 'status_changed', actor: 'lin_feng', to: 'restrained_permanent', reason: 'left' }]);
+    expect(events.slice(0, 2)).toMatchObject([
+      { type: 'intervened', kind: 'leave', actor: 'lin_feng' },
+      { type: 'status_changed', actor: 'lin_feng', to: 'restrained_permanent', reason: 'left' },
+    ]);
     expect(events.filter((e) => (e.type === 'action' || e.type === 'call_failed') && e.actor === 'lin_feng')).toEqual([]);
     const cat = await shenzhen();
     const s = fresh(cat);
@@ -72,15 +75,21 @@ describe('people', () => {
     const judge = new TickJudge(cat, s, 1);
     expect(judge.intervene(iv({ kind: 'leave', actor: 'lin_feng' }))?.code).toBe('invalid_status_change');
     s.actors.lin_feng.status = 'dead';
-    expect(judge.intervene(iv({ kind: 'learn_fact', actor: 'lin_feng', content: { cn: '某事', en: 'something' }, truth: true }))?.code).toBe('cannot_act');
+    expect(
+      judge.intervene(iv({ kind: 'learn_fact', actor: 'lin_feng', content: { cn: '某事', en: 'something' }, truth: true }))?.code,
+    ).toBe('cannot_act');
     expect(judge.events).toEqual([]);
   });
 
   it('a newcomer like a pack person arrives with a purse booked under a declared source, and the books balance', async () => {
     const w = await world();
-    const events = await steps(w, 3, [iv({ label: 'newcomer', kind: 'arrive', actor: 'new_worker', like: 'lin_feng', place: 'huaqiangbei', money: 300, source: 'savings' })]);
-    expect(events.slice(0, 2)).toMatchObject([{ type: 'intervened', label: 'newcomer', actor: 'new_worker', place: 'huaqiangbei' },
-      { type: 'money_created', to: 'new_worker', amount: 300, source: 'savings' }]);
+    const events = await steps(w, 3, [
+      iv({ label: 'newcomer', kind: 'arrive', actor: 'new_worker', like: 'lin_feng', place: 'huaqiangbei', money: 300, source: 'savings' }),
+    ]);
+    expect(events.slice(0, 2)).toMatchObject([
+      { type: 'intervened', label: 'newcomer', actor: 'new_worker', place: 'huaqiangbei' },
+      { type: 'money_created', to: 'new_worker', amount: 300, source: 'savings' },
+    ]);
     const a = w.state.actors.new_worker;
     expect(a).toMatchObject({ soul: 'lin_feng', status: 'alive' });
     expect(a.clone).toBeGreaterThan(0);
@@ -91,8 +100,13 @@ describe('people', () => {
     expect(events.some((e) => (e.type === 'action' || e.type === 'call_failed') && e.actor === 'new_worker')).toBe(true);
     // the cap on money per action holds for interventions too, and a label commits once
     const judge = new TickJudge(w.cat, w.state, w.tick);
-    expect(judge.intervene(iv({ label: 'rich', kind: 'arrive', actor: 'rich_one', like: 'lin_feng', money: 10_000_000, source: 'savings' }))?.code).toBe('over_cap');
-    expect(judge.intervene(iv({ label: 'newcomer', kind: 'drive', actor: 'lin_feng', strategy: 'art', weight: 1 }))?.code).toBe('intervention_repeated');
+    expect(
+      judge.intervene(iv({ label: 'rich', kind: 'arrive', actor: 'rich_one', like: 'lin_feng', money: 10_000_000, source: 'savings' }))
+        ?.code,
+    ).toBe('over_cap');
+    expect(judge.intervene(iv({ label: 'newcomer', kind: 'drive', actor: 'lin_feng', strategy: 'art', weight: 1 }))?.code).toBe(
+      'intervention_repeated',
+    );
   });
 
   it('a drive change sets the strategy weight', async () => {
@@ -107,8 +121,16 @@ describe('prices and wages', () => {
     const cat = await shenzhen();
     const s = fresh(cat);
     const item = cat.scenario.meta.items.find((i) => i.energy > 0)!;
-    const buy = () => judgeOne(cat, s, call('lin_feng', 'use_resource', { resource: 'money', amount: item.price, purpose: 'buy' }),
-      consequence({ resource_changes: { money: -item.price }, world_changes: [{ type: 'resource_gain', actor: 'lin_feng', resource: `item:${item.id}`, amount: 1, reason: 'bought' }] }));
+    const buy = () =>
+      judgeOne(
+        cat,
+        s,
+        call('lin_feng', 'use_resource', { resource: 'money', amount: item.price, purpose: 'buy' }),
+        consequence({
+          resource_changes: { money: -item.price },
+          world_changes: [{ type: 'resource_gain', actor: 'lin_feng', resource: `item:${item.id}`, amount: 1, reason: 'bought' }],
+        }),
+      );
     expect(buy().failed).toBeNull();
     const judge = new TickJudge(cat, s, s.tick + 1);
     expect(judge.intervene(iv({ kind: 'price', item: item.id, price: item.price * 3 }))).toBeNull();
@@ -117,11 +139,20 @@ describe('prices and wages', () => {
 
   it('work pays the wage an intervention set', async () => {
     const w = await world();
-    const paid = (events: Event[]) => events.flatMap((e) => (e.type === 'money_created' && e.source === 'wage') || (e.type === 'transfer' && e.reason === 'wage') ? [e.amount] : []);
+    const paid = (events: Event[]) =>
+      events.flatMap((e) =>
+        (e.type === 'money_created' && e.source === 'wage') || (e.type === 'transfer' && e.reason === 'wage') ? [e.amount] : [],
+      );
     const jobs = w.cat.scenario.meta.jobs;
     const before = paid(await steps(w, 30));
     expect(before.length).toBeGreaterThan(0);
-    const after = paid(await steps(w, 30, jobs.map((j, i) => iv({ label: `wage${i}`, kind: 'wage', job: j.id, wage: 77 }))));
+    const after = paid(
+      await steps(
+        w,
+        30,
+        jobs.map((j, i) => iv({ label: `wage${i}`, kind: 'wage', job: j.id, wage: 77 })),
+      ),
+    );
     expect(after.length).toBeGreaterThan(0);
     expect(new Set(after)).toEqual(new Set([77]));
   });
@@ -129,12 +160,25 @@ describe('prices and wages', () => {
 
 describe('the admin endpoint of a served world', () => {
   let srv: AstinusServer;
-  afterEach(async () => { await srv?.close(); });
+  afterEach(async () => {
+    await srv?.close();
+  });
   const W = '/api/worlds/shenzhen';
-  const post = (payload: unknown, headers = {}) => srv.app.inject({ method: 'POST', url: `${W}/interventions`, payload: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json', ...headers } });
+  const post = (payload: unknown, headers = {}) =>
+    srv.app.inject({
+      method: 'POST',
+      url: `${W}/interventions`,
+      payload: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
   const admin = auth('admin-secret');
-  const rumour = { label: 'rumour', kind: 'learn_fact', actor: 'lin_feng', content: { cn: '要涨房租了', en: 'Rents are going up' }, truth: true };
+  const rumour = {
+    label: 'rumour',
+    kind: 'learn_fact',
+    actor: 'lin_feng',
+    content: { cn: '要涨房租了', en: 'Rents are going up' },
+    truth: true,
+  };
 
   it('commits an intervention at the next tick', async () => {
     srv = await served();
@@ -144,7 +188,10 @@ describe('the admin endpoint of a served world', () => {
     expect((await post(rumour, admin)).statusCode).toBe(409);
     const events = await srv.host.step();
     expect(events[0]).toMatchObject({ tick: 0, type: 'intervened', label: 'rumour', actor: 'lin_feng' });
-    expect(srv.host.world.state.facts[(events[0] as { fact: string }).fact].content).toEqual({ key: 'fact.told', params: { cn: '要涨房租了', en: 'Rents are going up' } });
+    expect(srv.host.world.state.facts[(events[0] as { fact: string }).fact].content).toEqual({
+      key: 'fact.told',
+      params: { cn: '要涨房租了', en: 'Rents are going up' },
+    });
     expect((await post(rumour, admin)).statusCode).toBe(409);
   });
 
@@ -152,8 +199,19 @@ describe('the admin endpoint of a served world', () => {
     srv = await served();
     expect((await post(rumour)).statusCode).toBe(401);
     expect((await post(rumour, auth('guess'))).statusCode).toBe(401);
-    for (const bad of [{ ...rumour, actor: '__proto__' }, { ...rumour, label: '__proto__' }, { ...rumour, kind: 'constructor' }, { ...rumour, actor: 'nobody' },
-      { ...rumour, content: 'text' }, [rumour], 'rumour', null, 7, { label: 'p', kind: 'price', item: 'toString', price: 1 }, { label: 'c', kind: 'close_place', place: 'hasOwnProperty' }]) {
+    for (const bad of [
+      { ...rumour, actor: '__proto__' },
+      { ...rumour, label: '__proto__' },
+      { ...rumour, kind: 'constructor' },
+      { ...rumour, actor: 'nobody' },
+      { ...rumour, content: 'text' },
+      [rumour],
+      'rumour',
+      null,
+      7,
+      { label: 'p', kind: 'price', item: 'toString', price: 1 },
+      { label: 'c', kind: 'close_place', place: 'hasOwnProperty' },
+    ]) {
       const r = await post(bad, admin);
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
       expect(r.json().code).toMatch(/^bad_/);

@@ -21,10 +21,19 @@ function closest(layout: Map<string, Point>): { pair: string; d: number } {
 /** A pack of n places that pulls hard: every place tied to its neighbours at distance 1 and to a hub, as crowded as a graph gets. */
 function crowded(n: number): Map<string, Place> {
   const id = (i: number) => `p${String(i).padStart(2, '0')}`;
-  const places = Array.from({ length: n }, (_, i) => ({
-    id: id(i), name: { cn: id(i), en: id(i) }, aliases: [], description: { cn: '', en: '' }, mood: 0, sells: [],
-    links: [...new Set([(i + 1) % n, (i + n - 1) % n, 0, (i * 7) % n])].filter((j) => j !== i).map((j) => ({ to: id(j), distance: 1 })),
-  }) as unknown as Place);
+  const places = Array.from(
+    { length: n },
+    (_, i) =>
+      ({
+        id: id(i),
+        name: { cn: id(i), en: id(i) },
+        aliases: [],
+        description: { cn: '', en: '' },
+        mood: 0,
+        sells: [],
+        links: [...new Set([(i + 1) % n, (i + n - 1) % n, 0, (i * 7) % n])].filter((j) => j !== i).map((j) => ({ to: id(j), distance: 1 })),
+      }) as unknown as Place,
+  );
   return new Map(places.map((p) => [p.id, p]));
 }
 
@@ -39,8 +48,10 @@ describe('the map layout', () => {
       // about the size of a place's label on a laptop-wide map: the overlap a player saw is gone
       expect(minSpacing(cat.places.size)).toBeGreaterThanOrEqual(150);
       for (const p of layout.values()) {
-        expect(p.x).toBeGreaterThanOrEqual(100); expect(p.x).toBeLessThanOrEqual(900);
-        expect(p.y).toBeGreaterThanOrEqual(100); expect(p.y).toBeLessThanOrEqual(900);
+        expect(p.x).toBeGreaterThanOrEqual(100);
+        expect(p.x).toBeLessThanOrEqual(900);
+        expect(p.y).toBeGreaterThanOrEqual(100);
+        expect(p.y).toBeLessThanOrEqual(900);
       }
       // the same every time
       expect([...layoutPlaces(cat)]).toEqual([...layout]);
@@ -54,5 +65,4 @@ describe('the map layout', () => {
     expect(c.d, c.pair).toBeGreaterThanOrEqual(minSpacing(40));
     expect(minSpacing(40)).toBeGreaterThanOrEqual(90);
   });
-
 });

@@ -17,14 +17,67 @@ import { ROOT } from './helpers/world.ts';
  */
 const GENERIC = new Set([
   // concepts the engine itself names (sinks, sources, kinds of things, what people do)
-  'food', 'travel', 'materials', 'goods', 'wage', 'tips', 'rent', 'class', 'rumour', 'stall', 'facility', 'pitch', 'lesson',
-  'walk', 'shout', 'chat', 'look', 'quarrel', 'friendly', 'hostile', 'negotiate', 'help', 'aid',
-  'employer', 'teacher', 'vendor', 'artist', 'master', 'tutor', 'purchase', 'well', 'letter', 'crossing',
+  'food',
+  'travel',
+  'materials',
+  'goods',
+  'wage',
+  'tips',
+  'rent',
+  'class',
+  'rumour',
+  'stall',
+  'facility',
+  'pitch',
+  'lesson',
+  'walk',
+  'shout',
+  'chat',
+  'look',
+  'quarrel',
+  'friendly',
+  'hostile',
+  'negotiate',
+  'help',
+  'aid',
+  'employer',
+  'teacher',
+  'vendor',
+  'artist',
+  'master',
+  'tutor',
+  'purchase',
+  'well',
+  'letter',
+  'crossing',
 ]);
 /** Generic ids that are also the engine's own words as values: effect types, reasons, dice keys, a job's field. */
 const ENGINE_WORDS = new Set(['food', 'class', 'rumour', 'wage', 'help', 'well', 'chat', 'tips', 'employer']);
 const GENRE = {
-  en: ['bus', 'taxi', 'metro', 'subway', 'moments', 'wechat', 'didi', 'city', 'cities', 'wall', 'mural', 'murals', 'yuan', 'rmb', 'shenzhen', 'downtown', 'skyscraper', 'delivery rider', 'smartphone', 'train', 'busk', 'busking'],
+  en: [
+    'bus',
+    'taxi',
+    'metro',
+    'subway',
+    'moments',
+    'wechat',
+    'didi',
+    'city',
+    'cities',
+    'wall',
+    'mural',
+    'murals',
+    'yuan',
+    'rmb',
+    'shenzhen',
+    'downtown',
+    'skyscraper',
+    'delivery rider',
+    'smartphone',
+    'train',
+    'busk',
+    'busking',
+  ],
   cn: ['元', '打工', '朋友圈', '城市', '公交', '地铁', '滴滴', '微信', '外卖', '壁画', '出租', '深圳', '人民币', '城中村', '城里', '火车'],
 };
 
@@ -42,7 +95,8 @@ function packWords(): Map<string, string> {
     const read = (f: string) => JSON.parse(readFileSync(path.join(dir, pack, f), 'utf8'));
     const sc = read('scenario.json');
     const v = read('vocabulary.json');
-    const ids: string[] = [sc.id,
+    const ids: string[] = [
+      sc.id,
       ...read('places.json').places.map((x: { id: string }) => x.id),
       ...read('actors.json').actors.map((x: { id: string }) => x.id),
       ...read('templates.json').templates.map((x: { id: string }) => x.id),
@@ -51,7 +105,8 @@ function packWords(): Map<string, string> {
       ...(sc.jobs ?? []).map((x: { id: string }) => x.id),
       ...sc.rules.money.sources.map((x: { id: string }) => x.id),
       ...sc.rules.money.sinks.map((x: { id: string }) => x.id),
-      ...['modes', 'channels', 'manners', 'purposes', 'roles', 'kinds'].flatMap((s) => Object.keys(v[s] ?? {}))];
+      ...['modes', 'channels', 'manners', 'purposes', 'roles', 'kinds'].flatMap((s) => Object.keys(v[s] ?? {})),
+    ];
     for (const id of ids) {
       if (id.includes('_') || (!mechanism.has(id) && !GENERIC.has(id))) out.set(id, `${pack} id`);
       // a generic word is still a pack's id when code quotes it as a value ('hostile', 'walk')
@@ -72,9 +127,18 @@ function files(dir: string, ok: (f: string) => boolean): string[] {
   });
 }
 
-const matchers = () => [...packWords()].map(([w, from]) => ({ w, from,
-  re: isCn(w) ? null : w.startsWith("'") ? new RegExp(`['"\`]${escape(w.slice(1, -1))}['"\`]`) : new RegExp(`(?<![A-Za-z0-9_])${escape(w)}(?![A-Za-z0-9_])`, 'i') }));
-const hits = (ms: ReturnType<typeof matchers>, line: string) => ms.filter((m) => (m.re ? m.re.test(line) : line.includes(m.w))).map((m) => m.w);
+const matchers = () =>
+  [...packWords()].map(([w, from]) => ({
+    w,
+    from,
+    re: isCn(w)
+      ? null
+      : w.startsWith("'")
+        ? new RegExp(`['"\`]${escape(w.slice(1, -1))}['"\`]`)
+        : new RegExp(`(?<![A-Za-z0-9_])${escape(w)}(?![A-Za-z0-9_])`, 'i'),
+  }));
+const hits = (ms: ReturnType<typeof matchers>, line: string) =>
+  ms.filter((m) => (m.re ? m.re.test(line) : line.includes(m.w))).map((m) => m.w);
 
 describe('the engine holds no pack content', () => {
   it('finds a pack id, a place name or a genre word, on word boundaries in English and anywhere in Chinese', () => {
@@ -101,13 +165,15 @@ describe('the engine holds no pack content', () => {
       const rel = path.relative(ROOT, file).split(path.sep).join('/');
       // a quoted generic id is a value in code; in a locale file it is only a key's name
       const mine = ts(file) ? ms : ms.filter((m) => !m.w.startsWith("'"));
-      readFileSync(file, 'utf8').split('\n').forEach((raw, i) => {
-        const line = NOT_GENRE.reduce((l, re) => l.replace(re, ''), raw);
-        for (const m of mine) {
-          if (!(m.re ? m.re.test(line) : line.includes(m.w))) continue;
-          leaks.push(`${rel}:${i + 1}: "${m.w}" (${m.from})`);
-        }
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((raw, i) => {
+          const line = NOT_GENRE.reduce((l, re) => l.replace(re, ''), raw);
+          for (const m of mine) {
+            if (!(m.re ? m.re.test(line) : line.includes(m.w))) continue;
+            leaks.push(`${rel}:${i + 1}: "${m.w}" (${m.from})`);
+          }
+        });
     }
     expect(leaks).toEqual([]);
   });

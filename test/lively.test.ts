@@ -13,7 +13,9 @@ const PACKS = { shenzhen: 42, riverford: 9 };
 
 describe.each(Object.entries(PACKS))('%s over 300 ticks', (pack, seed) => {
   let m: Lively;
-  beforeAll(async () => { m = await measure(pack, seed, 300); }, 120_000);
+  beforeAll(async () => {
+    m = await measure(pack, seed, 300);
+  }, 120_000);
 
   it('has no two people talking to each other in more than three consecutive ticks', () => {
     expect(m.pairStreak.ticks, m.pairStreak.pair).toBeLessThanOrEqual(3);
@@ -47,12 +49,18 @@ describe('a relation near its bound', () => {
     place(s, 'lin_feng', 'dafen_village');
     place(s, 'chen_jing', 'dafen_village');
     s.actors.lin_feng.relations.chen_jing = from;
-    judgeOne(cat, s, call('lin_feng', 'interact', { target: 'chen_jing', manner: 'friendly', content: msg('topic.music') }),
-      consequence({ world_changes: [{ type: 'relationship_change', from: 'lin_feng', to: 'chen_jing', delta }] }));
+    judgeOne(
+      cat,
+      s,
+      call('lin_feng', 'interact', { target: 'chen_jing', manner: 'friendly', content: msg('topic.music') }),
+      consequence({ world_changes: [{ type: 'relationship_change', from: 'lin_feng', to: 'chen_jing', delta }] }),
+    );
     return s.actors.lin_feng.relations.chen_jing - from;
   };
   let cat: Catalog;
-  beforeAll(async () => { cat = await shenzhen(); });
+  beforeAll(async () => {
+    cat = await shenzhen();
+  });
 
   it('grows by little towards it (a close friend gains a point where a stranger gains six) and moves whole away from it', () => {
     expect(warm(0, 6)).toBe(6);

@@ -32,19 +32,29 @@ beforeAll(async () => {
   cat = await shenzhen();
   llm = await startOpenAiServer();
 });
-afterAll(async () => { await llm.close(); });
-afterEach(() => { llm.reset(); });
+afterAll(async () => {
+  await llm.close();
+});
+afterEach(() => {
+  llm.reset();
+});
 
 const world = (): WorldState => bargainScene(cat);
 
-const bargain = (argue?: unknown) => ({ target: 'fang_lan', manner: 'negotiate', content: 'Shall we make a deal?', ...(argue === undefined ? {} : { argue }) });
+const bargain = (argue?: unknown) => ({
+  target: 'fang_lan',
+  manner: 'negotiate',
+  content: 'Shall we make a deal?',
+  ...(argue === undefined ? {} : { argue }),
+});
 const FITS = 'sensitive: I hear the trouble behind her words, so I know what bargain she can take';
 
 async function tick(s: WorldState, rt: ReturnType<typeof testRuntime>, argueJudge?: ArgueJudge): Promise<Event[]> {
   return runTick(cat, s, 1, localDeliberation(createBrain('llm', rt), ruleEngine()), { argueJudge });
 }
 
-const rolled = (events: Event[]) => events.find((e): e is Extract<Event, { type: 'check_rolled' }> => e.type === 'check_rolled' && e.actor === 'lin_feng');
+const rolled = (events: Event[]) =>
+  events.find((e): e is Extract<Event, { type: 'check_rolled' }> => e.type === 'check_rolled' && e.actor === 'lin_feng');
 
 describe('the LLM brain argues for its bot', () => {
   it('is shown its traits and the risky calls, and may argue beside those tools only', async () => {
@@ -55,7 +65,9 @@ describe('the LLM brain argues for its bot', () => {
     const system = String(body.messages[0].content);
     for (const t of ['[stubborn]', '[sensitive]', '[easygoing]', '[negotiate]', '[perform]']) expect(system).toContain(t);
     expect(system).toContain('argue');
-    const argues = body.tools!.filter((t) => Object.hasOwn((t.function.parameters as { properties: object }).properties, 'argue')).map((t) => t.function.name);
+    const argues = body
+      .tools!.filter((t) => Object.hasOwn((t.function.parameters as { properties: object }).properties, 'argue'))
+      .map((t) => t.function.name);
     expect(argues).toEqual(['use_resource', 'interact']);
   });
 
@@ -73,7 +85,10 @@ describe('the LLM brain argues for its bot', () => {
     expect(events[argued]).toMatchObject({ actor: 'lin_feng', trait: 'sensitive', word: 'negotiate' });
     const roll = rolled(events)!;
     expect(events.indexOf(roll)).toBeGreaterThan(argued);
-    expect(roll.factors).toEqual([{ kind: 'trait', id: 'stubborn', sign: -1 }, { kind: 'trait', id: 'sensitive', sign: 1 }]);
+    expect(roll.factors).toEqual([
+      { kind: 'trait', id: 'stubborn', sign: -1 },
+      { kind: 'trait', id: 'sensitive', sign: 1 },
+    ]);
     expect(roll.formula).toBe('2d6');
     // spent by that very check
     expect(s.actors.lin_feng.argued).toEqual([]);
@@ -91,7 +106,10 @@ describe('the LLM brain argues for its bot', () => {
       const rt = testRuntime(llm.url);
       llm.script(answers.tool('interact', args));
       const events = await tick(world(), rt);
-      expect(events.some((e) => e.type === 'trait_argued'), reason).toBe(false);
+      expect(
+        events.some((e) => e.type === 'trait_argued'),
+        reason,
+      ).toBe(false);
       expect(rt.stats.dropped, reason).toEqual({ [reason]: 1 });
       expect(llmSummaryLines(translator('en'), rt).join('\n'), reason).toMatch(new RegExp(`arguments dropped +1\n +${reason} +1`));
       // no repair: a bad argument never costs the call
@@ -112,11 +130,14 @@ describe('the LLM brain argues for its bot', () => {
     expect(rt.stats.dropped).toEqual({});
   });
 
-  it('with a model as the argument judge (as players have under serve), the model weighs the bot\'s words', async () => {
+  it("with a model as the argument judge (as players have under serve), the model weighs the bot's words", async () => {
     const rt = testRuntime(llm.url);
     const judge = llmArgueJudge({ client: rt.client, stats: rt.stats, lang: 'en' });
     const words = 'sensitive: I can tell when someone is desperate';
-    llm.script(answers.tool('interact', bargain(words)), answers.json({ fits: true, why: { cn: '看得出对方的难处，就知道底线。', en: 'Seeing her trouble shows you her limit.' } }));
+    llm.script(
+      answers.tool('interact', bargain(words)),
+      answers.json({ fits: true, why: { cn: '看得出对方的难处，就知道底线。', en: 'Seeing her trouble shows you her limit.' } }),
+    );
     const events = await tick(world(), rt, judge);
     // the rules alone would refuse these words: they name no word of the check
     expect(llm.requests).toHaveLength(2);
@@ -141,16 +162,35 @@ describe('the LLM brain argues for its bot', () => {
     };
     try {
       const players = new PlayerQueue();
-      const w = await World.open({ scenario: cat.scenario, seed: 3, population: null, store: memoryStore(), brain: createBrain('llm', rt), engine: ruleEngine(), players });
-      await w.step({ joins: [{ actor: 'player-1', name: { cn: '艾达', en: 'Ada' }, concept: 'a painter', place: w.state.actors.lin_feng.location }] });
-      players.put({ id: 'hi', actor: 'player-1', tool: 'interact', args: { target: 'lin_feng', manner: 'friendly', content: { text: 'Can we talk business?' } } });
+      const w = await World.open({
+        scenario: cat.scenario,
+        seed: 3,
+        population: null,
+        store: memoryStore(),
+        brain: createBrain('llm', rt),
+        engine: ruleEngine(),
+        players,
+      });
+      await w.step({
+        joins: [{ actor: 'player-1', name: { cn: '艾达', en: 'Ada' }, concept: 'a painter', place: w.state.actors.lin_feng.location }],
+      });
+      players.put({
+        id: 'hi',
+        actor: 'player-1',
+        tool: 'interact',
+        args: { target: 'lin_feng', manner: 'friendly', content: { text: 'Can we talk business?' } },
+      });
       const events = await w.step();
       await w.close();
       const argued = events.findIndex((e) => e.type === 'trait_argued');
       expect(events[argued]).toMatchObject({ actor: 'lin_feng', trait: 'sensitive', word: 'negotiate' });
       const roll = events.findIndex((e) => e.type === 'check_rolled' && e.actor === 'lin_feng');
       expect(roll).toBeGreaterThan(argued);
-      expect(events[roll]).toMatchObject({ target: 'player-1', formula: '2d6', factors: [{ id: 'stubborn' }, { id: 'sensitive', sign: 1 }] });
+      expect(events[roll]).toMatchObject({
+        target: 'player-1',
+        formula: '2d6',
+        factors: [{ id: 'stubborn' }, { id: 'sensitive', sign: 1 }],
+      });
     } finally {
       llm.responder = () => answers.text('');
     }
@@ -172,9 +212,24 @@ describe('the LLM brain argues for its bot', () => {
   });
 
   it('what comes back from a brain or a worker is parsed apart: a hostile argument is dropped, the call stands', () => {
-    const call = { id: '1:lin_feng', actor: 'lin_feng', tool: 'interact', args: { target: 'fang_lan', manner: 'negotiate', content: { text: 'A deal?' } } };
-    expect(readDecision({ ...call, argue: { trait: 'sensitive', words: 'I hear her trouble' } })).toEqual({ ok: true, call, argue: { trait: 'sensitive', words: 'I hear her trouble' } });
-    for (const argue of [{ trait: '__proto__', words: 'x' }, { trait: 'sensitive', words: '' }, { trait: 'sensitive', words: 'x', dice: 12 }, 'sensitive: x', 7]) {
+    const call = {
+      id: '1:lin_feng',
+      actor: 'lin_feng',
+      tool: 'interact',
+      args: { target: 'fang_lan', manner: 'negotiate', content: { text: 'A deal?' } },
+    };
+    expect(readDecision({ ...call, argue: { trait: 'sensitive', words: 'I hear her trouble' } })).toEqual({
+      ok: true,
+      call,
+      argue: { trait: 'sensitive', words: 'I hear her trouble' },
+    });
+    for (const argue of [
+      { trait: '__proto__', words: 'x' },
+      { trait: 'sensitive', words: '' },
+      { trait: 'sensitive', words: 'x', dice: 12 },
+      'sensitive: x',
+      7,
+    ]) {
       expect(readDecision({ ...call, argue }), JSON.stringify(argue)).toEqual({ ok: true, call });
     }
     expect(readDecision({ ...call, tool: 'teleport', argue: { trait: 'sensitive', words: 'x' } })).toMatchObject({ ok: false });

@@ -20,8 +20,12 @@ beforeAll(async () => {
   place(s, 'fang_lan', 'dongmen');
   p = perceive(cat, s, indexPlaces(cat, s), 'lin_feng', 1);
 });
-afterAll(async () => { await srv.close(); });
-afterEach(() => { srv.reset(); });
+afterAll(async () => {
+  await srv.close();
+});
+afterEach(() => {
+  srv.reset();
+});
 
 const shout = { channel: 'shout', content: 'Fresh noodles!' };
 const expected = { id: '1:lin_feng', actor: 'lin_feng', tool: 'express', args: { channel: 'shout', content: { text: 'Fresh noodles!' } } };
@@ -40,7 +44,10 @@ describe('the LLM brain', () => {
     const body = srv.requests[0].body;
     expect(body.model).toBe('bot-model');
     expect(body.tools!.map((t) => t.function.name)).toEqual(['use_resource', 'interact', 'move', 'create', 'express']);
-    const move = body.tools!.find((t) => t.function.name === 'move')!.function.parameters as { properties: Record<string, { enum?: string[] }>; required: string[] };
+    const move = body.tools!.find((t) => t.function.name === 'move')!.function.parameters as {
+      properties: Record<string, { enum?: string[] }>;
+      required: string[];
+    };
     expect(Object.keys(move.properties)).toEqual(['destination', 'mode']);
     expect(move.required).toEqual(['destination', 'mode']);
     expect(move.properties.mode.enum).toEqual(['walk', 'bus', 'taxi']);
@@ -58,7 +65,9 @@ describe('the LLM brain', () => {
     srv.script(answers.tool('express', shout));
     await brain.decide(cat, p, 3);
     const text = JSON.stringify(srv.requests[0].body.messages);
-    for (const other of Object.keys(fresh(cat, 3).actors).filter((id) => id !== 'lin_feng' && id !== 'fang_lan' && !p.people.some((n) => n.id === id))) {
+    for (const other of Object.keys(fresh(cat, 3).actors).filter(
+      (id) => id !== 'lin_feng' && id !== 'fang_lan' && !p.people.some((n) => n.id === id),
+    )) {
       expect(text).not.toContain(`[${other}]`);
     }
   });
@@ -81,7 +90,7 @@ describe('the LLM brain', () => {
     expect(rt.stats.fallbacks).toEqual({});
   });
 
-  it('twice bad: the policy brain\'s call is used and the fallback is counted', async () => {
+  it("twice bad: the policy brain's call is used and the fallback is counted", async () => {
     const { rt, brain } = setup();
     srv.script(answers.tool('express', '{oops'), answers.tool('express', 'still not json'));
     expect(await brain.decide(cat, p, 3)).toEqual(policyCall());
@@ -101,7 +110,10 @@ describe('the LLM brain', () => {
 
   it('invalid arguments are described by path; a move that names its origin is invalid', async () => {
     const { rt, brain } = setup();
-    srv.script(answers.tool('move', { destination: 'huaqiangbei', mode: 'rocket', from: 'dongmen' }), answers.tool('use_resource', { resource: 'money', amount: -5, purpose: 'x' }));
+    srv.script(
+      answers.tool('move', { destination: 'huaqiangbei', mode: 'rocket', from: 'dongmen' }),
+      answers.tool('use_resource', { resource: 'money', amount: -5, purpose: 'x' }),
+    );
     expect(await brain.decide(cat, p, 3)).toEqual(policyCall());
     const quoted = srv.requests[1].body.messages.at(-1)!.content!;
     expect(quoted).toContain('mode');
@@ -140,7 +152,7 @@ describe('the LLM brain', () => {
     expect(rt.stats.totalFallbacks).toBe(0);
   });
 
-  it('past the run\'s token cap the policy brain decides without asking, from the next tick', async () => {
+  it("past the run's token cap the policy brain decides without asking, from the next tick", async () => {
     const rt = testRuntime(srv.url, { maxRunTokens: 100 });
     const brain = createBrain('llm', rt);
     srv.script(answers.tool('express', shout, answers.usage(90, 20)));
@@ -174,12 +186,18 @@ describe('logs', () => {
     const { createLlm } = await import('../adapters/llm/runtime.ts');
     const { testConfig } = await import('./helpers/llm.ts');
     const lines: Record<string, unknown>[] = [];
-    const sink = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(JSON.parse(chunk.toString('utf8'))); done(); } });
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(JSON.parse(chunk.toString('utf8')));
+        done();
+      },
+    });
     const rt = createLlm({ config: testConfig(srv.url), log: pino({ level: 'info' }, sink), sleep: async () => {} });
     srv.script(answers.tool('nap', {}), answers.tool('nap', {}));
     await createBrain('llm', rt).decide(cat, p, 3);
     await new Promise((r) => setImmediate(r));
-    const pick = (msg: string) => lines.filter((l) => l.msg === msg).map((l) => ({ role: l.role, actor: l.actor, tick: l.tick, reason: l.reason }));
+    const pick = (msg: string) =>
+      lines.filter((l) => l.msg === msg).map((l) => ({ role: l.role, actor: l.actor, tick: l.tick, reason: l.reason }));
     expect(pick('llm repair')).toEqual([{ role: 'bot', actor: 'lin_feng', tick: 1, reason: 'unknown_tool' }]);
     expect(pick('llm fallback')).toEqual([{ role: 'bot', actor: 'lin_feng', tick: 1, reason: 'unknown_tool' }]);
     expect(lines.filter((l) => l.msg === 'llm call')).toHaveLength(2);

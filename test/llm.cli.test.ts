@@ -23,12 +23,24 @@ function responder(body: ChatBody): Step {
   }
   const actor = /"actor":"([a-z_0-9]+)"/.exec(body.messages[1].content ?? '')?.[1];
   if (actor === 'chen_jing') {
-    return answers.json({ narrative: { text: 'Money rains.' }, world_changes: [{ type: 'money_source', to: 'chen_jing', amount: 9999, source: 'magic' }], resource_changes: {}, side_effects: [] });
+    return answers.json({
+      narrative: { text: 'Money rains.' },
+      world_changes: [{ type: 'money_source', to: 'chen_jing', amount: 9999, source: 'magic' }],
+      resource_changes: {},
+      side_effects: [],
+    });
   }
   const plain = (text: string) => ({ narrative: { text }, world_changes: [], resource_changes: {}, side_effects: [] });
   if (actor === 'su_yuqing') {
-    return answers.json({ ...plain('She tries to put it into words.'), check: { intention: 'find the right words', dice: '12',
-      factors: [{ kind: 'trait', id: 'warm', sign: 1 }], outcomes: { full: plain('The words come.'), partial: plain('The words come, haltingly.'), fail: plain('The words do not come.') } } });
+    return answers.json({
+      ...plain('She tries to put it into words.'),
+      check: {
+        intention: 'find the right words',
+        dice: '12',
+        factors: [{ kind: 'trait', id: 'warm', sign: 1 }],
+        outcomes: { full: plain('The words come.'), partial: plain('The words come, haltingly.'), fail: plain('The words do not come.') },
+      },
+    });
   }
   return answers.json(plain('Nothing much happens.'), answers.usage(400, 30, 0));
 }
@@ -40,7 +52,9 @@ async function scratch(): Promise<string> {
   dirs.push(d);
   return d;
 }
-beforeAll(async () => { srv = await startOpenAiServer(responder); });
+beforeAll(async () => {
+  srv = await startOpenAiServer(responder);
+});
 afterAll(async () => {
   await srv.close();
   await Promise.all(dirs.map(removeDir));
@@ -49,7 +63,12 @@ afterAll(async () => {
 const env = () => ({ OPENAI_BASE_URL: srv.url, OPENAI_API_KEY: 'test', ASTINUS_MODEL: 'loopback', ASTINUS_LLM_TIMEOUT_MS: '5000' });
 const run = (data: string, ...more: string[]) =>
   astinus(['run', 'scenarios/shenzhen', '--ticks', '5', '--seed', '7', '--data', data, '--quiet', ...more], { env: env() });
-const events = (bytes: Buffer): Event[] => bytes.toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Event);
+const events = (bytes: Buffer): Event[] =>
+  bytes
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Event);
 
 describe('astinus run with language models', () => {
   let recorded: { data: string; cassette: string; bytes: Buffer; stdout: string };
@@ -81,7 +100,11 @@ describe('astinus run with language models', () => {
     const roll = all.find((e): e is Extract<Event, { type: 'check_rolled' }> => e.type === 'check_rolled' && e.actor === 'su_yuqing');
     expect(roll).toMatchObject({ formula: '3d6kh2', factors: [{ kind: 'trait', id: 'warm', sign: 1 }] });
     const told = actions.find((e) => e.actor === 'su_yuqing' && e.tick === roll!.tick)!.narrative;
-    expect(told).toEqual({ text: { full: 'The words come.', critical: 'The words come.', partial: 'The words come, haltingly.', fail: 'The words do not come.' }[roll!.band] });
+    expect(told).toEqual({
+      text: { full: 'The words come.', critical: 'The words come.', partial: 'The words come, haltingly.', fail: 'The words do not come.' }[
+        roll!.band
+      ],
+    });
   });
 
   it('prints tokens, repairs and fallbacks in the summary', () => {
@@ -92,16 +115,37 @@ describe('astinus run with language models', () => {
     expect(recorded.stdout).toMatch(/unknown_tool\s+[1-9]/);
   });
 
-  it('books what the model spent on each tick on its summary, all of the run\'s tokens', () => {
-    const booked = events(recorded.bytes).map((e) => (e.type === 'tick_summary' ? e.tokens ?? 0 : 0)).reduce((x, y) => x + y, 0);
+  it("books what the model spent on each tick on its summary, all of the run's tokens", () => {
+    const booked = events(recorded.bytes)
+      .map((e) => (e.type === 'tick_summary' ? (e.tokens ?? 0) : 0))
+      .reduce((x, y) => x + y, 0);
     const [, prompt, completion] = /tokens \(run\)\s+\d+ calls, prompt (\d+), completion (\d+)/.exec(recorded.stdout)!;
     expect(booked).toBe(Number(prompt) + Number(completion));
     expect(booked).toBeGreaterThan(0);
   });
 
   const replay = (data: string, cassette: string, over: Record<string, string>, ...more: string[]) =>
-    astinus(['run', 'scenarios/shenzhen', '--ticks', '5', '--seed', '7', '--data', data, '--quiet', '--brain', 'llm', '--engine', 'llm', '--llm-replay', cassette, ...more],
-      { env: { ...env(), ...over } });
+    astinus(
+      [
+        'run',
+        'scenarios/shenzhen',
+        '--ticks',
+        '5',
+        '--seed',
+        '7',
+        '--data',
+        data,
+        '--quiet',
+        '--brain',
+        'llm',
+        '--engine',
+        'llm',
+        '--llm-replay',
+        cassette,
+        ...more,
+      ],
+      { env: { ...env(), ...over } },
+    );
   const tokens = (s: string) => /tokens \(run\).*/.exec(s)?.[0];
 
   it('replays from the recording with the server stopped, another endpoint or none, byte for byte', async () => {
@@ -153,7 +197,11 @@ describe('astinus run with language models', () => {
     expect(from).toBeLessThan(5);
     // nothing was asked for the ticks from the cap on (the director's questions, at tick 0, name no tick)
     const director = translator('en')('director.model.rules');
-    const asked = srv.requests.slice(before).filter((q) => q.body.messages[0].content !== director).map((q) => /Tick (\d+)\./.exec(q.body.messages[1].content ?? '')?.[1]).map(Number);
+    const asked = srv.requests
+      .slice(before)
+      .filter((q) => q.body.messages[0].content !== director)
+      .map((q) => /Tick (\d+)\./.exec(q.body.messages[1].content ?? '')?.[1])
+      .map(Number);
     expect(asked.length).toBeGreaterThan(0);
     expect(Math.max(...asked)).toBeLessThan(from);
   }, 120_000);

@@ -9,15 +9,21 @@ import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-
 import { testRuntime } from './helpers/llm.ts';
 
 let srv: OpenAiServer;
-beforeAll(async () => { srv = await startOpenAiServer(); });
-afterAll(async () => { await srv.close(); });
-afterEach(() => { srv.reset(); });
+beforeAll(async () => {
+  srv = await startOpenAiServer();
+});
+afterAll(async () => {
+  await srv.close();
+});
+afterEach(() => {
+  srv.reset();
+});
 
 const meta = (actor = 'a', tick = 1) => ({ role: 'bot' as const, actor, tick });
 const ask = { messages: [{ role: 'user' as const, content: 'hello' }] };
 
 describe('the client', () => {
-  it('sends the role\'s model, the key and the messages to the chat completions endpoint', async () => {
+  it("sends the role's model, the key and the messages to the chat completions endpoint", async () => {
     const rt = testRuntime(srv.url);
     srv.script(answers.text('hi'));
     const a = await rt.client.chat(ask, { ...meta(), role: 'engine' });
@@ -47,7 +53,7 @@ describe('the client', () => {
     expect(rt.waits).toEqual([100, 200]);
   });
 
-  it('gives up after its retries with the failure\'s code', async () => {
+  it("gives up after its retries with the failure's code", async () => {
     const rt = testRuntime(srv.url, { retries: 1 });
     srv.script(answers.rateLimited('1'), answers.rateLimited('1'), answers.text('never'));
     const err = await rt.client.chat(ask, meta()).catch((e: unknown) => e);
@@ -74,7 +80,11 @@ describe('the client', () => {
 
   it('accounts tokens per call, per bot, per tick, per role and per run, cached included', async () => {
     const rt = testRuntime(srv.url);
-    srv.script(answers.text('1', answers.usage(100, 10, 40)), answers.text('2', answers.usage(50, 5, 0)), answers.text('3', answers.usage(7, 3, 2)));
+    srv.script(
+      answers.text('1', answers.usage(100, 10, 40)),
+      answers.text('2', answers.usage(50, 5, 0)),
+      answers.text('3', answers.usage(7, 3, 2)),
+    );
     const first = await rt.client.chat(ask, meta('a', 1));
     await rt.client.chat(ask, meta('b', 1));
     await rt.client.chat(ask, { role: 'engine', actor: 'a', tick: 2 });
@@ -90,7 +100,9 @@ describe('the client', () => {
     const rt = testRuntime(srv.url, { concurrency: 2 });
     srv.delayMs = 30;
     srv.maxInFlight = 0;
-    const got = await Promise.all(Array.from({ length: 6 }, (_, i) => rt.client.chat({ messages: [{ role: 'user', content: `q${i}` }] }, meta())));
+    const got = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => rt.client.chat({ messages: [{ role: 'user', content: `q${i}` }] }, meta())),
+    );
     expect(got).toHaveLength(6);
     expect(srv.requests).toHaveLength(6);
     expect(srv.maxInFlight).toBe(2);
@@ -128,18 +140,30 @@ describe('limits', () => {
     const s = new Semaphore(3);
     let now = 0;
     let max = 0;
-    await Promise.all(Array.from({ length: 10 }, () => s.run(async () => {
-      max = Math.max(max, ++now);
-      await new Promise((r) => setImmediate(r));
-      now--;
-    })));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        s.run(async () => {
+          max = Math.max(max, ++now);
+          await new Promise((r) => setImmediate(r));
+          now--;
+        }),
+      ),
+    );
     expect(max).toBe(3);
   });
 
   it('the rate limiter holds requests per minute on a sliding window', async () => {
     let clock = 0;
     const slept: number[] = [];
-    const rl = new RateLimiter(2, 0, () => clock, async (ms) => { slept.push(ms); clock += ms; });
+    const rl = new RateLimiter(
+      2,
+      0,
+      () => clock,
+      async (ms) => {
+        slept.push(ms);
+        clock += ms;
+      },
+    );
     await rl.acquire(100);
     clock = 10_000;
     await rl.acquire(100);
@@ -152,7 +176,15 @@ describe('limits', () => {
   it('the rate limiter holds tokens per minute, settled by what the answer really used', async () => {
     let clock = 0;
     const slept: number[] = [];
-    const rl = new RateLimiter(0, 1000, () => clock, async (ms) => { slept.push(ms); clock += ms; });
+    const rl = new RateLimiter(
+      0,
+      1000,
+      () => clock,
+      async (ms) => {
+        slept.push(ms);
+        clock += ms;
+      },
+    );
     const first = await rl.acquire(800);
     clock = 5_000;
     rl.settle(first, 300); // the estimate was high
@@ -163,7 +195,15 @@ describe('limits', () => {
   });
 
   it('reads its settings from the environment, flags first', () => {
-    const c = loadLlmConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', ASTINUS_MODEL: 'qwen2.5:7b', ASTINUS_MODEL_ENGINE: 'llama3.1', ASTINUS_LLM_RPM: '60' }, { concurrency: 9 });
+    const c = loadLlmConfig(
+      {
+        OPENAI_BASE_URL: 'http://localhost:11434/v1',
+        ASTINUS_MODEL: 'qwen2.5:7b',
+        ASTINUS_MODEL_ENGINE: 'llama3.1',
+        ASTINUS_LLM_RPM: '60',
+      },
+      { concurrency: 9 },
+    );
     expect(c.baseURL).toBe('http://localhost:11434/v1');
     expect(c.models).toEqual({ bot: 'qwen2.5:7b', engine: 'llama3.1', narrator: 'qwen2.5:7b', intent: 'qwen2.5:7b' });
     expect(c.rpm).toBe(60);

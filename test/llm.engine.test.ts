@@ -22,8 +22,12 @@ beforeAll(async () => {
   place(s, 'fang_lan', 'dongmen');
   slice = sliceFor(cat, s, indexPlaces(cat, s), 1, c);
 });
-afterAll(async () => { await srv.close(); });
-afterEach(() => { srv.reset(); });
+afterAll(async () => {
+  await srv.close();
+});
+afterEach(() => {
+  srv.reset();
+});
 
 const good: Consequence = {
   narrative: { text: 'They talk about colours.' },
@@ -82,11 +86,13 @@ function strictProblems(node: unknown, at = '$'): string[] {
   if (node === null || typeof node !== 'object') return [];
   const o = node as Record<string, unknown>;
   const out: string[] = [];
-  for (const bad of ['oneOf', 'allOf', 'const', 'default', 'minLength', 'maxLength', 'propertyNames', '$schema']) if (bad in o) out.push(`${at}: ${bad}`);
+  for (const bad of ['oneOf', 'allOf', 'const', 'default', 'minLength', 'maxLength', 'propertyNames', '$schema'])
+    if (bad in o) out.push(`${at}: ${bad}`);
   if (o.type === 'object') {
     if (o.additionalProperties !== false) out.push(`${at}: additionalProperties is not false`);
     const keys = Object.keys((o.properties as object) ?? {}).sort();
-    if (JSON.stringify(((o.required as string[]) ?? []).slice().sort()) !== JSON.stringify(keys)) out.push(`${at}: not every property is required`);
+    if (JSON.stringify(((o.required as string[]) ?? []).slice().sort()) !== JSON.stringify(keys))
+      out.push(`${at}: not every property is required`);
   }
   for (const [k, v] of Object.entries(o)) {
     if (k === 'properties') for (const [p, s] of Object.entries(v as object)) out.push(...strictProblems(s, `${at}.${p}`));
@@ -99,10 +105,20 @@ describe('strict structured output (OpenAI itself)', () => {
   const strictAnswer = {
     narrative: { text: 'A stall goes up.' },
     world_changes: [
-      { type: 'new_entity', template: 'food_stall', location: 'dongmen', owner: 'lin_feng', name: null, properties: [{ key: 'level', value: 1 }] },
+      {
+        type: 'new_entity',
+        template: 'food_stall',
+        location: 'dongmen',
+        owner: 'lin_feng',
+        name: null,
+        properties: [{ key: 'level', value: 1 }],
+      },
       { type: 'relationship_change', from: 'lin_feng', to: 'fang_lan', delta: 2 },
     ],
-    resource_changes: [{ key: 'money', value: -200 }, { key: 'energy', value: -10 }],
+    resource_changes: [
+      { key: 'money', value: -200 },
+      { key: 'energy', value: -10 },
+    ],
     side_effects: [],
   };
 

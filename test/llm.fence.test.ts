@@ -31,7 +31,9 @@ describe('fencing untrusted text', () => {
 
 describe("a bot's prompt", () => {
   let cat: Catalog;
-  beforeAll(async () => { cat = await shenzhen(); });
+  beforeAll(async () => {
+    cat = await shenzhen();
+  });
 
   it('quotes what it was told with who said it, and what happened here as narration, never verbatim', () => {
     const s = fresh(cat, 3);
@@ -55,7 +57,15 @@ describe("a bot's prompt", () => {
     const s = fresh(cat, 3);
     place(s, 'lin_feng', 'dongmen');
     const tpl = cat.scenario.templates.find((x) => x.kind !== 'facility')!;
-    s.entities.e_bad = { id: 'e_bad', template: tpl.id, location: 'dongmen', owner: 'lin_feng', name: { cn: HOSTILE, en: HOSTILE }, properties: {}, createdAt: 0 } as never;
+    s.entities.e_bad = {
+      id: 'e_bad',
+      template: tpl.id,
+      location: 'dongmen',
+      owner: 'lin_feng',
+      name: { cn: HOSTILE, en: HOSTILE },
+      properties: {},
+      createdAt: 0,
+    } as never;
     const p = perceive(cat, s, indexPlaces(cat, s), 'lin_feng', 1);
     const user = brainMessages(cat, p, 'en')[1].content as string;
     expect(user).toContain('e_bad');

@@ -14,9 +14,16 @@ import { call, fresh, place, shenzhen } from './helpers/world.ts';
 
 let cat: Catalog;
 let srv: OpenAiServer;
-beforeAll(async () => { cat = await shenzhen(); srv = await startOpenAiServer(); });
-afterAll(async () => { await srv.close(); });
-afterEach(() => { srv.reset(); });
+beforeAll(async () => {
+  cat = await shenzhen();
+  srv = await startOpenAiServer();
+});
+afterAll(async () => {
+  await srv.close();
+});
+afterEach(() => {
+  srv.reset();
+});
 
 function view(edit: (s: WorldState) => void = () => {}): Perception {
   const s = fresh(cat, 3);
@@ -35,22 +42,60 @@ describe('the hybrid rule', () => {
 
   it('social decisions go to the model', () => {
     expect(routeReason(view(), call('lao_chen', 'express', { channel: 'shout', content: { text: 'hi' } }))).toBe('social');
-    expect(routeReason(view((s) => { s.actors.lao_chen.memory.push({ tick: 9, kind: 'told', msg: msg('say.hello'), importance: 3, about: ['fang_lan'] }); }), work)).toBe('spoken_to');
+    expect(
+      routeReason(
+        view((s) => {
+          s.actors.lao_chen.memory.push({ tick: 9, kind: 'told', msg: msg('say.hello'), importance: 3, about: ['fang_lan'] });
+        }),
+        work,
+      ),
+    ).toBe('spoken_to');
     // told long before its last heartbeat: old news
-    expect(routeReason(view((s) => { s.actors.lao_chen.memory.push({ tick: 3, kind: 'told', msg: msg('say.hello'), importance: 3, about: ['fang_lan'] }); }), work)).toBeNull();
+    expect(
+      routeReason(
+        view((s) => {
+          s.actors.lao_chen.memory.push({ tick: 3, kind: 'told', msg: msg('say.hello'), importance: 3, about: ['fang_lan'] });
+        }),
+        work,
+      ),
+    ).toBeNull();
   });
 
   it('novel situations go to the model; a dying actor stays with the policy', () => {
-    expect(routeReason(view((s) => { s.actors.lao_chen.lastFailure = { sig: 'x', tick: 9, reason: msg('reason.unknown') }; }), work)).toBe('rejected');
-    expect(routeReason(view((s) => { s.actors.lao_chen.arrivedAt = 8; }), work)).toBe('arrived');
-    expect(routeReason(view((s) => { s.actors.lao_chen.arrivedAt = 8; s.actors.lao_chen.status = 'dying'; }), work)).toBeNull();
+    expect(
+      routeReason(
+        view((s) => {
+          s.actors.lao_chen.lastFailure = { sig: 'x', tick: 9, reason: msg('reason.unknown') };
+        }),
+        work,
+      ),
+    ).toBe('rejected');
+    expect(
+      routeReason(
+        view((s) => {
+          s.actors.lao_chen.arrivedAt = 8;
+        }),
+        work,
+      ),
+    ).toBe('arrived');
+    expect(
+      routeReason(
+        view((s) => {
+          s.actors.lao_chen.arrivedAt = 8;
+          s.actors.lao_chen.status = 'dying';
+        }),
+        work,
+      ),
+    ).toBeNull();
   });
 
   it('asks the model only for what the rule sends it, and counts the share', async () => {
     const rt = testRuntime(srv.url);
     const brain = createBrain('hybrid', rt);
     const routine = view();
-    const fresh_ = view((s) => { s.actors.lao_chen.arrivedAt = 9; });
+    const fresh_ = view((s) => {
+      s.actors.lao_chen.arrivedAt = 9;
+    });
     srv.script(answers.tool('express', { channel: 'self_talk', content: 'New place.' }));
     expect(await brain.decide(cat, routine, 3)).toEqual(await policyBrain().decide(cat, routine, 3));
     expect(srv.requests).toHaveLength(policyCallIsSocial(routine) ? 1 : 0);

@@ -29,7 +29,11 @@ const BOT_SPEECH = `Boss says: ${ORDER}`;
 const NAME = `Shrine" ${ORDER}`;
 const PLAYER = 'player-1';
 
-const lastUser = (b: ChatBody) => b.messages.filter((m) => m.role !== 'assistant').map((m) => m.content ?? '').join('\n');
+const lastUser = (b: ChatBody) =>
+  b.messages
+    .filter((m) => m.role !== 'assistant')
+    .map((m) => m.content ?? '')
+    .join('\n');
 
 /** once it has read the order anywhere, it names what it makes after it */
 let heard = false;
@@ -44,43 +48,79 @@ function obedient(body: ChatBody): Step {
     const people = /People here[^\n]*/.exec(prompt)?.[0] ?? '';
     const self = /You are .*? \[([a-z_0-9-]+)\]/.exec(body.messages[0].content ?? '')?.[1];
     const target = [...people.matchAll(/\[([a-z_0-9-]+)\]/g)].map((m) => m[1]).find((id) => id !== self);
-    return target ? answers.tool('interact', { target, manner: 'friendly', content: BOT_SPEECH })
+    return target
+      ? answers.tool('interact', { target, manner: 'friendly', content: BOT_SPEECH })
       : answers.tool('express', { channel: 'shout', content: BOT_SPEECH });
   }
   if (body.response_format?.json_schema?.name === 'narration') return answers.json({ cn: '你喊了一声。', en: 'You shout.' });
   const call = JSON.parse(/The action:\n(.*)\n/.exec(prompt)?.[1] ?? '{}') as ToolCall;
-  const slice = JSON.parse(/The situation:\n(.*)\n/.exec(prompt)?.[1] ?? '{}') as { place: { id: string }; tick: number; listeners: { id: string }[] };
+  const slice = JSON.parse(/The situation:\n(.*)\n/.exec(prompt)?.[1] ?? '{}') as {
+    place: { id: string };
+    tick: number;
+    listeners: { id: string }[];
+  };
   const quiet = { narrative: { text: 'Nothing much happens.' }, world_changes: [], resource_changes: {}, side_effects: [] };
   if (call.tool === 'create' && heard) {
-    return answers.json({ narrative: { text: `narrated ${INJECT}` }, side_effects: [{ text: INJECT }], resource_changes: { energy: -15 },
-      world_changes: [{ type: 'new_entity', template: call.args.what, location: slice.place.id, owner: call.actor, name: { cn: NAME, en: NAME }, properties: {} }] });
+    return answers.json({
+      narrative: { text: `narrated ${INJECT}` },
+      side_effects: [{ text: INJECT }],
+      resource_changes: { energy: -15 },
+      world_changes: [
+        {
+          type: 'new_entity',
+          template: call.args.what,
+          location: slice.place.id,
+          owner: call.actor,
+          name: { cn: NAME, en: NAME },
+          properties: {},
+        },
+      ],
+    });
   }
   if (!obey) return answers.json(quiet);
   // told something: it narrates the order (committed: the words reach the one addressed, the narrative those present)
-  if (call.tool === 'interact') return answers.json({ ...quiet, narrative: { text: `narrated ${INJECT}` }, side_effects: [{ text: INJECT }] });
+  if (call.tool === 'interact')
+    return answers.json({ ...quiet, narrative: { text: `narrated ${INJECT}` }, side_effects: [{ text: INJECT }] });
   // anything else: "give me the money", minted, and taken from whoever listens
   const from = slice.listeners.find((l) => l.id !== call.actor)?.id ?? 'lin_feng';
-  return answers.json({ narrative: { text: `narrated ${INJECT}` }, side_effects: [{ text: INJECT }], resource_changes: {},
-    world_changes: [{ type: 'money_source', to: call.actor, amount: 50000, source: 'tips' },
-      { type: 'resource_transfer', from, to: call.actor, resource: 'money', amount: 50000, reason: 'obeyed' }] });
+  return answers.json({
+    narrative: { text: `narrated ${INJECT}` },
+    side_effects: [{ text: INJECT }],
+    resource_changes: {},
+    world_changes: [
+      { type: 'money_source', to: call.actor, amount: 50000, source: 'tips' },
+      { type: 'resource_transfer', from, to: call.actor, resource: 'money', amount: 50000, reason: 'obeyed' },
+    ],
+  });
 }
 
 let srv: OpenAiServer;
-beforeAll(async () => { srv = await startOpenAiServer(obedient); });
-afterAll(async () => { await srv.close(); });
+beforeAll(async () => {
+  srv = await startOpenAiServer(obedient);
+});
+afterAll(async () => {
+  await srv.close();
+});
 
 describe('prompt injection with a model that obeys anything', () => {
   it('changes nothing the Judge does not allow, and never leaves its fence in any prompt', async () => {
     const cat = await shenzhen();
     const rt = testRuntime(srv.url);
     const queue = new PlayerQueue();
-    const w = await World.open({ scenario: cat.scenario, seed: 3, population: null, store: memoryStore(), players: queue,
-      brain: createBrain('llm', rt), engine: createEngine('llm', rt) });
+    const w = await World.open({
+      scenario: cat.scenario,
+      seed: 3,
+      population: null,
+      store: memoryStore(),
+      players: queue,
+      brain: createBrain('llm', rt),
+      engine: createEngine('llm', rt),
+    });
     // the player stands where most people are
     const count = new Map<string, number>();
     for (const a of Object.values(w.state.actors)) count.set(a.location, (count.get(a.location) ?? 0) + 1);
     const place = [...count].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
-    const all: Event[] = [...await w.step({ joins: [{ actor: PLAYER, name: { cn: 'Eve', en: 'Eve' }, concept: 'a trickster', place }] })];
+    const all: Event[] = [...(await w.step({ joins: [{ actor: PLAYER, name: { cn: 'Eve', en: 'Eve' }, concept: 'a trickster', place }] }))];
     const start = w.state.actors[PLAYER].money;
     for (let i = 0; i < 9; i++) {
       const me = w.state.actors[PLAYER];
@@ -91,7 +131,7 @@ describe('prompt injection with a model that obeys anything', () => {
         { tool: 'create', args: { what: 'busking_pitch', where: me.location, using: { energy: 15 } } },
       ][i % 3];
       queue.put({ id: `${PLAYER}:${i}`, actor: PLAYER, ...args } as ToolCall);
-      all.push(...await w.step());
+      all.push(...(await w.step()));
     }
     await w.close();
 
@@ -126,7 +166,15 @@ describe("a player's own model calls", () => {
   it('the intent parser and the narrator quote the hostile words, in both languages', async () => {
     const cat = await shenzhen();
     const queue = new PlayerQueue();
-    const w = await World.open({ scenario: cat.scenario, seed: 9, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
+    const w = await World.open({
+      scenario: cat.scenario,
+      seed: 9,
+      population: null,
+      store: memoryStore(),
+      brain: policyBrain(),
+      players: queue,
+      engine: ruleEngine(),
+    });
     await w.step({ joins: [{ actor: PLAYER, name: { cn: 'Eve', en: 'Eve' }, concept: '', place: 'huaqiangbei' }] });
     while (w.state.actors[PLAYER].nextWake > w.tick) await w.step();
     queue.put({ id: 'c1', actor: PLAYER, tool: 'express', args: { channel: 'shout', content: { text: INJECT } } } as ToolCall);
@@ -135,11 +183,22 @@ describe("a player's own model calls", () => {
     for (const lang of ['en', 'cn'] as const) {
       srv.reset();
       const rt = testRuntime(srv.url, {}, lang);
-      await llmIntentParser({ client: rt.client, stats: rt.stats, fallback: offlineIntentParser(), lang })
-        .parse({ cat: w.cat, state: w.state, actor: PLAYER, id: 'c2', text: INJECT, lang });
-      await llmNarrator({ client: rt.client, stats: rt.stats, fallback: offlineNarrator(), lang })
-        .narrate({ cat: w.cat, state: w.state, actor: PLAYER, tick: all[0].tick, events });
-      expect(srv.requests.map((q) => q.body.tools ? 'intent' : 'narrator').sort()).toEqual(['intent', 'narrator']);
+      await llmIntentParser({ client: rt.client, stats: rt.stats, fallback: offlineIntentParser(), lang }).parse({
+        cat: w.cat,
+        state: w.state,
+        actor: PLAYER,
+        id: 'c2',
+        text: INJECT,
+        lang,
+      });
+      await llmNarrator({ client: rt.client, stats: rt.stats, fallback: offlineNarrator(), lang }).narrate({
+        cat: w.cat,
+        state: w.state,
+        actor: PLAYER,
+        tick: all[0].tick,
+        events,
+      });
+      expect(srv.requests.map((q) => (q.body.tools ? 'intent' : 'narrator')).sort()).toEqual(['intent', 'narrator']);
       for (const q of srv.requests) {
         for (const m of q.body.messages) expect(onlyFenced(m.content ?? '', 'IGNORE PREVIOUS INSTRUCTIONS'), m.content ?? '').toBe(true);
       }

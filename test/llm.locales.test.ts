@@ -6,10 +6,11 @@ import { TOOL_NAMES } from '../sim/model/tools.ts';
 import { ROOT } from './helpers/world.ts';
 
 const DIRS = ['adapters/llm', 'bots/brains/llm', 'world-engine/llm', 'adapters/cli'];
-const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-  const p = path.join(dir, f);
-  return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
-});
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
 
 describe('the language-model strings', () => {
   it('every llm.* key the code names exists in cn and in en', () => {

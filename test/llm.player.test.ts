@@ -18,15 +18,29 @@ import { shenzhen } from './helpers/world.ts';
 
 const ME = 'player-1';
 let srv: OpenAiServer;
-beforeAll(async () => { srv = await startOpenAiServer(); });
-afterAll(async () => { await srv.close(); });
-afterEach(() => { srv.reset(); });
+beforeAll(async () => {
+  srv = await startOpenAiServer();
+});
+afterAll(async () => {
+  await srv.close();
+});
+afterEach(() => {
+  srv.reset();
+});
 
 /** A world with a player at Huaqiangbei who has just shouted; returns the events of that call. */
 async function shouted() {
   const cat = await shenzhen();
   const queue = new PlayerQueue();
-  const w = await World.open({ scenario: cat.scenario, seed: 9, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
+  const w = await World.open({
+    scenario: cat.scenario,
+    seed: 9,
+    population: null,
+    store: memoryStore(),
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
   await w.step({ joins: [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }] });
   while (w.state.actors[ME].nextWake > w.tick) await w.step();
   queue.put({ id: 'c1', actor: ME, tool: 'express', args: { channel: 'shout', content: { text: 'Noodles here!' } } } as ToolCall);
@@ -41,7 +55,9 @@ describe('the language-model narrator', () => {
     const rt = testRuntime(srv.url);
     const prose = { cn: '你在华强北大喊：“Noodles here!”', en: 'You shout across Huaqiangbei: "Noodles here!"' };
     srv.script(answers.json(prose));
-    expect(await llmNarrator({ client: rt.client, stats: rt.stats, fallback: offlineNarrator(), lang: 'en' }).narrate(input)).toEqual(prose);
+    expect(await llmNarrator({ client: rt.client, stats: rt.stats, fallback: offlineNarrator(), lang: 'en' }).narrate(input)).toEqual(
+      prose,
+    );
     const body = srv.requests[0].body;
     expect(body.model).toBe('n');
     expect(body.response_format?.type).toBe('json_schema');
@@ -89,7 +105,7 @@ describe('the language-model narrator', () => {
 });
 
 describe('the language-model intent parser', () => {
-  it('turns words into a tool call by the player, with the player\'s situation as context', async () => {
+  it("turns words into a tool call by the player, with the player's situation as context", async () => {
     const { w } = await shouted();
     const rt = testRuntime(srv.url);
     srv.script(answers.tool('move', { destination: 'futian_cbd', mode: 'bus' }));

@@ -11,7 +11,6 @@ import type { WorldState } from '../sim/state/types.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
 import { fresh, place, shenzhen } from './helpers/world.ts';
 
-
 let cat: Catalog;
 let busy: Perception;
 beforeAll(async () => {
@@ -28,7 +27,7 @@ beforeAll(async () => {
   busy = perceive(cat, s, indexPlaces(cat, s), 'lin_feng', 1);
 });
 
-describe('the LLM brain\'s prompt', () => {
+describe("the LLM brain's prompt", () => {
   it('stays under 1,500 tokens a decision at a crowded place, in both languages (as the model counts them)', () => {
     for (const lang of LANGS) {
       const prompt = JSON.stringify(brainMessages(cat, busy, lang)) + JSON.stringify(functionTools(translator(lang), cat.words));
@@ -39,7 +38,8 @@ describe('the LLM brain\'s prompt', () => {
   it('still says what the bot perceives: its body, place, people, what happened, what it remembers and why it was refused', () => {
     const [system, user] = brainMessages(cat, busy, 'en').map((m) => m.content as string);
     expect(system).toContain('[lin_feng]');
-    for (const bit of ['1234 yuan', '[water] x2', '[dongmen]', 'Fang Lan says the rent is due on Friday.', 'You cannot afford a taxi.']) expect(user).toContain(bit);
+    for (const bit of ['1234 yuan', '[water] x2', '[dongmen]', 'Fang Lan says the rent is due on Friday.', 'You cannot afford a taxi.'])
+      expect(user).toContain(bit);
     // the newest of the place's log, and a count of the rest
     expect(user).toContain('Event number 15.');
     expect(user).not.toContain('Event number 3.');
@@ -65,7 +65,9 @@ describe('the LLM brain\'s prompt', () => {
 
   it('offers all five tools with argument schemas in both languages', () => {
     for (const lang of LANGS) {
-      const tools = functionTools(translator(lang), cat.words).map((t) => (t as { function: { name: string; description?: string; parameters?: unknown } }).function);
+      const tools = functionTools(translator(lang), cat.words).map(
+        (t) => (t as { function: { name: string; description?: string; parameters?: unknown } }).function,
+      );
       expect(tools.map((f) => f.name)).toEqual([...TOOL_NAMES]);
       for (const f of tools) {
         expect(f.description, f.name).toBeTruthy();

@@ -10,11 +10,28 @@ import { answers, type ChatBody, startOpenAiServer, type OpenAiServer, type Step
  * such answer is refused by the Judge's dry run with its reason, repaired once, then (the model says
  * the same again) resolved by the rule engine, counted; the run goes on to its last tick.
  */
-const OWNED: Record<string, string> = { lao_chen: 'site_qianhai', huang_zhiqiang: 'warehouse_pinghu', wu_xiuying: 'wu_stall', zhao_lei: 'zhao_counter', fang_lan: 'fang_cart' };
+const OWNED: Record<string, string> = {
+  lao_chen: 'site_qianhai',
+  huang_zhiqiang: 'warehouse_pinghu',
+  wu_xiuying: 'wu_stall',
+  zhao_lei: 'zhao_counter',
+  fang_lan: 'fang_cart',
+};
 type Kind = 'twice' | 'then_update' | 'then_move';
-const KIND: Record<string, Kind> = { lao_chen: 'twice', huang_zhiqiang: 'twice', wu_xiuying: 'then_update', zhao_lei: 'then_move', fang_lan: 'then_move' };
+const KIND: Record<string, Kind> = {
+  lao_chen: 'twice',
+  huang_zhiqiang: 'twice',
+  wu_xiuying: 'then_update',
+  zhao_lei: 'then_move',
+  fang_lan: 'then_move',
+};
 
-interface Asked { kind: Kind; tool: string; answers: number; repairs: string[] }
+interface Asked {
+  kind: Kind;
+  tool: string;
+  answers: number;
+  repairs: string[];
+}
 const conversations = new Map<string, Asked>();
 const plain = (text: string) => ({ narrative: { text }, world_changes: [], resource_changes: {}, side_effects: [] });
 
@@ -23,8 +40,10 @@ function responder(body: ChatBody): Step {
   const lines = (body.messages[1]?.content ?? '').split('\n').filter((l) => l.startsWith('{'));
   if (body.tools || lines.length < 2) return answers.json(plain('Nothing much happens.'));
   const call = JSON.parse(lines[0]) as { id: string; actor: string; tool: string; args: { destination?: string } };
-  const slice = JSON.parse(lines[1]) as { travel: { money: number; energy: number; tolls: { owner: string; amount: number }[] } | null;
-    check?: { band: string; partial_energy: number } };
+  const slice = JSON.parse(lines[1]) as {
+    travel: { money: number; energy: number; tolls: { owner: string; amount: number }[] } | null;
+    check?: { band: string; partial_energy: number };
+  };
   const thing = OWNED[call.actor];
   if (!thing) return answers.json(plain('Nothing much happens.'));
   const kind = KIND[call.actor];
@@ -33,11 +52,24 @@ function responder(body: ChatBody): Step {
   asked.answers++;
   if (body.messages.length > 2) asked.repairs.push(body.messages.at(-1)!.content ?? '');
   const removal = { type: 'entity_removal', entity: thing, reason: 'sold' };
-  const then = kind === 'twice' ? removal
-    : { type: 'entity_update', entity: thing, properties: kind === 'then_update' ? { open: false } : { location: call.args.destination ?? 'dongmen' } };
+  const then =
+    kind === 'twice'
+      ? removal
+      : {
+          type: 'entity_update',
+          entity: thing,
+          properties: kind === 'then_update' ? { open: false } : { location: call.args.destination ?? 'dongmen' },
+        };
   // a trip and a partial roll are paid as the situation says, so that the Judge reaches the changes
   const fare = slice.travel;
-  const tolls = (fare?.tolls ?? []).map((t) => ({ type: 'resource_transfer', from: call.actor, to: t.owner, resource: 'money', amount: t.amount, reason: 'toll' }));
+  const tolls = (fare?.tolls ?? []).map((t) => ({
+    type: 'resource_transfer',
+    from: call.actor,
+    to: t.owner,
+    resource: 'money',
+    amount: t.amount,
+    reason: 'toll',
+  }));
   const energy = (fare?.energy ?? 0) + (slice.check?.band === 'partial' ? slice.check.partial_energy : 0);
   const paid = { ...(energy ? { energy: -energy } : {}), ...(fare?.money ? { money: -fare.money } : {}) };
   return answers.json({ ...plain('Things change hands.'), world_changes: [...tolls, removal, then], resource_changes: paid });
@@ -52,12 +84,17 @@ beforeAll(async () => {
   srv = await startOpenAiServer(responder);
   dir = await tempDir('astinus-llm-seq-');
   const data = path.join(dir, 'data');
-  const r = await astinus(['run', 'scenarios/shenzhen', '--ticks', '30', '--seed', '7', '--data', data, '--quiet', '--engine', 'llm'],
-    { env: { OPENAI_BASE_URL: srv.url, OPENAI_API_KEY: 'test', ASTINUS_MODEL: 'loopback', ASTINUS_LLM_TIMEOUT_MS: '5000' } });
+  const r = await astinus(['run', 'scenarios/shenzhen', '--ticks', '30', '--seed', '7', '--data', data, '--quiet', '--engine', 'llm'], {
+    env: { OPENAI_BASE_URL: srv.url, OPENAI_API_KEY: 'test', ASTINUS_MODEL: 'loopback', ASTINUS_LLM_TIMEOUT_MS: '5000' },
+  });
   code = r.code;
   stdout = r.stdout;
   if (r.code !== 0) throw new Error(`llm run exited ${r.code}: ${r.stderr}`);
-  log = (await exportBytes(data)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Event);
+  log = (await exportBytes(data))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Event);
 }, 120_000);
 afterAll(async () => {
   await srv.close();
@@ -84,9 +121,10 @@ describe('a model answering changes that cannot follow one another', () => {
     expect(ticks.at(-1)).toBe(29);
   });
 
-  it('each such answer is refused with the Judge\'s reason, repaired once, then resolved by the rule engine', () => {
+  it("each such answer is refused with the Judge's reason, repaired once, then resolved by the rule engine", () => {
     const all = [...conversations.values()];
-    for (const kind of ['twice', 'then_update', 'then_move'] as const) expect(all.filter((a) => a.kind === kind).length, kind).toBeGreaterThan(0);
+    for (const kind of ['twice', 'then_update', 'then_move'] as const)
+      expect(all.filter((a) => a.kind === kind).length, kind).toBeGreaterThan(0);
     expect(all.some((a) => a.kind === 'then_move' && a.tool === 'move')).toBe(true);
     for (const a of all) {
       expect(a.answers).toBe(2);
@@ -97,7 +135,7 @@ describe('a model answering changes that cannot follow one another', () => {
     expect(counted('fallbacks', 'invalid_reference')).toBe(all.length);
   });
 
-  it('nothing of those answers reaches the log: every thing still stands, and its owner\'s calls were resolved', () => {
+  it("nothing of those answers reaches the log: every thing still stands, and its owner's calls were resolved", () => {
     const things = new Set(Object.values(OWNED));
     expect(log.some((e) => e.type === 'entity_removed' && things.has(e.entity))).toBe(false);
     expect(log.some((e) => e.type === 'action' && JSON.stringify(e.narrative).includes('Things change hands.'))).toBe(false);

@@ -32,9 +32,16 @@ import { call, fresh, place, shenzhen } from './helpers/world.ts';
 let cat: Catalog;
 let srv: OpenAiServer;
 let s: WorldState;
-beforeAll(async () => { cat = await shenzhen(); srv = await startOpenAiServer(); });
-afterAll(async () => { await srv.close(); });
-afterEach(() => { srv.reset(); });
+beforeAll(async () => {
+  cat = await shenzhen();
+  srv = await startOpenAiServer();
+});
+afterAll(async () => {
+  await srv.close();
+});
+afterEach(() => {
+  srv.reset();
+});
 
 const c = call('lin_feng', 'interact', { target: 'fang_lan', manner: 'friendly', content: { text: 'Nice mural.' } });
 const setup = () => {
@@ -47,13 +54,14 @@ const setup = () => {
 const good: Consequence = {
   narrative: { text: 'They talk about colours.' },
   world_changes: [{ type: 'relationship_change', from: 'lin_feng', to: 'fang_lan', delta: 3 }],
-  resource_changes: { energy: -2 }, side_effects: [],
+  resource_changes: { energy: -2 },
+  side_effects: [],
 };
 const ghost: Consequence = { ...good, world_changes: [{ type: 'entity_removal', entity: 'e:999', reason: 'x' }] };
 const death: Consequence = { ...good, narrative: { text: 'Lao Chen collapses and dies; his stall burns down.' } };
 
 describe('the LLM World Engine repairs what the Judge would refuse', () => {
-  it('an unknown reference is repaired once, quoting the Judge\'s reason', async () => {
+  it("an unknown reference is repaired once, quoting the Judge's reason", async () => {
     const rt = testRuntime(srv.url);
     const { slice, verify } = setup();
     srv.script(answers.json(ghost), answers.json(good));
@@ -61,7 +69,7 @@ describe('the LLM World Engine repairs what the Judge would refuse', () => {
     expect(srv.requests[1].body.messages.at(-1)!.content).toContain('unknown_entity');
     expect(rt.stats.repairs).toEqual({ invalid_reference: 1 });
   });
-  it('twice unknown: the rule engine\'s proposal for that call, counted', async () => {
+  it("twice unknown: the rule engine's proposal for that call, counted", async () => {
     const rt = testRuntime(srv.url);
     const { slice, verify } = setup();
     srv.script(answers.json(ghost), answers.json(ghost));
@@ -83,8 +91,15 @@ describe('the LLM World Engine repairs what the Judge would refuse', () => {
 /** A model whose every answer names a thing that does not exist and announces a death. */
 function hostile(body: ChatBody) {
   const actor = /"actor":"([a-z_0-9]+)"/.exec(body.messages[1].content ?? '')?.[1] ?? 'lin_feng';
-  return answers.json({ narrative: { text: '老陈倒在地上，断了气。' }, world_changes: [{ type: 'entity_removal', entity: 'e:404', reason: 'x' },
-    { type: 'reputation_change', actor, delta: 1, reason: 'x' }], resource_changes: {}, side_effects: [] });
+  return answers.json({
+    narrative: { text: '老陈倒在地上，断了气。' },
+    world_changes: [
+      { type: 'entity_removal', entity: 'e:404', reason: 'x' },
+      { type: 'reputation_change', actor, delta: 1, reason: 'x' },
+    ],
+    resource_changes: {},
+    side_effects: [],
+  });
 }
 
 describe('a run with such a model', () => {
@@ -94,7 +109,7 @@ describe('a run with such a model', () => {
     const delib = localDeliberation(createBrain('policy', null), createEngine('llm', rt), 8);
     const state = fresh(cat, 5);
     const all: Event[] = [];
-    for (let tick = 1; tick <= 70; tick++) all.push(...await runTick(cat, state, tick, delib));
+    for (let tick = 1; tick <= 70; tick++) all.push(...(await runTick(cat, state, tick, delib)));
     const people = Object.values(state.actors);
     expect(people.filter((a) => a.status !== 'alive').map((a) => a.id)).toEqual([]);
     expect(rt.stats.fallbacks.invalid_reference).toBeGreaterThan(100);
@@ -108,10 +123,18 @@ describe('a run with such a model', () => {
   }, 120_000);
 });
 
-describe('the player\'s narrator uses the same claim check', () => {
+describe("the player's narrator uses the same claim check", () => {
   it('a retelling that adds a death, naming no one, is repaired once', async () => {
     const queue = new PlayerQueue();
-    const w = await World.open({ scenario: cat.scenario, seed: 9, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
+    const w = await World.open({
+      scenario: cat.scenario,
+      seed: 9,
+      population: null,
+      store: memoryStore(),
+      brain: policyBrain(),
+      players: queue,
+      engine: ruleEngine(),
+    });
     await w.step({ joins: [{ actor: 'p1', name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }] });
     while (w.state.actors.p1.nextWake > w.tick) await w.step();
     queue.put({ id: 'c1', actor: 'p1', tool: 'express', args: { channel: 'shout', content: { text: 'Noodles here!' } } } as ToolCall);
@@ -127,15 +150,20 @@ describe('the player\'s narrator uses the same claim check', () => {
   });
 });
 
-describe('the rule engine\'s own texts', () => {
+describe("the rule engine's own texts", () => {
   it('never trip the claim check (100 ticks of the policy brain and rule engine)', async () => {
     // marked untrusted, as if it came from a remote worker, so the Judge checks every text it proposes
     const rules = ruleEngine();
     const delib = localDeliberation(createBrain('policy', null), { name: 'remote-rules', resolve: rules.resolve.bind(rules) }, 8);
     const state = fresh(cat, 3);
-    let held = 0, actions = 0;
+    let held = 0,
+      actions = 0;
     for (let tick = 1; tick <= 100; tick++) {
-      for (const e of await runTick(cat, state, tick, delib)) if (e.type === 'action') { actions++; held += e.held ?? 0; }
+      for (const e of await runTick(cat, state, tick, delib))
+        if (e.type === 'action') {
+          actions++;
+          held += e.held ?? 0;
+        }
     }
     expect(actions).toBeGreaterThan(500);
     expect(held).toBe(0);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { retrieve } from '../bots/memory.ts';
 import type { MemoryItem } from '../sim/state/types.ts';
 
-const m = (tick: number, importance: number, about: string[]): MemoryItem => ({ tick, kind: 'did', msg: { text: `t${tick}` }, importance, about });
+const m = (tick: number, importance: number, about: string[]): MemoryItem => ({
+  tick,
+  kind: 'did',
+  msg: { text: `t${tick}` },
+  importance,
+  about,
+});
 
 describe('memory retrieval scores recency, importance and relevance', () => {
   const stream = [m(1, 9, ['zhao_lei']), m(50, 2, ['dongmen']), m(90, 2, ['huaqiangbei']), m(95, 1, ['shekou'])];

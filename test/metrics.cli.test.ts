@@ -6,10 +6,11 @@ import { openEmbeddedStore } from '../adapters/store/embedded.ts';
 import { astinus, removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
 
 /** the columns the contract with `astinus experiment` and researchers' scripts fixes, in order */
-const HEADER = 'tick,population,gini,money_p10,money_p50,money_p90,money_total,relations,density,reciprocity,clustering,'
-  + 'actions,rejections,act_use_resource,act_interact,act_move,act_create,act_express,action_entropy,'
-  + 'strat_work,strat_trade,strat_art,strat_teach,strat_gossip,strat_social,strat_explore,strat_rest,strategy_entropy,'
-  + 'checks,checks_critical,checks_full,checks_cost,checks_fail,facts,knowings,interventions,tokens,tokens_per_bot_hour';
+const HEADER =
+  'tick,population,gini,money_p10,money_p50,money_p90,money_total,relations,density,reciprocity,clustering,' +
+  'actions,rejections,act_use_resource,act_interact,act_move,act_create,act_express,action_entropy,' +
+  'strat_work,strat_trade,strat_art,strat_teach,strat_gossip,strat_social,strat_explore,strat_rest,strategy_entropy,' +
+  'checks,checks_critical,checks_full,checks_cost,checks_fail,facts,knowings,interventions,tokens,tokens_per_bot_hour';
 const TICKS = 40;
 
 let root: string;
@@ -29,25 +30,61 @@ async function ok(args: string[]) {
 beforeAll(async () => {
   root = await tempDir('astinus-metrics-');
   // a seeded rumour, as a researcher would plant it
-  await writeFile(dir('rumour.json'), JSON.stringify({ interventions: [{ label: 'rumour', at: 5, kind: 'learn_fact', actor: 'lin_feng', truth: false,
-    content: { cn: '工厂下个月要关门', en: 'The factory closes next month' } }] }));
-  const run = (name: string, ticks: number) => ok(['run', SHENZHEN, '--seed', '3', '--ticks', String(ticks), '--data', dir(name, 'data'), '--quiet',
-    '--metrics', dir(name, 'live'), '--interventions', dir('rumour.json')]);
+  await writeFile(
+    dir('rumour.json'),
+    JSON.stringify({
+      interventions: [
+        {
+          label: 'rumour',
+          at: 5,
+          kind: 'learn_fact',
+          actor: 'lin_feng',
+          truth: false,
+          content: { cn: '工厂下个月要关门', en: 'The factory closes next month' },
+        },
+      ],
+    }),
+  );
+  const run = (name: string, ticks: number) =>
+    ok([
+      'run',
+      SHENZHEN,
+      '--seed',
+      '3',
+      '--ticks',
+      String(ticks),
+      '--data',
+      dir(name, 'data'),
+      '--quiet',
+      '--metrics',
+      dir(name, 'live'),
+      '--interventions',
+      dir('rumour.json'),
+    ]);
   // the same seed twice: the second stopped half way and continued
   await Promise.all([run('a', TICKS), run('c', TICKS / 2)]);
   await run('c', TICKS);
   await ok(['metrics', dir('a', 'data'), '--out', dir('a', 'out')]);
 }, 120_000);
-afterAll(async () => { if (root) await removeDir(root); });
+afterAll(async () => {
+  if (root) await removeDir(root);
+});
 
 describe('astinus metrics <data-dir>', () => {
-  it('writes every file with the contract\'s header, one metrics row per committed tick', async () => {
+  it("writes every file with the contract's header, one metrics row per committed tick", async () => {
     const metrics = await text('a', 'out', 'metrics.csv');
     expect(metrics.split('\n')[0].startsWith(HEADER)).toBe(true);
     expect(table(metrics).map((r) => Number(r.tick))).toEqual([...Array(TICKS).keys()]);
-    expect((await text('a', 'out', 'metrics.jsonl')).trimEnd().split('\n').map((l) => JSON.parse(l).tick)).toEqual([...Array(TICKS).keys()]);
+    expect(
+      (await text('a', 'out', 'metrics.jsonl'))
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).tick),
+    ).toEqual([...Array(TICKS).keys()]);
     expect((await text('a', 'out', 'diffusion.csv')).split('\n')[0]).toBe('tick,fact,label,known,learned,reachable,share');
-    expect((await text('a', 'out', 'facts.csv')).split('\n')[0]).toBe('fact,label,truth,origin_actor,origin_tick,known,reachable,half_tick,peak_known');
+    expect((await text('a', 'out', 'facts.csv')).split('\n')[0]).toBe(
+      'fact,label,truth,origin_actor,origin_tick,known,reachable,half_tick,peak_known',
+    );
     expect((await text('a', 'out', 'spread.csv')).split('\n')[0]).toBe('tick,fact,actor,from,channel');
     // no exponent anywhere, at most six decimals
     expect(metrics).not.toMatch(/\d[eE][-+]?\d/);
@@ -77,7 +114,12 @@ describe('astinus metrics <data-dir>', () => {
       for (const r of rows) {
         const tick = Number(r.tick);
         cumulative += perTick.get(tick) ?? 0;
-        expect({ fact, tick, known: Number(r.known), learned: Number(r.learned) }).toEqual({ fact, tick, known: cumulative, learned: perTick.get(tick) ?? 0 });
+        expect({ fact, tick, known: Number(r.known), learned: Number(r.learned) }).toEqual({
+          fact,
+          tick,
+          known: cumulative,
+          learned: perTick.get(tick) ?? 0,
+        });
         expect(Number(r.share)).toBeCloseTo(Number(r.known) / Number(r.reachable), 6);
       }
       expect(rows.at(-1)!.tick).toBe(String(TICKS - 1));
@@ -88,7 +130,11 @@ describe('astinus metrics <data-dir>', () => {
     const seeded = diffusion.filter((r) => r.label === 'rumour');
     expect(seeded[0]).toMatchObject({ tick: '5', known: '1', learned: '1' });
     expect(seeded).toHaveLength(TICKS - 5);
-    expect(table(await text('a', 'out', 'metrics.csv')).map((r) => r.interventions).join('')).toBe('0'.repeat(5) + '1' + '0'.repeat(TICKS - 6));
+    expect(
+      table(await text('a', 'out', 'metrics.csv'))
+        .map((r) => r.interventions)
+        .join(''),
+    ).toBe('0'.repeat(5) + '1' + '0'.repeat(TICKS - 6));
     // the provenance is the log's, line for line
     expect((await text('a', 'out', 'spread.csv')).trimEnd().split('\n').slice(1)).toEqual(provenance);
     // and a fact's half time is the first tick half the living knew it
@@ -106,7 +152,7 @@ describe('astinus metrics <data-dir>', () => {
     }
   });
 
-  it('of a fork on a seed of its own: the original\'s rows up to the fork, and the same from `run --metrics` as from the log', async () => {
+  it("of a fork on a seed of its own: the original's rows up to the fork, and the same from `run --metrics` as from the log", async () => {
     await ok(['fork', dir('a', 'data'), '--at', '20', '--out', dir('f', 'data'), '--seed', '9']);
     await ok(['run', SHENZHEN, '--data', dir('f', 'data'), '--ticks', String(TICKS), '--quiet', '--metrics', dir('f', 'live')]);
     await ok(['metrics', dir('f', 'data'), '--out', dir('f', 'out')]);
@@ -120,7 +166,8 @@ describe('astinus metrics <data-dir>', () => {
   it('refuses a pack the world was not made with, and a folder that holds no world', async () => {
     const [other, none] = await Promise.all([
       astinus(['metrics', dir('a', 'data'), '--out', dir('x'), '--scenario', path.join(SHENZHEN, '..', 'riverford')]),
-      astinus(['metrics', root])]);
+      astinus(['metrics', root]),
+    ]);
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/riverford is not the pack this world was made with \(shenzhen/);
     expect(none.code).toBe(1);

@@ -11,12 +11,16 @@ import type { WorldState } from '../sim/state/types.ts';
 import { shenzhen } from './helpers/world.ts';
 
 let cat: Catalog;
-beforeAll(async () => { cat = await shenzhen(); });
+beforeAll(async () => {
+  cat = await shenzhen();
+});
 
 const money = { before: 0, created: 0, destroyed: 0, after: 0, sources: {}, sinks: {} };
 /** a committed tick: the bodies in order, then the tick's summary */
 function tick(t: number, bodies: EventBody[]): Event[] {
-  return [...bodies, { type: 'tick_summary', actions: 0, rejections: 0, money } as EventBody].map((b, seq) => ({ ...b, tick: t, seq }) as Event);
+  return [...bodies, { type: 'tick_summary', actions: 0, rejections: 0, money } as EventBody].map(
+    (b, seq) => ({ ...b, tick: t, seq }) as Event,
+  );
 }
 const rel = (from: string, to: string, delta: number): EventBody => ({ type: 'relationship_changed', from, to, delta });
 
@@ -62,16 +66,22 @@ describe('the relationship network, against the definitions by hand', () => {
     // a random graph: the triangle count by brute force over every triple agrees
     const n = 30;
     let x = 7;
-    const rand = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     const out = Array.from({ length: n }, () => new Set<number>());
     const adj = Array.from({ length: n }, () => new Set<number>());
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j && rand() < 0.15) { out[i].add(j); adj[i].add(j); adj[j].add(i); }
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++)
+        if (i !== j && rand() < 0.15) {
+          out[i].add(j);
+          adj[i].add(j);
+          adj[j].add(i);
+        }
     let sum = 0;
     for (let u = 0; u < n; u++) {
       const nb = [...adj[u]];
       let links = 0;
       for (let i = 0; i < nb.length; i++) for (let j = i + 1; j < nb.length; j++) if (adj[nb[i]].has(nb[j])) links++;
-      if (nb.length >= 2) sum += links / (nb.length * (nb.length - 1) / 2);
+      if (nb.length >= 2) sum += links / ((nb.length * (nb.length - 1)) / 2);
     }
     expect(networkFigures(out, new Uint8Array(n).fill(1)).clustering).toBeCloseTo(sum / n, 12);
   });
@@ -82,11 +92,42 @@ describe('the rest of a tick row', () => {
     const { s, a, b } = tinyWorld();
     const fold = new MetricsFold(cat, s);
     const act = (actor: string, tool: string, strategy: string): EventBody =>
-      ({ type: 'action', actor, strategy, call: { id: `${actor}:${tool}`, actor, tool, args: {} }, place: s.actors[actor].location, narrative: { key: 'k' }, side_effects: [] }) as unknown as EventBody;
-    const check = (band: string): EventBody => ({ type: 'check_rolled', actor: a, place: s.actors[a].location, call: 'c', tool: 'interact', word: 'w', target: null, factors: [],
-      formula: '2d6', dice: [1, 1], kept: [1, 1], total: 2, band }) as unknown as EventBody;
-    const r = fold.add(tick(0, [act(a, 'interact', 'gossip'), act(b, 'interact', 'social'), act(a, 'move', 'explore'), act(b, 'create', 'art'),
-      check('fail'), check('partial'), check('partial')]));
+      ({
+        type: 'action',
+        actor,
+        strategy,
+        call: { id: `${actor}:${tool}`, actor, tool, args: {} },
+        place: s.actors[actor].location,
+        narrative: { key: 'k' },
+        side_effects: [],
+      }) as unknown as EventBody;
+    const check = (band: string): EventBody =>
+      ({
+        type: 'check_rolled',
+        actor: a,
+        place: s.actors[a].location,
+        call: 'c',
+        tool: 'interact',
+        word: 'w',
+        target: null,
+        factors: [],
+        formula: '2d6',
+        dice: [1, 1],
+        kept: [1, 1],
+        total: 2,
+        band,
+      }) as unknown as EventBody;
+    const r = fold.add(
+      tick(0, [
+        act(a, 'interact', 'gossip'),
+        act(b, 'interact', 'social'),
+        act(a, 'move', 'explore'),
+        act(b, 'create', 'art'),
+        check('fail'),
+        check('partial'),
+        check('partial'),
+      ]),
+    );
     expect([r.actions, r.act_interact, r.act_move, r.act_create, r.act_express]).toEqual([4, 2, 1, 1, 0]);
     // tools 2,1,1 of 4: 1.5 bits; four strategies once each: 2 bits
     expect(r.action_entropy).toBeCloseTo(1.5, 12);
@@ -110,7 +151,14 @@ describe('the rest of a tick row', () => {
   });
 
   it('writes plain decimals that pandas and R read as numbers, and empty cells for "not applicable"', () => {
-    expect([num(1 / 3), num(2), num(0.1 + 0.2), num(1e-9), num(-1e-9), num(123456789012)]).toEqual(['0.333333', '2', '0.3', '0', '0', '123456789012']);
+    expect([num(1 / 3), num(2), num(0.1 + 0.2), num(1e-9), num(-1e-9), num(123456789012)]).toEqual([
+      '0.333333',
+      '2',
+      '0.3',
+      '0',
+      '0',
+      '123456789012',
+    ]);
     const { s } = tinyWorld();
     const fold = new MetricsFold(cat, s);
     fold.add(tick(0, []));
@@ -121,7 +169,7 @@ describe('the rest of a tick row', () => {
   });
 });
 
-describe('a fact\'s label and its diffusion', () => {
+describe("a fact's label and its diffusion", () => {
   it('goes to the fact an intervention created right after it, not to a rumour started later', () => {
     const { s, a, b, c } = tinyWorld();
     const fold = new MetricsFold(cat, s);
@@ -141,9 +189,14 @@ describe('a fact\'s label and its diffusion', () => {
     const row = fold.add(events);
     expect([row.interventions, row.facts, row.knowings]).toEqual([1, 2, 3]);
     expect(fold.diffusion().map((d) => [d.fact, d.label, d.known, d.learned, d.reachable, d.share])).toEqual([
-      ['f:1', 'rumour', 2, 2, 4, 0.5], ['f:2', null, 1, 1, 4, 0.25]]);
+      ['f:1', 'rumour', 2, 2, 4, 0.5],
+      ['f:2', null, 1, 1, 4, 0.25],
+    ]);
     // half of the four living knew f:1 on the tick it was made
-    expect(fold.facts().map((f) => [f.fact, f.label, f.half_tick, f.peak_known])).toEqual([['f:1', 'rumour', 0, 2], ['f:2', null, null, 1]]);
+    expect(fold.facts().map((f) => [f.fact, f.label, f.half_tick, f.peak_known])).toEqual([
+      ['f:1', 'rumour', 0, 2],
+      ['f:2', null, null, 1],
+    ]);
     expect(fold.spread().map((x) => `${x.actor}<${x.from}`)).toEqual([`${a}<${a}`, `${b}<${b}`, `${c}<${a}`]);
   });
 });

@@ -16,7 +16,7 @@ function urlOf(child: ReturnType<typeof spawnAstinus>): Promise<string> {
 }
 const history = async (url: string) => Metrics.parse(await (await fetch(`${url}/api/worlds/shenzhen/metrics`)).json()).ticks;
 
-describe('a served world\'s metrics', () => {
+describe("a served world's metrics", () => {
   it('are the same history after the server is killed and started again: rebuilt from the log, every tick from 0', async () => {
     const data = await tempDir('astinus-metrics-serve-');
     const children: ReturnType<typeof spawnAstinus>[] = [];

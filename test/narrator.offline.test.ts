@@ -17,9 +17,19 @@ const ME = 'player-1';
 async function playedRun() {
   const cat = await shenzhen();
   const queue = new PlayerQueue();
-  const w = await World.open({ scenario: cat.scenario, seed: 9, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
+  const w = await World.open({
+    scenario: cat.scenario,
+    seed: 9,
+    population: null,
+    store: memoryStore(),
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
   await w.step({ joins: [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }] });
-  const someoneHere = () => Object.values(w.state.actors).find((a) => a.id !== ME && a.location === w.state.actors[ME].location && a.status === 'alive')?.id ?? 'lin_feng';
+  const someoneHere = () =>
+    Object.values(w.state.actors).find((a) => a.id !== ME && a.location === w.state.actors[ME].location && a.status === 'alive')?.id ??
+    'lin_feng';
   const plan: (() => Omit<ToolCall, 'id' | 'actor'>)[] = [
     () => ({ tool: 'use_resource', args: { resource: 'item:guitar', amount: 1, purpose: 'buy' } }) as never,
     () => ({ tool: 'use_resource', args: { resource: 'item:guitar', amount: 1, purpose: 'perform' } }) as never,
@@ -41,7 +51,10 @@ async function playedRun() {
     const events = await w.step();
     const own = eventsOfCall(events, ME);
     expect(own.length).toBeGreaterThan(0);
-    told.push({ events: own, text: offlineNarrator().narrate({ cat, state: w.state, actor: ME, tick: events[0].tick, events: own }) as { cn: string; en: string } });
+    told.push({
+      events: own,
+      text: offlineNarrator().narrate({ cat, state: w.state, actor: ME, tick: events[0].tick, events: own }) as { cn: string; en: string },
+    });
   }
   return { w, told };
 }
@@ -72,7 +85,9 @@ describe('the offline narrator', () => {
     const invented = 'Ada pays Deng Lifang 777 yuan at Shekou.';
     const found = unsupportedMentions(invented, 'en', events, w.cat, w.state);
     expect(found).toEqual(expect.arrayContaining(['deng_lifang (Deng Lifang)', 'shekou (Shekou)', '777']));
-    expect(unsupportedMentions('邓丽芳在蛇口', 'cn', events, w.cat, w.state)).toEqual(expect.arrayContaining(['deng_lifang (邓丽芳)', 'shekou (蛇口)']));
+    expect(unsupportedMentions('邓丽芳在蛇口', 'cn', events, w.cat, w.state)).toEqual(
+      expect.arrayContaining(['deng_lifang (邓丽芳)', 'shekou (蛇口)']),
+    );
     await w.close();
   });
 });

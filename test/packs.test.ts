@@ -7,33 +7,51 @@ import { astinus, exportBytes, removeDir, REPO, tempDir } from './helpers/cli.ts
  * Every pack that ships is held to the same bar, so a new world cannot land half working: it
  * validates, and 300 ticks of it reconcile to the coin and export byte for byte the same twice.
  */
-const PACKS = readdirSync(path.join(REPO, 'scenarios')).filter((d) => existsSync(path.join(REPO, 'scenarios', d, 'scenario.json'))).sort();
+const PACKS = readdirSync(path.join(REPO, 'scenarios'))
+  .filter((d) => existsSync(path.join(REPO, 'scenarios', d, 'scenario.json')))
+  .sort();
 const LONG = 240_000;
 const dirs: string[] = [];
-afterAll(async () => { await Promise.all(dirs.map(removeDir)); });
+afterAll(async () => {
+  await Promise.all(dirs.map(removeDir));
+});
 
 describe.each(PACKS)('the shipped pack %s', (pack) => {
   const scenario = path.join('scenarios', pack);
 
-  it('validates', async () => {
-    const r = await astinus(['validate', scenario]);
-    expect(r.code, r.stderr).toBe(0);
-  }, LONG);
+  it(
+    'validates',
+    async () => {
+      const r = await astinus(['validate', scenario]);
+      expect(r.code, r.stderr).toBe(0);
+    },
+    LONG,
+  );
 
-  it('runs 300 ticks with its money reconciled, bots taking checks in every band, the same seed giving a byte-identical export', async () => {
-    const root = await tempDir(`astinus-pack-${pack}-`);
-    dirs.push(root);
-    const [a, b] = ['a', 'b'].map((x) => path.join(root, x));
-    const runs = await Promise.all([a, b].map((d) => astinus(['run', scenario, '--ticks', '300', '--seed', '11', '--data', d, '--quiet'])));
-    // exit 3 means the books did not reconcile
-    for (const r of runs) expect(r.code, r.stderr).toBe(0);
-    const bytes = await exportBytes(a);
-    expect(bytes.equals(await exportBytes(b))).toBe(true);
-    // a risky call is no more certain for a bot than for a player: full successes, costs and failures
-    const rolls = bytes.toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; band?: string });
-    const bands = new Set(rolls.filter((e) => e.type === 'check_rolled').map((e) => e.band));
-    for (const band of ['full', 'partial', 'fail']) expect(bands, `${pack}: no ${band} roll`).toContain(band);
-  }, LONG);
+  it(
+    'runs 300 ticks with its money reconciled, bots taking checks in every band, the same seed giving a byte-identical export',
+    async () => {
+      const root = await tempDir(`astinus-pack-${pack}-`);
+      dirs.push(root);
+      const [a, b] = ['a', 'b'].map((x) => path.join(root, x));
+      const runs = await Promise.all(
+        [a, b].map((d) => astinus(['run', scenario, '--ticks', '300', '--seed', '11', '--data', d, '--quiet'])),
+      );
+      // exit 3 means the books did not reconcile
+      for (const r of runs) expect(r.code, r.stderr).toBe(0);
+      const bytes = await exportBytes(a);
+      expect(bytes.equals(await exportBytes(b))).toBe(true);
+      // a risky call is no more certain for a bot than for a player: full successes, costs and failures
+      const rolls = bytes
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { type: string; band?: string });
+      const bands = new Set(rolls.filter((e) => e.type === 'check_rolled').map((e) => e.band));
+      for (const band of ['full', 'partial', 'fail']) expect(bands, `${pack}: no ${band} roll`).toContain(band);
+    },
+    LONG,
+  );
 });
 
 it('ships more than one world', () => {

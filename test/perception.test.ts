@@ -11,7 +11,9 @@ import { act } from './helpers/act.ts';
 import { call, fresh, place, shenzhen } from './helpers/world.ts';
 
 let cat: Catalog;
-beforeAll(async () => { cat = await shenzhen(); });
+beforeAll(async () => {
+  cat = await shenzhen();
+});
 
 describe('perception is isolated', () => {
   it('a bot sees what happened where it was, and nothing of what happened elsewhere', () => {
@@ -21,7 +23,11 @@ describe('perception is isolated', () => {
     place(s, 'zhao_lei', 'huaqiangbei');
     place(s, 'xu_na', 'huaqiangbei');
     act(cat, s, call('zhao_lei', 'interact', { target: 'xu_na', manner: 'hostile', content: { key: 'say.get_lost' } }));
-    act(cat, s, call('fang_lan', 'express', { channel: 'shout', content: { key: 'say.moment', params: { place: { ref: 'place', id: 'dongmen' } } } }));
+    act(
+      cat,
+      s,
+      call('fang_lan', 'express', { channel: 'shout', content: { key: 'say.moment', params: { place: { ref: 'place', id: 'dongmen' } } } }),
+    );
     const p = perceive(cat, s, indexPlaces(cat, s), 'lin_feng', s.tick + 1);
     const seen = JSON.stringify(p.recent);
     expect(seen).toContain('fang_lan');
@@ -36,8 +42,21 @@ describe('perception is isolated', () => {
   it('no fact reaches a perception with its truth, and nobody elsewhere appears among the people present', async () => {
     const seen: Perception[] = [];
     const inner = policyBrain();
-    const spy: Brain = { name: 'spy', decide: (c, p, seed) => { seen.push(structuredClone(p)); return inner.decide(c, p, seed); } };
-    const world = await World.open({ scenario: cat.scenario, seed: 11, population: null, store: memoryStore(), brain: spy, engine: ruleEngine() });
+    const spy: Brain = {
+      name: 'spy',
+      decide: (c, p, seed) => {
+        seen.push(structuredClone(p));
+        return inner.decide(c, p, seed);
+      },
+    };
+    const world = await World.open({
+      scenario: cat.scenario,
+      seed: 11,
+      population: null,
+      store: memoryStore(),
+      brain: spy,
+      engine: ruleEngine(),
+    });
     const where: Record<string, string>[] = [];
     for (let t = 0; t < 60; t++) {
       where[t] = Object.fromEntries(Object.values(world.state.actors).map((a) => [a.id, a.location]));

@@ -47,13 +47,21 @@ describe('a player joins through a committed event', () => {
   it('refuses an unknown place and a taken id, with reasons', async () => {
     const w = await open(policyBrain(), new PlayerQueue());
     const results: unknown[] = [];
-    const events = await w.step({ joins: [join('player-1', 'atlantis'), join('lin_feng', 'huaqiangbei')], onJoins: (r) => results.push(...r) });
+    const events = await w.step({
+      joins: [join('player-1', 'atlantis'), join('lin_feng', 'huaqiangbei')],
+      onJoins: (r) => results.push(...r),
+    });
     expect(events.some((e) => e.type === 'joined')).toBe(false);
     expect(results).toMatchObject([{ reason: { code: 'unknown_place' } }, { reason: { code: 'join_taken' } }]);
     // names every object answers to are no place and no free id
-    const hostile = await w.step({ joins: [join('player-7', 'constructor'), join('player-8', '__proto__'), join('constructor', 'dongmen')] });
+    const hostile = await w.step({
+      joins: [join('player-7', 'constructor'), join('player-8', '__proto__'), join('constructor', 'dongmen')],
+    });
     expect(hostile.some((e) => e.type === 'joined')).toBe(false);
-    const blank = await w.step({ joins: [{ ...join('player-2', 'dongmen'), name: { cn: ' ', en: ' ' } }], onJoins: (r) => results.push(...r) });
+    const blank = await w.step({
+      joins: [{ ...join('player-2', 'dongmen'), name: { cn: ' ', en: ' ' } }],
+      onJoins: (r) => results.push(...r),
+    });
     expect(results[2]).toMatchObject({ reason: { code: 'join_name' } });
     expect(blank.some((e) => e.type === 'joined')).toBe(false);
     expect(w.state.actors['player-1']).toBeUndefined();
@@ -63,7 +71,15 @@ describe('a player joins through a committed event', () => {
   it('replaying the log rebuilds the player', async () => {
     const cat = await shenzhen();
     const store = memoryStore();
-    const w = await World.open({ scenario: cat.scenario, seed: 3, population: null, store, brain: policyBrain(), engine: ruleEngine(), players: new PlayerQueue() });
+    const w = await World.open({
+      scenario: cat.scenario,
+      seed: 3,
+      population: null,
+      store,
+      brain: policyBrain(),
+      engine: ruleEngine(),
+      players: new PlayerQueue(),
+    });
     await w.step({ joins: [join('player-1', 'dongmen')] });
     await w.step();
     const before = canonicalJson(w.state);
@@ -81,20 +97,34 @@ describe('joins are bounded', () => {
     const cat = await shenzhen();
     const scenario = structuredClone(cat.scenario);
     Object.assign(scenario.meta.rules.players, players);
-    return World.open({ scenario, seed: 3, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), players: new PlayerQueue() });
+    return World.open({
+      scenario,
+      seed: 3,
+      population: null,
+      store: memoryStore(),
+      brain: policyBrain(),
+      engine: ruleEngine(),
+      players: new PlayerQueue(),
+    });
   }
   const codes = (r: { reason: { code: string } | null }[]) => r.map((x) => x.reason?.code ?? 'joined');
 
   it('the Judge refuses joins beyond the cap, in one burst and later, and the money created stays cap x purse', async () => {
     const w = await openWith({ cap: 2, money: 300 });
     const results: { reason: { code: string } | null }[] = [];
-    const burst = await w.step({ joins: [join('player-1', 'dongmen'), join('player-2', 'dongmen'), join('player-3', 'dongmen')], onJoins: (r) => results.push(...r) });
+    const burst = await w.step({
+      joins: [join('player-1', 'dongmen'), join('player-2', 'dongmen'), join('player-3', 'dongmen')],
+      onJoins: (r) => results.push(...r),
+    });
     expect(codes(results)).toEqual(['joined', 'joined', 'join_full']);
     const later = await w.step({ joins: [join('player-4', 'dongmen')], onJoins: (r) => results.push(...r) });
     expect(codes(results.slice(3))).toEqual(['join_full']);
     expect(w.state.actors['player-3']).toBeUndefined();
     expect(w.state.actors['player-4']).toBeUndefined();
-    const created = [burst, later].flat().filter((e) => e.type === 'tick_summary').map((e) => e.type === 'tick_summary' ? e.money.sources.savings ?? 0 : 0);
+    const created = [burst, later]
+      .flat()
+      .filter((e) => e.type === 'tick_summary')
+      .map((e) => (e.type === 'tick_summary' ? (e.money.sources.savings ?? 0) : 0));
     expect(created).toEqual([600, 0]);
     await w.close();
   });
@@ -127,12 +157,24 @@ describe('joins are bounded', () => {
     expect(summary.joins.money).toEqual({ savings: 500 });
     const line = summary.joins.line(translator('en'), new Renderer('en', w.cat, w.state));
     expect(line).toContain('2');
-    expect(line).toContain(`${new Renderer('en', w.cat, w.state).text(w.cat.scenario.meta.rules.money.sources.find((s) => s.id === 'savings')!.name)} +500`);
+    expect(line).toContain(
+      `${new Renderer('en', w.cat, w.state).text(w.cat.scenario.meta.rules.money.sources.find((s) => s.id === 'savings')!.name)} +500`,
+    );
     expect(summary.bySource.savings).toBe(500);
     expect(summary.reconcile(w.state).exact).toBe(true);
     // a log written before purses had a source still adds up, under `joined`
     const old = new SummaryBuilder();
-    old.addOne({ type: 'joined', actor: 'p', name: { cn: 'P', en: 'P' }, concept: '', place: 'dongmen', money: 900, energy: 75, tick: 0, seq: 0 });
+    old.addOne({
+      type: 'joined',
+      actor: 'p',
+      name: { cn: 'P', en: 'P' },
+      concept: '',
+      place: 'dongmen',
+      money: 900,
+      energy: 75,
+      tick: 0,
+      seq: 0,
+    });
     expect(old.joins.money).toEqual({ joined: 900 });
     await w.close();
   });
@@ -156,7 +198,13 @@ describe("the player's calls go through the same Judge", () => {
 
   it('a queued move is judged and committed like a bot move; nothing queued means nothing done', async () => {
     const asked: string[] = [];
-    const spy: Brain = { name: 'spy', decide: (cat, p, seed) => { asked.push(p.self.id); return policyBrain().decide(cat, p, seed); } };
+    const spy: Brain = {
+      name: 'spy',
+      decide: (cat, p, seed) => {
+        asked.push(p.self.id);
+        return policyBrain().decide(cat, p, seed);
+      },
+    };
     const queue = new PlayerQueue();
     const w = await open(spy, queue);
     await w.step({ joins: [join('player-1', 'huaqiangbei')] });

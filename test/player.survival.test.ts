@@ -26,7 +26,15 @@ const ME = 'player-1';
 async function open(pack: string, at: string, seed = 5) {
   const scenario = await loadScenario(`${ROOT}scenarios/${pack}`);
   const queue = new PlayerQueue();
-  const w = await World.open({ scenario, seed, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), players: queue });
+  const w = await World.open({
+    scenario,
+    seed,
+    population: null,
+    store: memoryStore(),
+    brain: policyBrain(),
+    engine: ruleEngine(),
+    players: queue,
+  });
   const events = await w.step({ joins: [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: at }] });
   expect(w.state.actors[ME]).toBeTruthy();
   return { w, queue, log: [...events] };
@@ -42,7 +50,9 @@ const call = (tool: ToolCall['tool'], args: unknown) => ({ id: `s${n++}`, actor:
 
 /** The food on sale here the player can pay for, best first; none when nothing is. */
 function foodHere(cat: Catalog, place: string, tick: number, money: number) {
-  return onSale(cat, place, tick).map((i) => cat.items.get(i)!).filter((i) => i.energy > 0 && i.price <= money)
+  return onSale(cat, place, tick)
+    .map((i) => cat.items.get(i)!)
+    .filter((i) => i.energy > 0 && i.price <= money)
     .sort((a, b) => b.energy - a.energy || a.price - b.price)[0];
 }
 
@@ -72,7 +82,9 @@ function sensible(w: World, log: Event[], job: { id: string; employer: string; p
     return call('interact', { target: job.employer, manner: word(cat, 'manners', 'bargain'), content: { key: 'say.ask_work' } });
   }
   if (me.location !== job.place) return call('move', { destination: job.place, mode: 'walk' });
-  const lastWork = mine.findLast((e) => e.type === 'action' && e.call.tool === 'use_resource' && e.call.args.purpose === word(cat, 'purposes', 'work'))?.tick ?? -999;
+  const lastWork =
+    mine.findLast((e) => e.type === 'action' && e.call.tool === 'use_resource' && e.call.args.purpose === word(cat, 'purposes', 'work'))
+      ?.tick ?? -999;
   const day = cat.scenario.vocabulary.time.ticksPerDay;
   if (hired && me.energy >= job.energy + 0.3 * max && tick - lastWork > day / 2) {
     return call('use_resource', { resource: 'energy', amount: job.energy, purpose: word(cat, 'purposes', 'work') });
@@ -89,7 +101,7 @@ async function liveSensibly(pack: string, jobId: string) {
   for (let i = 0; i < 600; i++) {
     const c = sensible(w, log, job);
     if (c) queue.put(c);
-    log.push(...await w.step());
+    log.push(...(await w.step()));
   }
   await w.close();
   const mine = log.filter((e) => 'actor' in e && e.actor === ME);
@@ -100,7 +112,10 @@ async function liveSensibly(pack: string, jobId: string) {
 }
 
 describe('a player who looks after their body', () => {
-  for (const [pack, job] of [['shenzhen', 'site_labour'], ['riverford', 'dock_hauling']] as const) {
+  for (const [pack, job] of [
+    ['shenzhen', 'site_labour'],
+    ['riverford', 'dock_hauling'],
+  ] as const) {
     it(`stays alive and free for 600 ticks in ${pack}, on a few meals a day`, async () => {
       const { w, mine, sittings, days } = await liveSensibly(pack, job);
       const harm = mine.filter((e) => e.type === 'status_changed');
@@ -146,8 +161,9 @@ describe('a player who never eats', () => {
       const here = w.cat.places.get(me.location)!;
       const other = Object.values(w.state.actors).find((a) => a.id !== ME && a.location === me.location && a.status === 'alive');
       if (i % 10 === 9) queue.put(call('move', { destination: here.links[0].to, mode: 'walk' }));
-      else if (other && i % 10 === 4) queue.put(call('interact', { target: other.id, manner: word(w.cat, 'manners', 'befriend'), content: { key: 'topic.food' } }));
-      log.push(...await w.step());
+      else if (other && i % 10 === 4)
+        queue.put(call('interact', { target: other.id, manner: word(w.cat, 'manners', 'befriend'), content: { key: 'topic.food' } }));
+      log.push(...(await w.step()));
     }
     const mine = log.filter((e) => 'actor' in e && e.actor === ME);
     const firstHarm = mine.findIndex((e) => e.type === 'status_changed');
@@ -173,7 +189,7 @@ describe('a player who never eats', () => {
 
   it('is warned even while doing nothing: the body keeps time with the world', async () => {
     const { w, log } = await open('shenzhen', 'dongmen');
-    for (let i = 0; i < 200; i++) log.push(...await w.step());
+    for (let i = 0; i < 200; i++) log.push(...(await w.step()));
     const warned = log.filter((e) => e.type === 'warned' && e.actor === ME);
     expect(warned.map((e) => e.type === 'warned' && e.level)).toContain('hungry');
     expect(w.state.actors[ME].energy).toBeLessThan(w.cat.scenario.meta.rules.players.energy!);
@@ -198,7 +214,7 @@ describe('a player who never eats', () => {
         queue.put(call('use_resource', { resource: 'money', amount: food.price, purpose: eat }));
         fed = true;
       }
-      log.push(...await w.step());
+      log.push(...(await w.step()));
       if (fed && !w.state.actors[ME].tags.includes('collapsed')) break;
     }
     const mine = log.filter((e) => 'actor' in e && e.actor === ME);

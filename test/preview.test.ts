@@ -6,10 +6,15 @@ import { auth, served } from './helpers/serve.ts';
 
 let srv: AstinusServer;
 let other: AstinusServer | undefined;
-afterEach(async () => { await srv?.close(); await other?.close(); other = undefined; });
+afterEach(async () => {
+  await srv?.close();
+  await other?.close();
+  other = undefined;
+});
 
 const W = '/api/worlds/shenzhen';
-const post = (s: AstinusServer, url: string, payload: unknown, headers = {}) => s.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (s: AstinusServer, url: string, payload: unknown, headers = {}) =>
+  s.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const step = (s: AstinusServer) => post(s, `${W}/control`, { action: 'step' }, auth('admin-secret'));
 
 async function joined(s: AstinusServer, place = 'huaqiangbei') {
@@ -40,7 +45,10 @@ describe('previewing a call before sending it', () => {
     expect(water).toMatchObject({ ok: true, cost: { money: 2, energy: 0 } });
     expect(water.text.en).toContain('2 yuan');
     expect(water.text.cn).toContain('2元');
-    const stall = await preview(srv, p, { tool: 'create', args: { what: 'food_stall', where: 'huaqiangbei', using: { money: 200, energy: 10 } } });
+    const stall = await preview(srv, p, {
+      tool: 'create',
+      args: { what: 'food_stall', where: 'huaqiangbei', using: { money: 200, energy: 10 } },
+    });
     expect(stall).toMatchObject({ ok: true, cost: { money: 200, energy: 10 } });
     expect(stall.text.en).toMatch(/200 yuan and 10 energy/);
   });
@@ -77,7 +85,10 @@ describe('previewing a call before sending it', () => {
     // too poor for this stall: the ones the purse allows
     me.energy = 75;
     me.money = 100;
-    const repair = await preview(srv, p, { tool: 'create', args: { what: 'phone_repair_stall', where: 'huaqiangbei', using: { money: 300, energy: 10 } } });
+    const repair = await preview(srv, p, {
+      tool: 'create',
+      args: { what: 'phone_repair_stall', where: 'huaqiangbei', using: { money: 300, energy: 10 } },
+    });
     expect(repair).toMatchObject({ ok: false, code: 'insufficient_money' });
     expect(repair.hint?.en).toContain('Fruit and sugarcane cart');
     expect(repair.hint?.en).not.toContain('Food stall');
@@ -108,11 +119,14 @@ describe('previewing a call before sending it', () => {
     for (const c of calls) expect((await preview(srv, p, c)).text.en.length).toBeGreaterThan(0);
     expect(calls.length).toBeGreaterThan(6);
     expect(await exported(srv)).toBe(before);
-    for (let i = 0; i < 3; i++) { await step(srv); await step(other); }
+    for (let i = 0; i < 3; i++) {
+      await step(srv);
+      await step(other);
+    }
     expect(await exported(srv)).toBe(await exported(other));
   });
 
-  it('is the player\'s own, checked like /act', async () => {
+  it("is the player's own, checked like /act", async () => {
     srv = await served({ rate: { burst: 1, perSecond: 0.001 } });
     const p = await joined(srv);
     const url = `${W}/players/${p.actorId}/preview`;
@@ -120,7 +134,16 @@ describe('previewing a call before sending it', () => {
     expect((await post(srv, url, { call })).statusCode).toBe(401);
     expect((await post(srv, `${W}/players/lin_feng/preview`, { call }, auth(p.token))).statusCode).toBe(403);
     expect((await post(srv, url, { call, extra: 1 }, auth(p.token))).statusCode).toBe(400);
-    expect((await post(srv, url, { call: { tool: 'interact', args: { target: 'chen_jing', manner: 'friendly', content: { key: 'reason.underpaid' } } } }, auth(p.token))).statusCode).toBe(400);
+    expect(
+      (
+        await post(
+          srv,
+          url,
+          { call: { tool: 'interact', args: { target: 'chen_jing', manner: 'friendly', content: { key: 'reason.underpaid' } } } },
+          auth(p.token),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await post(srv, url, { call }, auth(p.token))).statusCode).toBe(200);
     expect((await post(srv, url, { call }, auth(p.token))).statusCode).toBe(429);
     // looking does not use up acting

@@ -30,7 +30,15 @@ describe('query layer', () => {
     const cat = await shenzhen();
     dir = await tempDir('astinus-query-');
     const open = (store: Parameters<typeof World.open>[0]['store']) =>
-      World.open({ scenario: cat.scenario, seed: 5, population: null, store, brain: policyBrain(), engine: ruleEngine(), snapshotEvery: 10 });
+      World.open({
+        scenario: cat.scenario,
+        seed: 5,
+        population: null,
+        store,
+        brain: policyBrain(),
+        engine: ruleEngine(),
+        snapshotEvery: 10,
+      });
     world = await open(await openEmbeddedStore(dir));
     db = fakeDb();
     const ms = mongoStore(db, { world: 'q' }, async () => {});
@@ -84,13 +92,28 @@ describe('query layer', () => {
   it('current actors, entities and facts by filter, sorted and paged', async () => {
     const actors = Object.values(world.state.actors);
     const rich = await q.actors({ filter: { money: { $gt: 500 }, status: 'alive' } });
-    expect(rich.map((a) => a.id)).toEqual(actors.filter((a) => a.money > 500 && a.status === 'alive').map((a) => a.id).sort());
+    expect(rich.map((a) => a.id)).toEqual(
+      actors
+        .filter((a) => a.money > 500 && a.status === 'alive')
+        .map((a) => a.id)
+        .sort(),
+    );
     const byMoney = await q.actors({ sort: { money: -1, id: 1 }, limit: 3, skip: 1 });
-    expect(byMoney.map((a) => a.money)).toEqual(actors.map((a) => a.money).sort((x, y) => y - x).slice(1, 4));
+    expect(byMoney.map((a) => a.money)).toEqual(
+      actors
+        .map((a) => a.money)
+        .sort((x, y) => y - x)
+        .slice(1, 4),
+    );
     const entities = Object.values(world.state.entities);
     expect(entities.length).toBeGreaterThan(0);
     const owned = await q.entities({ filter: { owner: { $ne: null } } });
-    expect(owned.map((e) => e.id)).toEqual(entities.filter((e) => e.owner !== null).map((e) => e.id).sort());
+    expect(owned.map((e) => e.id)).toEqual(
+      entities
+        .filter((e) => e.owner !== null)
+        .map((e) => e.id)
+        .sort(),
+    );
     expect((await q.facts({})).length).toBe(Math.min(Object.keys(world.state.facts).length, 100));
     // results are copies: changing them changes nothing
     rich[0].money = -1;
@@ -99,10 +122,17 @@ describe('query layer', () => {
 
   it('the MongoDB store answers the same queries the same way', async () => {
     expect(mongoWorld.state).toEqual(world.state);
-    for (const eq of [{ from: 5, to: 20, type: ['action', 'moved'] as Event['type'][], limit: 10 }, { actor: world.state.actors[Object.keys(world.state.actors)[0]].id, limit: 9 }]) {
+    for (const eq of [
+      { from: 5, to: 20, type: ['action', 'moved'] as Event['type'][], limit: 10 },
+      { actor: world.state.actors[Object.keys(world.state.actors)[0]].id, limit: 9 },
+    ]) {
       expect(await pages(mq, eq)).toEqual(await pages(q, eq));
     }
-    for (const sq of [{ filter: { money: { $gt: 500 } } }, { sort: { money: -1 as const, id: 1 as const }, limit: 3, skip: 1 }, { filter: { tags: { $size: 0 } } }]) {
+    for (const sq of [
+      { filter: { money: { $gt: 500 } } },
+      { sort: { money: -1 as const, id: 1 as const }, limit: 3, skip: 1 },
+      { filter: { tags: { $size: 0 } } },
+    ]) {
       expect(await mq.actors(sq)).toEqual(await q.actors(sq));
     }
     expect(await mq.entities({ filter: { owner: { $ne: null } } })).toEqual(await q.entities({ filter: { owner: { $ne: null } } }));
@@ -116,7 +146,15 @@ describe('query layer', () => {
     expect(loaded.snapshot?.tick).toBe(29);
     const reopened = mongoStore(db, { world: 'q' }, async () => {});
     await mongoWorld.close();
-    const again = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: reopened, brain: policyBrain(), engine: ruleEngine(), snapshotEvery: 10 });
+    const again = await World.open({
+      scenario: cat.scenario,
+      seed: 5,
+      population: null,
+      store: reopened,
+      brain: policyBrain(),
+      engine: ruleEngine(),
+      snapshotEvery: 10,
+    });
     expect(again.state).toEqual(world.state);
     const events: Event[] = [];
     for await (const e of reopened.readEvents(0, TICKS)) events.push(e);

@@ -5,7 +5,10 @@ import { auth } from './helpers/serve.ts';
 import { offeredToPlayer, W } from './helpers/quests.ts';
 
 let srv: AstinusServer | undefined;
-afterEach(async () => { await srv?.close(); srv = undefined; });
+afterEach(async () => {
+  await srv?.close();
+  srv = undefined;
+});
 
 describe('quests through REST', () => {
   it('takes a quest: queued (202, the tick it is for), committed by the Judge at that tick', async () => {
@@ -25,7 +28,11 @@ describe('quests through REST', () => {
     const events = await srv.host.step();
     expect(events.find((e) => e.type === 'quest_taken')).toMatchObject({ tick: queuedFor, quest: s.quest, actor: s.me.actorId });
     const log = QuestLog.parse((await srv.app.inject({ url: `${W}/players/${s.me.actorId}/quests`, headers: auth(s.me.token) })).json());
-    expect(log.quests.find((q) => q.id === s.quest)).toMatchObject({ status: 'taken', mine: true, goal: { kind: 'bring', item: 'paint', count: 2, to: 'he_wenbo' } });
+    expect(log.quests.find((q) => q.id === s.quest)).toMatchObject({
+      status: 'taken',
+      mine: true,
+      goal: { kind: 'bring', item: 'paint', count: 2, to: 'he_wenbo' },
+    });
     // taken: no longer on offer to anyone
     const late = await srv.app.inject({ method: 'POST', url, headers: auth(s.me.token) });
     expect(late.statusCode).toBe(409);
@@ -36,7 +43,13 @@ describe('quests through REST', () => {
     const s = await offeredToPlayer();
     srv = s.srv;
     const headers = auth(s.me.token);
-    const take = (id: string, q: string, payload?: unknown, h = headers) => srv!.app.inject({ method: 'POST', url: `${W}/players/${id}/quests/${q}/take`, headers: h, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const take = (id: string, q: string, payload?: unknown, h = headers) =>
+      srv!.app.inject({
+        method: 'POST',
+        url: `${W}/players/${id}/quests/${q}/take`,
+        headers: h,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
     for (const bad of ['__proto__', 'constructor', 'prototype', 'toString']) {
       const r = await take(s.me.actorId, bad);
       expect([400, 404], `${bad}: ${r.body}`).toContain(r.statusCode);

@@ -11,7 +11,10 @@ import { auth } from './helpers/serve.ts';
 import { offeredToPlayer, W } from './helpers/quests.ts';
 
 let srv: AstinusServer | undefined;
-afterEach(async () => { await srv?.close(); srv = undefined; });
+afterEach(async () => {
+  await srv?.close();
+  srv = undefined;
+});
 
 /** Distinctive runs of the risk's words in both languages: a whole risk text, and a few words of it. */
 function riskWords(srv: AstinusServer): string[] {
@@ -36,7 +39,10 @@ describe('the hidden risk', () => {
     srv = s.srv;
     const words = riskWords(srv);
     const headers = auth(s.me.token);
-    expect((await srv.app.inject({ method: 'POST', url: `${W}/players/${s.me.actorId}/quests/${s.quest}/take`, headers, payload: {} })).statusCode).toBe(202);
+    expect(
+      (await srv.app.inject({ method: 'POST', url: `${W}/players/${s.me.actorId}/quests/${s.quest}/take`, headers, payload: {} }))
+        .statusCode,
+    ).toBe(202);
     const events: Event[] = [];
     for (let i = 0; i < 40; i++) events.push(...(await srv.host.step()));
     expect(events.some((e) => e.type === 'quest_taken' && e.actor === s.me.actorId)).toBe(true);
@@ -63,7 +69,8 @@ describe('the hidden risk', () => {
     const p = perceive(cat, state, indexPlaces(cat, state), s.me.actorId, srv.host.world.tick);
     leaks('the perception', JSON.stringify(p), words);
     // and every bot's perception of the quests it took
-    for (const id of Object.keys(state.actors)) leaks(`${id}'s perception`, JSON.stringify(perceive(cat, state, indexPlaces(cat, state), id, srv.host.world.tick)), words);
+    for (const id of Object.keys(state.actors))
+      leaks(`${id}'s perception`, JSON.stringify(perceive(cat, state, indexPlaces(cat, state), id, srv.host.world.tick)), words);
 
     // the live event API (and the tick broadcast, made by the same view) shows the offers without their risk
     const feed = await srv.app.inject({ url: `${W}/events?type=quest_offered&limit=1000`, headers });
@@ -72,13 +79,23 @@ describe('the hidden risk', () => {
     // the public feed of every quest event, in both languages
     for (const lang of LANGS) {
       const r = new Renderer(lang, cat, state);
-      leaks(`the ${lang} feed`, events.filter((e) => e.type.startsWith('quest_')).map((e) => describeEvent(r, e) ?? '').join('\n'), words);
+      leaks(
+        `the ${lang} feed`,
+        events
+          .filter((e) => e.type.startsWith('quest_'))
+          .map((e) => describeEvent(r, e) ?? '')
+          .join('\n'),
+        words,
+      );
     }
 
     // the admin sees the withheld risk in both languages, and which cited facts are false
     const admin = AdminQuests.parse((await srv.app.inject({ url: `${W}/quests`, headers: auth('admin-secret') })).json());
     const def = cat.scenario.quests!.quests.find((q) => q.id === 'paint_for_class')!;
-    expect(admin.quests.find((q) => q.id === s.quest)).toMatchObject({ taker: s.me.actorId, risk: { kind: 'costly', text: def.risk.text } });
+    expect(admin.quests.find((q) => q.id === s.quest)).toMatchObject({
+      taker: s.me.actorId,
+      risk: { kind: 'costly', text: def.risk.text },
+    });
     for (const q of admin.quests) for (const src of q.sources) expect(src.true).toBe(state.facts[src.fact].truth);
     // and the log (the export) carries it
     expect(events.find((e) => e.type === 'quest_offered')).toHaveProperty('quest.risk.kind');

@@ -30,8 +30,18 @@ async function scene(): Promise<{ s: WorldState; offer: QuestState }> {
 /** A fact `actor` really heard (committed as the fold would), to cite. */
 function hear(s: WorldState, actor: string, truth: boolean): string {
   const id = `f:${s.counters.fact + 1}`;
-  applyEvent(s, { type: 'fact_created', tick: 0, seq: 0, fact: { id, content: msg('fact.rumour', { template: ref('template', 'rumour_hiring'), about: ref('actor', 'wang_hao') }),
-    about: 'wang_hao', truth, origin: { actor, tick: 0, place: s.actors[actor].location } } });
+  applyEvent(s, {
+    type: 'fact_created',
+    tick: 0,
+    seq: 0,
+    fact: {
+      id,
+      content: msg('fact.rumour', { template: ref('template', 'rumour_hiring'), about: ref('actor', 'wang_hao') }),
+      about: 'wang_hao',
+      truth,
+      origin: { actor, tick: 0, place: s.actors[actor].location },
+    },
+  });
   applyEvent(s, { type: 'fact_learned', tick: 0, seq: 1, actor, fact: id, from: actor, channel: 'origin' });
   return id;
 }
@@ -66,12 +76,19 @@ describe('the no-lie rule', () => {
     expect(refused(s, restate({ ...offer, goal: { kind: 'bring', item: 'paint', count: 2, to: 'fang_lan' } }))).toBe('quest_goal_false');
     s.actors.fang_lan.status = 'alive';
     // words that say more than the goal (three paint sets where two are asked)
-    expect(refused(s, { ...offer, stated: statedOf(offer.def, { kind: 'bring', item: 'paint', count: 3, to: 'he_wenbo' }, offer.reward.amount, offer.deadline) })).toBe('quest_misstated');
+    expect(
+      refused(s, {
+        ...offer,
+        stated: statedOf(offer.def, { kind: 'bring', item: 'paint', count: 3, to: 'he_wenbo' }, offer.reward.amount, offer.deadline),
+      }),
+    ).toBe('quest_misstated');
     // a source who never heard the fact attributed to them
     const f = hear(s, 'chen_jing', true);
     expect(refused(s, { ...offer, sources: [{ source: 'lin_feng', fact: f, claim: s.facts[f].content }] })).toBe('quest_source_unaware');
     // a source who heard it, misquoted
-    expect(refused(s, { ...offer, sources: [{ source: 'chen_jing', fact: f, claim: { text: 'the site pays double' } }] })).toBe('quest_claim_altered');
+    expect(refused(s, { ...offer, sources: [{ source: 'chen_jing', fact: f, claim: { text: 'the site pays double' } }] })).toBe(
+      'quest_claim_altered',
+    );
     // a reward the giver cannot pay
     const purse = s.actors.he_wenbo.money;
     s.actors.he_wenbo.money = offer.reward.amount - 1;
@@ -83,7 +100,7 @@ describe('the no-lie rule', () => {
 });
 
 describe('a quest as committed events', () => {
-  it('is taken at the giver\'s place, completed with the hand-over and the reward from the giver, and money is conserved', async () => {
+  it("is taken at the giver's place, completed with the hand-over and the reward from the giver, and money is conserved", async () => {
     const { s, offer } = await scene();
     let judge = new TickJudge(cat, s, 1);
     expect(offerQuest(judge, offer)).toBeNull();
@@ -111,15 +128,25 @@ describe('a quest as committed events', () => {
     expect(s.actors.he_wenbo.money).toBe(before.giver - offer.reward.amount);
     expect(s.actors.fang_lan.money).toBe(before.taker + offer.reward.amount);
     expect(s.moneyTotal).toBe(before.total);
-    expect(summary.type === 'tick_summary' && summary.money).toMatchObject({ created: 0, destroyed: 0, before: before.total, after: before.total });
+    expect(summary.type === 'tick_summary' && summary.money).toMatchObject({
+      created: 0,
+      destroyed: 0,
+      before: before.total,
+      after: before.total,
+    });
   });
 
-  it('lets no one but the quest move another\'s things: a hand-over outside a completion is refused', async () => {
+  it("lets no one but the quest move another's things: a hand-over outside a completion is refused", async () => {
     const { s } = await scene();
     s.actors.fang_lan.inventory.paint = 2;
     const judge = new TickJudge(cat, s, 1);
     const reason = judge.judged(proposers.story('quest', 'he_wenbo', 'dongmen'), (d) =>
-      validateChange(d, { type: 'resource_transfer', from: 'fang_lan', to: 'he_wenbo', resource: 'item:paint', amount: 2, reason: 'quest' }, proposers.story('quest', 'he_wenbo', 'dongmen')));
+      validateChange(
+        d,
+        { type: 'resource_transfer', from: 'fang_lan', to: 'he_wenbo', resource: 'item:paint', amount: 2, reason: 'quest' },
+        proposers.story('quest', 'he_wenbo', 'dongmen'),
+      ),
+    );
     expect(reason?.code).toBe('not_yours');
     expect(s.actors.fang_lan.inventory.paint).toBe(2);
   });
@@ -139,7 +166,13 @@ describe('a quest as committed events', () => {
     expect(s.quests![offer.id].status).toBe('failed');
 
     // another offer, never taken: its giver dies
-    const again = { ...offer, id: 'paint_for_class-5', offeredAt: 5, deadline: 5 + 60, stated: statedOf(offer.def, offer.goal, offer.reward.amount, 65) };
+    const again = {
+      ...offer,
+      id: 'paint_for_class-5',
+      offeredAt: 5,
+      deadline: 5 + 60,
+      stated: statedOf(offer.def, offer.goal, offer.reward.amount, 65),
+    };
     judge = new TickJudge(cat, s, 5);
     expect(offerQuest(judge, again)).toBeNull();
     s.actors.he_wenbo.status = 'dead';

@@ -29,7 +29,8 @@ async function run(pack: string, seed: number): Promise<{ cat: Catalog; events: 
 }
 
 const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
-const inPlay = (s: WorldState, id: string) => !!s.actors[id] && s.actors[id].status !== 'dead' && s.actors[id].status !== 'restrained_permanent';
+const inPlay = (s: WorldState, id: string) =>
+  !!s.actors[id] && s.actors[id].status !== 'dead' && s.actors[id].status !== 'restrained_permanent';
 
 /** Why an offer would be a lie in `s` (the state it was judged in), or null. */
 function lie(cat: Catalog, s: WorldState, e: Extract<Event, { type: 'quest_offered' }>): string | null {
@@ -39,16 +40,29 @@ function lie(cat: Catalog, s: WorldState, e: Extract<Event, { type: 'quest_offer
   if (g.kind === 'visit' && (!placeExists(cat, s, g.place) || isClosed(s, g.place))) return 'no such open place';
   if (g.kind === 'learn' && !inPlay(s, g.about)) return 'nobody to learn about';
   if (!same(q.stated, statedOf(q.def, g, q.reward.amount, q.deadline))) return 'stated words are not the goal';
-  if (q.reward.from === q.giver ? s.actors[q.giver].money < q.reward.amount : !cat.sources.has(q.reward.from)) return 'the reward cannot be paid';
+  if (q.reward.from === q.giver ? s.actors[q.giver].money < q.reward.amount : !cat.sources.has(q.reward.from))
+    return 'the reward cannot be paid';
   for (const src of q.sources) {
     if (!s.actors[src.source]?.knows.includes(src.fact)) return `${src.source} never heard ${src.fact}`;
     if (!same(src.claim, s.facts[src.fact].content)) return `${src.source} is misquoted`;
   }
-  if (!same(q.risk.facts, q.sources.map((x) => x.fact).filter((f) => !s.facts[f].truth).sort())) return 'the Judge misrecorded the false facts';
+  if (
+    !same(
+      q.risk.facts,
+      q.sources
+        .map((x) => x.fact)
+        .filter((f) => !s.facts[f].truth)
+        .sort(),
+    )
+  )
+    return 'the Judge misrecorded the false facts';
   return null;
 }
 
-describe.each([['shenzhen', 1], ['riverford', 9]] as const)('%s, 500 ticks with bots taking quests', (pack, seed) => {
+describe.each([
+  ['shenzhen', 1],
+  ['riverford', 9],
+] as const)('%s, 500 ticks with bots taking quests', (pack, seed) => {
   it('gives only quests whose goal is literally true and whose sources really heard what they are said to say', async () => {
     const { cat, events } = await run(pack, seed);
     const state = initialState(cat, seed, null);
@@ -63,7 +77,14 @@ describe.each([['shenzhen', 1], ['riverford', 9]] as const)('%s, 500 ticks with 
         // the words name what the goal names, in so many words
         const text = r.render(e.quest.stated);
         const g = e.quest.goal;
-        const named = g.kind === 'visit' ? r.place(g.place) : g.kind === 'bring' ? r.param({ ref: 'item', id: g.item }) : g.kind === 'learn' ? r.actor(g.about) : r.money(g.amount);
+        const named =
+          g.kind === 'visit'
+            ? r.place(g.place)
+            : g.kind === 'bring'
+              ? r.param({ ref: 'item', id: g.item })
+              : g.kind === 'learn'
+                ? r.actor(g.about)
+                : r.money(g.amount);
         expect(text).toContain(named);
         expect(text).toContain(r.money(e.quest.reward.amount));
       } else if (e.type === 'quest_taken') counts.taken++;
@@ -84,9 +105,13 @@ describe.each([['shenzhen', 1], ['riverford', 9]] as const)('%s, 500 ticks with 
     for (const c of events.filter((e) => e.type === 'quest_completed')) {
       const q = state.quests![c.quest];
       const tick = events.filter((e) => e.tick === c.tick);
-      const paid = q.reward.from === q.giver
-        ? tick.some((e) => e.type === 'transfer' && e.from === q.giver && e.to === c.actor && e.resource === 'money' && e.amount === q.reward.amount)
-        : tick.some((e) => e.type === 'money_created' && e.source === q.reward.from && e.to === c.actor && e.amount === q.reward.amount);
+      const paid =
+        q.reward.from === q.giver
+          ? tick.some(
+              (e) =>
+                e.type === 'transfer' && e.from === q.giver && e.to === c.actor && e.resource === 'money' && e.amount === q.reward.amount,
+            )
+          : tick.some((e) => e.type === 'money_created' && e.source === q.reward.from && e.to === c.actor && e.amount === q.reward.amount);
       expect(paid, c.quest).toBe(true);
     }
     // and the books reconcile every tick: no money from nowhere

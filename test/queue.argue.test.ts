@@ -29,25 +29,39 @@ await describeWithRedis('a bot argues through BullMQ workers', () => {
   beforeAll(async () => {
     cat = await shenzhen();
     // the bargain, with its argument, is what the model always answers (one bot is due)
-    llm = await startOpenAiServer(() => answers.tool('interact', {
-      target: 'fang_lan', manner: 'negotiate', content: 'Shall we make a deal?',
-      argue: 'sensitive: I hear the trouble behind her words, so I know what bargain she can take',
-    }));
+    llm = await startOpenAiServer(() =>
+      answers.tool('interact', {
+        target: 'fang_lan',
+        manner: 'negotiate',
+        content: 'Shall we make a deal?',
+        argue: 'sensitive: I hear the trouble behind her words, so I know what bargain she can take',
+      }),
+    );
     // a worker's model comes from its environment, as `astinus worker` reads it
     Object.assign(process.env, { OPENAI_BASE_URL: llm.url, OPENAI_API_KEY: 'test', ASTINUS_MODEL: 'bot-model', ASTINUS_LLM_RETRIES: '0' });
   });
   afterAll(async () => {
-    for (const k of ENV) if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
+    for (const k of ENV)
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
     await llm.close();
     await dropQueue(q);
   });
 
   const world = (): WorldState => bargainScene(cat);
 
-  it('the worker\'s decision carries the argument; the coordinator commits it before the roll, as the embedded run does', async () => {
+  it("the worker's decision carries the argument; the coordinator commits it before the roll, as the embedded run does", async () => {
     const local = await runTick(cat, world(), 1, localDeliberation(createBrain('llm', testRuntime(llm.url)), ruleEngine()));
     const w = startWorker({ url: REDIS_URL, queue: q, ...workerBackends() });
-    const d = await queueDeliberation({ url: REDIS_URL, queue: q, world: 'argue', scenarioPath: `${ROOT}scenarios/shenzhen`, brain: 'llm', engine: 'rules', resolveHere: ruleEngine() });
+    const d = await queueDeliberation({
+      url: REDIS_URL,
+      queue: q,
+      world: 'argue',
+      scenarioPath: `${ROOT}scenarios/shenzhen`,
+      brain: 'llm',
+      engine: 'rules',
+      resolveHere: ruleEngine(),
+    });
     let queued: Event[];
     try {
       queued = await runTick(cat, world(), 1, d);
@@ -59,7 +73,13 @@ await describeWithRedis('a bot argues through BullMQ workers', () => {
     expect(queued[argued]).toMatchObject({ actor: 'lin_feng', trait: 'sensitive', word: 'negotiate' });
     const roll = queued.findIndex((e) => e.type === 'check_rolled' && e.actor === 'lin_feng');
     expect(roll).toBeGreaterThan(argued);
-    expect(queued[roll]).toMatchObject({ formula: '2d6', factors: [{ id: 'stubborn', sign: -1 }, { id: 'sensitive', sign: 1 }] });
+    expect(queued[roll]).toMatchObject({
+      formula: '2d6',
+      factors: [
+        { id: 'stubborn', sign: -1 },
+        { id: 'sensitive', sign: 1 },
+      ],
+    });
     expect(queued).toEqual(local);
   });
 });

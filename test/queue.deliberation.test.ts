@@ -28,7 +28,9 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
   const queues: string[] = [];
   const closers: (() => Promise<void>)[] = [];
 
-  beforeAll(async () => { cat = await shenzhen(); });
+  beforeAll(async () => {
+    cat = await shenzhen();
+  });
   afterEach(async () => {
     for (const c of closers.splice(0).reverse()) await c();
   });
@@ -43,17 +45,35 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
   }
   function worker(q: string, extra: Partial<Parameters<typeof startWorker>[0]> = {}): AstinusWorker {
     const w = startWorker({ url: REDIS_URL, queue: q, ...workerBackends(), ...extra });
-    closers.push(async () => { await w.close(1000); });
+    closers.push(async () => {
+      await w.close(1000);
+    });
     return w;
   }
   async function delib(q: string, world = 'w', attempts?: number): Promise<QueueDeliberation> {
-    const d = await queueDeliberation({ url: REDIS_URL, queue: q, world, scenarioPath: SCENARIO, brain: 'policy', engine: 'rules', attempts });
+    const d = await queueDeliberation({
+      url: REDIS_URL,
+      queue: q,
+      world,
+      scenarioPath: SCENARIO,
+      brain: 'policy',
+      engine: 'rules',
+      attempts,
+    });
     closers.push(() => d.close());
     return d;
   }
   async function runWorld(ticks: number, deliberation?: QueueDeliberation): Promise<string[]> {
     const scenario = cat.scenario;
-    const world = await World.open({ scenario, seed: 11, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), deliberation });
+    const world = await World.open({
+      scenario,
+      seed: 11,
+      population: null,
+      store: memoryStore(),
+      brain: policyBrain(),
+      engine: ruleEngine(),
+      deliberation,
+    });
     const out: string[] = [];
     while (world.tick < ticks) out.push(canonicalJson(await world.step()));
     await world.close();
@@ -62,7 +82,9 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
   const perceptions = (tick = 1) => {
     const state = fresh(cat, 3);
     const index = indexPlaces(cat, state);
-    return Object.keys(state.actors).slice(0, 6).map((id) => perceive(cat, state, index, id, tick));
+    return Object.keys(state.actors)
+      .slice(0, 6)
+      .map((id) => perceive(cat, state, index, id, tick));
   };
 
   it('gives every tick exactly the events of the embedded pool, with two workers', async () => {
@@ -79,7 +101,9 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     const q = queue();
     const w = worker(q);
     let done = 0;
-    w.worker.on('completed', () => { done++; });
+    w.worker.on('completed', () => {
+      done++;
+    });
     const d = await delib(q, 'dup');
     const ps = perceptions();
     const first = await d.decide(cat, ps, 3);
@@ -117,7 +141,9 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     const q = queue();
     const d = await delib(q, 'bad');
     const conn = redisConnection(REDIS_URL);
-    closers.push(async () => { await conn.quit(); });
+    closers.push(async () => {
+      await conn.quit();
+    });
     // a rogue worker answering garbage
     const rogue = new Worker(q, async () => ({ ok: true, value: { tool: 'fly', actor: 'x' } }), { connection: conn });
     closers.push(() => rogue.close());
@@ -128,7 +154,10 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
   it('the rate limit is shared by all workers of the queue', async () => {
     const q = queue();
     let done = 0;
-    for (let i = 0; i < 2; i++) worker(q, { limiter: { max: 3, duration: 60_000 } }).worker.on('completed', () => { done++; });
+    for (let i = 0; i < 2; i++)
+      worker(q, { limiter: { max: 3, duration: 60_000 } }).worker.on('completed', () => {
+        done++;
+      });
     const d = await delib(q, 'rate');
     void d.decide(cat, perceptions(), 3).catch(() => {});
     while (done < 3) await new Promise((r) => setTimeout(r, 50));

@@ -6,12 +6,18 @@ import { readLocale } from '../sim/i18n/translator.ts';
 import { ROOT } from './helpers/world.ts';
 
 const keys = (o: Record<string, unknown>, prefix = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 
 it('every backends.* key used by the queue, the MongoDB store and the worker command exists in cn and en', () => {
   const files = [
-    ...readdirSync(path.join(ROOT, 'adapters/queue')).filter((f) => f.endsWith('.ts')).map((f) => path.join(ROOT, 'adapters/queue', f)),
-    path.join(ROOT, 'adapters/store/mongo.ts'), path.join(ROOT, 'adapters/cli/worker.ts'), path.join(ROOT, 'adapters/cli/run.ts'),
+    ...readdirSync(path.join(ROOT, 'adapters/queue'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => path.join(ROOT, 'adapters/queue', f)),
+    path.join(ROOT, 'adapters/store/mongo.ts'),
+    path.join(ROOT, 'adapters/cli/worker.ts'),
+    path.join(ROOT, 'adapters/cli/run.ts'),
   ];
   const used = new Set<string>(['cli.usage_worker']);
   for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/'(backends\.[a-z_.]+)'/g)) used.add(m[1]);

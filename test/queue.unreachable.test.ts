@@ -11,12 +11,22 @@ import { REPO } from './helpers/cli.ts';
 function vitest(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   const base: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'CI') base[k] = v;
-  const child = spawn(process.execPath, [path.join(REPO, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/queue.deliberation.test.ts'], {
-    cwd: REPO, env: { ...base, ...env, REDIS_URL: 'redis://127.0.0.1:1', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/queue.deliberation.test.ts'],
+    {
+      cwd: REPO,
+      env: { ...base, ...env, REDIS_URL: 'redis://127.0.0.1:1', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
-  child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
-  child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
+  child.stdout.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
+  child.stderr.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
   return new Promise((done) => child.once('close', (code) => done({ code, out })));
 }
 

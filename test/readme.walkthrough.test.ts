@@ -8,9 +8,11 @@ import { astinus, exportBytes, removeDir, REPO, tempDir } from './helpers/cli.ts
 const README = readFileSync(path.join(REPO, 'README.md'), 'utf8');
 const BLOCKS = [...README.matchAll(/<!-- walkthrough: ([a-z]+\.json) -->\n```json\n([\s\S]*?)\n```/g)].map((m) => [m[1], m[2]] as const);
 let root = '';
-afterAll(async () => { if (root) await removeDir(root); });
+afterAll(async () => {
+  if (root) await removeDir(root);
+});
 
-it('the README\'s tiny pack validates and runs 100 ticks with its books balanced', async () => {
+it("the README's tiny pack validates and runs 100 ticks with its books balanced", async () => {
   expect(BLOCKS.map(([f]) => f).sort()).toEqual(['actors.json', 'places.json', 'scenario.json', 'templates.json', 'vocabulary.json']);
   root = await tempDir('astinus-walkthrough-');
   const pack = path.join(root, 'lighthouse');
@@ -22,7 +24,11 @@ it('the README\'s tiny pack validates and runs 100 ticks with its books balanced
   expect(r.code, r.stderr).toBe(0);
   // a closed economy: nothing is created, and the keeper's wages reach the fisher
   expect(r.stdout).toMatch(/created by sources\s+\+0\b/);
-  const wages = (await exportBytes(path.join(root, 'data'))).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  const wages = (await exportBytes(path.join(root, 'data')))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
     .filter((e) => e.type === 'transfer' && e.reason === 'wage');
   expect(wages.length).toBeGreaterThan(0);
   for (const w of wages) expect(w).toMatchObject({ from: 'keeper', to: 'fisher', resource: 'money', amount: 6 });

@@ -11,7 +11,9 @@ import { fresh, place, shenzhen } from './helpers/world.ts';
 import { canonicalJson } from '../sim/lib/canonical.ts';
 
 let cat: Catalog;
-beforeAll(async () => { cat = await shenzhen(); });
+beforeAll(async () => {
+  cat = await shenzhen();
+});
 
 /** What the policy brain would do at each of many ticks, from the same state. */
 function choices(s: WorldState, actor: string, n = 300): ToolCall[] {
@@ -54,7 +56,10 @@ describe('reflection: did my actions work?', () => {
     const s = fresh(cat, 9);
     place(s, 'fang_lan', 'dongmen');
     place(s, 'he_wenbo', 'dongmen');
-    const social = () => choices(s, 'fang_lan').filter((c) => c.tool === 'express' && c.args.channel !== 'self_talk' || c.tool === 'interact' && c.args.manner === 'friendly').length;
+    const social = () =>
+      choices(s, 'fang_lan').filter(
+        (c) => (c.tool === 'express' && c.args.channel !== 'self_talk') || (c.tool === 'interact' && c.args.manner === 'friendly'),
+      ).length;
     const before = social();
     for (let i = 0; i < 3; i++) {
       s.actors.fang_lan.ledger.social = { tries: 4, responses: 0, spent: 0, earned: 0 };

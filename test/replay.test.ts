@@ -10,7 +10,9 @@ import { localDeliberation } from '../sim/tick/deliberation.ts';
 import { shenzhen } from './helpers/world.ts';
 
 let cat: Catalog;
-beforeAll(async () => { cat = await shenzhen(); });
+beforeAll(async () => {
+  cat = await shenzhen();
+});
 
 const open = (db = memoryDb(), brain: Brain = policyBrain(), seed = 4) =>
   World.open({ scenario: cat.scenario, seed, population: null, store: memoryStore(db), brain, engine: ruleEngine(), snapshotEvery: 25 });
@@ -49,7 +51,11 @@ describe('the world state is a fold of committed events', () => {
   });
 
   it("a brain's invalid output is an error on the record, never a change", async () => {
-    const bad: Brain = { name: 'bad', decide: (_c, p) => ({ id: 'x', actor: p.self.id, tool: 'move', args: { destination: 'dongmen', mode: 'walk', from: 'luohu_station' } }) as never };
+    const bad: Brain = {
+      name: 'bad',
+      decide: (_c, p) =>
+        ({ id: 'x', actor: p.self.id, tool: 'move', args: { destination: 'dongmen', mode: 'walk', from: 'luohu_station' } }) as never,
+    };
     const w = await open(memoryDb(), bad);
     const where = Object.fromEntries(Object.values(w.state.actors).map((a) => [a.id, a.location]));
     const events = await w.step();
@@ -68,14 +74,25 @@ describe('a tick is all or nothing, in memory as on disk', () => {
       const inner = localDeliberation(policyBrain(), ruleEngine());
       return {
         decide: async (...a: Parameters<typeof inner.decide>) => {
-          if (armed.on) { armed.on = false; throw new Error('a worker went away'); }
+          if (armed.on) {
+            armed.on = false;
+            throw new Error('a worker went away');
+          }
           return inner.decide(...a);
         },
         resolve: inner.resolve,
       };
     };
     const armed = { on: false };
-    const world = await World.open({ scenario: cat.scenario, seed: 4, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine(), deliberation: flaky(armed) });
+    const world = await World.open({
+      scenario: cat.scenario,
+      seed: 4,
+      population: null,
+      store: memoryStore(),
+      brain: policyBrain(),
+      engine: ruleEngine(),
+      deliberation: flaky(armed),
+    });
     for (let t = 0; t < 10; t++) await world.step();
     const before = canonicalJson(world.state);
     const held = world.state;

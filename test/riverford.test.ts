@@ -32,9 +32,15 @@ beforeAll(async () => {
   ]);
   for (const r of [en, cn]) expect(r.code, r.stderr).toBe(0);
   feed = { en: en.stdout, cn: cn.stdout };
-  events = (await exportBytes(data)).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Event);
+  events = (await exportBytes(data))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Event);
 }, 240_000);
-afterAll(async () => { if (root) await removeDir(root); });
+afterAll(async () => {
+  if (root) await removeDir(root);
+});
 
 const of = <T extends Event['type']>(type: T) => events.filter((e): e is Extract<Event, { type: T }> => e.type === type);
 
@@ -44,9 +50,16 @@ describe('riverford, 300 ticks', () => {
     expect(tolls.length).toBeGreaterThan(0);
     const owners = new Map<string, string | null>();
     for (const e of of('entity_created')) owners.set(e.entity.id, e.entity.owner);
-    const standing = JSON.parse(readFileSync(path.join(PACK, 'entities.json'), 'utf8')).entities as { template: string; owner: string | null }[];
-    const tollOwners = new Set([...standing.filter((e) => e.template.includes('toll')).map((e) => e.owner),
-      ...of('entity_created').filter((e) => /toll|ferry/.test(e.entity.template)).map((e) => e.entity.owner)]);
+    const standing = JSON.parse(readFileSync(path.join(PACK, 'entities.json'), 'utf8')).entities as {
+      template: string;
+      owner: string | null;
+    }[];
+    const tollOwners = new Set([
+      ...standing.filter((e) => e.template.includes('toll')).map((e) => e.owner),
+      ...of('entity_created')
+        .filter((e) => /toll|ferry/.test(e.entity.template))
+        .map((e) => e.entity.owner),
+    ]);
     for (const t of tolls) expect(tollOwners.has(t.to), `toll paid to ${t.to}`).toBe(true);
   });
 
@@ -60,7 +73,11 @@ describe('riverford, 300 ticks', () => {
   });
 
   it('sees every template it declares made at least once', () => {
-    const made = new Set<string>(of('entity_created').filter((e) => e.by !== null).map((e) => e.entity.template));
+    const made = new Set<string>(
+      of('entity_created')
+        .filter((e) => e.by !== null)
+        .map((e) => e.entity.template),
+    );
     for (const f of of('fact_created')) {
       const t = f.fact.content && 'key' in f.fact.content ? f.fact.content.params?.template : undefined;
       if (typeof t === 'object') made.add(t.id);
@@ -68,7 +85,7 @@ describe('riverford, 300 ticks', () => {
     expect(templates.filter((t) => !made.has(t))).toEqual([]);
   });
 
-  it('sleeps at night: in the pack\'s sleeping hours only the dying act, and the morning wakes the town', () => {
+  it("sleeps at night: in the pack's sleeping hours only the dying act, and the morning wakes the town", () => {
     const time = JSON.parse(readFileSync(path.join(PACK, 'vocabulary.json'), 'utf8')).time;
     expect(time.sleep).toBeDefined();
     const night = (tick: number) => asleep(tick, time);
@@ -99,8 +116,8 @@ describe('riverford, 300 ticks', () => {
   });
 });
 
-describe('riverford\'s roads', () => {
-  it('charges a toll on the route taken: the toll-free one of two equally short routes, else the gate\'s owner', async () => {
+describe("riverford's roads", () => {
+  it("charges a toll on the route taken: the toll-free one of two equally short routes, else the gate's owner", async () => {
     const cat = buildCatalog(await loadScenario(PACK));
     const s = initialState(cat, 1, null);
     // the inn to the weir is 3 either by the market and the bridge (toll) or by the quay (free)
@@ -108,8 +125,9 @@ describe('riverford\'s roads', () => {
     expect(around.distance).toBe(3);
     expect(around.tolls).toEqual([]);
     // across the bridge itself there is no other way: the reeve is paid, but not by himself
-    expect(travelCost(cat, s, 'market_square', 'tanners_lane', 'walk', 'nim')!.tolls)
-      .toEqual([{ owner: 'aldous_penn', amount: 2, entity: 'old_bridge_gate' }]);
+    expect(travelCost(cat, s, 'market_square', 'tanners_lane', 'walk', 'nim')!.tolls).toEqual([
+      { owner: 'aldous_penn', amount: 2, entity: 'old_bridge_gate' },
+    ]);
     expect(travelCost(cat, s, 'market_square', 'tanners_lane', 'walk', 'aldous_penn')!.tolls).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ const CJK = /[\u4e00-\u9fff]/;
 const LONG = 60_000;
 
 const dirs: string[] = [];
-afterAll(async () => { await Promise.all(dirs.map(removeDir)); });
+afterAll(async () => {
+  await Promise.all(dirs.map(removeDir));
+});
 
 type Json = any;
 
@@ -38,10 +40,13 @@ const ACTORS: Json[] = JSON.parse(await readFile(path.join(SHENZHEN, 'actors.jso
 const WORKER: string = ACTORS.find((a) => !a.roles?.includes('employer')).id;
 const PLACES: Json[] = JSON.parse(await readFile(path.join(SHENZHEN, 'places.json'), 'utf8')).places;
 /** the skill of the pack's first class */
-const CLASS_SKILL: string = JSON.parse(await readFile(path.join(SHENZHEN, 'templates.json'), 'utf8')).templates
-  .flatMap((t: Json) => t.effects).find((e: Json) => e.type === 'class').skill;
+const CLASS_SKILL: string = JSON.parse(await readFile(path.join(SHENZHEN, 'templates.json'), 'utf8'))
+  .templates.flatMap((t: Json) => t.effects)
+  .find((e: Json) => e.type === 'class').skill;
 /** a second copy of actors[1], appended: the duplicate sits at the end */
-const duplicateActor = (j: Json) => { j.actors.push(structuredClone(j.actors[1])); };
+const duplicateActor = (j: Json) => {
+  j.actors.push(structuredClone(j.actors[1]));
+};
 const DUPLICATE_PATH = `$.actors[${ACTORS.length}].id`;
 
 it('the Shenzhen pack is valid', { timeout: LONG }, async () => {
@@ -53,48 +58,112 @@ it('the Shenzhen pack is valid', { timeout: LONG }, async () => {
 
 describe('a broken pack is refused with the file, the JSON path and the reason', () => {
   const cases: [string, (dir: string) => Promise<void>, { file: string; path: string; says: RegExp }][] = [
-    ['an actor in a place that does not exist',
-      (d) => editJson(d, 'actors.json', (j) => { j.actors[0].body.location = 'nowhere'; }),
-      { file: 'actors.json', path: '$.actors[0].body.location', says: /nowhere/ }],
-    ['a value of the wrong type',
-      (d) => editJson(d, 'actors.json', (j) => { j.actors[2].body.energy = 'lots'; }),
-      { file: 'actors.json', path: '$.actors[2].body.energy', says: /number/ }],
-    ['a file that is not JSON',
-      async (d) => { await writeFile(path.join(d, 'places.json'), '{ "places": [ { "id": "oops", } '); },
-      { file: 'places.json:1:31', path: '', says: /a comma before "}"/ }],
-    ['an id that is a name every object has',
-      (d) => editJson(d, 'places.json', (j) => { j.places[0].id = 'constructor'; }),
-      { file: 'places.json', path: '$.places[0].id', says: /reserved/ }],
-    ['a key that zod would drop without a word',
-      async (d) => { await writeFile(path.join(d, 'lore.json'), (await readFile(path.join(d, 'lore.json'), 'utf8')).replace('"entries": {', '"entries": { "__proto__": {},')); },
-      { file: 'lore.json', path: '$.entries.__proto__', says: /__proto__/ }],
-    ['a JSON syntax error, named by line and column',
-      async (d) => { await writeFile(path.join(d, 'places.json'), '{\n  "places": [\n    { "id": "oops", }\n'); },
-      { file: 'places.json:3:21', path: '', says: /a comma before "}"/ }],
-    ['a one-way link into a dead end',
-      (d) => editJson(d, 'places.json', (j) => { j.places[j.places.length - 1].links = []; }),
-      { file: 'places.json', path: `$.places[${PLACES.length - 1}].links`, says: /no way back/ }],
-    ['a class whose skill nobody has',
-      (d) => editJson(d, 'actors.json', (j) => { for (const a of j.actors) { a.body.tags = (a.body.tags ?? []).filter((t: string) => t !== `skill:${CLASS_SKILL}`); delete a.body.inventory?.[CLASS_SKILL]; a.roles = (a.roles ?? []).filter((r: string) => r !== 'teacher'); } }),
-      { file: 'templates.json', path: '.skill', says: new RegExp(CLASS_SKILL) }],
-    ['a missing required file',
-      (d) => rm(path.join(d, 'templates.json')),
-      { file: 'templates.json', path: '$', says: /missing/ }],
-    ['a link to an unknown place',
-      (d) => editJson(d, 'places.json', (j) => { j.places[1].links.push({ to: 'atlantis', distance: 3 }); }),
-      { file: 'places.json', path: '$.places[1].links', says: /atlantis/ }],
-    ['a job whose employer is no employer',
-      (d) => editJson(d, 'scenario.json', (j) => { j.jobs[0].employer = WORKER; }),
-      { file: 'scenario.json', path: '$.jobs[0].employer', says: /employer/ }],
-    ['a join purse booked under an undeclared source',
-      (d) => editJson(d, 'scenario.json', (j) => { j.rules.players.source = 'printing_press'; }),
-      { file: 'scenario.json', path: '$.rules.players.source', says: /printing_press/ }],
-    ['a join purse with no source to book it under',
-      (d) => editJson(d, 'scenario.json', (j) => { delete j.rules.players.source; }),
-      { file: 'scenario.json', path: '$.rules.players.source', says: /source/ }],
-    ['two actors with the same id',
+    [
+      'an actor in a place that does not exist',
+      (d) =>
+        editJson(d, 'actors.json', (j) => {
+          j.actors[0].body.location = 'nowhere';
+        }),
+      { file: 'actors.json', path: '$.actors[0].body.location', says: /nowhere/ },
+    ],
+    [
+      'a value of the wrong type',
+      (d) =>
+        editJson(d, 'actors.json', (j) => {
+          j.actors[2].body.energy = 'lots';
+        }),
+      { file: 'actors.json', path: '$.actors[2].body.energy', says: /number/ },
+    ],
+    [
+      'a file that is not JSON',
+      async (d) => {
+        await writeFile(path.join(d, 'places.json'), '{ "places": [ { "id": "oops", } ');
+      },
+      { file: 'places.json:1:31', path: '', says: /a comma before "}"/ },
+    ],
+    [
+      'an id that is a name every object has',
+      (d) =>
+        editJson(d, 'places.json', (j) => {
+          j.places[0].id = 'constructor';
+        }),
+      { file: 'places.json', path: '$.places[0].id', says: /reserved/ },
+    ],
+    [
+      'a key that zod would drop without a word',
+      async (d) => {
+        await writeFile(
+          path.join(d, 'lore.json'),
+          (await readFile(path.join(d, 'lore.json'), 'utf8')).replace('"entries": {', '"entries": { "__proto__": {},'),
+        );
+      },
+      { file: 'lore.json', path: '$.entries.__proto__', says: /__proto__/ },
+    ],
+    [
+      'a JSON syntax error, named by line and column',
+      async (d) => {
+        await writeFile(path.join(d, 'places.json'), '{\n  "places": [\n    { "id": "oops", }\n');
+      },
+      { file: 'places.json:3:21', path: '', says: /a comma before "}"/ },
+    ],
+    [
+      'a one-way link into a dead end',
+      (d) =>
+        editJson(d, 'places.json', (j) => {
+          j.places[j.places.length - 1].links = [];
+        }),
+      { file: 'places.json', path: `$.places[${PLACES.length - 1}].links`, says: /no way back/ },
+    ],
+    [
+      'a class whose skill nobody has',
+      (d) =>
+        editJson(d, 'actors.json', (j) => {
+          for (const a of j.actors) {
+            a.body.tags = (a.body.tags ?? []).filter((t: string) => t !== `skill:${CLASS_SKILL}`);
+            delete a.body.inventory?.[CLASS_SKILL];
+            a.roles = (a.roles ?? []).filter((r: string) => r !== 'teacher');
+          }
+        }),
+      { file: 'templates.json', path: '.skill', says: new RegExp(CLASS_SKILL) },
+    ],
+    ['a missing required file', (d) => rm(path.join(d, 'templates.json')), { file: 'templates.json', path: '$', says: /missing/ }],
+    [
+      'a link to an unknown place',
+      (d) =>
+        editJson(d, 'places.json', (j) => {
+          j.places[1].links.push({ to: 'atlantis', distance: 3 });
+        }),
+      { file: 'places.json', path: '$.places[1].links', says: /atlantis/ },
+    ],
+    [
+      'a job whose employer is no employer',
+      (d) =>
+        editJson(d, 'scenario.json', (j) => {
+          j.jobs[0].employer = WORKER;
+        }),
+      { file: 'scenario.json', path: '$.jobs[0].employer', says: /employer/ },
+    ],
+    [
+      'a join purse booked under an undeclared source',
+      (d) =>
+        editJson(d, 'scenario.json', (j) => {
+          j.rules.players.source = 'printing_press';
+        }),
+      { file: 'scenario.json', path: '$.rules.players.source', says: /printing_press/ },
+    ],
+    [
+      'a join purse with no source to book it under',
+      (d) =>
+        editJson(d, 'scenario.json', (j) => {
+          delete j.rules.players.source;
+        }),
+      { file: 'scenario.json', path: '$.rules.players.source', says: /source/ },
+    ],
+    [
+      'two actors with the same id',
       (d) => editJson(d, 'actors.json', duplicateActor),
-      { file: 'actors.json', path: DUPLICATE_PATH, says: /duplicate/ }],
+      { file: 'actors.json', path: DUPLICATE_PATH, says: /duplicate/ },
+    ],
   ];
 
   it.each(cases)('%s', { timeout: LONG }, async (_name, breakIt, want) => {
@@ -114,7 +183,10 @@ describe('a broken pack is refused with the file, the JSON path and the reason',
 describe('several problems are reported together', () => {
   it('in files that do not parse', { timeout: LONG }, async () => {
     const dir = await brokenPack(async (dir) => {
-      await editJson(dir, 'actors.json', (j) => { j.actors[1].body.energy = 'lots'; j.actors[4].drives.thrift = 7; });
+      await editJson(dir, 'actors.json', (j) => {
+        j.actors[1].body.energy = 'lots';
+        j.actors[4].drives.thrift = 7;
+      });
       await writeFile(path.join(dir, 'places.json'), '[');
       await rm(path.join(dir, 'templates.json'));
     });
@@ -131,22 +203,38 @@ describe('several problems are reported together', () => {
 
   it('a schema error in one file hides nothing in the others', { timeout: LONG }, async () => {
     const dir = await brokenPack(async (dir) => {
-      await editJson(dir, 'actors.json', (j) => { j.actors[1].body.energy = 'lots'; });
-      await editJson(dir, 'places.json', (j) => { j.places[1].links.push({ to: 'atlantis', distance: 3 }); j.places[j.places.length - 1].links = []; });
-      await editJson(dir, 'scenario.json', (j) => { j.jobs[0].place = 'nowhere'; });
+      await editJson(dir, 'actors.json', (j) => {
+        j.actors[1].body.energy = 'lots';
+      });
+      await editJson(dir, 'places.json', (j) => {
+        j.places[1].links.push({ to: 'atlantis', distance: 3 });
+        j.places[j.places.length - 1].links = [];
+      });
+      await editJson(dir, 'scenario.json', (j) => {
+        j.jobs[0].place = 'nowhere';
+      });
     });
     const r = await astinusHere(['validate', dir]);
     expect(r.code).toBe(1);
     const lines = problems(r.stderr);
     expect(lines, r.stderr).toHaveLength(4);
-    for (const want of ['actors.json $.actors[1].body.energy', 'places.json $.places[1].links', `places.json $.places[${PLACES.length - 1}].links`, 'scenario.json $.jobs[0].place']) {
-      expect(lines.filter((l) => l.includes(want)), `${want} in\n${r.stderr}`).toHaveLength(1);
+    for (const want of [
+      'actors.json $.actors[1].body.energy',
+      'places.json $.places[1].links',
+      `places.json $.places[${PLACES.length - 1}].links`,
+      'scenario.json $.jobs[0].place',
+    ]) {
+      expect(
+        lines.filter((l) => l.includes(want)),
+        `${want} in\n${r.stderr}`,
+      ).toHaveLength(1);
     }
   });
 
   it('a byte-order mark an editor left is no problem', { timeout: LONG }, async () => {
     const dir = await brokenPack(async (dir) => {
-      for (const f of ['scenario.json', 'places.json']) await writeFile(path.join(dir, f), `\uFEFF${await readFile(path.join(dir, f), 'utf8')}`);
+      for (const f of ['scenario.json', 'places.json'])
+        await writeFile(path.join(dir, f), `\uFEFF${await readFile(path.join(dir, f), 'utf8')}`);
     });
     const r = await astinusHere(['validate', dir]);
     expect(r.stderr).toBe('');
@@ -155,25 +243,42 @@ describe('several problems are reported together', () => {
 
   it('across files that refer to each other', { timeout: LONG }, async () => {
     const dir = await brokenPack(async (dir) => {
-      await editJson(dir, 'actors.json', (j) => { j.actors[0].body.location = 'nowhere'; duplicateActor(j); });
-      await editJson(dir, 'places.json', (j) => { j.places[1].links.push({ to: 'atlantis', distance: 3 }); });
-      await editJson(dir, 'scenario.json', (j) => { j.jobs[0].employer = WORKER; });
+      await editJson(dir, 'actors.json', (j) => {
+        j.actors[0].body.location = 'nowhere';
+        duplicateActor(j);
+      });
+      await editJson(dir, 'places.json', (j) => {
+        j.places[1].links.push({ to: 'atlantis', distance: 3 });
+      });
+      await editJson(dir, 'scenario.json', (j) => {
+        j.jobs[0].employer = WORKER;
+      });
     });
     const r = await astinusHere(['validate', dir]);
     expect(r.code).toBe(1);
     const lines = problems(r.stderr);
     expect(lines, r.stderr).toHaveLength(4);
-    for (const want of ['actors.json $.actors[0].body.location', `actors.json ${DUPLICATE_PATH}`, 'places.json $.places[1].links', 'scenario.json $.jobs[0].employer']) {
-      expect(lines.filter((l) => l.includes(want)), `${want} in\n${r.stderr}`).toHaveLength(1);
+    for (const want of [
+      'actors.json $.actors[0].body.location',
+      `actors.json ${DUPLICATE_PATH}`,
+      'places.json $.places[1].links',
+      'scenario.json $.jobs[0].employer',
+    ]) {
+      expect(
+        lines.filter((l) => l.includes(want)),
+        `${want} in\n${r.stderr}`,
+      ).toHaveLength(1);
     }
   });
 });
 
 it('warns of a sink nothing spends into and a source nothing draws on, and still passes', { timeout: LONG }, async () => {
-  const dir = await brokenPack((d) => editJson(d, 'scenario.json', (j) => {
-    j.rules.money.sinks.push({ id: 'tithe', name: { cn: '什一税', en: 'Tithe' } });
-    j.rules.money.sources.push({ id: 'treasure', name: { cn: '宝藏', en: 'Treasure' } });
-  }));
+  const dir = await brokenPack((d) =>
+    editJson(d, 'scenario.json', (j) => {
+      j.rules.money.sinks.push({ id: 'tithe', name: { cn: '什一税', en: 'Tithe' } });
+      j.rules.money.sources.push({ id: 'treasure', name: { cn: '宝藏', en: 'Treasure' } });
+    }),
+  );
   const r = await astinusHere(['validate', dir]);
   expect(r.code, r.stderr).toBe(0);
   const lines = problems(r.stderr);
@@ -183,7 +288,11 @@ it('warns of a sink nothing spends into and a source nothing draws on, and still
 });
 
 it('run refuses a broken pack before writing anything', { timeout: LONG }, async () => {
-  const dir = await brokenPack(async (dir) => editJson(dir, 'actors.json', (j) => { j.actors[0].body.location = 'nowhere'; }));
+  const dir = await brokenPack(async (dir) =>
+    editJson(dir, 'actors.json', (j) => {
+      j.actors[0].body.location = 'nowhere';
+    }),
+  );
   const data = path.join(await tempDir('astinus-data-'), 'data');
   dirs.push(path.dirname(data));
   const r = await astinusHere(['run', dir, '--ticks', '5', '--data', data]);
@@ -194,9 +303,11 @@ it('run refuses a broken pack before writing anything', { timeout: LONG }, async
 });
 
 it('--lang cn gives the reasons in Chinese', { timeout: LONG }, async () => {
-  const dir = await brokenPack(async (dir) => editJson(dir, 'actors.json', (j) => {
-    j.actors[0].body.location = 'nowhere';
-  }));
+  const dir = await brokenPack(async (dir) =>
+    editJson(dir, 'actors.json', (j) => {
+      j.actors[0].body.location = 'nowhere';
+    }),
+  );
   const cn = await astinusHere(['validate', dir, '--lang', 'cn']);
   const en = await astinusHere(['validate', dir]);
   expect(cn.code).toBe(1);
@@ -215,7 +326,9 @@ describe('published JSON Schemas', () => {
 
   it('schema/ holds exactly what `astinus schema` generates (run `npm run schema` after changing a pack format)', async () => {
     const generated = { ...packSchemas(), ...researchSchemas() };
-    expect(Object.keys(generated).sort()).toEqual([...Object.keys(PACK_FILES).map((f) => f.replace('.json', '.schema.json')), 'interventions.schema.json'].sort());
+    expect(Object.keys(generated).sort()).toEqual(
+      [...Object.keys(PACK_FILES).map((f) => f.replace('.json', '.schema.json')), 'interventions.schema.json'].sort(),
+    );
     const committed = (await readdir(SCHEMA_DIR)).filter((f) => f.endsWith('.schema.json')).sort();
     expect(committed).toEqual(Object.keys(generated).sort());
     for (const [name, text] of Object.entries(generated)) {

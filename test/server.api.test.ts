@@ -1,10 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstinusServer } from '../adapters/server/app.ts';
-import { ActorDetail, ActorSummary, CatalogView, ErrorReply, EventsPage, IntentReply, JoinReply, Metrics, PlaceView, WorldSummary } from '../adapters/server/protocol.ts';
+import {
+  ActorDetail,
+  ActorSummary,
+  CatalogView,
+  ErrorReply,
+  EventsPage,
+  IntentReply,
+  JoinReply,
+  Metrics,
+  PlaceView,
+  WorldSummary,
+} from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 let srv: AstinusServer;
-afterEach(async () => { await srv?.close(); });
+afterEach(async () => {
+  await srv?.close();
+});
 
 const W = '/api/worlds/shenzhen';
 const get = (url: string, headers = {}) => srv.app.inject({ method: 'GET', url, headers });
@@ -33,7 +46,11 @@ describe('reading the world', () => {
     }
     // the layout is the same for every server of the same pack
     const again = await served();
-    expect(PlaceView.array().parse((await again.app.inject({ url: `${W}/places` })).json()).map((p) => [p.x, p.y])).toEqual(places.map((p) => [p.x, p.y]));
+    expect(
+      PlaceView.array()
+        .parse((await again.app.inject({ url: `${W}/places` })).json())
+        .map((p) => [p.x, p.y]),
+    ).toEqual(places.map((p) => [p.x, p.y]));
     await again.close();
     const actors = ActorSummary.array().parse((await get(`${W}/actors`)).json());
     expect(actors.find((a) => a.id === 'lin_feng')).toMatchObject({ isPlayer: false, name: { en: 'Lin Feng' } });
@@ -86,7 +103,12 @@ describe('reading the world', () => {
       expect(page.next).toBeNull();
     }
     const acts = EventsPage.parse((await get(`${W}/events?last=5&type=action&to=${latest - 2}`)).json()).events;
-    expect(acts.map((e) => `${e.tick}.${e.seq}`)).toEqual(all.filter((e) => e.type === 'action' && e.tick <= latest - 2).slice(-5).map((e) => `${e.tick}.${e.seq}`));
+    expect(acts.map((e) => `${e.tick}.${e.seq}`)).toEqual(
+      all
+        .filter((e) => e.type === 'action' && e.tick <= latest - 2)
+        .slice(-5)
+        .map((e) => `${e.tick}.${e.seq}`),
+    );
     for (const bad of ['last=0', 'last=1001', 'last=2&cursor=1.1']) expect((await get(`${W}/events?${bad}`)).statusCode, bad).toBe(400);
   });
 
@@ -147,7 +169,9 @@ describe('players', () => {
     const detail = ActorDetail.parse((await get(`${W}/actors/${ada.actorId}`)).json());
     expect(detail).toMatchObject({ isPlayer: true, name: { en: 'Ada' }, body: { place: 'huaqiangbei' } });
 
-    const understood = IntentReply.parse((await post(`${W}/players/${ada.actorId}/intent`, { text: '我去东门', lang: 'cn' }, auth(ada.token))).json());
+    const understood = IntentReply.parse(
+      (await post(`${W}/players/${ada.actorId}/intent`, { text: '我去东门', lang: 'cn' }, auth(ada.token))).json(),
+    );
     expect(understood.call).toMatchObject({ tool: 'move', actor: ada.actorId, args: { destination: 'dongmen' } });
     expect(understood.understood.cn).toContain('东门');
 
@@ -157,7 +181,9 @@ describe('players', () => {
     // another player's token, no token, or naming someone else in the call: refused
     expect((await act(ada.actorId, bob.token, move)).statusCode).toBe(403);
     expect((await act(ada.actorId, 'admin-secret', move)).statusCode).toBe(403);
-    expect((await srv.app.inject({ method: 'POST', url: `${W}/players/${ada.actorId}/act`, payload: { call: move } })).statusCode).toBe(401);
+    expect((await srv.app.inject({ method: 'POST', url: `${W}/players/${ada.actorId}/act`, payload: { call: move } })).statusCode).toBe(
+      401,
+    );
     // a token from before a restart (unknown here) is a 401: the client starts over
     expect((await act(ada.actorId, 'stale-token', move)).statusCode).toBe(401);
     expect((await act(ada.actorId, ada.token, { ...move, actor: 'lin_feng' })).statusCode).toBe(403);
@@ -169,14 +195,21 @@ describe('players', () => {
     expect(ok.json()).toEqual({ queuedFor: srv.host.world.tick });
     await step();
     expect(srv.host.world.state.actors[ada.actorId].location).toBe('dongmen');
-    expect(ActorDetail.parse((await get(`${W}/actors/${ada.actorId}`)).json()).lastDecision).toMatchObject({ verdict: 'committed', call: { tool: 'move' } });
+    expect(ActorDetail.parse((await get(`${W}/actors/${ada.actorId}`)).json()).lastDecision).toMatchObject({
+      verdict: 'committed',
+      call: { tool: 'move' },
+    });
     expect(srv.host.world.state.actors.lin_feng.location).not.toBe('nowhere');
   });
 
   it('a rejected call is reported with its in-world reason as the last decision', async () => {
     srv = await served();
     const ada = await joined();
-    await post(`${W}/players/${ada.actorId}/act`, { call: { tool: 'move', args: { destination: 'huaqiangbei', mode: 'walk' } } }, auth(ada.token));
+    await post(
+      `${W}/players/${ada.actorId}/act`,
+      { call: { tool: 'move', args: { destination: 'huaqiangbei', mode: 'walk' } } },
+      auth(ada.token),
+    );
     await step();
     const d = ActorDetail.parse((await get(`${W}/actors/${ada.actorId}`)).json());
     expect(d.lastDecision?.verdict).toBe('rejected');
@@ -204,8 +237,16 @@ describe('bad input gets a 4xx, never a crash', () => {
       [`${W}/players`, { name: 'X', place: 'huaqiangbei', admin: true }],
       [`${W}/players`, [1, 2, 3]],
       [`${W}/players/${ada.actorId}/act`, { call: { tool: 'fly', args: {} } }, auth(ada.token)],
-      [`${W}/players/${ada.actorId}/act`, { call: { tool: 'move', args: { destination: 'dongmen', mode: 'walk', from: 'x' } } }, auth(ada.token)],
-      [`${W}/players/${ada.actorId}/act`, { call: { tool: 'use_resource', args: { resource: 'money', amount: -5, purpose: 'x' } } }, auth(ada.token)],
+      [
+        `${W}/players/${ada.actorId}/act`,
+        { call: { tool: 'move', args: { destination: 'dongmen', mode: 'walk', from: 'x' } } },
+        auth(ada.token),
+      ],
+      [
+        `${W}/players/${ada.actorId}/act`,
+        { call: { tool: 'use_resource', args: { resource: 'money', amount: -5, purpose: 'x' } } },
+        auth(ada.token),
+      ],
       [`${W}/players/${ada.actorId}/intent`, { text: 'x'.repeat(5000) }, auth(ada.token)],
     ];
     for (const [url, payload, headers] of cases) {
@@ -214,11 +255,26 @@ describe('bad input gets a 4xx, never a crash', () => {
       const body = ErrorReply.parse(r.json());
       expect(body.message.en.length).toBeGreaterThan(0);
     }
-    const broken = await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: '{"name":', headers: { 'content-type': 'application/json' } });
+    const broken = await srv.app.inject({
+      method: 'POST',
+      url: `${W}/players`,
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
-    const text = await srv.app.inject({ method: 'POST', url: `${W}/players/${ada.actorId}/act`, payload: 'not json at all', headers: auth(ada.token) });
+    const text = await srv.app.inject({
+      method: 'POST',
+      url: `${W}/players/${ada.actorId}/act`,
+      payload: 'not json at all',
+      headers: auth(ada.token),
+    });
     expect(text.statusCode).toBe(415);
-    const wrongType = await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const wrongType = await srv.app.inject({
+      method: 'POST',
+      url: `${W}/players`,
+      payload: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(wrongType.statusCode).toBe(415);
     const huge = await post(`${W}/players`, { name: 'x', place: 'huaqiangbei', concept: 'y'.repeat(100_000) });
     expect(huge.statusCode).toBe(413);

@@ -13,7 +13,9 @@ function waitFor(child: ReturnType<typeof spawnAstinus>, re: RegExp): Promise<Re
   if (!out) {
     const o = { text: '' };
     seen.set(child, (out = o));
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => { o.text += c; });
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+      o.text += c;
+    });
   }
   const o = out;
   return new Promise((done, fail) => {
@@ -26,7 +28,9 @@ function waitFor(child: ReturnType<typeof spawnAstinus>, re: RegExp): Promise<Re
     };
     if (check()) return;
     child.stdout!.on('data', check);
-    child.once('exit', (code) => { if (!check()) fail(new Error(`exited ${code} before ${re}: ${o.text}`)); });
+    child.once('exit', (code) => {
+      if (!check()) fail(new Error(`exited ${code} before ${re}: ${o.text}`));
+    });
   });
 }
 
@@ -34,18 +38,33 @@ describe('astinus serve', () => {
   it('serves, prints its URL and the admin token, obeys it, and stops cleanly on SIGTERM keeping every tick', async () => {
     const data = await mkdtemp(path.join(tmpdir(), 'astinus-serve-'));
     try {
-      const child = spawnAstinus(['serve', SHENZHEN, '--port', '0', '--tick-ms', '20', '--data', data], { env: { ASTINUS_ADMIN_TOKEN: '' } });
+      const child = spawnAstinus(['serve', SHENZHEN, '--port', '0', '--tick-ms', '20', '--data', data], {
+        env: { ASTINUS_ADMIN_TOKEN: '' },
+      });
       const [, url] = await waitFor(child, /(http:\/\/\S+)/);
       const [, token] = await waitFor(child, /Admin token[^:]*: (\S+)/);
       const worlds = WorldSummary.array().parse(await (await fetch(`${url}/api/worlds`)).json());
       expect(worlds[0].id).toBe('shenzhen');
-      const control = (auth: string) => fetch(`${url}/api/worlds/shenzhen/control`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}` }, body: JSON.stringify({ action: 'pause' }) });
+      const control = (auth: string) =>
+        fetch(`${url}/api/worlds/shenzhen/control`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}` },
+          body: JSON.stringify({ action: 'pause' }),
+        });
       expect((await control('wrong')).status).toBe(401);
       // a player joins (and is in once a tick has run), then the server stops
-      const joined = JoinReply.parse(await (await fetch(`${url}/api/worlds/shenzhen/players`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ada', place: 'dongmen' }) })).json());
-      await expect.poll(async () => (await fetch(`${url}/api/worlds/shenzhen/actors/${joined.actorId}`)).status, { timeout: 20_000 }).toBe(200);
+      const joined = JoinReply.parse(
+        await (
+          await fetch(`${url}/api/worlds/shenzhen/players`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'Ada', place: 'dongmen' }),
+          })
+        ).json(),
+      );
+      await expect
+        .poll(async () => (await fetch(`${url}/api/worlds/shenzhen/actors/${joined.actorId}`)).status, { timeout: 20_000 })
+        .toBe(200);
       const paused = ControlReply.parse(await (await control(token)).json());
       expect(paused.paused).toBe(true);
       const stopped = waitFor(child, /Stopped at tick (-?\d+)/);
@@ -64,7 +83,10 @@ describe('astinus serve', () => {
       expect(w2[0].tick).toBe(Number(last));
       // the player's token still stands for their character after the restart
       const intent = await fetch(`${url2}/api/worlds/shenzhen/players/${joined.actorId}/intent`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${joined.token}` }, body: JSON.stringify({ text: 'go to Shekou' }) });
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${joined.token}` },
+        body: JSON.stringify({ text: 'go to Shekou' }),
+      });
       expect(intent.status).toBe(200);
       expect(IntentReply.parse(await intent.json()).call).toMatchObject({ tool: 'move', args: { destination: 'shekou' } });
       const exit2 = new Promise<number | null>((done) => again.once('exit', done));
@@ -78,7 +100,9 @@ describe('astinus serve', () => {
   it('refuses bad flags with the usage', async () => {
     const child = spawnAstinus(['serve', SHENZHEN, '--tick-ms', 'fast']);
     let err = '';
-    child.stderr!.setEncoding('utf8').on('data', (c: string) => { err += c; });
+    child.stderr!.setEncoding('utf8').on('data', (c: string) => {
+      err += c;
+    });
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     expect(code).toBe(2);
     expect(err).toContain('astinus serve');

@@ -6,13 +6,18 @@ import { JoinReply } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
 
 let srv: AstinusServer;
-afterEach(async () => { await srv?.close(); });
+afterEach(async () => {
+  await srv?.close();
+});
 
 const W = '/api/worlds/shenzhen';
-const ticks = (n: number) => new Promise<void>((done) => {
-  let seen = 0;
-  srv.host.onStep(() => { if (++seen === n) done(); });
-});
+const ticks = (n: number) =>
+  new Promise<void>((done) => {
+    let seen = 0;
+    srv.host.onStep(() => {
+      if (++seen === n) done();
+    });
+  });
 
 describe('the clock', () => {
   it('real time: runs ticks on its own, stops on pause, and steps by hand while paused', async () => {
@@ -26,22 +31,42 @@ describe('the clock', () => {
     expect(r.json()).toMatchObject({ paused: true, tick: at + 1 });
   });
 
-  it('turn-based: no tick runs without the player\'s call once they are in', async () => {
+  it("turn-based: no tick runs without the player's call once they are in", async () => {
     srv = await served({ tickMs: 5, turnBased: true });
-    const ada = JoinReply.parse((await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name: 'Ada', place: 'huaqiangbei' } })).json());
+    const ada = JoinReply.parse(
+      (await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name: 'Ada', place: 'huaqiangbei' } })).json(),
+    );
     const log: Event[][] = [];
-    const joinedAt = new Promise<number>((done) => srv.host.onStep((t) => { if (srv.host.world.state.actors[ada.actorId]) done(t); }));
+    const joinedAt = new Promise<number>((done) =>
+      srv.host.onStep((t) => {
+        if (srv.host.world.state.actors[ada.actorId]) done(t);
+      }),
+    );
     srv.clock.start();
     const t0 = await joinedAt;
     // record every tick after the join
-    srv.host.onStep((t) => { if (t > t0) log.push([]); });
+    srv.host.onStep((t) => {
+      if (t > t0) log.push([]);
+    });
     const seen: Event[] = [];
-    srv.host.listen({ tick: (v) => { if (v.tick > t0) seen.push(...(v.for(ADMIN).events as Event[])); }, status: () => undefined, narration: () => undefined, rejection: () => undefined, perceived: () => undefined });
+    srv.host.listen({
+      tick: (v) => {
+        if (v.tick > t0) seen.push(...(v.for(ADMIN).events as Event[]));
+      },
+      status: () => undefined,
+      narration: () => undefined,
+      rejection: () => undefined,
+      perceived: () => undefined,
+    });
     expect(srv.host.waitingFor()).toEqual([ada.actorId]);
     for (let i = 0; i < 3; i++) {
       const next = ticks(1);
-      const r = await srv.app.inject({ method: 'POST', url: `${W}/players/${ada.actorId}/act`, headers: auth(ada.token),
-        payload: { call: { id: `a${i}`, tool: 'express', args: { channel: 'self_talk', content: { text: `turn ${i}` } } } } });
+      const r = await srv.app.inject({
+        method: 'POST',
+        url: `${W}/players/${ada.actorId}/act`,
+        headers: auth(ada.token),
+        payload: { call: { id: `a${i}`, tool: 'express', args: { channel: 'self_talk', content: { text: `turn ${i}` } } } },
+      });
       expect(r.statusCode).toBe(200);
       await next;
     }
@@ -49,7 +74,8 @@ describe('the clock', () => {
     await srv.host.settle();
     // every tick after joining carried one of the player's calls: the world waited for each
     const perTick = new Map<number, number>();
-    for (const e of seen) if ((e.type === 'action' || e.type === 'call_failed') && e.actor === ada.actorId) perTick.set(e.tick, (perTick.get(e.tick) ?? 0) + 1);
+    for (const e of seen)
+      if ((e.type === 'action' || e.type === 'call_failed') && e.actor === ada.actorId) perTick.set(e.tick, (perTick.get(e.tick) ?? 0) + 1);
     const tickNumbers = [...new Set(seen.map((e) => e.tick))];
     expect(tickNumbers).toHaveLength(3);
     for (const t of tickNumbers) expect(perTick.get(t)).toBe(1);
@@ -59,9 +85,20 @@ describe('the clock', () => {
 
 describe('a failing broadcast', () => {
   it('does not stop the world: the tick is committed and the next one runs', async () => {
-    const broken = await served({ narrator: { name: 'broken', narrate: () => { throw new Error('narrator down'); } } });
+    const broken = await served({
+      narrator: {
+        name: 'broken',
+        narrate: () => {
+          throw new Error('narrator down');
+        },
+      },
+    });
     try {
-      const join = await broken.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Ada', place: 'dongmen' } });
+      const join = await broken.app.inject({
+        method: 'POST',
+        url: '/api/worlds/shenzhen/players',
+        payload: { name: 'Ada', place: 'dongmen' },
+      });
       const ada = JoinReply.parse(join.json());
       await broken.host.step();
       broken.host.act(broken.host.prepareCall(ada.actorId, { tool: 'express', args: { channel: 'self_talk', content: { text: 'hm' } } }));

@@ -16,15 +16,19 @@ const committed: Event[] = [];
 
 beforeAll(async () => {
   srv = await served({ rate: { burst: 1e9, perSecond: 1e9 }, socketBudget: { burst: 1e9, perSecond: 1e9, strikes: 1e9 } });
-  player = JoinReply.parse((await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Probe', place: 'dongmen' } })).json());
+  player = JoinReply.parse(
+    (await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Probe', place: 'dongmen' } })).json(),
+  );
   await step();
   await srv.app.listen({ port: 0, host: '127.0.0.1' });
   port = (srv.app.server.address() as AddressInfo).port;
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 async function step(): Promise<void> {
-  committed.push(...await srv.host.step());
+  committed.push(...(await srv.host.step()));
 }
 
 /** The app's own routes, read from fastify: a route added later is probed too. */
@@ -75,7 +79,8 @@ function answered(what: string, r: { statusCode: number; json: () => unknown }) 
   if (r.statusCode >= 400) expect(ErrorReply.safeParse(r.json()).success, what).toBe(true);
 }
 
-const shape = () => [Object.prototype, Array.prototype, Function.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join()).join('|');
+const shape = () =>
+  [Object.prototype, Array.prototype, Function.prototype].map((p) => Object.getOwnPropertyNames(p).sort().join()).join('|');
 
 describe('ids named after the language, on every route, socket event and tool argument', () => {
   it('no 5xx, no paused world, no write to a shared prototype, no event about a thing that does not exist; the world keeps ticking', async () => {
@@ -100,18 +105,37 @@ describe('ids named after the language, on every route, socket event and tool ar
               answered(url, await srv.app.inject({ method: 'POST', url, headers, payload: { action: h } }));
               continue;
             }
-            const bodies: unknown[] = [{ name: h, concept: h, place: h }, { name: 'Ok', place: h }, { text: h }, { text: `go to ${h}` },
-              ...hostileCalls(h).map((call) => ({ call }))];
-            for (const payload of bodies) answered(`POST ${url} ${JSON.stringify(payload)}`, await srv.app.inject({ method: 'POST', url, headers, payload: payload as object }));
+            const bodies: unknown[] = [
+              { name: h, concept: h, place: h },
+              { name: 'Ok', place: h },
+              { text: h },
+              { text: `go to ${h}` },
+              ...hostileCalls(h).map((call) => ({ call })),
+            ];
+            for (const payload of bodies)
+              answered(
+                `POST ${url} ${JSON.stringify(payload)}`,
+                await srv.app.inject({ method: 'POST', url, headers, payload: payload as object }),
+              );
           }
         }
       }
       // the socket: a hostile handshake, then every hostile call through `act`
       const bad = connect(`http://127.0.0.1:${port}`, { auth: { world: h, token: h }, transports: ['websocket'], reconnection: false });
-      await new Promise<void>((done) => { bad.once('connect', () => done()); bad.once('connect_error', () => done()); });
+      await new Promise<void>((done) => {
+        bad.once('connect', () => done());
+        bad.once('connect_error', () => done());
+      });
       bad.disconnect();
-      const sock: Socket = connect(`http://127.0.0.1:${port}`, { auth: { world: 'shenzhen', token: player.token }, transports: ['websocket'], reconnection: false });
-      await new Promise<void>((done, fail) => { sock.once('connect', () => done()); sock.once('connect_error', fail); });
+      const sock: Socket = connect(`http://127.0.0.1:${port}`, {
+        auth: { world: 'shenzhen', token: player.token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      await new Promise<void>((done, fail) => {
+        sock.once('connect', () => done());
+        sock.once('connect_error', fail);
+      });
       for (const call of hostileCalls(h)) {
         const ack = await new Promise<ActAck>((done) => sock.emit('act', { call }, done));
         if (!ack.ok) expect(ErrorReply.safeParse(ack.error).success).toBe(true);

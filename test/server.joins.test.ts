@@ -10,14 +10,17 @@ import { auth, served } from './helpers/serve.ts';
 // its declared source, and an admin who can close and reopen joining.
 
 let srv: AstinusServer;
-afterEach(async () => { await srv?.close(); });
+afterEach(async () => {
+  await srv?.close();
+});
 
 const W = '/api/worlds/shenzhen';
 const ADMIN = auth('admin-secret');
 const post = (url: string, payload: unknown, headers = {}) => srv.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const join = (name: string) => post(`${W}/players`, { name, place: 'dongmen' });
 const control = (action: string, headers: Record<string, string> = ADMIN) => post(`${W}/control`, { action }, headers);
-const world = async (headers = {}) => WorldSummary.array().parse((await srv.app.inject({ method: 'GET', url: '/api/worlds', headers })).json())[0];
+const world = async (headers = {}) =>
+  WorldSummary.array().parse((await srv.app.inject({ method: 'GET', url: '/api/worlds', headers })).json())[0];
 /** the joins are not what this file tests the rate limiter on */
 const open = () => served({ rate: { burst: 1000, perSecond: 1000 } });
 
@@ -56,7 +59,7 @@ describe('the player cap', () => {
 });
 
 describe('closing and reopening joining', () => {
-  it('is the admin\'s: a closed world refuses joins (409), the Judge refuses those queued before, and the list and status say so', async () => {
+  it("is the admin's: a closed world refuses joins (409), the Judge refuses those queued before, and the list and status say so", async () => {
     srv = await open();
     const queued = JoinReply.parse((await join('Early')).json());
     expect((await control('close_joining', {})).statusCode).toBe(401);

@@ -17,7 +17,9 @@ import { auth } from './helpers/serve.ts';
 // A name shows what it is: nothing hidden in it (bidi controls, zero-width characters) lets it pass for another.
 
 let srv: AstinusServer;
-afterEach(async () => { await srv?.close(); });
+afterEach(async () => {
+  await srv?.close();
+});
 
 const W = '/api/worlds/riverford';
 const post = (url: string, payload: unknown, headers = {}) => srv.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -25,11 +27,45 @@ const post = (url: string, payload: unknown, headers = {}) => srv.app.inject({ m
 async function open(): Promise<AstinusServer> {
   const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/riverford`));
   const queue = new PlayerQueue();
-  const world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
-  return buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', rate: { burst: 1000, perSecond: 1000 } });
+  const world = await World.open({
+    scenario: cat.scenario,
+    seed: 5,
+    population: null,
+    store: memoryStore(),
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
+  return buildServer({
+    world,
+    queue,
+    logger: pino({ level: 'silent' }),
+    adminToken: 'admin-secret',
+    dashboardDir: '/nonexistent/dist',
+    rate: { burst: 1000, perSecond: 1000 },
+  });
 }
 
-const HIDDEN = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u2060', '\uFEFF', '\u00AD', '\u3164'];
+const HIDDEN = [
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u200E',
+  '\u200F',
+  '\u2060',
+  '\uFEFF',
+  '\u00AD',
+  '\u3164',
+];
 
 describe('visible', () => {
   it('drops every bidi and zero-width character, and spaces collapse', () => {
@@ -46,8 +82,19 @@ describe('visible', () => {
 describe('a join', () => {
   it('keeps a name, concept and traits as they read; a name of hidden characters only is a 400', async () => {
     srv = await open();
-    const nimble = { name: 'Nim\u200bble\u202e', positive: '\u2066quick\u2069', negative: 'rest\ufeffless', helps: [], hinders: ['haggle'] };
-    const r = await post(`${W}/players`, { name: '\u202Enimda\u202C', concept: 'a \u200bquiet\u200f one', place: 'market_square', traits: [nimble] });
+    const nimble = {
+      name: 'Nim\u200bble\u202e',
+      positive: '\u2066quick\u2069',
+      negative: 'rest\ufeffless',
+      helps: [],
+      hinders: ['haggle'],
+    };
+    const r = await post(`${W}/players`, {
+      name: '\u202Enimda\u202C',
+      concept: 'a \u200bquiet\u200f one',
+      place: 'market_square',
+      traits: [nimble],
+    });
     expect(r.statusCode).toBe(201);
     const p = JoinReply.parse(r.json());
     const ann = JoinReply.parse((await post(`${W}/players`, { name: 'Ann\u200b', place: 'market_square' })).json());

@@ -23,8 +23,16 @@ const concrete = (url: string, actor: string) => url.replace(':w', 'shenzhen').r
 
 async function privateServer() {
   srv = await served({ observing: 'private' });
-  const ada = JoinReply.parse((await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Ada', place: 'dongmen' },
-    headers: auth('admin-secret') })).json());
+  const ada = JoinReply.parse(
+    (
+      await srv.app.inject({
+        method: 'POST',
+        url: '/api/worlds/shenzhen/players',
+        payload: { name: 'Ada', place: 'dongmen' },
+        headers: auth('admin-secret'),
+      })
+    ).json(),
+  );
   await srv.host.step();
   return ada;
 }
@@ -34,13 +42,25 @@ describe('a private world over REST', () => {
     const ada = await privateServer();
     const routes = srv.routes.filter((r) => !OPEN.has(r.url));
     // the enumeration is real: it sees the routes that carry the world
-    for (const want of ['GET /api/worlds/:w/actors', 'GET /api/worlds/:w/events', 'POST /api/worlds/:w/players', 'POST /api/worlds/:w/control',
-      'POST /api/worlds/:w/players/:id/act']) expect(routes.map((r) => `${r.method} ${r.url}`)).toContain(want);
+    for (const want of [
+      'GET /api/worlds/:w/actors',
+      'GET /api/worlds/:w/events',
+      'POST /api/worlds/:w/players',
+      'POST /api/worlds/:w/control',
+      'POST /api/worlds/:w/players/:id/act',
+    ])
+      expect(routes.map((r) => `${r.method} ${r.url}`)).toContain(want);
     expect(routes.every((r) => r.url.startsWith('/api/'))).toBe(true);
     for (const r of routes) {
       for (const headers of [{}, auth('guessed-token')]) {
-        const res = await srv.app.inject({ method: r.method as 'GET', url: concrete(r.url, ada.actorId), headers,
-          ...(r.method === 'POST' ? { payload: { name: 'Eve', place: 'dongmen', action: 'pause', text: 'hi', call: { tool: 'express', args: {} } } } : {}) });
+        const res = await srv.app.inject({
+          method: r.method as 'GET',
+          url: concrete(r.url, ada.actorId),
+          headers,
+          ...(r.method === 'POST'
+            ? { payload: { name: 'Eve', place: 'dongmen', action: 'pause', text: 'hi', call: { tool: 'express', args: {} } } }
+            : {}),
+        });
         expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
         if (r.method !== 'HEAD') expect(ErrorReply.parse(res.json()).code, `${r.method} ${r.url}`).toBe('private');
       }
@@ -54,10 +74,16 @@ describe('a private world over REST', () => {
     const ada = await privateServer();
     const r = await srv.app.inject({ method: 'GET', url: '/api/worlds/shenzhen/actors', headers: auth(ada.token) });
     expect(r.statusCode).toBe(200);
-    const byPlayer = await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Bob', place: 'dongmen' }, headers: auth(ada.token) });
+    const byPlayer = await srv.app.inject({
+      method: 'POST',
+      url: '/api/worlds/shenzhen/players',
+      payload: { name: 'Bob', place: 'dongmen' },
+      headers: auth(ada.token),
+    });
     expect(byPlayer.statusCode).toBe(403);
     expect(ErrorReply.parse(byPlayer.json()).code).toBe('private_join');
-    const list = async (headers = {}) => WorldSummary.array().parse((await srv.app.inject({ method: 'GET', url: '/api/worlds', headers })).json())[0];
+    const list = async (headers = {}) =>
+      WorldSummary.array().parse((await srv.app.inject({ method: 'GET', url: '/api/worlds', headers })).json())[0];
     const anonymous = await list();
     expect(anonymous).toMatchObject({ id: 'shenzhen', observing: 'private' });
     expect(anonymous.population).toBeUndefined();
@@ -76,11 +102,15 @@ describe('a private world over Socket.IO', () => {
       sockets.push(s);
       return s;
     };
-    const outcome = (s: Socket) => new Promise<{ ok: true; status: unknown } | { ok: false; data: unknown }>((done) => {
-      s.once('status', (status) => done({ ok: true, status }));
-      s.once('connect_error', (e) => done({ ok: false, data: (e as Error & { data: unknown }).data }));
-    });
-    for (const [a, code] of [[{ world: 'shenzhen' }, 'private'], [{ world: 'shenzhen', token: 'guessed-token' }, 'unauthorized']] as const) {
+    const outcome = (s: Socket) =>
+      new Promise<{ ok: true; status: unknown } | { ok: false; data: unknown }>((done) => {
+        s.once('status', (status) => done({ ok: true, status }));
+        s.once('connect_error', (e) => done({ ok: false, data: (e as Error & { data: unknown }).data }));
+      });
+    for (const [a, code] of [
+      [{ world: 'shenzhen' }, 'private'],
+      [{ world: 'shenzhen', token: 'guessed-token' }, 'unauthorized'],
+    ] as const) {
       const o = await outcome(client(a));
       expect(o.ok, code).toBe(false);
       if (!o.ok) expect(ErrorReply.parse(o.data).code).toBe(code);
@@ -95,7 +125,12 @@ describe('a private world over Socket.IO', () => {
     }
     // the admin closes joining: everyone in the room hears it
     const heard = admitted.map((s) => new Promise<unknown>((done) => s.once('status', done)));
-    await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/control', payload: { action: 'close_joining' }, headers: auth('admin-secret') });
+    await srv.app.inject({
+      method: 'POST',
+      url: '/api/worlds/shenzhen/control',
+      payload: { action: 'close_joining' },
+      headers: auth('admin-secret'),
+    });
     for (const h of heard) expect(StatusMsg.parse(await h).joining).toBe('closed');
   });
 });

@@ -25,7 +25,9 @@ import { brainMessages } from '../bots/brains/llm/prompt.ts';
 // idleTicks, or when the admin asks; the token stops working and the next join takes the seat.
 
 let srv: AstinusServer;
-afterEach(async () => { await srv?.close(); });
+afterEach(async () => {
+  await srv?.close();
+});
 
 const W = '/api/worlds/shenzhen';
 const ADMIN = auth('admin-secret');
@@ -34,17 +36,41 @@ const IDLE = 4;
 async function open(players: Partial<Players> = {}, turnBased = false): Promise<AstinusServer> {
   const scenario = await loadScenario(`${ROOT}scenarios/shenzhen`);
   const rules = scenario.meta.rules;
-  const cat = buildCatalog({ ...scenario, meta: { ...scenario.meta, rules: { ...rules, players: { ...rules.players, cap: 1, idleTicks: IDLE, ...players } } } });
+  const cat = buildCatalog({
+    ...scenario,
+    meta: { ...scenario.meta, rules: { ...rules, players: { ...rules.players, cap: 1, idleTicks: IDLE, ...players } } },
+  });
   const queue = new PlayerQueue();
-  const world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
-  return buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', rate: { burst: 1e6, perSecond: 1e6 }, turnBased });
+  const world = await World.open({
+    scenario: cat.scenario,
+    seed: 5,
+    population: null,
+    store: memoryStore(),
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
+  return buildServer({
+    world,
+    queue,
+    logger: pino({ level: 'silent' }),
+    adminToken: 'admin-secret',
+    dashboardDir: '/nonexistent/dist',
+    rate: { burst: 1e6, perSecond: 1e6 },
+    turnBased,
+  });
 }
 
 const inject = (method: 'POST' | 'DELETE' | 'GET', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   srv.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 const join = (name: string) => inject('POST', `${W}/players`, { name, place: 'huaqiangbei' });
 const say = (p: { actorId: string; token: string }) =>
-  inject('POST', `${W}/players/${p.actorId}/act`, { call: { tool: 'express', args: { channel: 'shout', content: { text: 'still here' } } } }, auth(p.token));
+  inject(
+    'POST',
+    `${W}/players/${p.actorId}/act`,
+    { call: { tool: 'express', args: { channel: 'shout', content: { text: 'still here' } } } },
+    auth(p.token),
+  );
 const seats = async () => WorldSummary.array().parse((await inject('GET', '/api/worlds')).json())[0].players;
 
 async function seated(name: string) {
@@ -96,7 +122,7 @@ describe('an idle seat', () => {
     srv = await open({ whenFreed: 'bot' });
     const p = await seated('Ann');
     const events = [];
-    for (let i = 0; i < IDLE + 12; i++) events.push(...await srv.host.step());
+    for (let i = 0; i < IDLE + 12; i++) events.push(...(await srv.host.step()));
     const freed = events.find((e) => e.type === 'seat_freed');
     expect(freed).toMatchObject({ actor: p.actorId, by: 'idle', then: 'bot' });
     const { cat, state } = srv.host.world;
@@ -131,8 +157,16 @@ describe('the admin', () => {
     // a socket the player holds is let go
     await srv.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`;
-    const s = connect(base, { auth: { world: 'shenzhen', token: p.token }, transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((done, fail) => { s.once('connect', () => done()); s.once('connect_error', fail); });
+    const s = connect(base, {
+      auth: { world: 'shenzhen', token: p.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    await new Promise<void>((done, fail) => {
+      s.once('connect', () => done());
+      s.once('connect_error', fail);
+    });
     const dropped = new Promise<void>((done) => s.once('disconnect', () => done()));
 
     const r = await inject('DELETE', url, undefined, ADMIN);
@@ -148,7 +182,12 @@ describe('the admin', () => {
     await dropped;
     s.disconnect();
     expect((await say(p)).statusCode).toBe(401);
-    const again = connect(base, { auth: { world: 'shenzhen', token: p.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const again = connect(base, {
+      auth: { world: 'shenzhen', token: p.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     const refused = await new Promise<{ data?: ErrorReply }>((done) => again.once('connect_error', (e) => done(e as never)));
     again.disconnect();
     expect(refused.data?.code).toBe('unauthorized');

@@ -12,14 +12,20 @@ import { auth, served } from './helpers/serve.ts';
 
 let srv: AstinusServer;
 let sock: Socket | undefined;
-afterEach(async () => { sock?.disconnect(); sock = undefined; await srv?.close(); });
+afterEach(async () => {
+  sock?.disconnect();
+  sock = undefined;
+  await srv?.close();
+});
 
 const W = '/api/worlds/shenzhen';
 const shout = (n: number) => ({ call: { tool: 'express', args: { channel: 'shout', content: { text: 'a'.repeat(n) } } } });
 
 async function joined() {
   srv = await served({ rate: { burst: 1e6, perSecond: 1e6 } });
-  const p = JoinReply.parse((await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name: 'Loud', place: 'huaqiangbei' } })).json());
+  const p = JoinReply.parse(
+    (await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name: 'Loud', place: 'huaqiangbei' } })).json(),
+  );
   await srv.host.step();
   return p;
 }
@@ -34,7 +40,7 @@ async function logSize(actor: string): Promise<number> {
 }
 
 describe('the words cap', () => {
-  it('is the prompts\' cut too: what the door lets in is never cut in a prompt', () => {
+  it("is the prompts' cut too: what the door lets in is never cut in a prompt", () => {
     expect(neutralise('a'.repeat(WORDS_MAX))).toBe('a'.repeat(WORDS_MAX));
     expect([...neutralise('a'.repeat(WORDS_MAX + 1))]).toHaveLength(WORDS_MAX);
   });
@@ -44,7 +50,12 @@ describe('the words cap', () => {
     await srv.sessions.settle();
     const before = await logSize(p.actorId);
     for (let i = 0; i < 10; i++) {
-      const r = await srv.app.inject({ method: 'POST', url: `${W}/players/${p.actorId}/act`, payload: shout(60_000), headers: auth(p.token) });
+      const r = await srv.app.inject({
+        method: 'POST',
+        url: `${W}/players/${p.actorId}/act`,
+        payload: shout(60_000),
+        headers: auth(p.token),
+      });
       expect(r.statusCode).toBe(400);
       const body = ErrorReply.parse(r.json());
       expect(body.code).toBe('bad_request');
@@ -52,13 +63,20 @@ describe('the words cap', () => {
     }
     for (const url of ['intent', 'preview']) {
       const payload = url === 'intent' ? { text: 'a'.repeat(60_000) } : shout(60_000);
-      expect((await srv.app.inject({ method: 'POST', url: `${W}/players/${p.actorId}/${url}`, payload, headers: auth(p.token) })).statusCode).toBe(400);
+      expect(
+        (await srv.app.inject({ method: 'POST', url: `${W}/players/${p.actorId}/${url}`, payload, headers: auth(p.token) })).statusCode,
+      ).toBe(400);
     }
     await srv.host.step();
     await srv.sessions.settle();
     expect((await logSize(p.actorId)) - before).toBeLessThan(10_000);
     // at the cap it is still said
-    const ok = await srv.app.inject({ method: 'POST', url: `${W}/players/${p.actorId}/act`, payload: shout(WORDS_MAX), headers: auth(p.token) });
+    const ok = await srv.app.inject({
+      method: 'POST',
+      url: `${W}/players/${p.actorId}/act`,
+      payload: shout(WORDS_MAX),
+      headers: auth(p.token),
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -67,9 +85,17 @@ describe('the words cap', () => {
     await srv.app.listen({ port: 0, host: '127.0.0.1' });
     await srv.sessions.settle();
     const before = await logSize(p.actorId);
-    const s = connect(`http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`, { auth: { world: 'shenzhen', token: p.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const s = connect(`http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`, {
+      auth: { world: 'shenzhen', token: p.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     sock = s;
-    await new Promise<void>((done, fail) => { s.once('connect', () => done()); s.once('connect_error', fail); });
+    await new Promise<void>((done, fail) => {
+      s.once('connect', () => done());
+      s.once('connect_error', fail);
+    });
     for (let i = 0; i < 10; i++) {
       const ack = await new Promise<ActAck>((done) => s.emit('act', shout(60_000), done));
       expect(ack.ok).toBe(false);
@@ -80,10 +106,18 @@ describe('the words cap', () => {
     expect((await logSize(p.actorId)) - before).toBeLessThan(10_000);
   });
 
-  it('holds a model\'s speech to it when its tool call is read', async () => {
+  it("holds a model's speech to it when its tool call is read", async () => {
     srv = await served();
     const { words } = srv.host.world.cat;
-    const call = (n: number) => ({ tool_calls: [{ id: 't', type: 'function', function: { name: 'express', arguments: JSON.stringify({ channel: 'shout', content: 'b'.repeat(n) }) } }] });
+    const call = (n: number) => ({
+      tool_calls: [
+        {
+          id: 't',
+          type: 'function',
+          function: { name: 'express', arguments: JSON.stringify({ channel: 'shout', content: 'b'.repeat(n) }) },
+        },
+      ],
+    });
     expect(readToolCall(call(WORDS_MAX) as never, 'a', 'c', words).ok).toBe(true);
     const long = readToolCall(call(WORDS_MAX + 1) as never, 'a', 'c', words);
     expect(long.ok).toBe(false);

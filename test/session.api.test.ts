@@ -33,19 +33,53 @@ const get = (id: string, token?: string, q = '') => srv.app.inject({ url: url(id
 
 /** A quest, a fact its source knows, and the start of a story, committed for `actor` at `tick` as the story layer will commit them. */
 function storyTick(tick: number, actor: string): Event[] {
-  const fact: FactState = { id: 'f:harbour', content: { text: 'The harbour pays day labourers well' }, about: null, truth: false,
-    origin: { actor: 'he_wenbo', tick, place: 'dongmen' } };
+  const fact: FactState = {
+    id: 'f:harbour',
+    content: { text: 'The harbour pays day labourers well' },
+    about: null,
+    truth: false,
+    origin: { actor: 'he_wenbo', tick, place: 'dongmen' },
+  };
   const quest: QuestState = {
-    id: 'q:1', def: 'harbour', giver: 'he_wenbo', goal: { kind: 'visit', place: 'shekou' }, stated: { text: 'Go and see the harbour' },
-    sources: [{ source: 'he_wenbo', fact: fact.id, claim: fact.content }], risk: { kind: 'trap', msg: { text: RISK }, facts: [fact.id] },
-    reward: { amount: 50, from: 'he_wenbo' }, offeredTo: actor, taker: null, status: 'offered', progress: 0, offeredAt: tick, deadline: tick + 100,
+    id: 'q:1',
+    def: 'harbour',
+    giver: 'he_wenbo',
+    goal: { kind: 'visit', place: 'shekou' },
+    stated: { text: 'Go and see the harbour' },
+    sources: [{ source: 'he_wenbo', fact: fact.id, claim: fact.content }],
+    risk: { kind: 'trap', msg: { text: RISK }, facts: [fact.id] },
+    reward: { amount: 50, from: 'he_wenbo' },
+    offeredTo: actor,
+    taker: null,
+    status: 'offered',
+    progress: 0,
+    offeredAt: tick,
+    deadline: tick + 100,
   };
   const bodies = [
     { type: 'fact_created', fact },
     { type: 'quest_offered', quest },
     { type: 'quest_taken', quest: 'q:1', actor },
-    { type: 'story_started', actor, story: 'thirty_days', chapter: 'arrival', situation: 'initial', variables: { money: 500, met_boss: false }, ink: '{"state":1}' },
-    { type: 'situation_scored', actor, chapter: 'arrival', situation: 'initial', score: 35, advance: false, end: false, rationale: { text: 'a start' }, by: 'rules' },
+    {
+      type: 'story_started',
+      actor,
+      story: 'thirty_days',
+      chapter: 'arrival',
+      situation: 'initial',
+      variables: { money: 500, met_boss: false },
+      ink: '{"state":1}',
+    },
+    {
+      type: 'situation_scored',
+      actor,
+      chapter: 'arrival',
+      situation: 'initial',
+      score: 35,
+      advance: false,
+      end: false,
+      rationale: { text: 'a start' },
+      by: 'rules',
+    },
     { type: 'chapter_advanced', actor, from: 'arrival', to: 'work' },
   ];
   return bodies.map((b, seq) => ({ ...b, tick, seq }) as Event);
@@ -57,18 +91,48 @@ beforeAll(async () => {
   // player tokens are kept where serve keeps them, so they stand for their players on the second server
   dir = await mkdtemp(path.join(tmpdir(), 'astinus-session-'));
   const tokenFile = path.join(dir, 'player-tokens.json');
-  const open = (queue: PlayerQueue) => World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(db), brain: policyBrain(), players: queue, engine: ruleEngine() });
+  const open = (queue: PlayerQueue) =>
+    World.open({
+      scenario: cat.scenario,
+      seed: 5,
+      population: null,
+      store: memoryStore(db),
+      brain: policyBrain(),
+      players: queue,
+      engine: ruleEngine(),
+    });
   // a first run: two players join and play a few ticks
   let queue = new PlayerQueue();
   let world = await open(queue);
-  srv = await buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', rate: { burst: 1e9, perSecond: 1e9 }, tokenFile });
-  const join = async (name: string) => JoinReply.parse((await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name, place: 'dongmen' } })).json());
+  srv = await buildServer({
+    world,
+    queue,
+    logger: pino({ level: 'silent' }),
+    adminToken: 'admin-secret',
+    dashboardDir: '/nonexistent/dist',
+    rate: { burst: 1e9, perSecond: 1e9 },
+    tokenFile,
+  });
+  const join = async (name: string) =>
+    JoinReply.parse(
+      (await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name, place: 'dongmen' } })).json(),
+    );
   ada = await join('Ada');
   bo = await join('Bo');
   await srv.host.step();
-  const said = await srv.app.inject({ method: 'POST', url: `/api/worlds/shenzhen/players/${ada.actorId}/intent`, headers: auth(ada.token), payload: { text: 'go to Shekou' } });
+  const said = await srv.app.inject({
+    method: 'POST',
+    url: `/api/worlds/shenzhen/players/${ada.actorId}/intent`,
+    headers: auth(ada.token),
+    payload: { text: 'go to Shekou' },
+  });
   expect(said.statusCode).toBe(200);
-  const act = await srv.app.inject({ method: 'POST', url: `/api/worlds/shenzhen/players/${ada.actorId}/act`, headers: auth(ada.token), payload: { call: said.json().call } });
+  const act = await srv.app.inject({
+    method: 'POST',
+    url: `/api/worlds/shenzhen/players/${ada.actorId}/act`,
+    headers: auth(ada.token),
+    payload: { call: said.json().call },
+  });
   expect(act.statusCode).toBe(200);
   for (let i = 0; i < 3; i++) await srv.host.step();
   await srv.close();
@@ -82,7 +146,14 @@ beforeAll(async () => {
   // the server again, on the same store: the session is folded from the log, the records read from the store
   queue = new PlayerQueue();
   world = await open(queue);
-  srv = await buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', tokenFile });
+  srv = await buildServer({
+    world,
+    queue,
+    logger: pino({ level: 'silent' }),
+    adminToken: 'admin-secret',
+    dashboardDir: '/nonexistent/dist',
+    tokenFile,
+  });
 });
 afterAll(async () => {
   await srv?.close();
@@ -96,12 +167,33 @@ describe('GET /players/:id/session', () => {
     expect(r.statusCode, r.body).toBe(200);
     const s = SessionReply.parse(r.json());
     expect(s.player).toBe(ada.actorId);
-    expect(s.session).toEqual({ story: 'thirty_days', chapter: 'work', situation: 'initial', variables: { money: 500, met_boss: false },
-      startedAt: storyEvents[0].tick, turns: 0, ended: null });
+    expect(s.session).toEqual({
+      story: 'thirty_days',
+      chapter: 'work',
+      situation: 'initial',
+      variables: { money: 500, met_boss: false },
+      startedAt: storyEvents[0].tick,
+      turns: 0,
+      ended: null,
+    });
     expect(s.situations).toEqual([{ tick: storyEvents[0].tick, score: 35, chapter: 'arrival' }]);
-    expect(s.quests).toEqual([expect.objectContaining({ id: 'q:1', giver: 'he_wenbo', stated: { cn: 'Go and see the harbour', en: 'Go and see the harbour' },
-      sources: [{ source: 'he_wenbo', name: expect.objectContaining({ en: expect.any(String) }), claim: { cn: 'The harbour pays day labourers well', en: 'The harbour pays day labourers well' } }],
-      status: 'taken', mine: 'taken', reward: 50 })]);
+    expect(s.quests).toEqual([
+      expect.objectContaining({
+        id: 'q:1',
+        giver: 'he_wenbo',
+        stated: { cn: 'Go and see the harbour', en: 'Go and see the harbour' },
+        sources: [
+          {
+            source: 'he_wenbo',
+            name: expect.objectContaining({ en: expect.any(String) }),
+            claim: { cn: 'The harbour pays day labourers well', en: 'The harbour pays day labourers well' },
+          },
+        ],
+        status: 'taken',
+        mine: 'taken',
+        reward: 50,
+      }),
+    ]);
     // the player's words and call, then the game master's answers, each with its dialog type
     const items = s.messages.items;
     const i = items.findIndex((m) => m.from === 'player');
@@ -117,7 +209,9 @@ describe('GET /players/:id/session', () => {
       expect(m.tick).toBeGreaterThanOrEqual(items[i + 1].tick);
       expect(m.from).toBe('gm');
       if (m.from !== 'gm') continue;
-      expect({ narration: 'resolution_summary', rejection: 'rule_explanation', perceived: 'scene_description', prompt: 'action_prompt' }[m.kind]).toBe(m.dialog_type);
+      expect(
+        { narration: 'resolution_summary', rejection: 'rule_explanation', perceived: 'scene_description', prompt: 'action_prompt' }[m.kind],
+      ).toBe(m.dialog_type);
     }
     expect(items.map((m) => m.n)).toEqual([...items.map((m) => m.n)].sort((a, b) => a - b));
     // nobody else's messages
@@ -130,7 +224,7 @@ describe('GET /players/:id/session', () => {
     expect(bos.situations).toEqual([]);
   });
 
-  it('never carries the quest\'s hidden risk, nor whether a claim is true', async () => {
+  it("never carries the quest's hidden risk, nor whether a claim is true", async () => {
     for (const token of [ada.token, 'admin-secret']) {
       const body = (await get(ada.actorId, token)).body;
       expect(body).not.toContain(RISK);
@@ -154,20 +248,22 @@ describe('GET /players/:id/session', () => {
     expect(after.next).toBe(all.items[3].n);
   });
 
-  it('is the player\'s own or the admin\'s: another player\'s token is 403, none is 401', async () => {
+  it("is the player's own or the admin's: another player's token is 403, none is 401", async () => {
     expect((await get(ada.actorId, bo.token)).statusCode).toBe(403);
     expect((await get(ada.actorId)).statusCode).toBe(401);
     expect((await get(ada.actorId, 'guessed')).statusCode).toBe(401);
     expect((await get(ada.actorId, 'admin-secret')).statusCode).toBe(200);
   });
 
-  it('an id that is no player\'s, a name of the language among them, is a clean 404; a bad query a 400', async () => {
+  it("an id that is no player's, a name of the language among them, is a clean 404; a bad query a 400", async () => {
     for (const id of ['__proto__', 'constructor', 'toString', 'he_wenbo', 'player-999', 'a b']) {
       const r = await get(id, 'admin-secret');
       expect(r.statusCode, id).toBe(404);
       expect(ErrorReply.parse(r.json()).code).toBe('not_found');
     }
-    expect((await srv.app.inject({ url: `/api/worlds/nowhere/players/${ada.actorId}/session`, headers: auth('admin-secret') })).statusCode).toBe(404);
+    expect(
+      (await srv.app.inject({ url: `/api/worlds/nowhere/players/${ada.actorId}/session`, headers: auth('admin-secret') })).statusCode,
+    ).toBe(404);
     for (const q of ['?cursor=1', '?limit=0', '?limit=x', '?before=1&after=2', '?memory=-1', '?__proto__=1']) {
       const r = await get(ada.actorId, ada.token, q);
       expect(r.statusCode, q).toBe(400);
@@ -180,11 +276,21 @@ describe('memory records', () => {
   it('are made for a player from what mattered in a tick, weighed by kind, in both languages', () => {
     const state = srv.host.world.state;
     const recs = memoriesOf(srv.host.views, state, storyEvents);
-    expect(recs.map((r) => [r.kind, r.importance, r.chapter])).toEqual([['quest_taken', 5, 'work'], ['story_started', 4, 'arrival'], ['chapter_advanced', 7, 'work']]);
+    expect(recs.map((r) => [r.kind, r.importance, r.chapter])).toEqual([
+      ['quest_taken', 5, 'work'],
+      ['story_started', 4, 'arrival'],
+      ['chapter_advanced', 7, 'work'],
+    ]);
     expect(recs[0].summary.en).toContain('Go and see the harbour');
     expect(recs[0].summary.cn).toContain('Go and see the harbour');
     expect(recs.every((r) => r.player === ada.actorId && r.tick === storyEvents[0].tick)).toBe(true);
     // nothing of a bot's quests or falls
-    expect(memoriesOf(srv.host.views, state, storyEvents.map((e) => ('actor' in e ? { ...e, actor: 'he_wenbo' } : e) as Event))).toEqual([]);
+    expect(
+      memoriesOf(
+        srv.host.views,
+        state,
+        storyEvents.map((e) => ('actor' in e ? { ...e, actor: 'he_wenbo' } : e) as Event),
+      ),
+    ).toEqual([]);
   });
 });

@@ -22,11 +22,16 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.endsWith('/embeddings')) { res.writeHead(404).end('{}'); return; }
+      if (req.method !== 'POST' || !req.url?.endsWith('/embeddings')) {
+        res.writeHead(404).end('{}');
+        return;
+      }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; input: string[] };
       asked.push(body);
       const data = body.input.map((t, index) => ({ object: 'embedding', index, embedding: [t.length, 0.5, -1] }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
     });
   });
   await new Promise<void>((done) => embeddings.listen(0, '127.0.0.1', done));
@@ -41,15 +46,23 @@ afterAll(async () => {
 
 /** A player who gives away all her strength collapses: a memory record. */
 async function collapse(srv: AstinusServer): Promise<{ ada: JoinReply; session: SessionReply }> {
-  const ada = JoinReply.parse((await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Ada', place: 'dongmen' } })).json());
+  const ada = JoinReply.parse(
+    (await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name: 'Ada', place: 'dongmen' } })).json(),
+  );
   await srv.host.step();
   const energy = srv.host.world.state.actors[ada.actorId].energy;
-  const act = await srv.app.inject({ method: 'POST', url: `/api/worlds/shenzhen/players/${ada.actorId}/act`, headers: auth(ada.token),
-    payload: { call: { tool: 'use_resource', args: { resource: 'energy', amount: energy, purpose: 'gift', target: 'he_wenbo' } } } });
+  const act = await srv.app.inject({
+    method: 'POST',
+    url: `/api/worlds/shenzhen/players/${ada.actorId}/act`,
+    headers: auth(ada.token),
+    payload: { call: { tool: 'use_resource', args: { resource: 'energy', amount: energy, purpose: 'gift', target: 'he_wenbo' } } },
+  });
   expect(act.statusCode).toBe(200);
   for (let i = 0; i < 40 && srv.host.world.state.actors[ada.actorId].status === 'alive'; i++) await srv.host.step();
   expect(srv.host.world.state.actors[ada.actorId].status).not.toBe('alive');
-  const session = SessionReply.parse((await srv.app.inject({ url: `/api/worlds/shenzhen/players/${ada.actorId}/session`, headers: auth(ada.token) })).json());
+  const session = SessionReply.parse(
+    (await srv.app.inject({ url: `/api/worlds/shenzhen/players/${ada.actorId}/session`, headers: auth(ada.token) })).json(),
+  );
   return { ada, session };
 }
 

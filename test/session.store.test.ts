@@ -77,7 +77,10 @@ describe('embedded session records after a crash', () => {
   it('a damaged line with more after it is skipped: the writer opens, naming the file and line', async () => {
     const w = await open();
     await w.acquire(META);
-    await w.appendRecords('messages', [0, 1, 2].map((i) => messageFor('p1', i, i)));
+    await w.appendRecords(
+      'messages',
+      [0, 1, 2].map((i) => messageFor('p1', i, i)),
+    );
     await w.close();
     const file = join(dir, 'messages.log');
     const text = await fsp.readFile(file, 'utf8');

@@ -18,17 +18,22 @@ afterEach(async () => {
 });
 
 async function player(name: string, url: string) {
-  const p = JoinReply.parse((await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name, place: 'huaqiangbei' } })).json());
+  const p = JoinReply.parse(
+    (await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name, place: 'huaqiangbei' } })).json(),
+  );
   await srv.host.step();
   const s = connect(url, { auth: { world: 'shenzhen', token: p.token }, transports: ['websocket'], reconnection: false, forceNew: true });
   sockets.push(s);
-  await new Promise<void>((done, fail) => { s.once('connect', () => done()); s.once('connect_error', fail); });
+  await new Promise<void>((done, fail) => {
+    s.once('connect', () => done());
+    s.once('connect_error', fail);
+  });
   return s;
 }
 
 const act = { call: { tool: 'express', args: { channel: 'shout', content: { text: 'hello' } } } };
 
-describe('a socket\'s message budget', () => {
+describe("a socket's message budget", () => {
   async function start(o: Parameters<typeof served>[0] = {}) {
     srv = await served({ rate: { burst: 1e6, perSecond: 1e6 }, ...o });
     await srv.app.listen({ port: 0, host: '127.0.0.1' });

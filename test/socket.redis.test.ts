@@ -13,9 +13,16 @@ await describeWithRedis('Socket.IO over the Redis adapter', () => {
     const a = await served({ redisUrl: REDIS });
     const b = await served({ redisUrl: REDIS });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
-    const s = connect(`http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`, { auth: { world: 'shenzhen' }, transports: ['websocket'], reconnection: false });
+    const s = connect(`http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`, {
+      auth: { world: 'shenzhen' },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     try {
-      await new Promise<void>((done, fail) => { s.once('connect', () => done()); s.once('connect_error', fail); });
+      await new Promise<void>((done, fail) => {
+        s.once('connect', () => done());
+        s.once('connect_error', fail);
+      });
       // the adapter's subscription is in place once a round trip through Redis has been made
       await b.sockets.io.fetchSockets();
       const got = new Promise<unknown>((done) => s.on('tick', done));

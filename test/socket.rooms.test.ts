@@ -2,7 +2,16 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstinusServer } from '../adapters/server/app.ts';
-import { type ActAck, ErrorReply, JoinReply, NarrationMsg, PerceivedMsg, RejectionMsg, StatusMsg, TickMsg } from '../adapters/server/protocol.ts';
+import {
+  type ActAck,
+  ErrorReply,
+  JoinReply,
+  NarrationMsg,
+  PerceivedMsg,
+  RejectionMsg,
+  StatusMsg,
+  TickMsg,
+} from '../adapters/server/protocol.ts';
 import { served } from './helpers/serve.ts';
 
 let srv: AstinusServer;
@@ -23,12 +32,18 @@ function client(url: string, auth: Record<string, unknown>) {
   const s = connect(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
   sockets.push(s);
   const got: Record<string, unknown[]> = {};
-  s.onAny((event: string, payload: unknown) => { (got[event] ??= []).push(payload); });
+  s.onAny((event: string, payload: unknown) => {
+    (got[event] ??= []).push(payload);
+  });
   return { s, got };
 }
 
 const next = <T>(s: Socket, event: string) => new Promise<T>((done) => s.once(event, done));
-const connected = (s: Socket) => new Promise<void>((done, fail) => { s.once('connect', () => done()); s.once('connect_error', fail); });
+const connected = (s: Socket) =>
+  new Promise<void>((done, fail) => {
+    s.once('connect', () => done());
+    s.once('connect_error', fail);
+  });
 const refused = (s: Socket) => new Promise<{ message: string; data: unknown }>((done) => s.once('connect_error', (e) => done(e as never)));
 const act = (s: Socket, payload: unknown) => new Promise<ActAck>((done) => s.emit('act', payload, done));
 
@@ -78,12 +93,23 @@ describe('observers', () => {
     const url = await start();
     const { s, got } = client(url, { world: 'shenzhen' });
     await connected(s);
-    expect(await act(s, { call: { tool: 'move', args: { destination: 'dongmen', mode: 'walk' } } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await act(s, { call: { tool: 'move', args: { destination: 'dongmen', mode: 'walk' } } })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     const ada = await join('Ada');
     await srv.host.step();
     const p = client(url, { world: 'shenzhen', token: ada.token }).s;
     await connected(p);
-    for (const bad of [null, 42, 'x', { call: 1 }, { call: { tool: 'fly', args: {} } }, { call: { tool: 'move', args: {} } }, { nope: true }]) {
+    for (const bad of [
+      null,
+      42,
+      'x',
+      { call: 1 },
+      { call: { tool: 'fly', args: {} } },
+      { call: { tool: 'move', args: {} } },
+      { nope: true },
+    ]) {
       const a = await act(p, bad);
       expect(a.ok, JSON.stringify(bad)).toBe(false);
       if (!a.ok) expect(ErrorReply.parse(a.error).code).toBe('bad_request');

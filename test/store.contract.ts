@@ -31,8 +31,15 @@ export function messageFor(player: string, tick: number, i: number): NewRecord<'
 }
 
 export function memoryFor(player: string, tick: number, i: number): NewRecord<'memory'> {
-  return { player, tick, kind: 'chapter_advanced', summary: { cn: `记忆${i}`, en: `memory ${i}` }, importance: 7, chapter: `c${i}`,
-    ...(i % 3 === 0 ? { embedding: [0.25, -1, i] } : {}) };
+  return {
+    player,
+    tick,
+    kind: 'chapter_advanced',
+    summary: { cn: `记忆${i}`, en: `memory ${i}` },
+    importance: 7,
+    chapter: `c${i}`,
+    ...(i % 3 === 0 ? { embedding: [0.25, -1, i] } : {}),
+  };
 }
 
 const numbered = <R>(recs: R[], from: number) => recs.map((r, i) => ({ n: from + i, ...r }));
@@ -146,7 +153,10 @@ export function storeContract(name: string, make: () => Promise<StoreFixture>): 
       expect(await collect(fx.store.readEvents(6, 9))).toEqual([]);
       expect(await collect(fx.store.readEvents(3, 2))).toEqual([]);
       // stopping early is allowed
-      for await (const e of fx.store.readEvents(0, 5)) { expect(e.tick).toBe(0); break; }
+      for await (const e of fx.store.readEvents(0, 5)) {
+        expect(e.tick).toBe(0);
+        break;
+      }
     });
 
     it('reading works without the lease while a writer is live', async () => {
@@ -208,7 +218,7 @@ export function storeContract(name: string, make: () => Promise<StoreFixture>): 
       await commitRange(fx.store, 0, 0);
     });
 
-    describe('players\' session records', () => {
+    describe("players' session records", () => {
       it('are appended numbered from 0 per kind and read back per player, oldest first', async () => {
         await fx.store.acquire(META);
         const msgs = [0, 1, 2, 3].map((i) => messageFor(i % 2 ? 'p2' : 'p1', 5 + i, i));
@@ -219,8 +229,15 @@ export function storeContract(name: string, make: () => Promise<StoreFixture>): 
         expect(await fx.store.appendRecords('memory', mem)).toEqual(numbered(mem, 0));
         expect(await fx.store.appendRecords('memory', [])).toEqual([]);
         const p1: SessionMessage[] = await fx.store.readRecords('messages', 'p1', { limit: 10 });
-        expect(p1).toEqual([{ n: 0, ...msgs[0] }, { n: 2, ...msgs[2] }, { n: 4, ...messageFor('p1', 9, 4) }]);
-        expect(await fx.store.readRecords('messages', 'p2', { limit: 10 })).toEqual([{ n: 1, ...msgs[1] }, { n: 3, ...msgs[3] }]);
+        expect(p1).toEqual([
+          { n: 0, ...msgs[0] },
+          { n: 2, ...msgs[2] },
+          { n: 4, ...messageFor('p1', 9, 4) },
+        ]);
+        expect(await fx.store.readRecords('messages', 'p2', { limit: 10 })).toEqual([
+          { n: 1, ...msgs[1] },
+          { n: 3, ...msgs[3] },
+        ]);
         const m1: MemoryRecord[] = await fx.store.readRecords('memory', 'p1', { limit: 10 });
         expect(m1).toEqual(numbered(mem, 0));
         // nobody else's, and nothing for a name every object answers to
@@ -234,8 +251,12 @@ export function storeContract(name: string, make: () => Promise<StoreFixture>): 
       it('page: the newest N, then older ones before a cursor, or newer ones after it', async () => {
         await fx.store.acquire(META);
         // p1 holds the even numbers 0..18, p2 the odd ones
-        await fx.store.appendRecords('messages', Array.from({ length: 20 }, (_, i) => messageFor(i % 2 ? 'p2' : 'p1', i, i)));
-        const ns = async (page: { after?: number; before?: number; limit: number }) => (await fx.store.readRecords('messages', 'p1', page)).map((m) => m.n);
+        await fx.store.appendRecords(
+          'messages',
+          Array.from({ length: 20 }, (_, i) => messageFor(i % 2 ? 'p2' : 'p1', i, i)),
+        );
+        const ns = async (page: { after?: number; before?: number; limit: number }) =>
+          (await fx.store.readRecords('messages', 'p1', page)).map((m) => m.n);
         expect(await ns({ limit: 3 })).toEqual([14, 16, 18]);
         expect(await ns({ before: 14, limit: 3 })).toEqual([8, 10, 12]);
         expect(await ns({ before: 13, limit: 3 })).toEqual([8, 10, 12]);

@@ -33,9 +33,13 @@ describe('canonicalJson', () => {
 
   it('does not depend on insertion order, integer-like keys included', () => {
     const a: Record<string, number> = {};
-    a['10'] = 1; a.b = 2; a['2'] = 3;
+    a['10'] = 1;
+    a.b = 2;
+    a['2'] = 3;
     const b: Record<string, number> = {};
-    b.b = 2; b['2'] = 3; b['10'] = 1;
+    b.b = 2;
+    b['2'] = 3;
+    b['10'] = 1;
     expect(canonicalJson(a)).toBe(canonicalJson(b));
     expect(canonicalJson(a)).toBe('{"10":1,"2":3,"b":2}');
   });
@@ -106,8 +110,9 @@ describe('embedded store', () => {
       expect(rec.sum).toBe(checksum(rec.br));
     });
     expect(await fsp.readdir(join(dir, 'snapshots'))).toEqual(['0000000001.json']);
-    expect(await fsp.readFile(join(dir, 'snapshots', '0000000001.json'), 'utf8'))
-      .toBe(`{"tick":1,"sum":"${checksum('{"b":1,"a":[1]}')}","state":{"b":1,"a":[1]}}`);
+    expect(await fsp.readFile(join(dir, 'snapshots', '0000000001.json'), 'utf8')).toBe(
+      `{"tick":1,"sum":"${checksum('{"b":1,"a":[1]}')}","state":{"b":1,"a":[1]}}`,
+    );
     const lock = JSON.parse(await fsp.readFile(lockPath(), 'utf8')) as { pid: number; hostname: string; token: string };
     expect(lock).toMatchObject({ pid: process.pid, hostname: hostname() });
     expect(typeof lock.token).toBe('string');
@@ -162,8 +167,17 @@ describe('embedded store', () => {
 
   const compressed = async () => (await encodeLine(3, eventsFor(3), 'brotli')).map((b) => b.toString('latin1')).join('');
   for (const [what, tail] of [
-    ['half a compressed line', async () => { const l = await compressed(); return l.slice(0, l.length >> 1); }],
-    ['a complete compressed line with a bad checksum', async () => (await compressed()).replace(/"sum":"[0-9a-f]{16}"/, '"sum":"0123456789abcdef"')],
+    [
+      'half a compressed line',
+      async () => {
+        const l = await compressed();
+        return l.slice(0, l.length >> 1);
+      },
+    ],
+    [
+      'a complete compressed line with a bad checksum',
+      async () => (await compressed()).replace(/"sum":"[0-9a-f]{16}"/, '"sum":"0123456789abcdef"'),
+    ],
   ] as const) {
     it(`drops a torn tail (${what}) and continues at the right tick`, async () => {
       const first = await writer(3);
@@ -191,27 +205,36 @@ describe('embedded store', () => {
       return line.slice(0, i) + (line[i] === 'A' ? 'B' : 'A') + line.slice(i + 1);
     },
   };
-  it.each(['brotli', 'json'] as const)('fails on corruption in the middle (%s lines), naming events.log and the line', async (logFormat) => {
-    const s = await writer(4, { logFormat });
-    await s.close();
-    const lines = (await fsp.readFile(logPath(), 'utf8')).split('\n');
-    const damaged = damage[logFormat](lines[1]);
-    expect(damaged).not.toBe(lines[1]);
-    lines[1] = damaged;
-    await fsp.writeFile(logPath(), lines.join('\n'));
+  it.each(['brotli', 'json'] as const)(
+    'fails on corruption in the middle (%s lines), naming events.log and the line',
+    async (logFormat) => {
+      const s = await writer(4, { logFormat });
+      await s.close();
+      const lines = (await fsp.readFile(logPath(), 'utf8')).split('\n');
+      const damaged = damage[logFormat](lines[1]);
+      expect(damaged).not.toBe(lines[1]);
+      lines[1] = damaged;
+      await fsp.writeFile(logPath(), lines.join('\n'));
 
-    const r = await open();
-    for (const attempt of [() => r.load(), () => r.lastTick(), async () => { for await (const _ of r.readEvents(0, 3)); }]) {
-      const err = await attempt().catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(StoreCorruptError);
-      expect((err as Error).message).toMatch(/events\.log: line 2\b/);
-    }
-    const w = await open();
-    await expect(w.acquire(META)).rejects.toThrow(/events\.log: line 2\b/);
-    // a failed acquire leaves no lock behind
-    await expect(fsp.access(lockPath())).rejects.toThrow();
-    expect((await fsp.readFile(logPath(), 'utf8')).split('\n')).toHaveLength(5);
-  });
+      const r = await open();
+      for (const attempt of [
+        () => r.load(),
+        () => r.lastTick(),
+        async () => {
+          for await (const _ of r.readEvents(0, 3));
+        },
+      ]) {
+        const err = await attempt().catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(StoreCorruptError);
+        expect((err as Error).message).toMatch(/events\.log: line 2\b/);
+      }
+      const w = await open();
+      await expect(w.acquire(META)).rejects.toThrow(/events\.log: line 2\b/);
+      // a failed acquire leaves no lock behind
+      await expect(fsp.access(lockPath())).rejects.toThrow();
+      expect((await fsp.readFile(logPath(), 'utf8')).split('\n')).toHaveLength(5);
+    },
+  );
 
   it('fails on a tick out of sequence, naming the line', async () => {
     const s = await writer(3);
@@ -238,14 +261,20 @@ describe('embedded store', () => {
     await writer(1);
   });
 
-  for (const [what, content] of [['an empty', ''], ['a partial', '{"pid":12'], ['a tokenless', `{"pid":1,"hostname":"${hostname()}"}`]]) {
+  for (const [what, content] of [
+    ['an empty', ''],
+    ['a partial', '{"pid":12'],
+    ['a tokenless', `{"pid":1,"hostname":"${hostname()}"}`],
+  ]) {
     it(`refuses ${what} lock (a writer may be filling it), naming the file and what to do`, async () => {
       await fsp.writeFile(lockPath(), content);
       const err = await (await open()).acquire(META).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(LocalizedError);
       expect(err).toMatchObject({ key: 'backends.store.lock_unreadable', params: { file: lockPath() } });
       expect(await fsp.readFile(lockPath(), 'utf8')).toBe(content);
-      expect(translator('en')('backends.store.lock_unreadable', (err as LocalizedError).params)).toContain(`${lockPath()} is empty or unreadable`);
+      expect(translator('en')('backends.store.lock_unreadable', (err as LocalizedError).params)).toContain(
+        `${lockPath()} is empty or unreadable`,
+      );
     });
   }
 
@@ -264,7 +293,7 @@ describe('embedded store', () => {
     expect(refused.reason).toBeInstanceOf(WriterConflictError);
   });
 
-  it('takes over a dead writer\'s lock even when a dead taker left its claim behind', async () => {
+  it("takes over a dead writer's lock even when a dead taker left its claim behind", async () => {
     const dead = spawn(process.execPath, ['-e', '']);
     await new Promise((resolve) => dead.on('exit', resolve));
     const lock = { pid: dead.pid, hostname: hostname(), token: 'dead-writer' };
@@ -278,7 +307,10 @@ describe('embedded store', () => {
   it('refuses a lock held by a live process', async () => {
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     children.push(child);
-    await new Promise((resolve, reject) => { child.once('spawn', resolve); child.once('error', reject); });
+    await new Promise((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', reject);
+    });
     await fsp.writeFile(lockPath(), JSON.stringify({ pid: child.pid, hostname: hostname(), token: 'live' }));
     const s = await open();
     const err = await s.acquire(META).catch((e: unknown) => e);
@@ -317,7 +349,9 @@ describe('embedded store', () => {
     const world = await s.load();
     expect(world.snapshot).toEqual({ tick: 1, state: { money: 10 } });
     expect(world.ticks.map((r) => r.tick)).toEqual([2, 3]);
-    expect(warnings).toEqual([{ fields: { file, reason: 'checksum mismatch (edited or torn)' }, msg: expect.stringMatching(/snapshot ignored/) }]);
+    expect(warnings).toEqual([
+      { fields: { file, reason: 'checksum mismatch (edited or torn)' }, msg: expect.stringMatching(/snapshot ignored/) },
+    ]);
   });
 
   it('ignores a snapshot ahead of the log', async () => {
@@ -350,7 +384,10 @@ describe('embedded store', () => {
     expect(world.ticks).toHaveLength(5);
     expect(world.ticks[3]).toEqual({ tick: 3, events: big(3) });
     let n = 0;
-    for await (const e of r.readEvents(2, 3)) { expect(e.tick === 2 || e.tick === 3).toBe(true); n++; }
+    for await (const e of r.readEvents(2, 3)) {
+      expect(e.tick === 2 || e.tick === 3).toBe(true);
+      n++;
+    }
     expect(n).toBe(6000);
   });
 });

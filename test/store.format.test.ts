@@ -24,13 +24,26 @@ const V1 = fileURLToPath(new URL('./fixtures/store-v1/', import.meta.url));
 
 let cat: Catalog;
 let root = '';
-beforeAll(async () => { cat = await shenzhen(); });
-beforeEach(async () => { root = await fsp.mkdtemp(join(tmpdir(), 'astinus-format-')); });
-afterEach(async () => { await fsp.rm(root, { recursive: true, force: true }); });
+beforeAll(async () => {
+  cat = await shenzhen();
+});
+beforeEach(async () => {
+  root = await fsp.mkdtemp(join(tmpdir(), 'astinus-format-'));
+});
+afterEach(async () => {
+  await fsp.rm(root, { recursive: true, force: true });
+});
 
 async function run(dir: string, ticks: number, opts: EmbeddedStoreOptions = {}): Promise<void> {
-  const world = await World.open({ scenario: cat.scenario, seed: 5, population: 40, store: await openEmbeddedStore(dir, opts),
-    brain: policyBrain(), engine: ruleEngine(), snapshotEvery: 0 });
+  const world = await World.open({
+    scenario: cat.scenario,
+    seed: 5,
+    population: 40,
+    store: await openEmbeddedStore(dir, opts),
+    brain: policyBrain(),
+    engine: ruleEngine(),
+    snapshotEvery: 0,
+  });
   try {
     while (world.tick < ticks) await world.step();
   } finally {
@@ -83,7 +96,12 @@ it('a data directory written before compression exports as it did then, and cont
   expect(lines).toHaveLength(7);
   expect(lines.slice(0, 6).join('\n') + '\n').toBe(await fsp.readFile(join(V1, 'events.log'), 'latin1'));
   expect(lines[6]).toMatch(/^\{"tick":6,"sum":"[0-9a-f]{16}","br":"/);
-  expect(await exported(dir)).toBe(before + eventsFor(6).map((e) => canonicalJson(e) + '\n').join(''));
+  expect(await exported(dir)).toBe(
+    before +
+      eventsFor(6)
+        .map((e) => canonicalJson(e) + '\n')
+        .join(''),
+  );
 });
 
 it('a torn compressed last line is dropped, and the world resumes to the export of an uninterrupted run', async () => {

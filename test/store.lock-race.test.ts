@@ -30,13 +30,17 @@ async function deadPid(): Promise<number> {
 
 /** Starts a racer and resolves once it is loaded; `outcome` resolves with what it printed last. */
 function racer(dirs: string[]): Promise<{ child: ChildProcess; outcome: Promise<string[]> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'test/helpers/lock-race.ts'), String(GAP_MS), ...dirs],
-    { cwd: REPO, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'test/helpers/lock-race.ts'), String(GAP_MS), ...dirs], {
+    cwd: REPO,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   children.push(child);
   let out = '';
   return new Promise((ready, fail) => {
     let resolveOutcome: (v: string[]) => void;
-    const outcome = new Promise<string[]>((r) => { resolveOutcome = r; });
+    const outcome = new Promise<string[]>((r) => {
+      resolveOutcome = r;
+    });
     child.once('error', fail);
     child.once('exit', (code) => fail(new Error(`racer exited early (${code}): ${out}`)));
     child.stdout!.on('data', (d: Buffer) => {
@@ -56,7 +60,8 @@ it(`admits exactly one writer of ${RACERS} racing processes, ${TRIALS} times fre
     for (const kind of ['fresh', 'stale']) {
       const dir = join(root, `${kind}-${i}`);
       await fsp.mkdir(dir);
-      if (kind === 'stale') await fsp.writeFile(join(dir, 'writer.lock'), JSON.stringify({ pid: dead, hostname: hostname(), token: `dead-${i}` }) + '\n');
+      if (kind === 'stale')
+        await fsp.writeFile(join(dir, 'writer.lock'), JSON.stringify({ pid: dead, hostname: hostname(), token: `dead-${i}` }) + '\n');
       dirs.push(dir);
     }
   }
@@ -70,9 +75,10 @@ it(`admits exactly one writer of ${RACERS} racing processes, ${TRIALS} times fre
   const count = (kind: string, ok: (n: number) => boolean) => dirs.filter((dir, d) => dir.includes(`${kind}-`) && ok(writers[d])).length;
   expect(errors).toEqual([]);
   // the figures first, so a failure reads as "n of 100 trials"
-  expect({ fresh: { double: count('fresh', (n) => n > 1), none: count('fresh', (n) => n === 0) },
-    stale: { double: count('stale', (n) => n > 1), none: count('stale', (n) => n === 0) } })
-    .toEqual({ fresh: { double: 0, none: 0 }, stale: { double: 0, none: 0 } });
+  expect({
+    fresh: { double: count('fresh', (n) => n > 1), none: count('fresh', (n) => n === 0) },
+    stale: { double: count('stale', (n) => n > 1), none: count('stale', (n) => n === 0) },
+  }).toEqual({ fresh: { double: 0, none: 0 }, stale: { double: 0, none: 0 } });
   // claims and temp files of the takeover are gone once every racer is done
   const leftovers = (await Promise.all(dirs.map((d) => fsp.readdir(d)))).flat().filter((n) => n.startsWith('writer.lock.'));
   expect(leftovers).toEqual([]);

@@ -17,8 +17,12 @@ const worldName = () => `test-${process.pid}-${randomBytes(4).toString('hex')}`;
 storeContract('mongo (in-memory driver stand-in)', async () => {
   const db = fakeDb();
   const world = worldName();
-  return { store: mongoStore(db, { world }, async () => {}), reopen: async () => mongoStore(db, { world }, async () => {}), cleanup: async () => {},
-    otherWorld: async () => mongoStore(db, { world: worldName() }, async () => {}) };
+  return {
+    store: mongoStore(db, { world }, async () => {}),
+    reopen: async () => mongoStore(db, { world }, async () => {}),
+    cleanup: async () => {},
+    otherWorld: async () => mongoStore(db, { world: worldName() }, async () => {}),
+  };
 });
 
 if (URL) {
@@ -35,7 +39,18 @@ if (URL) {
       cleanup: async () => {
         const db = client.db(dbName);
         for (const w of [world, w2]) {
-          for (const c of ['worlds', 'events', 'ticks', 'snapshots', 'snapshot_parts', 'actors', 'entities', 'facts', 'messages', 'memory_records']) {
+          for (const c of [
+            'worlds',
+            'events',
+            'ticks',
+            'snapshots',
+            'snapshot_parts',
+            'actors',
+            'entities',
+            'facts',
+            'messages',
+            'memory_records',
+          ]) {
             await db.collection(c).deleteMany(c === 'worlds' ? { _id: w as never } : { world: w });
           }
         }
@@ -45,7 +60,9 @@ if (URL) {
   });
 } else {
   process.stderr.write('\n[skipped] Store contract against a real MongoDB: set MONGODB_URL (e.g. mongodb://127.0.0.1:27017) to run it.\n');
-  describe.skip('Store contract: mongo (MONGODB_URL not set)', () => { it('needs MONGODB_URL', () => {}); });
+  describe.skip('Store contract: mongo (MONGODB_URL not set)', () => {
+    it('needs MONGODB_URL', () => {});
+  });
 }
 
 it('the database is the one in the URL, else astinus', () => {

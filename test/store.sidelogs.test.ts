@@ -45,22 +45,53 @@ beforeAll(async () => {
   const cat = await shenzhen();
   const queue = new PlayerQueue();
   const store = await openEmbeddedStore(pristine, { log: { warn: () => {} } });
-  const world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store, brain: policyBrain(), players: queue, engine: ruleEngine() });
-  const srv = await buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin', dashboardDir: '/nonexistent/dist', rate: { burst: 1e9, perSecond: 1e9 } });
-  const join_ = async (name: string) => JoinReply.parse((await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name, place: 'dongmen' } })).json());
+  const world = await World.open({
+    scenario: cat.scenario,
+    seed: 5,
+    population: null,
+    store,
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
+  const srv = await buildServer({
+    world,
+    queue,
+    logger: pino({ level: 'silent' }),
+    adminToken: 'admin',
+    dashboardDir: '/nonexistent/dist',
+    rate: { burst: 1e9, perSecond: 1e9 },
+  });
+  const join_ = async (name: string) =>
+    JoinReply.parse(
+      (await srv.app.inject({ method: 'POST', url: '/api/worlds/shenzhen/players', payload: { name, place: 'dongmen' } })).json(),
+    );
   const joined = await join_('Ada');
   ada = joined.actorId;
   await join_('Bo');
   await join_('Cy');
   await srv.host.step();
-  const said = await srv.app.inject({ method: 'POST', url: `/api/worlds/shenzhen/players/${ada}/intent`, headers: auth(joined.token), payload: { text: 'go to Shekou' } });
+  const said = await srv.app.inject({
+    method: 'POST',
+    url: `/api/worlds/shenzhen/players/${ada}/intent`,
+    headers: auth(joined.token),
+    payload: { text: 'go to Shekou' },
+  });
   expect(said.statusCode).toBe(200);
-  const act = await srv.app.inject({ method: 'POST', url: `/api/worlds/shenzhen/players/${ada}/act`, headers: auth(joined.token), payload: { call: said.json().call } });
+  const act = await srv.app.inject({
+    method: 'POST',
+    url: `/api/worlds/shenzhen/players/${ada}/act`,
+    headers: auth(joined.token),
+    payload: { call: said.json().call },
+  });
   expect(act.statusCode).toBe(200);
   for (let i = 0; i < 3; i++) await srv.host.step();
   await srv.close();
   ticks = world.tick;
-  players = Object.values(world.state.actors).filter((a) => a.player).map((a) => a.id).sort();
+  players = Object.values(world.state.actors)
+    .filter((a) => a.player)
+    .map((a) => a.id)
+    .sort();
   await world.close();
   expect(players).toHaveLength(3);
   for (const k of RECORD_KINDS) expect((await lines(join(pristine, FILES[k]))).length).toBeGreaterThanOrEqual(3);
@@ -77,7 +108,7 @@ async function lines(file: string): Promise<string[]> {
 async function everything(store: Store): Promise<Record<RecordKind, unknown[]>> {
   const out = { messages: [] as unknown[], memory: [] as unknown[] };
   for (const k of RECORD_KINDS) {
-    for (const p of players) out[k].push(...await store.readRecords(k, p, { limit: 10_000 }));
+    for (const p of players) out[k].push(...(await store.readRecords(k, p, { limit: 10_000 })));
     out[k].sort((a, b) => (a as { n: number }).n - (b as { n: number }).n);
   }
   return out;
@@ -97,12 +128,18 @@ interface Damage {
 
 const mid = (ls: string[]) => Math.floor(ls.length / 2);
 const text = (ls: string[]) => Buffer.from(ls.map((l) => `${l}\n`).join(''));
-const skipped = (line: number, fault: string) => (file: string) => ({ key: 'backends.store.record_skipped', params: { file, line, fault } });
+const skipped = (line: number, fault: string) => (file: string) => ({
+  key: 'backends.store.record_skipped',
+  params: { file, line, fault },
+});
 
 const DAMAGES: Damage[] = [
   {
     name: 'a garbled line in the middle',
-    apply: (ls) => ({ bytes: text(ls.map((l, i) => (i === mid(ls) ? l.slice(0, 60) + '#garbled#' + l.slice(69) : l))), lost: [nOf(ls[mid(ls)])] }),
+    apply: (ls) => ({
+      bytes: text(ls.map((l, i) => (i === mid(ls) ? l.slice(0, 60) + '#garbled#' + l.slice(69) : l))),
+      lost: [nOf(ls[mid(ls)])],
+    }),
     notice: (file, ls) => skipped(mid(ls) + 1, 'checksum')(file),
   },
   {
@@ -112,7 +149,10 @@ const DAMAGES: Damage[] = [
   },
   {
     name: 'a line whose checksum does not match',
-    apply: (ls) => ({ bytes: text(ls.map((l, i) => (i === 1 ? l.replace(/"sum":"[0-9a-f]{16}"/, '"sum":"0000000000000000"') : l))), lost: [nOf(ls[1])] }),
+    apply: (ls) => ({
+      bytes: text(ls.map((l, i) => (i === 1 ? l.replace(/"sum":"[0-9a-f]{16}"/, '"sum":"0000000000000000"') : l))),
+      lost: [nOf(ls[1])],
+    }),
     notice: (file) => skipped(2, 'checksum')(file),
   },
   {
@@ -132,7 +172,10 @@ const DAMAGES: Damage[] = [
   },
   {
     name: 'a line of binary junk',
-    apply: (ls) => ({ bytes: Buffer.concat([text(ls.slice(0, 2)), Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x7b, 0x22, 0x9c, 0x0a]), text(ls.slice(2))]), lost: [] }),
+    apply: (ls) => ({
+      bytes: Buffer.concat([text(ls.slice(0, 2)), Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x7b, 0x22, 0x9c, 0x0a]), text(ls.slice(2))]),
+      lost: [],
+    }),
     notice: (file) => skipped(3, 'not_record')(file),
   },
   {
@@ -217,7 +260,9 @@ describe('a damaged session record file never keeps the world from starting', ()
           // the world goes on: a tick commits, and records can still be kept
           await opened.world.step();
           expect(opened.world.tick).toBe(ticks + 1);
-          const [rec] = await opened.store.appendRecords('messages', [{ player: players[0], tick: ticks, from: 'player', kind: 'intent', text: 'still here', lang: 'en' }]);
+          const [rec] = await opened.store.appendRecords('messages', [
+            { player: players[0], tick: ticks, from: 'player', kind: 'intent', text: 'still here', lang: 'en' },
+          ]);
           expect((await opened.store.readRecords('messages', players[0], { limit: 1 }))[0]).toEqual(rec);
         } finally {
           await opened.close();
@@ -231,7 +276,12 @@ describe('a damaged session record file never keeps the world from starting', ()
     for (let run = 0; run < 2; run++) {
       const told: string[] = [];
       const args = parse([SHENZHEN, '--data', dir, '--ticks', String(ticks + 1)], RUN_OPTIONS, ['scenario'], RunArgs);
-      const opened = await openWorld(args, { log: pino({ level: 'silent' }), say: (key, params) => { if (params.file === file) told.push(key); } });
+      const opened = await openWorld(args, {
+        log: pino({ level: 'silent' }),
+        say: (key, params) => {
+          if (params.file === file) told.push(key);
+        },
+      });
       await opened.close();
       expect(told).toEqual(['backends.store.record_skipped']);
     }
@@ -258,7 +308,7 @@ describe('what the event log can tell of missing records', () => {
     ({ tick, seq: 0, type: 'action', actor, call: { id, actor, tool: 'rest', args: {} } }) as unknown as Event;
   const where = { messages: 'messages.log', memory: 'memory.log' };
 
-  it('counts only calls a player sent (not a bot brain\'s for their actor), and nothing before a fork\'s first tick', async () => {
+  it("counts only calls a player sent (not a bot brain's for their actor), and nothing before a fork's first tick", async () => {
     const store = memoryStore();
     await store.acquire(META);
     await store.commitTick(0, [action(0, 'p1', 'p1:0')]);
@@ -267,9 +317,19 @@ describe('what the event log can tell of missing records', () => {
     await store.commitTick(2, [action(2, 'p2', 'p2:5'), { ...action(2, 'p1', '2:p1:answer'), seq: 1 }]);
     await store.appendRecords('messages', [{ player: 'p1', tick: 0, from: 'player', kind: 'intent', text: 'hello', lang: 'en' }]);
     const told: { key: string; params: Record<string, unknown> }[] = [];
-    const log = { warn: () => {}, tell: (key: string, params: Record<string, unknown>) => { told.push({ key, params }); } };
+    const log = {
+      warn: () => {},
+      tell: (key: string, params: Record<string, unknown>) => {
+        told.push({ key, params });
+      },
+    };
     await checkRecords(store, ['p1', 'p2'], 2, where, log);
-    expect(told).toEqual([{ key: 'backends.store.records_none', params: { file: 'messages.log', player: 'p2', kind: 'messages', since: -1, count: 1, tick: 2 } }]);
+    expect(told).toEqual([
+      {
+        key: 'backends.store.records_none',
+        params: { file: 'messages.log', player: 'p2', kind: 'messages', since: -1, count: 1, tick: 2 },
+      },
+    ]);
     told.length = 0;
     // a fork from tick 3 on holds none of the original's records, and is not told it lost them
     await checkRecords(store, ['p1', 'p2'], 2, where, log, 3);
@@ -283,14 +343,24 @@ describe('many damaged lines, and lines removed', () => {
     const dir = join(root, name);
     const w = await openEmbeddedStore(dir);
     await w.acquire(META);
-    await w.appendRecords('messages', Array.from({ length: count }, (_, i) => messageFor('p1', i, i)));
+    await w.appendRecords(
+      'messages',
+      Array.from({ length: count }, (_, i) => messageFor('p1', i, i)),
+    );
     await w.close();
     const file = join(dir, 'messages.log');
     return { dir, file, ls: await lines(file) };
   }
   async function reopened(dir: string): Promise<{ store: Store; told: { key: string; params: Record<string, unknown> }[] }> {
     const told: { key: string; params: Record<string, unknown> }[] = [];
-    const store = await openEmbeddedStore(dir, { log: { warn: () => {}, tell: (key, params) => { told.push({ key, params }); } } });
+    const store = await openEmbeddedStore(dir, {
+      log: {
+        warn: () => {},
+        tell: (key, params) => {
+          told.push({ key, params });
+        },
+      },
+    });
     await store.acquire(META);
     return { store, told };
   }

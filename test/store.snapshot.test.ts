@@ -17,12 +17,23 @@ import { shenzhen } from './helpers/world.ts';
 
 let cat: Catalog;
 let root = '';
-beforeAll(async () => { cat = await shenzhen(); });
-afterEach(async () => { await fsp.rm(root, { recursive: true, force: true }); });
+beforeAll(async () => {
+  cat = await shenzhen();
+});
+afterEach(async () => {
+  await fsp.rm(root, { recursive: true, force: true });
+});
 
 async function open(dir: string, log: StoreLog): Promise<World> {
-  return World.open({ scenario: cat.scenario, seed: 3, population: null, store: await openEmbeddedStore(dir, { log }),
-    brain: policyBrain(), engine: ruleEngine(), snapshotEvery: 5 });
+  return World.open({
+    scenario: cat.scenario,
+    seed: 3,
+    population: null,
+    store: await openEmbeddedStore(dir, { log }),
+    brain: policyBrain(),
+    engine: ruleEngine(),
+    snapshotEvery: 5,
+  });
 }
 
 async function exported(dir: string): Promise<string> {
@@ -47,7 +58,11 @@ it('an edited snapshot is ignored with a warning; the world is rebuilt from the 
   expect(snaps).toEqual(['0000000004.json', '0000000009.json']);
   for (const name of snaps) {
     const file = join(edited, 'snapshots', name);
-    const snap = JSON.parse(await fsp.readFile(file, 'utf8')) as { tick: number; sum: string; state: { actors: Record<string, { money: number }> } };
+    const snap = JSON.parse(await fsp.readFile(file, 'utf8')) as {
+      tick: number;
+      sum: string;
+      state: { actors: Record<string, { money: number }> };
+    };
     for (const a of Object.values(snap.state.actors)) a.money += 1000;
     await fsp.writeFile(file, `{"tick":${snap.tick},"sum":"${snap.sum}","state":${JSON.stringify(snap.state)}}`);
   }
@@ -55,10 +70,18 @@ it('an edited snapshot is ignored with a warning; the world is rebuilt from the 
   const warnings: string[] = [];
   const a = await open(clean, quiet);
   const b = await open(edited, { warn: (fields) => warnings.push((fields as { file: string }).file) });
-  expect(warnings.sort()).toEqual(snaps.map((n) => join(edited, 'snapshots', n)).reverse().sort());
+  expect(warnings.sort()).toEqual(
+    snaps
+      .map((n) => join(edited, 'snapshots', n))
+      .reverse()
+      .sort(),
+  );
   expect(b.tick).toBe(12);
   expect(canonicalJson(b.state)).toBe(canonicalJson(a.state));
-  for (let t = 0; t < 8; t++) { await a.step(); await b.step(); }
+  for (let t = 0; t < 8; t++) {
+    await a.step();
+    await b.step();
+  }
   await a.close();
   await b.close();
   const [ea, eb] = [await exported(clean), await exported(edited)];

@@ -27,21 +27,46 @@ async function stop() {
 }
 afterEach(stop);
 
-interface Played { ending: string | null; chapters: string[]; turns: number; log: string; scores: number[] }
+interface Played {
+  ending: string | null;
+  chapters: string[];
+  turns: number;
+  log: string;
+  scores: number[];
+}
 
 async function play(prefer: string[], o: { seed: number; place: string }): Promise<Played> {
   const cat = await shenzhen();
   const queue = new PlayerQueue();
   const store = memoryStore();
-  const world = await World.open({ scenario: cat.scenario, seed: o.seed, population: null, store, brain: policyBrain(), players: queue, engine: ruleEngine() });
-  srv = await buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist',
-    tickMs: 1, turnBased: true, rate: { burst: 1000, perSecond: 1000 } });
+  const world = await World.open({
+    scenario: cat.scenario,
+    seed: o.seed,
+    population: null,
+    store,
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
+  srv = await buildServer({
+    world,
+    queue,
+    logger: pino({ level: 'silent' }),
+    adminToken: 'admin-secret',
+    dashboardDir: '/nonexistent/dist',
+    tickMs: 1,
+    turnBased: true,
+    rate: { burst: 1000, perSecond: 1000 },
+  });
   await srv.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`;
   const W = `${url}/api/worlds/shenzhen`;
 
-  const joined = await fetch(`${W}/players`, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada', concept: 'a newcomer', place: o.place }) });
+  const joined = await fetch(`${W}/players`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Ada', concept: 'a newcomer', place: o.place }),
+  });
   expect(joined.status).toBe(201);
   const { actorId: me, token } = JoinReply.parse(await joined.json());
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -50,9 +75,16 @@ async function play(prefer: string[], o: { seed: number; place: string }): Promi
   let prompt: PromptMsg | null = null;
   let status: StatusMsg | null = null;
   socket = connect(url, { auth: { world: 'shenzhen', token }, transports: ['websocket'], reconnection: false, forceNew: true });
-  socket.on('prompt', (m: PromptMsg) => { prompt = m; });
-  socket.on('status', (m: StatusMsg) => { status = m; });
-  await new Promise<void>((done, fail) => { socket!.once('connect', () => done()); socket!.once('connect_error', fail); });
+  socket.on('prompt', (m: PromptMsg) => {
+    prompt = m;
+  });
+  socket.on('status', (m: StatusMsg) => {
+    status = m;
+  });
+  await new Promise<void>((done, fail) => {
+    socket!.once('connect', () => done());
+    socket!.once('connect_error', fail);
+  });
   srv.clock.start();
 
   /** The prompt of the tick the world now waits at for this player (bounded: a world that never waits fails the test). */
@@ -76,8 +108,14 @@ async function play(prefer: string[], o: { seed: number; place: string }): Promi
     const pick = prefer.map((id) => p.actions.find((a) => a.option === id)).find((a) => a) ?? p.actions[0];
     if (pick.choice !== undefined) turns++;
     prompt = null;
-    const r = await fetch(`${W}/players/${me}/act`, { method: 'POST', headers,
-      body: JSON.stringify({ call: { id: `ada-${n}`, tool: pick.call.tool, args: pick.call.args }, ...(pick.choice !== undefined ? { choice: pick.choice } : {}) }) });
+    const r = await fetch(`${W}/players/${me}/act`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        call: { id: `ada-${n}`, tool: pick.call.tool, args: pick.call.args },
+        ...(pick.choice !== undefined ? { choice: pick.choice } : {}),
+      }),
+    });
     expect(r.status, await r.clone().text()).toBe(200);
     // the call is judged at the next tick; read the session once the world has moved past it
     const at = (status as StatusMsg | null)?.tick ?? 0;

@@ -24,7 +24,9 @@ let n = 0;
 
 async function step(call?: ToolCall['args'] & { tool?: never }, tool?: ToolCall['tool']): Promise<Event[]> {
   if (call && tool) queue.put({ id: `c${n++}`, actor: ME, tool, args: call } as ToolCall);
-  const events = await world.step(log.length ? undefined : { joins: [{ actor: ME, name: { cn: '客', en: 'Guest' }, concept: '', place: 'shenzhen_bay_park' }] });
+  const events = await world.step(
+    log.length ? undefined : { joins: [{ actor: ME, name: { cn: '客', en: 'Guest' }, concept: '', place: 'shenzhen_bay_park' }] },
+  );
   log.push(...events);
   live.add(events);
   return events;
@@ -33,7 +35,15 @@ async function step(call?: ToolCall['args'] & { tool?: never }, tool?: ToolCall[
 beforeAll(async () => {
   const cat = await shenzhen();
   queue = new PlayerQueue();
-  world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
+  world = await World.open({
+    scenario: cat.scenario,
+    seed: 5,
+    population: null,
+    store: memoryStore(),
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
   live = new StoryBook(cat, world.state);
   await step();
   // a stall of the player's own, in a park where it is the best meal to be had, so the hungry come to eat there
@@ -49,9 +59,11 @@ beforeAll(async () => {
   await step({ resource: 'energy', amount: world.state.actors[ME].energy, purpose: 'gift', target: 'he_wenbo' } as never, 'use_resource');
   for (let i = 0; i < 20 && !log.some((e) => e.type === 'status_changed' && e.actor === ME && e.to === 'alive'); i++) await step();
 });
-afterAll(async () => { await world?.close(); });
+afterAll(async () => {
+  await world?.close();
+});
 
-describe('the player\'s story', () => {
+describe("the player's story", () => {
   it('reads the same told live tick by tick and rebuilt from the whole log', () => {
     const rebuilt = new StoryBook(world.cat, world.state);
     rebuilt.add(log);
@@ -62,7 +74,7 @@ describe('the player\'s story', () => {
     expect(lines.map((l) => l.n)).toEqual(lines.map((_, i) => i));
   });
 
-  it('names the customer who pays at the player\'s stall', () => {
+  it("names the customer who pays at the player's stall", () => {
     const paid = log.find((e) => e.type === 'transfer' && e.to === ME && e.reason === 'stall_sale');
     expect(paid?.type).toBe('transfer');
     if (paid?.type !== 'transfer') return;
@@ -76,7 +88,9 @@ describe('the player\'s story', () => {
   it('names the one who rescues the collapsed player', () => {
     const back = log.find((e) => e.type === 'status_changed' && e.actor === ME && e.to === 'alive');
     expect(back?.type).toBe('status_changed');
-    const rescuer = log.find((e) => e.type === 'action' && e.tick === back!.tick && e.call.tool === 'interact' && e.call.args.target === ME && e.seq < back!.seq);
+    const rescuer = log.find(
+      (e) => e.type === 'action' && e.tick === back!.tick && e.call.tool === 'interact' && e.call.args.target === ME && e.seq < back!.seq,
+    );
     expect(rescuer?.type).toBe('action');
     const name = world.cat.souls.get((rescuer as { actor: string }).actor)!.soul.name;
     const line = live.lines(ME)!.find((l) => l.tick === back!.tick && l.kind === 'status');
@@ -85,7 +99,7 @@ describe('the player\'s story', () => {
   });
 });
 
-describe('an event of the player\'s own that carries words (a warning)', () => {
+describe("an event of the player's own that carries words (a warning)", () => {
   it('reads as a line of their body, and only in their own story', () => {
     const r = new Renderer('en', world.cat, world.state);
     const warning = { type: 'warning', actor: ME, msg: { key: 'narrator.nothing' }, tick: 1, seq: 0 } as unknown as Event;
@@ -99,12 +113,22 @@ describe('GET /players/:id/story', () => {
     const { served, auth } = await import('./helpers/serve.ts');
     const srv = await served({ rate: { burst: 1e9, perSecond: 1e9 } });
     const W = '/api/worlds/shenzhen';
-    const join = async (name: string) => (await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name, place: 'dongmen' } })).json() as { actorId: string; token: string };
+    const join = async (name: string) =>
+      (await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name, place: 'dongmen' } })).json() as {
+        actorId: string;
+        token: string;
+      };
     const ada = await join('Ada');
     const bob = await join('Bob');
     const sent: { actor: string; lines: number }[] = [];
-    srv.host.listen({ tick: () => undefined, status: () => undefined, narration: () => undefined, rejection: () => undefined, perceived: () => undefined,
-      story: (actor, m) => sent.push({ actor, lines: m.lines.length }) });
+    srv.host.listen({
+      tick: () => undefined,
+      status: () => undefined,
+      narration: () => undefined,
+      rejection: () => undefined,
+      perceived: () => undefined,
+      story: (actor, m) => sent.push({ actor, lines: m.lines.length }),
+    });
     for (let i = 0; i < 30; i++) await srv.host.step();
     const url = `${W}/players/${ada.actorId}/story`;
     expect((await srv.app.inject({ url })).statusCode).toBe(401);
@@ -119,7 +143,10 @@ describe('GET /players/:id/story', () => {
     // pages of one line, each following the cursor of the last, add up to the whole story
     const paged: unknown[] = [];
     for (let after = -1; ;) {
-      const p = (await srv.app.inject({ url: `${url}?after=${after}&limit=1`, headers: auth(ada.token) })).json() as { lines: { n: number }[]; next: number | null };
+      const p = (await srv.app.inject({ url: `${url}?after=${after}&limit=1`, headers: auth(ada.token) })).json() as {
+        lines: { n: number }[];
+        next: number | null;
+      };
       paged.push(...p.lines);
       if (p.next === null) break;
       after = p.next;
@@ -128,8 +155,18 @@ describe('GET /players/:id/story', () => {
     // what the socket pushed, tick by tick, is the same story
     expect(sent.filter((s) => s.actor === ada.actorId).reduce((a, s) => a + s.lines, 0)).toBe(all.lines.length);
     // a host started again over the same log tells the same story
-    const again = new (srv.host.constructor as typeof import('../adapters/server/host.ts').WorldHost)({ world: srv.host.world, queue: srv.host.queue,
-      narrator: { name: 'x', narrate: () => ({ cn: '', en: '' }) }, intent: { parse: async () => { throw new Error('unused'); } } as never, tickMs: 1000, turnBased: false });
+    const again = new (srv.host.constructor as typeof import('../adapters/server/host.ts').WorldHost)({
+      world: srv.host.world,
+      queue: srv.host.queue,
+      narrator: { name: 'x', narrate: () => ({ cn: '', en: '' }) },
+      intent: {
+        parse: async () => {
+          throw new Error('unused');
+        },
+      } as never,
+      tickMs: 1000,
+      turnBased: false,
+    });
     await again.init();
     expect(again.story.lines(ada.actorId)).toEqual(all.lines);
     await srv.close();

@@ -15,7 +15,9 @@ let ids: Set<string>;
 beforeAll(async () => {
   ids = packIds(await shenzhen());
   // no --data: an in-memory world, so each run starts at tick 0
-  const [cn, en] = await Promise.all(['cn', 'en'].map((lang) => astinus(['run', SHENZHEN, '--ticks', '100', '--lang', lang, '--feed', '6'])));
+  const [cn, en] = await Promise.all(
+    ['cn', 'en'].map((lang) => astinus(['run', SHENZHEN, '--ticks', '100', '--lang', lang, '--feed', '6'])),
+  );
   expect(cn.code, cn.stderr).toBe(0);
   expect(en.code, en.stderr).toBe(0);
   out.cn = cn.stdout;

@@ -28,8 +28,23 @@ afterEach(async () => {
 async function open(pack: 'riverford' | 'shenzhen', db: MemoryDb = memoryDb()): Promise<AstinusServer> {
   const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/${pack}`));
   const queue = new PlayerQueue();
-  const world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(db), brain: policyBrain(), players: queue, engine: ruleEngine() });
-  return buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', rate: { burst: 1000, perSecond: 1000 } });
+  const world = await World.open({
+    scenario: cat.scenario,
+    seed: 5,
+    population: null,
+    store: memoryStore(db),
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
+  return buildServer({
+    world,
+    queue,
+    logger: pino({ level: 'silent' }),
+    adminToken: 'admin-secret',
+    dashboardDir: '/nonexistent/dist',
+    rate: { burst: 1000, perSecond: 1000 },
+  });
 }
 
 const W = () => `/api/worlds/${srv.host.id}`;
@@ -39,14 +54,20 @@ const step = () => post(`${W()}/control`, { action: 'step' }, auth('admin-secret
 
 async function joined(traits: unknown[], name = 'Ada'): Promise<JoinReply> {
   const place = (await get(`${W()}/places`)).json()[0].id as string;
-  const r = await post(`${W()}/players`, { name, concept: 'a stranger with quick hands', place: srv.host.id === 'riverford' ? 'market_square' : place, traits });
+  const r = await post(`${W()}/players`, {
+    name,
+    concept: 'a stranger with quick hands',
+    place: srv.host.id === 'riverford' ? 'market_square' : place,
+    traits,
+  });
   expect(r.statusCode, r.body).toBe(201);
   const j = JoinReply.parse(r.json());
   await step();
   return j;
 }
 const declare = (p: JoinReply, trait: unknown, token = p.token) => post(`${W()}/players/${p.actorId}/traits`, { trait }, auth(token));
-const traitsOf = async (p: JoinReply) => ((await get(`${W()}/actors/${p.actorId}`)).json() as { traits: { id: string; name: { en: string }; positive: { en: string } }[] }).traits;
+const traitsOf = async (p: JoinReply) =>
+  ((await get(`${W()}/actors/${p.actorId}`)).json() as { traits: { id: string; name: { en: string }; positive: { en: string } }[] }).traits;
 
 async function events(from = 0, to = 1000): Promise<Event[]> {
   const out: Event[] = [];
@@ -63,7 +84,15 @@ function mark(actor: string): string {
 const cutpurse = (actor: string) => ({ tool: 'interact', args: { target: mark(actor), manner: 'cutpurse', content: { text: 'psst' } } });
 
 /** a trait as the Judge holds one, for requests that bypass the server */
-const own = (id: string, over: Partial<Trait> = {}): Trait => ({ id, name: { cn: 'x', en: 'x' }, positive: { cn: 'a', en: 'a' }, negative: { cn: 'b', en: 'b' }, helps: [], hinders: [], ...over });
+const own = (id: string, over: Partial<Trait> = {}): Trait => ({
+  id,
+  name: { cn: 'x', en: 'x' },
+  positive: { cn: 'a', en: 'a' },
+  negative: { cn: 'b', en: 'b' },
+  helps: [],
+  hinders: [],
+  ...over,
+});
 const NIMBLE = { name: 'Nimble', positive: 'quick of hand and foot', negative: 'restless', helps: ['cutpurse'], hinders: [] };
 
 describe('declaring a trait where the pack allows it (Riverford)', () => {
@@ -103,7 +132,10 @@ describe('declaring a trait where the pack allows it (Riverford)', () => {
     const p = await joined(['proud', 'clumsy']);
     const held = await declare(p, 'clumsy');
     expect(held.statusCode).toBe(409);
-    expect(ErrorReply.parse(held.json())).toMatchObject({ code: 'trait_held', message: { en: expect.stringMatching(/already have that trait/) } });
+    expect(ErrorReply.parse(held.json())).toMatchObject({
+      code: 'trait_held',
+      message: { en: expect.stringMatching(/already have that trait/) },
+    });
 
     expect((await declare(p, 'light_fingers')).statusCode).toBe(200);
     const fourth = await declare(p, NIMBLE);
@@ -117,7 +149,7 @@ describe('declaring a trait where the pack allows it (Riverford)', () => {
     expect((await declare(p, NIMBLE)).statusCode).toBe(409);
   });
 
-  it('refuses hostile ids, words the pack lacks, someone else\'s character, and commits nothing', async () => {
+  it("refuses hostile ids, words the pack lacks, someone else's character, and commits nothing", async () => {
     srv = await open('riverford');
     const p = await joined(['proud']);
     const other = await joined([], 'Bo');
@@ -151,7 +183,15 @@ describe('declaring a trait where the pack allows it (Riverford)', () => {
     srv = await open('riverford');
     const p = await joined(['proud', 'clumsy', 'light_fingers']);
     const told: RejectionMsg[] = [];
-    srv.host.listen({ tick() {}, status() {}, narration() {}, perceived() {}, rejection: (a, m) => { if (a === p.actorId) told.push(m); } });
+    srv.host.listen({
+      tick() {},
+      status() {},
+      narration() {},
+      perceived() {},
+      rejection: (a, m) => {
+        if (a === p.actorId) told.push(m);
+      },
+    });
     // queued past the server's checks (as a stale request would be): a fourth trait
     srv.host.declare({ actor: p.actorId, trait: own('own_9') });
     await step();
@@ -164,8 +204,13 @@ describe('declaring a trait where the pack allows it (Riverford)', () => {
     const q = await joined(['proud', 'clumsy'], 'Bo');
     const reasons: string[] = [];
     await srv.host.world.step({
-      declares: [own('proud'), own('own_1', { helps: ['juggle'] }), own('own_2', { helps: ['__proto__'] }), own('own_3', { helps: ['cutpurse'] }), own('own_4')]
-        .map((trait) => ({ actor: q.actorId, trait })),
+      declares: [
+        own('proud'),
+        own('own_1', { helps: ['juggle'] }),
+        own('own_2', { helps: ['__proto__'] }),
+        own('own_3', { helps: ['cutpurse'] }),
+        own('own_4'),
+      ].map((trait) => ({ actor: q.actorId, trait })),
       onDeclares: (r) => reasons.push(...r.map((x) => x.reason?.code ?? 'ok')),
     });
     expect(reasons).toEqual(['declare_same', 'declare_words', 'declare_words', 'ok', 'declare_full']);
@@ -185,8 +230,10 @@ describe('where the pack does not allow it (Shenzhen)', () => {
     expect(body.message.en).toMatch(/does not let you declare a trait in play: traits are chosen when you join/);
     expect(body.message.cn).toMatch(/加入时选定/);
     const reasons: string[] = [];
-    await srv.host.world.step({ declares: [{ actor: p.actorId, trait: own('own_1') }],
-      onDeclares: (x) => reasons.push(...x.map((y) => y.reason?.code ?? 'ok')) });
+    await srv.host.world.step({
+      declares: [{ actor: p.actorId, trait: own('own_1') }],
+      onDeclares: (x) => reasons.push(...x.map((y) => y.reason?.code ?? 'ok')),
+    });
     expect(reasons).toEqual(['declare_closed']);
     expect((await events()).filter((e) => e.type === 'trait_declared')).toEqual([]);
   });
@@ -208,6 +255,8 @@ describe('replay', () => {
     expect(again).toEqual(live);
     expect(again.map((t) => t.id)).toEqual(['proud', 'own_1']);
     const { factorsFor } = await import('../sim/model/check.ts');
-    expect(factorsFor(srv.host.world.cat, srv.host.world.state.actors[p.actorId], 'cutpurse')).toEqual([{ kind: 'trait', id: 'own_1', sign: 1 }]);
+    expect(factorsFor(srv.host.world.cat, srv.host.world.state.actors[p.actorId], 'cutpurse')).toEqual([
+      { kind: 'trait', id: 'own_1', sign: 1 },
+    ]);
   });
 });

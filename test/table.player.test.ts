@@ -23,7 +23,9 @@ import { auth } from './helpers/serve.ts';
  * next check of that word. Riverford: cutting a purse is a check.
  */
 let srv: AstinusServer;
-afterEach(async () => { await srv?.close(); });
+afterEach(async () => {
+  await srv?.close();
+});
 
 const W = '/api/worlds/riverford';
 const PLACE = 'market_square';
@@ -32,13 +34,29 @@ const riverford = async () => buildCatalog(await loadScenario(`${ROOT}scenarios/
 async function open(seed = 5): Promise<AstinusServer> {
   const cat = await riverford();
   const queue = new PlayerQueue();
-  const world = await World.open({ scenario: cat.scenario, seed, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
-  return buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', rate: { burst: 1000, perSecond: 1000 } });
+  const world = await World.open({
+    scenario: cat.scenario,
+    seed,
+    population: null,
+    store: memoryStore(),
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
+  return buildServer({
+    world,
+    queue,
+    logger: pino({ level: 'silent' }),
+    adminToken: 'admin-secret',
+    dashboardDir: '/nonexistent/dist',
+    rate: { burst: 1000, perSecond: 1000 },
+  });
 }
 
 const post = (url: string, payload: unknown, headers = {}) => srv.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const step = () => post(`${W}/control`, { action: 'step' }, auth('admin-secret'));
-const join = (traits: unknown[], name = 'Ada') => post(`${W}/players`, { name, concept: 'a stranger with quick hands', place: PLACE, traits });
+const join = (traits: unknown[], name = 'Ada') =>
+  post(`${W}/players`, { name, concept: 'a stranger with quick hands', place: PLACE, traits });
 
 async function joined(traits: unknown[], name = 'Ada'): Promise<JoinReply> {
   const r = await join(traits, name);
@@ -69,27 +87,37 @@ async function argue(p: JoinReply, body: unknown): Promise<ArgueReply> {
 const NIMBLE = { name: 'Nimble', positive: 'quick of hand and foot', negative: 'restless', helps: [], hinders: ['haggle'] };
 
 describe('traits at join', () => {
-  it('offers the traits of the pack\'s people once each, and the risky words, in the catalog', async () => {
+  it("offers the traits of the pack's people once each, and the risky words, in the catalog", async () => {
     srv = await open();
     const cat = CatalogView.parse((await srv.app.inject({ method: 'GET', url: `${W}/catalog` })).json());
     const ids = cat.traits.map((t) => t.id);
     expect(ids).toEqual(expect.arrayContaining(['light_fingers', 'clumsy', 'sweet_voice']));
     expect(new Set(ids).size).toBe(ids.length);
     expect(cat.traits.find((t) => t.id === 'light_fingers')).toMatchObject({ name: { en: 'Light fingers' }, helps: ['cutpurse'] });
-    expect(cat.risky.map((w) => `${w.kind}:${w.id}`).sort()).toEqual(['manner:cutpurse', 'manner:haggle', 'manner:quarrel', 'purpose:perform']);
+    expect(cat.risky.map((w) => `${w.kind}:${w.id}`).sort()).toEqual([
+      'manner:cutpurse',
+      'manner:haggle',
+      'manner:quarrel',
+      'purpose:perform',
+    ]);
   });
 
-  it('joins with two presets and a trait of one\'s own, committed in the joined event and shown with both aspects', async () => {
+  it("joins with two presets and a trait of one's own, committed in the joined event and shown with both aspects", async () => {
     srv = await open();
     const p = await joined(['light_fingers', 'clumsy', NIMBLE]);
     const ev = srv.host.world.state.actors[p.actorId].player!;
     expect(ev.traits!.map((t) => t.id)).toEqual(['light_fingers', 'clumsy', 'own_1']);
-    const detail = (await srv.app.inject({ method: 'GET', url: `${W}/actors/${p.actorId}` })).json() as { traits: { name: { en: string }; positive: { en: string }; negative: { en: string } }[] };
+    const detail = (await srv.app.inject({ method: 'GET', url: `${W}/actors/${p.actorId}` })).json() as {
+      traits: { name: { en: string }; positive: { en: string }; negative: { en: string } }[];
+    };
     expect(detail.traits.map((t) => t.name.en)).toEqual(['Light fingers', 'Clumsy', 'Nimble']);
     expect(detail.traits[2]).toMatchObject({ positive: { en: 'quick of hand and foot' }, negative: { en: 'restless' } });
     let joinedEv: Event | undefined;
     for await (const e of srv.host.world.store.readEvents(0, 10)) if (e.type === 'joined') joinedEv = e;
-    expect(joinedEv).toMatchObject({ type: 'joined', traits: [{ id: 'light_fingers' }, { id: 'clumsy' }, { id: 'own_1', helps: [], hinders: ['haggle'] }] });
+    expect(joinedEv).toMatchObject({
+      type: 'joined',
+      traits: [{ id: 'light_fingers' }, { id: 'clumsy' }, { id: 'own_1', helps: [], hinders: ['haggle'] }],
+    });
   });
 
   it('refuses hostile or impossible traits with a 400 that says why, and nobody joins', async () => {
@@ -121,7 +149,17 @@ describe('traits at join', () => {
   it('loads a joined event without traits (an older log): a player with no traits and no factors', async () => {
     const cat = await riverford();
     const s = fresh(cat);
-    applyEvent(s, { tick: 1, seq: 0, type: 'joined', actor: 'player-1', name: { cn: '甲', en: 'A' }, concept: '', place: PLACE, money: 0, energy: 50 });
+    applyEvent(s, {
+      tick: 1,
+      seq: 0,
+      type: 'joined',
+      actor: 'player-1',
+      name: { cn: '甲', en: 'A' },
+      concept: '',
+      place: PLACE,
+      money: 0,
+      energy: 50,
+    });
     expect(s.actors['player-1'].player!.traits).toBeUndefined();
     expect(factorsFor(cat, s.actors['player-1'], 'cutpurse')).toEqual([]);
   });
@@ -133,9 +171,17 @@ describe('the dice screen', () => {
     const p = await joined(['light_fingers', 'proud']);
     const pv = await preview(p, cutpurse(p.actorId));
     expect(pv.ok).toBe(true);
-    expect(pv.check).toMatchObject({ word: 'cutpurse', formula: '3d6kh2', factors: [{ kind: 'trait', id: 'light_fingers', sign: 1, name: { en: 'Light fingers' } }] });
+    expect(pv.check).toMatchObject({
+      word: 'cutpurse',
+      formula: '3d6kh2',
+      factors: [{ kind: 'trait', id: 'light_fingers', sign: 1, name: { en: 'Light fingers' } }],
+    });
     const exact = odds(formulaFor(1, 0), DEFAULT_BANDS);
-    expect(pv.check!.odds.map((o) => [o.band, o.count, o.of])).toEqual([['full', exact.bands.full, 216], ['partial', exact.bands.partial, 216], ['fail', exact.bands.fail, 216]]);
+    expect(pv.check!.odds.map((o) => [o.band, o.count, o.of])).toEqual([
+      ['full', exact.bands.full, 216],
+      ['partial', exact.bands.partial, 216],
+      ['fail', exact.bands.fail, 216],
+    ]);
     expect(pv.check!.odds.reduce((n, o) => n + o.count, 0)).toBe(216);
     expect(pv.check!.odds.find((o) => o.band === 'full')!.percent).toBeCloseTo((100 * exact.bands.full) / 216, 1);
     const plain = await joined(['proud'], 'Bo');
@@ -152,7 +198,9 @@ describe('the dice screen', () => {
     const s = srv.host.world.state;
     const target = mark(ps[0].actorId);
     const call = { tool: 'interact', args: { target, manner: 'cutpurse', content: { text: 'psst' } } };
-    const bands = new Set(ps.map((p) => checkFor(srv.host.world.cat, s, { id: 'x', actor: p.actorId, ...call } as ToolCall, s.tick + 1)!.band));
+    const bands = new Set(
+      ps.map((p) => checkFor(srv.host.world.cat, s, { id: 'x', actor: p.actorId, ...call } as ToolCall, s.tick + 1)!.band),
+    );
     expect(bands.size, 'the next rolls differ among them').toBeGreaterThan(1);
     const seen = new Set<string>();
     for (const p of ps) {
@@ -178,7 +226,11 @@ describe('arguing for a trait', () => {
     expect(no.text.cn).toMatch(/扒钱袋/);
 
     const yes = await argue(p, { trait: 'own_1', call, words: 'my hands can lift a purse before anyone blinks' });
-    expect(yes).toMatchObject({ ok: true, why: 'argued', check: { formula: '3d6kh2', factors: [{ id: 'own_1', sign: 1, name: { en: 'Nimble' } }] } });
+    expect(yes).toMatchObject({
+      ok: true,
+      why: 'argued',
+      check: { formula: '3d6kh2', factors: [{ id: 'own_1', sign: 1, name: { en: 'Nimble' } }] },
+    });
     expect(yes.check.odds.map((o) => o.count)).toEqual(Object.values(odds(formulaFor(1, 0), DEFAULT_BANDS).bands).slice(1));
     // the preview says the same until the Judge commits it, and after
     expect((await preview(p, call)).check!.formula).toBe('3d6kh2');
@@ -193,7 +245,9 @@ describe('arguing for a trait', () => {
     for await (const e of srv.host.world.store.readEvents(t1.tick, t1.tick + 1)) events.push(e);
     expect(events.find((e) => e.type === 'trait_argued')).toMatchObject({ actor: p.actorId, trait: 'own_1', word: 'cutpurse' });
     // the feed shows the argument to everyone, by the trait's name
-    const feed = (await srv.app.inject({ method: 'GET', url: `${W}/events?type=trait_argued` })).json() as { events: { text: { cn: string; en: string } }[] };
+    const feed = (await srv.app.inject({ method: 'GET', url: `${W}/events?type=trait_argued` })).json() as {
+      events: { text: { cn: string; en: string } }[];
+    };
     expect(feed.events[0].text.en).toMatch(/Ada argues that “Nimble” fits a check \(Cut a purse\)/);
     expect(feed.events[0].text.cn).toContain('Nimble');
     const rolled = events.find((e) => e.type === 'check_rolled' && e.actor === p.actorId);
@@ -213,7 +267,11 @@ describe('arguing for a trait', () => {
     expect(helps.text.en).toMatch(/anyway/);
     const lacks = await argue(p, { trait: 'sweet_voice', call, words: 'I cut a purse while singing' });
     expect(lacks).toMatchObject({ ok: false, code: 'argue_no_trait' });
-    const safe = await post(`${W}/players/${p.actorId}/argue`, { trait: 'light_fingers', call: { tool: 'express', args: { content: { text: 'hi' }, channel: 'say' } }, words: 'steal' }, auth(p.token));
+    const safe = await post(
+      `${W}/players/${p.actorId}/argue`,
+      { trait: 'light_fingers', call: { tool: 'express', args: { content: { text: 'hi' }, channel: 'say' } }, words: 'steal' },
+      auth(p.token),
+    );
     expect([400]).toContain(safe.statusCode);
     const hostile = await post(`${W}/players/${p.actorId}/argue`, { trait: '__proto__', call, words: 'x' }, auth(p.token));
     expect(hostile.statusCode).toBe(400);

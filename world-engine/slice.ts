@@ -14,21 +14,42 @@ const LISTENERS = 4;
 
 /** Cut the part of the (pre-tick) state a World Engine needs for one call. */
 /** What the actor noticed when it decided: the engine works with the same things and people. */
-export interface Noticed { entities: EntityState[]; people: { id: string; status: string }[] }
+export interface Noticed {
+  entities: EntityState[];
+  people: { id: string; status: string }[];
+}
 
 /** `how`: a call only weighed (a preview, an offer) assumes a band and throws no dice; an answer draws after the actor's rolls this tick. */
-export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tick: number, call: ToolCall, noticed?: Noticed, how: Draw = {}): Slice {
+export function sliceFor(
+  cat: Catalog,
+  state: WorldState,
+  index: PlaceIndex,
+  tick: number,
+  call: ToolCall,
+  noticed?: Noticed,
+  how: Draw = {},
+): Slice {
   const actor = state.actors[call.actor];
   const here = index.get(actor.location) ?? [];
   const targetId = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target : undefined;
-  const target = targetId === undefined ? null
-    : state.actors[targetId] ? { kind: 'actor' as const, actor: state.actors[targetId] }
-    : state.entities[targetId] ? { kind: 'entity' as const, entity: state.entities[targetId] } : null;
+  const target =
+    targetId === undefined
+      ? null
+      : state.actors[targetId]
+        ? { kind: 'actor' as const, actor: state.actors[targetId] }
+        : state.entities[targetId]
+          ? { kind: 'entity' as const, entity: state.entities[targetId] }
+          : null;
   const reach = call.tool === 'express' ? cat.words.channel(call.args.channel)?.reach : undefined;
-  const listeners = reach === 'friends'
-    ? friendsAlive(state, actor.relations).sort().slice(0, LISTENERS).map((id) => state.actors[id])
-    : noticed ? firstAlive(state, noticed.people)
-    : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
+  const listeners =
+    reach === 'friends'
+      ? friendsAlive(state, actor.relations)
+          .sort()
+          .slice(0, LISTENERS)
+          .map((id) => state.actors[id])
+      : noticed
+        ? firstAlive(state, noticed.people)
+        : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
   // the newest few facts it knows, oldest first
   const known: FactState[] = [];
   for (let i = Math.max(0, actor.knows.length - 4); i < actor.knows.length; i++) {
@@ -36,12 +57,16 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
     if (f) known.push(f);
   }
   const slice: Slice = {
-    tick, seed: state.seed, actor,
+    tick,
+    seed: state.seed,
+    actor,
     place: { id: actor.location, mood: state.places[actor.location].mood, present: here.length },
     target,
     entitiesHere: noticed?.entities ?? index.notice(actor.location, actor.id, tick),
-    known, listeners,
-    employer: call.tool === 'use_resource' && cat.words.purposeDoes(call.args.purpose) === 'work' ? payingEmployer(cat, state, actor) : null,
+    known,
+    listeners,
+    employer:
+      call.tool === 'use_resource' && cat.words.purposeDoes(call.args.purpose) === 'work' ? payingEmployer(cat, state, actor) : null,
     travel: call.tool === 'move' ? travelCost(cat, state, actor.location, call.args.destination, call.args.mode, actor.id) : null,
     ...vacancy(cat, state, target),
     check: checkFor(cat, state, call, tick, how),
@@ -54,8 +79,11 @@ export function sliceFor(cat: Catalog, state: WorldState, index: PlaceIndex, tic
 function overrides(state: WorldState, place: string): Pick<Slice, 'closed' | 'prices' | 'wages'> {
   const iv = state.interventions;
   if (!iv) return {};
-  return { ...(isClosed(state, place) ? { closed: true } : {}), ...(Object.keys(iv.prices).length ? { prices: { ...iv.prices } } : {}),
-    ...(Object.keys(iv.wages).length ? { wages: { ...iv.wages } } : {}) };
+  return {
+    ...(isClosed(state, place) ? { closed: true } : {}),
+    ...(Object.keys(iv.prices).length ? { prices: { ...iv.prices } } : {}),
+    ...(Object.keys(iv.wages).length ? { wages: { ...iv.wages } } : {}),
+  };
 }
 
 /** Whether a target who hires has room in their crew; nothing for anyone else. */

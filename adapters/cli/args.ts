@@ -9,15 +9,19 @@ export class UsageError extends Error {
   }
 }
 
-const int = (name: string, min: number) => z.string().optional().transform((v, ctx) => {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) {
-    ctx.addIssue({ code: 'custom', message: 'cli.error.int', params: { name, min, value: v } });
-    return z.NEVER;
-  }
-  return n;
-});
+const int = (name: string, min: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: 'custom', message: 'cli.error.int', params: { name, min, value: v } });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 const LogLevel = z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'cli.error.log_level' }).default('warn');
 
@@ -47,11 +51,25 @@ export const WorldArgs = z.object({
 });
 export type WorldArgs = z.infer<typeof WorldArgs>;
 const WORLD_OPTIONS: ParseArgsConfig['options'] = {
-  seed: { type: 'string' }, data: { type: 'string' }, population: { type: 'string' }, lang: { type: 'string' },
-  'log-level': { type: 'string' }, 'log-file': { type: 'string' },
-  brain: { type: 'string' }, engine: { type: 'string' }, model: { type: 'string' }, 'engine-model': { type: 'string' },
-  'llm-base-url': { type: 'string' }, 'max-tokens': { type: 'string' }, 'llm-record': { type: 'string' }, 'llm-replay': { type: 'string' },
-  'llm-replay-fallback': { type: 'boolean' }, 'llm-timeout': { type: 'string' }, 'llm-concurrency': { type: 'string' }, 'llm-rpm': { type: 'string' }, 'llm-tpm': { type: 'string' },
+  seed: { type: 'string' },
+  data: { type: 'string' },
+  population: { type: 'string' },
+  lang: { type: 'string' },
+  'log-level': { type: 'string' },
+  'log-file': { type: 'string' },
+  brain: { type: 'string' },
+  engine: { type: 'string' },
+  model: { type: 'string' },
+  'engine-model': { type: 'string' },
+  'llm-base-url': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'llm-record': { type: 'string' },
+  'llm-replay': { type: 'string' },
+  'llm-replay-fallback': { type: 'boolean' },
+  'llm-timeout': { type: 'string' },
+  'llm-concurrency': { type: 'string' },
+  'llm-rpm': { type: 'string' },
+  'llm-tpm': { type: 'string' },
 };
 
 export const RunArgs = WorldArgs.extend({
@@ -73,21 +91,39 @@ export const ServeArgs = WorldArgs.extend({
 });
 export type ServeArgs = z.infer<typeof ServeArgs>;
 export const SERVE_OPTIONS: ParseArgsConfig['options'] = {
-  ...WORLD_OPTIONS, port: { type: 'string' }, host: { type: 'string' }, 'tick-ms': { type: 'string' },
-  'turn-based': { type: 'boolean' }, private: { type: 'boolean' },
+  ...WORLD_OPTIONS,
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'tick-ms': { type: 'string' },
+  'turn-based': { type: 'boolean' },
+  private: { type: 'boolean' },
 };
 
 export const LangArg = z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en');
 export const ExportArgs = z.object({ data: z.string({ error: 'cli.error.data_required' }), from: int('from', 0), to: int('to', 0) });
 export const EXPORT_OPTIONS: ParseArgsConfig['options'] = { from: { type: 'string' }, to: { type: 'string' } };
-export const MetricsArgs = z.object({ data: z.string({ error: 'cli.error.data_required' }), out: z.string().min(1).optional(), scenario: z.string().min(1).optional(), lang: LangArg });
-export const METRICS_OPTIONS: ParseArgsConfig['options'] = { out: { type: 'string' }, scenario: { type: 'string' }, lang: { type: 'string' } };
+export const MetricsArgs = z.object({
+  data: z.string({ error: 'cli.error.data_required' }),
+  out: z.string().min(1).optional(),
+  scenario: z.string().min(1).optional(),
+  lang: LangArg,
+});
+export const METRICS_OPTIONS: ParseArgsConfig['options'] = {
+  out: { type: 'string' },
+  scenario: { type: 'string' },
+  lang: { type: 'string' },
+};
 export const ValidateArgs = z.object({ scenario: z.string({ error: 'cli.error.scenario_required' }), lang: LangArg });
 export const VALIDATE_OPTIONS: ParseArgsConfig['options'] = { lang: { type: 'string' } };
 export type RunArgs = z.infer<typeof RunArgs>;
 
 export const RUN_OPTIONS: ParseArgsConfig['options'] = {
-  ...WORLD_OPTIONS, ticks: { type: 'string' }, quiet: { type: 'boolean' }, feed: { type: 'string' }, pace: { type: 'string' }, metrics: { type: 'string' },
+  ...WORLD_OPTIONS,
+  ticks: { type: 'string' },
+  quiet: { type: 'boolean' },
+  feed: { type: 'string' },
+  pace: { type: 'string' },
+  metrics: { type: 'string' },
   interventions: { type: 'string' },
 };
 
@@ -105,8 +141,15 @@ export const ExperimentArgs = z.object({
   lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
 });
 export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
-  seeds: { type: 'string' }, conditions: { type: 'string' }, ticks: { type: 'string' }, out: { type: 'string' }, jobs: { type: 'string' },
-  population: { type: 'string' }, brain: { type: 'string' }, figure: { type: 'string' }, lang: { type: 'string' },
+  seeds: { type: 'string' },
+  conditions: { type: 'string' },
+  ticks: { type: 'string' },
+  out: { type: 'string' },
+  jobs: { type: 'string' },
+  population: { type: 'string' },
+  brain: { type: 'string' },
+  figure: { type: 'string' },
+  lang: { type: 'string' },
 };
 
 /** `astinus fork <data-dir> --at T --out DIR`: a new world that continues the original from tick T. */
@@ -121,7 +164,12 @@ export const ForkArgs = z.object({
 });
 export type ForkArgs = z.infer<typeof ForkArgs>;
 export const FORK_OPTIONS: ParseArgsConfig['options'] = {
-  at: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, interventions: { type: 'string' }, scenario: { type: 'string' }, lang: { type: 'string' },
+  at: { type: 'string' },
+  out: { type: 'string' },
+  seed: { type: 'string' },
+  interventions: { type: 'string' },
+  scenario: { type: 'string' },
+  lang: { type: 'string' },
 };
 
 /** `astinus worker`: flags win over the environment (REDIS_URL, ASTINUS_QUEUE, WORKER_CONCURRENCY, RATE_LIMIT_MAX, RATE_LIMIT_MS). */
@@ -142,22 +190,40 @@ export const WorkerArgs = z.object({
 });
 export type WorkerArgs = z.infer<typeof WorkerArgs>;
 export const WORKER_OPTIONS: ParseArgsConfig['options'] = {
-  queue: { type: 'string' }, name: { type: 'string' }, concurrency: { type: 'string' }, 'rate-max': { type: 'string' }, 'rate-ms': { type: 'string' },
-  'lock-ms': { type: 'string' }, 'stalled-ms': { type: 'string' }, 'job-delay': { type: 'string' }, 'grace-ms': { type: 'string' }, runs: { type: 'string' },
-  lang: { type: 'string' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' },
+  queue: { type: 'string' },
+  name: { type: 'string' },
+  concurrency: { type: 'string' },
+  'rate-max': { type: 'string' },
+  'rate-ms': { type: 'string' },
+  'lock-ms': { type: 'string' },
+  'stalled-ms': { type: 'string' },
+  'job-delay': { type: 'string' },
+  'grace-ms': { type: 'string' },
+  runs: { type: 'string' },
+  lang: { type: 'string' },
+  'log-level': { type: 'string' },
+  'log-file': { type: 'string' },
 };
 
 /** parseArgs, then zod: unknown flags and bad values become a UsageError that says which and why. */
-export function parse<S extends z.ZodTypeAny>(argv: string[], options: ParseArgsConfig['options'], positional: string[], schema: S): z.infer<S> {
+export function parse<S extends z.ZodTypeAny>(
+  argv: string[],
+  options: ParseArgsConfig['options'],
+  positional: string[],
+  schema: S,
+): z.infer<S> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
     throw new UsageError([{ key: 'cli.error.args', params: { detail: (err as Error).message } }]);
   }
-  if (parsed.positionals.length > positional.length) throw new UsageError([{ key: 'cli.error.extra', params: { value: parsed.positionals[positional.length] } }]);
+  if (parsed.positionals.length > positional.length)
+    throw new UsageError([{ key: 'cli.error.extra', params: { value: parsed.positionals[positional.length] } }]);
   const input: Record<string, unknown> = { ...parsed.values };
-  positional.forEach((name, i) => { if (parsed.positionals[i] !== undefined) input[name] = parsed.positionals[i]; });
+  positional.forEach((name, i) => {
+    if (parsed.positionals[i] !== undefined) input[name] = parsed.positionals[i];
+  });
   const result = schema.safeParse(input);
   if (!result.success) {
     throw new UsageError(result.error.issues.map((i) => ({ key: i.message, params: (i as { params?: Record<string, unknown> }).params })));

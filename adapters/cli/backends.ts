@@ -46,7 +46,11 @@ export function workerBackends(): { brains: Record<string, (lang: Lang) => Brain
   let llm: LlmRuntime | null = null;
   const runtime = (lang: Lang): LlmRuntime => ({ ...(llm ??= createLlm()), lang });
   return {
-    brains: { policy: () => createBrain('policy', null), llm: (lang) => createBrain('llm', runtime(lang)), hybrid: (lang) => createBrain('hybrid', runtime(lang)) },
+    brains: {
+      policy: () => createBrain('policy', null),
+      llm: (lang) => createBrain('llm', runtime(lang)),
+      hybrid: (lang) => createBrain('hybrid', runtime(lang)),
+    },
     engines: { rules: () => createEngine('rules', null), llm: (lang) => createEngine('llm', runtime(lang)) },
   };
 }

@@ -13,8 +13,14 @@ import type { StoreMeta } from '../../sim/ports/store.ts';
 
 /* A world's data folder, read from the command line: what it was made from, and its figures. */
 
-const Meta = z.object({ world: z.string(), scenario: z.string(), scenarioHash: z.string(), seed: z.number().int().min(0), population: z.number().int().min(1).nullable(),
-  origin: z.object({ seed: z.number().int().min(0), at: z.number().int().min(0) }).optional() });
+const Meta = z.object({
+  world: z.string(),
+  scenario: z.string(),
+  scenarioHash: z.string(),
+  seed: z.number().int().min(0),
+  population: z.number().int().min(1).nullable(),
+  origin: z.object({ seed: z.number().int().min(0), at: z.number().int().min(0) }).optional(),
+});
 
 /** The store's meta.json, validated: what the world was made from. */
 export async function readMeta(dataDir: string): Promise<StoreMeta> {
@@ -22,11 +28,17 @@ export async function readMeta(dataDir: string): Promise<StoreMeta> {
   const text = await readFile(file, 'utf8').catch(() => null);
   if (text === null) throw new LocalizedError('cli.error.no_data', { dir: dataDir });
   let json: unknown;
-  try { json = JSON.parse(text); } catch (err) {
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
     throw new LocalizedError('cli.error.metrics_meta', { file, detail: (err as Error).message });
   }
   const m = Meta.safeParse(json);
-  if (!m.success) throw new LocalizedError('cli.error.metrics_meta', { file, detail: m.error.issues.map((i) => `${i.path.join('.') || '$'}: ${i.message}`).join('; ') });
+  if (!m.success)
+    throw new LocalizedError('cli.error.metrics_meta', {
+      file,
+      detail: m.error.issues.map((i) => `${i.path.join('.') || '$'}: ${i.message}`).join('; '),
+    });
   return m.data;
 }
 
@@ -40,7 +52,8 @@ const BUILT_IN = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 export async function scenarioOf(meta: StoreMeta, explicit?: string): Promise<Scenario> {
   if (explicit) {
     const s = await loadScenario(explicit);
-    if (s.hash !== meta.scenarioHash) throw new LocalizedError('cli.error.metrics_scenario_hash', { path: explicit, id: meta.scenario, hash: meta.scenarioHash });
+    if (s.hash !== meta.scenarioHash)
+      throw new LocalizedError('cli.error.metrics_scenario_hash', { path: explicit, id: meta.scenario, hash: meta.scenarioHash });
     return s;
   }
   const tried: string[] = [];
@@ -58,7 +71,10 @@ export async function scenarioOf(meta: StoreMeta, explicit?: string): Promise<Sc
  * Every tick of an embedded store, folded. Read-only: never takes the writer's lock, so it works
  * while a run is live (it reads what is committed when it starts).
  */
-export async function metricsOf(dataDir: string, o: { scenario?: string; onStart?: (last: number) => void; onTick?: (tick: number) => void } = {}): Promise<MetricsFold> {
+export async function metricsOf(
+  dataDir: string,
+  o: { scenario?: string; onStart?: (last: number) => void; onTick?: (tick: number) => void } = {},
+): Promise<MetricsFold> {
   const meta = await readMeta(dataDir);
   const scenario = await scenarioOf(meta, o.scenario);
   const store = await openEmbeddedStore(dataDir);

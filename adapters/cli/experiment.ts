@@ -58,7 +58,8 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   const runs = runsOf(plan);
   const todo: PlanRun[] = [];
   for (const r of runs) if (!(await isFinished(out, r))) todo.push(r);
-  if (todo.length < runs.length) process.stderr.write(t('experiment.resume', { done: runs.length - todo.length, total: runs.length }) + '\n');
+  if (todo.length < runs.length)
+    process.stderr.write(t('experiment.resume', { done: runs.length - todo.length, total: runs.length }) + '\n');
   // REDIS_URL: the runs are BullMQ jobs for `astinus worker` processes, here or on other machines
   const url = process.env.REDIS_URL;
   if (url) {
@@ -73,13 +74,23 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     return 130;
   }
   if (failed) {
-    process.stderr.write(t('experiment.error.run_failed', { condition: failed.run.condition, seed: failed.run.seed, step: failed.step, code: failed.code, log: path.join(out, failed.run.dir, 'run.log') }) + '\n');
+    process.stderr.write(
+      t('experiment.error.run_failed', {
+        condition: failed.run.condition,
+        seed: failed.run.seed,
+        step: failed.step,
+        code: failed.code,
+        log: path.join(out, failed.run.dir, 'run.log'),
+      }) + '\n',
+    );
     if (failed.tail) process.stderr.write(failed.tail + '\n');
     return 1;
   }
 
   await writeResults(t, args.lang, out, plan, runs, scenario.meta.name[args.lang]);
-  process.stdout.write(t('experiment.done', { runs: runs.length, summary: path.join(out, 'summary.csv'), report: path.join(out, 'report.html') }) + '\n');
+  process.stdout.write(
+    t('experiment.done', { runs: runs.length, summary: path.join(out, 'summary.csv'), report: path.join(out, 'report.html') }) + '\n',
+  );
   if (args.figure) {
     await renderFigure(path.join(out, 'report.html'), args.figure);
     process.stdout.write(t('experiment.figure', { file: args.figure }) + '\n');
@@ -97,48 +108,85 @@ async function claimOut(out: string, plan: Plan): Promise<void> {
     return;
   }
   let json: unknown = null;
-  try { json = JSON.parse(stored); } catch { /* a damaged plan differs from every plan */ }
+  try {
+    json = JSON.parse(stored);
+  } catch {
+    /* a damaged plan differs from every plan */
+  }
   const field = planDifference(json, plan);
   if (field) throw new LocalizedError('experiment.error.other_plan', { dir: out, field });
 }
 
-interface Failure { run: PlanRun; step: 'run' | 'metrics' | 'worker'; code: number | string; tail: string }
+interface Failure {
+  run: PlanRun;
+  step: 'run' | 'metrics' | 'worker';
+  code: number | string;
+  tail: string;
+}
 
 /** The runs, `jobs` at a time; the first failure stops new runs from starting (those running finish). */
-async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total: number; jobs: number; inputs: Map<string, Materialized>; remote: RunQueue | null }): Promise<Failure | 'stopped' | null> {
+async function runAll(o: {
+  t: T;
+  out: string;
+  plan: Plan;
+  todo: PlanRun[];
+  total: number;
+  jobs: number;
+  inputs: Map<string, Materialized>;
+  remote: RunQueue | null;
+}): Promise<Failure | 'stopped' | null> {
   const { t, out, plan } = o;
   let done = o.total - o.todo.length;
   const running = new Set<PlanRun>();
   const progress = new Progress(o.total, (d, total, extra) => t('experiment.progress', { done: d, total, extra }));
-  const show = () => progress.update(done, running.size ? t('experiment.running', { runs: [...running].map((r) => `${r.condition}/${r.seed}`).join(' ') }) : '');
+  const show = () =>
+    progress.update(
+      done,
+      running.size ? t('experiment.running', { runs: [...running].map((r) => `${r.condition}/${r.seed}`).join(' ') }) : '',
+    );
   let failure: Failure | null = null;
   let stopped = false;
   const children = new Set<import('node:child_process').ChildProcess>();
-  const onSignal = () => { stopped = true; for (const c of children) c.kill('SIGTERM'); };
+  const onSignal = () => {
+    stopped = true;
+    for (const c of children) c.kill('SIGTERM');
+  };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const queue = o.todo.slice();
   show();
 
   // the child writes straight to run.log, so a child left running after a SIGKILL of this process does not die on a broken pipe
-  const step = (run: PlanRun, args: string[]): Promise<number | string> => new Promise((resolve, reject) => {
-    const fd = openSync(path.join(out, run.dir, 'run.log'), 'a');
-    try {
-      const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', fd, fd], env: { ...process.env, NO_COLOR: '1' } });
-      children.add(child);
-      child.once('error', reject);
-      child.once('close', (code, signal) => { children.delete(child); resolve(code ?? signal ?? 'killed'); });
-    } finally {
-      closeSync(fd);
-    }
-  });
+  const step = (run: PlanRun, args: string[]): Promise<number | string> =>
+    new Promise((resolve, reject) => {
+      const fd = openSync(path.join(out, run.dir, 'run.log'), 'a');
+      try {
+        const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', fd, fd], env: { ...process.env, NO_COLOR: '1' } });
+        children.add(child);
+        child.once('error', reject);
+        child.once('close', (code, signal) => {
+          children.delete(child);
+          resolve(code ?? signal ?? 'killed');
+        });
+      } finally {
+        closeSync(fd);
+      }
+    });
 
   const planDigest = digestOf(planJson(plan));
   /** A run as a job for the workers: its tables come back and are written here, metrics.csv last. */
   const remoteOne = async (run: PlanRun, queue: RunQueue): Promise<void> => {
     const c = plan.conditions.find((x) => x.name === run.condition)!;
     const input = o.inputs.get(run.condition)!;
-    const job = await runJob({ condition: run.condition, seed: run.seed, ticks: plan.ticks, population: c.population, brain: c.brain, scenario: input.scenario, interventions: input.interventions });
+    const job = await runJob({
+      condition: run.condition,
+      seed: run.seed,
+      ticks: plan.ticks,
+      population: c.population,
+      brain: c.brain,
+      scenario: input.scenario,
+      interventions: input.interventions,
+    });
     try {
       const files = await queue.run(runJobId(planDigest, run.condition, run.seed), job);
       for (const f of RUN_FILES) await writeAtomic(path.join(out, run.dir, f), files[f]);
@@ -166,7 +214,10 @@ async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total
     if (input.interventions) runArgs.push('--interventions', input.interventions);
     if (c.population !== null) runArgs.push('--population', String(c.population));
     if (c.brain !== null) runArgs.push('--brain', c.brain);
-    const steps: [Failure['step'], string[]][] = [['run', runArgs], ['metrics', ['metrics', data, '--out', path.join(out, run.dir), '--scenario', input.scenario]]];
+    const steps: [Failure['step'], string[]][] = [
+      ['run', runArgs],
+      ['metrics', ['metrics', data, '--out', path.join(out, run.dir), '--scenario', input.scenario]],
+    ];
     for (const [name, a] of steps) {
       // a child of an experiment killed earlier may still be writing this world: let it finish, then
       // continue it (it may also have taken the lock just after we looked: then wait and try again)
@@ -196,13 +247,20 @@ async function runAll(o: { t: T; out: string; plan: Plan; todo: PlanRun[]; total
   };
 
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(o.jobs, queue.length)) }, async () => {
-      for (let run = queue.shift(); run && !failure && !stopped; run = queue.shift()) {
-        running.add(run);
-        show();
-        try { await one(run); } finally { running.delete(run); show(); }
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(o.jobs, queue.length)) }, async () => {
+        for (let run = queue.shift(); run && !failure && !stopped; run = queue.shift()) {
+          running.add(run);
+          show();
+          try {
+            await one(run);
+          } finally {
+            running.delete(run);
+            show();
+          }
+        }
+      }),
+    );
   } finally {
     progress.done();
     process.off('SIGINT', onSignal);
@@ -231,10 +289,14 @@ async function writeResults(t: T, lang: Lang, out: string, plan: Plan, runs: Pla
 async function uplot(): Promise<{ js: string; css: string }> {
   const require = createRequire(import.meta.url);
   const dist = path.dirname(require.resolve('uplot/dist/uPlot.iife.min.js'));
-  return { js: await readFile(path.join(dist, 'uPlot.iife.min.js'), 'utf8'), css: await readFile(path.join(dist, 'uPlot.min.css'), 'utf8') };
+  return {
+    js: await readFile(path.join(dist, 'uPlot.iife.min.js'), 'utf8'),
+    css: await readFile(path.join(dist, 'uPlot.min.css'), 'utf8'),
+  };
 }
 
 function printConditionsError(t: T, err: ConditionsError): void {
   process.stderr.write(t('experiment.error.conditions', { file: err.file, count: err.issues.length }) + '\n');
-  for (const i of err.issues) process.stderr.write(`  ${i.file} ${i.path}: ${'text' in i.reason ? i.reason.text : t(i.reason.key, i.reason.params ?? {})}\n`);
+  for (const i of err.issues)
+    process.stderr.write(`  ${i.file} ${i.path}: ${'text' in i.reason ? i.reason.text : t(i.reason.key, i.reason.params ?? {})}\n`);
 }

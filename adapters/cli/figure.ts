@@ -6,7 +6,9 @@ import { LocalizedError } from '../../sim/i18n/errors.ts';
 
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export function chromiumPath(): string | null {
-  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p)) ?? null;
+  return (
+    [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p)) ?? null
+  );
 }
 
 /**
@@ -17,8 +19,14 @@ export function chromiumPath(): string | null {
 export async function renderFigure(report: string, png: string): Promise<void> {
   const exe = chromiumPath();
   if (!exe) throw new LocalizedError('experiment.error.no_chromium');
-  const { chromium } = await import('playwright-core').catch(() => { throw new LocalizedError('experiment.error.no_playwright'); });
-  const browser = await chromium.launch({ executablePath: exe, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const { chromium } = await import('playwright-core').catch(() => {
+    throw new LocalizedError('experiment.error.no_playwright');
+  });
+  const browser = await chromium.launch({
+    executablePath: exe,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 800 }, deviceScaleFactor: 2 });
     await page.goto(pathToFileURL(path.resolve(report)).href);

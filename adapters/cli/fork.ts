@@ -47,12 +47,19 @@ export async function forkCommand(argv: string[]): Promise<number> {
     const first = meta.origin?.seed ?? meta.seed;
     // the seed that made the original's tick T: its own from its fork point on, its origin's before
     const seed = args.seed ?? (meta.origin && args.at < meta.origin.at ? meta.origin.seed : meta.seed);
-    if (args.interventions) await checkAgainstWorld(args.interventions, args.scenario ?? join('scenarios', meta.scenario), meta, first, src, args.at);
+    if (args.interventions)
+      await checkAgainstWorld(args.interventions, args.scenario ?? join('scenarios', meta.scenario), meta, first, src, args.at);
     const dst = await openEmbeddedStore(args.out);
     made = true;
     try {
-      await dst.acquire({ world: meta.world, scenario: meta.scenario, scenarioHash: meta.scenarioHash, seed, population: meta.population,
-        origin: { seed: first, at: args.at } });
+      await dst.acquire({
+        world: meta.world,
+        scenario: meta.scenario,
+        scenarioHash: meta.scenarioHash,
+        seed,
+        population: meta.population,
+        origin: { seed: first, at: args.at },
+      });
       await copyTicks(src, dst, args.at);
     } finally {
       await dst.close();
@@ -85,9 +92,17 @@ async function copyTicks(src: Store, dst: Store, at: number): Promise<void> {
 }
 
 /** The interventions file against the pack the original was made with and the world as it stands at tick `at`. */
-async function checkAgainstWorld(file: string, scenarioPath: string, meta: StoreMeta, firstSeed: number, src: Store, at: number): Promise<void> {
+async function checkAgainstWorld(
+  file: string,
+  scenarioPath: string,
+  meta: StoreMeta,
+  firstSeed: number,
+  src: Store,
+  at: number,
+): Promise<void> {
   const scenario = await loadScenario(scenarioPath);
-  if (scenario.hash !== meta.scenarioHash) throw new UsageError([{ key: 'cli.error.fork_scenario', params: { path: scenarioPath, id: meta.scenario } }]);
+  if (scenario.hash !== meta.scenarioHash)
+    throw new UsageError([{ key: 'cli.error.fork_scenario', params: { path: scenarioPath, id: meta.scenario } }]);
   const cat = buildCatalog(scenario);
   const state = initialState(cat, firstSeed, meta.population);
   for await (const e of src.readEvents(0, at - 1)) applyEvent(state, e);

@@ -26,7 +26,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 /** The language for messages before a command has parsed its own --lang. */
 function langOf(argv: string[]): Lang {
   const i = argv.indexOf('--lang');
-  const v = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--lang='))?.slice(7) ?? process.env.ASTINUS_LANG;
+  const v = i >= 0 ? argv[i + 1] : (argv.find((a) => a.startsWith('--lang='))?.slice(7) ?? process.env.ASTINUS_LANG);
   return v === 'cn' ? 'cn' : 'en';
 }
 
@@ -43,7 +43,9 @@ export async function main(argv: string[]): Promise<number> {
     return name === '--help' || name === 'help' ? 0 : 2;
   }
   try {
-    return await (await load())(rest);
+    return await (
+      await load()
+    )(rest);
   } catch (err) {
     if (err instanceof UsageError) {
       for (const p of err.problems) process.stderr.write(t(p.key, p.params ?? {}) + '\n');
@@ -55,7 +57,9 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
     if (err instanceof MetaMismatchError) {
-      process.stderr.write(t('cli.error.meta_mismatch', { field: err.field, stored: JSON.stringify(err.stored), wanted: JSON.stringify(err.wanted) }) + '\n');
+      process.stderr.write(
+        t('cli.error.meta_mismatch', { field: err.field, stored: JSON.stringify(err.stored), wanted: JSON.stringify(err.wanted) }) + '\n',
+      );
       return 1;
     }
     if (err instanceof WriterConflictError) {

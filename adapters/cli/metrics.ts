@@ -17,11 +17,17 @@ export async function metricsCommand(argv: string[]): Promise<number> {
   let progress: Progress | null = null;
   const fold = await metricsOf(args.data, {
     scenario: args.scenario,
-    onStart: (last) => { progress = new Progress(last + 1, (done, total) => t('cli.metrics.progress', { done, total })); },
+    onStart: (last) => {
+      progress = new Progress(last + 1, (done, total) => t('cli.metrics.progress', { done, total }));
+    },
     // redrawn every 16 ticks: a terminal is slower than the fold
-    onTick: (tick) => { if (tick % 16 === 0) progress?.update(tick + 1, ''); },
+    onTick: (tick) => {
+      if (tick % 16 === 0) progress?.update(tick + 1, '');
+    },
   }).finally(() => (progress as Progress | null)?.done());
   await writeMetrics(out, fold);
-  process.stdout.write(t('cli.metrics.done', { ticks: fold.rows().length, facts: fold.facts().length, learned: fold.spread().length, dir: out }) + '\n');
+  process.stdout.write(
+    t('cli.metrics.done', { ticks: fold.rows().length, facts: fold.facts().length, learned: fold.spread().length, dir: out }) + '\n',
+  );
   return 0;
 }

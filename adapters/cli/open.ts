@@ -34,32 +34,75 @@ export interface OpenedWorld {
  * `--data DIR`, else memory), where decisions are made (REDIS_URL: BullMQ workers, else this
  * process) and with what brain and engine (`--brain`, `--engine`, OPENAI_*).
  */
-export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: string, params: Record<string, unknown>) => void;
-  players?: PlayerQueue; wantLlm?: boolean }): Promise<OpenedWorld> {
+export async function openWorld(
+  args: WorldArgs,
+  o: { log: Logger; say: (key: string, params: Record<string, unknown>) => void; players?: PlayerQueue; wantLlm?: boolean },
+): Promise<OpenedWorld> {
   const llm = llmRuntime(args, o.log, o.wantLlm ?? false);
   const scenario = await loadScenario(args.scenario);
   // without --seed, a world continues on the seed it was made (or forked) with
   const seed = args.seed ?? (process.env.MONGODB_URL || !args.data ? undefined : await storedSeed(args.data)) ?? scenario.meta.defaultSeed;
   const population = args.population ?? null;
   // BullMQ and MongoDB are loaded only when the environment asks for them: an embedded run starts faster
-  const queue = !process.env.REDIS_URL ? null : await (await import('../queue/coordinator.ts')).deliberationFromEnv({ scenario, scenarioPath: args.scenario, seed, population, brain: args.brain, engine: args.engine, lang: args.lang, log: o.log, say: o.say,
-    // the rules resolve a call in microseconds, a job's round trip through Redis takes a whole round of waiting
-    resolveHere: args.engine === 'rules' ? createEngine('rules', null) : undefined });
+  const queue = !process.env.REDIS_URL
+    ? null
+    : await (
+        await import('../queue/coordinator.ts')
+      ).deliberationFromEnv({
+        scenario,
+        scenarioPath: args.scenario,
+        seed,
+        population,
+        brain: args.brain,
+        engine: args.engine,
+        lang: args.lang,
+        log: o.log,
+        say: o.say,
+        // the rules resolve a call in microseconds, a job's round trip through Redis takes a whole round of waiting
+        resolveHere: args.engine === 'rules' ? createEngine('rules', null) : undefined,
+      });
   try {
     // MONGODB_URL: the world lives in MongoDB, named by --data (default: the scenario's id)
     const mongoUrl = process.env.MONGODB_URL;
-    if (mongoUrl) o.say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: (await import('../queue/connection.ts')).redact(mongoUrl) });
+    if (mongoUrl)
+      o.say('backends.run.mongo', { world: args.data ?? scenario.meta.id, url: (await import('../queue/connection.ts')).redact(mongoUrl) });
     // the store reports what it had to skip (snapshots, session records) through the run's logger,
     // and says to the user what they should know
     const storeLog: StoreLog = { warn: (fields, msg) => o.log.warn(fields, msg), tell: o.say };
-    const store = mongoUrl ? await (await import('../store/mongo.ts')).openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id, log: storeLog })
-      : args.data ? await openEmbeddedStore(args.data, { log: storeLog }) : memoryStore();
-    const world = await World.open({ scenario, seed, population, store, brain: createBrain(args.brain, llm), engine: createEngine(args.engine, llm),
-      deliberation: queue ?? undefined, players: o.players,
+    const store = mongoUrl
+      ? await (await import('../store/mongo.ts')).openMongoStore(mongoUrl, { world: args.data ?? scenario.meta.id, log: storeLog })
+      : args.data
+        ? await openEmbeddedStore(args.data, { log: storeLog })
+        : memoryStore();
+    const world = await World.open({
+      scenario,
+      seed,
+      population,
+      store,
+      brain: createBrain(args.brain, llm),
+      engine: createEngine(args.engine, llm),
+      deliberation: queue ?? undefined,
+      players: o.players,
       // what the model spent on each tick here (workers keep their own ledgers: their tokens are not booked)
-      tokens: llm ? (tick) => { const t = llm.ledger.byTick.get(tick); return t ? t.prompt + t.completion : 0; } : undefined });
+      tokens: llm
+        ? (tick) => {
+            const t = llm.ledger.byTick.get(tick);
+            return t ? t.prompt + t.completion : 0;
+          }
+        : undefined,
+    });
     if (mongoUrl || args.data) await checkSessionRecords(world, store, mongoUrl ? null : args.data!, storeLog, o.log);
-    return { scenario, world, store, llm, queue, close: async () => { await world.close(); await queue?.close(); } };
+    return {
+      scenario,
+      world,
+      store,
+      llm,
+      queue,
+      close: async () => {
+        await world.close();
+        await queue?.close();
+      },
+    };
   } catch (err) {
     await queue?.close();
     throw err;
@@ -71,11 +114,17 @@ export async function openWorld(args: WorldArgs, o: { log: Logger; say: (key: st
  * said, not silent); `dir` is the embedded store's directory, null for MongoDB.
  */
 async function checkSessionRecords(world: World, store: Store, dir: string | null, storeLog: StoreLog, log: Logger): Promise<void> {
-  const where = dir === null ? { messages: 'messages', memory: 'memory_records' } : { messages: join(dir, 'messages.log'), memory: join(dir, 'memory.log') };
-  const players = Object.values(world.state.actors).filter((a) => a.player).map((a) => a.id);
+  const where =
+    dir === null
+      ? { messages: 'messages', memory: 'memory_records' }
+      : { messages: join(dir, 'messages.log'), memory: join(dir, 'memory.log') };
+  const players = Object.values(world.state.actors)
+    .filter((a) => a.player)
+    .map((a) => a.id);
   // a check that cannot finish must not keep the world from starting either
-  await checkRecords(store, players, world.tick - 1, where, storeLog, world.origin?.at ?? 0)
-    .catch((err: unknown) => log.warn({ err }, 'session records not checked against the log'));
+  await checkRecords(store, players, world.tick - 1, where, storeLog, world.origin?.at ?? 0).catch((err: unknown) =>
+    log.warn({ err }, 'session records not checked against the log'),
+  );
 }
 
 /** The seed a data directory's meta.json records, if it has one (a damaged one is the store's to report). */
@@ -83,7 +132,7 @@ async function storedSeed(dir: string): Promise<number | undefined> {
   const text = await readTextIfExists(join(dir, 'meta.json'));
   try {
     const seed = text === null ? undefined : (JSON.parse(text) as { seed?: unknown }).seed;
-    return Number.isSafeInteger(seed) && (seed as number) >= 0 ? seed as number : undefined;
+    return Number.isSafeInteger(seed) && (seed as number) >= 0 ? (seed as number) : undefined;
   } catch {
     return undefined;
   }
@@ -99,14 +148,24 @@ function llmRuntime(args: WorldArgs, log: Logger, wantLlm: boolean): LlmRuntime 
   if (args['llm-record'] && args['llm-replay']) throw new UsageError([{ key: 'llm.error.record_replay' }]);
   try {
     const config = loadLlmConfig(process.env, {
-      model: args.model, engineModel: args['engine-model'], baseURL: args['llm-base-url'], timeoutMs: args['llm-timeout'],
-      concurrency: args['llm-concurrency'], rpm: args['llm-rpm'], tpm: args['llm-tpm'], maxTokens: args['max-tokens'],
-      record: args['llm-record'], replay: args['llm-replay'], replayFallback: args['llm-replay-fallback'],
+      model: args.model,
+      engineModel: args['engine-model'],
+      baseURL: args['llm-base-url'],
+      timeoutMs: args['llm-timeout'],
+      concurrency: args['llm-concurrency'],
+      rpm: args['llm-rpm'],
+      tpm: args['llm-tpm'],
+      maxTokens: args['max-tokens'],
+      record: args['llm-record'],
+      replay: args['llm-replay'],
+      replayFallback: args['llm-replay-fallback'],
     });
     return createLlm({ config, log, lang: args.lang });
   } catch (err) {
     if (err instanceof ZodError) {
-      throw new UsageError([{ key: 'llm.error.config', params: { detail: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } }]);
+      throw new UsageError([
+        { key: 'llm.error.config', params: { detail: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } },
+      ]);
     }
     throw err;
   }

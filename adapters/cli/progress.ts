@@ -7,7 +7,10 @@ export class Progress {
   private shown = false;
   private line = '';
 
-  constructor(private readonly total: number, private readonly label: (done: number, total: number, rate: string) => string) {}
+  constructor(
+    private readonly total: number,
+    private readonly label: (done: number, total: number, rate: string) => string,
+  ) {}
 
   update(done: number, rate: string): void {
     if (!this.tty) return;

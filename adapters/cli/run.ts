@@ -39,14 +39,19 @@ export async function runCommand(argv: string[]): Promise<number> {
   for await (const e of store.readEvents(0, world.tick - 1)) summary.addOne(e);
   const start = world.tick;
   // --metrics DIR: the fold of the whole log (the ticks before this run too), written when it stops
-  const metrics = args.metrics ? await foldHistory(world.cat, store, { seed, population: world.population, origin: world.origin }, start - 1) : null;
+  const metrics = args.metrics
+    ? await foldHistory(world.cat, store, { seed, population: world.population, origin: world.origin }, start - 1)
+    : null;
   metrics?.adopt(world.state);
   log.info({ scenario: scenario.meta.id, seed, from: start, to: args.ticks, data: args.data ?? null }, 'run');
   if (start > 0) process.stderr.write(t('cli.run.resume', { tick: start }) + '\n');
 
   let stop = false;
   // with workers, a tick may wait on them indefinitely: a signal stops the wait (the tick is not committed)
-  const onSignal = () => { stop = true; queue?.abort(); };
+  const onSignal = () => {
+    stop = true;
+    queue?.abort();
+  };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const r = new Renderer(args.lang, world.cat, world.state);
@@ -62,9 +67,23 @@ export async function runCommand(argv: string[]): Promise<number> {
     while (world.tick < args.ticks && !stop) {
       const tick = world.tick;
       const due = plan.get(tick);
-      const events = await world.step({ argueJudge, director, ...(due ? { interventions: due, onInterventions: (results) => {
-        for (const x of results) say(x.reason ? 'interventions.refused' : 'interventions.applied', { label: x.request.label, tick, reason: x.reason ? r.render(x.reason.message) : '' });
-      } } : {}) });
+      const events = await world.step({
+        argueJudge,
+        director,
+        ...(due
+          ? {
+              interventions: due,
+              onInterventions: (results) => {
+                for (const x of results)
+                  say(x.reason ? 'interventions.refused' : 'interventions.applied', {
+                    label: x.request.label,
+                    tick,
+                    reason: x.reason ? r.render(x.reason.message) : '',
+                  });
+              },
+            }
+          : {}),
+      });
       summary.add(events);
       metrics?.add(events);
       const s = events[events.length - 1];
@@ -87,10 +106,21 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (stop) process.stderr.write(t('cli.run.stopped', { tick: world.tick }) + '\n');
   if (metrics && args.metrics) await writeMetrics(args.metrics, metrics);
   const books = summary.reconcile(world.state);
-  printSummary(t, r, summary, books, world, ((performance.now() - t0) / 1000));
+  printSummary(t, r, summary, books, world, (performance.now() - t0) / 1000);
   if (llm) {
     process.stdout.write(llmSummaryLines(t, llm).join('\n') + '\n');
-    log.info({ tokens: llm.ledger.run, byBot: Object.fromEntries(llm.ledger.byBot), byRole: Object.fromEntries(llm.ledger.byRole), repairs: llm.stats.repairs, fallbacks: llm.stats.fallbacks, routed: llm.stats.routed, capReachedAt: llm.ledger.exhaustedAt }, 'llm run');
+    log.info(
+      {
+        tokens: llm.ledger.run,
+        byBot: Object.fromEntries(llm.ledger.byBot),
+        byRole: Object.fromEntries(llm.ledger.byRole),
+        repairs: llm.stats.repairs,
+        fallbacks: llm.stats.fallbacks,
+        routed: llm.stats.routed,
+        capReachedAt: llm.ledger.exhaustedAt,
+      },
+      'llm run',
+    );
   }
   await new Promise<void>((done) => log.flush(() => done()));
   return books.exact ? 0 : 3;
@@ -102,7 +132,12 @@ export async function runCommand(argv: string[]): Promise<number> {
  * world. A resumed run makes only those still ahead: the log already holds the ones behind it, and
  * one behind it that the log lacks is said and skipped, never made late.
  */
-async function interventionPlan(file: string | null, data: string | null, world: World, say: (key: string, params: Record<string, unknown>) => void): Promise<Map<number, Intervention[]>> {
+async function interventionPlan(
+  file: string | null,
+  data: string | null,
+  world: World,
+  say: (key: string, params: Record<string, unknown>) => void,
+): Promise<Map<number, Intervention[]>> {
   const plan = new Map<number, Intervention[]>();
   const own = data === null ? null : join(data, FORK_INTERVENTIONS);
   const path = file ?? (own !== null && (await stat(own).catch(() => null)) ? own : null);
@@ -135,4 +170,3 @@ function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event
 function printSummary(t: T, r: Renderer, s: SummaryBuilder, m: ReturnType<SummaryBuilder['reconcile']>, world: World, secs: number): void {
   process.stdout.write(summaryLines(t, r, s, m, world.state, secs).join('\n') + '\n');
 }
-

@@ -31,15 +31,21 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const models = llm ? { stats: llm.stats, client: llm.client, lang: args.lang } : null;
   const envToken = process.env.ASTINUS_ADMIN_TOKEN || undefined;
   const srv = await buildServer({
-    world, queue, logger: log,
+    world,
+    queue,
+    logger: log,
     narrator: models ? llmNarrator({ ...models, fallback: offlineNarrator() }) : undefined,
     intent: models ? llmIntentParser({ ...models, fallback: offlineIntentParser() }) : undefined,
     argue: models ? llmArgueJudge(models) : undefined,
     director: models ? llmDirector(models) : undefined,
     // a story's turns are judged by the model too when one is configured (the rules behind it)
     progress: models ? llmProgressJudge(models) : undefined,
-    tickMs: args['tick-ms'], turnBased: args['turn-based'], observing: args.private ? 'private' : 'public',
-    adminToken: envToken, redisUrl: process.env.REDIS_URL || undefined, tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
+    tickMs: args['tick-ms'],
+    turnBased: args['turn-based'],
+    observing: args.private ? 'private' : 'public',
+    adminToken: envToken,
+    redisUrl: process.env.REDIS_URL || undefined,
+    tokenFile: args.data ? path.join(args.data, 'player-tokens.json') : undefined,
     joiningFile: args.data ? path.join(args.data, 'joining.json') : undefined,
     // players' memory records get embeddings when the endpoint offers them (off at its first refusal)
     embedder: llm ? openAiEmbedder(llm.client.config, { model: process.env.OPENAI_EMBEDDING_MODEL || undefined, log }) : undefined,
@@ -55,7 +61,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 1;
   }
   const url = address.replace('://127.0.0.1', '://localhost');
-  process.stdout.write(t('cli.serve.listening', { world: scenario.meta.id, url, tickMs: args['tick-ms'], mode: args['turn-based'] ? t('cli.serve.turn_based') : '' }) + '\n');
+  process.stdout.write(
+    t('cli.serve.listening', {
+      world: scenario.meta.id,
+      url,
+      tickMs: args['tick-ms'],
+      mode: args['turn-based'] ? t('cli.serve.turn_based') : '',
+    }) + '\n',
+  );
   process.stdout.write((envToken ? t('cli.serve.admin_token_env') : t('cli.serve.admin_token', { token: srv.adminToken })) + '\n');
   if (process.env.REDIS_URL) process.stdout.write(t('cli.serve.redis', { url: process.env.REDIS_URL }) + '\n');
   srv.clock.start();

@@ -19,10 +19,15 @@ export function summaryLines(t: T, r: Renderer, s: SummaryBuilder, m: Books, sta
     const w = Math.max(24, ...rows.map(([l]) => displayWidth(l)));
     for (const [label, value] of rows.splice(0)) out.push(`  ${padDisplay(label, w)} ${value}`);
   };
-  const head = (line: string) => { flush(); out.push(line); };
+  const head = (line: string) => {
+    flush();
+    out.push(line);
+  };
   const row = (label: string, value: string | number) => rows.push([label, value]);
   const table = (o: Record<string, number>, name: (k: string) => string) =>
-    Object.entries(o).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).forEach(([k, v]) => row(name(k), v));
+    Object.entries(o)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .forEach(([k, v]) => row(name(k), v));
   head('');
   head(t('cli.summary.title', { ticks: s.ticks, clock: r.clock(state.tick), seconds: secs.toFixed(1) }));
   head(t('cli.summary.tools'));

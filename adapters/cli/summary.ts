@@ -52,24 +52,41 @@ export class SummaryBuilder {
         this.example[e.failed.reason.code] = e.failed.reason.message;
         if (e.repeated) this.repeatedRejections++;
         break;
-      case 'entity_created': this.created[e.entity.template] = (this.created[e.entity.template] ?? 0) + 1; break;
+      case 'entity_created':
+        this.created[e.entity.template] = (this.created[e.entity.template] ?? 0) + 1;
+        break;
       case 'money_created':
         if (e.entity) this.effectsFired[`source:${e.source}`] = (this.effectsFired[`source:${e.source}`] ?? 0) + 1;
         break;
-      case 'entity_removed': this.effectsFired[`removed:${e.reason}`] = (this.effectsFired[`removed:${e.reason}`] ?? 0) + 1; break;
-      case 'place_mood': this.effectsFired.place_mood = (this.effectsFired.place_mood ?? 0) + 1; break;
-      case 'relationship_changed': this.relationshipMoves++; break;
-      case 'reputation_changed': this.reputationMoves++; break;
-      case 'reflected': if (STRATEGIES.some((k) => e.deltas[k])) this.strategyChanges++; break;
-      case 'tick_summary': this.closeTick(e.tick, e.money); break;
-      case 'joined': this.joins.add(e); break;
+      case 'entity_removed':
+        this.effectsFired[`removed:${e.reason}`] = (this.effectsFired[`removed:${e.reason}`] ?? 0) + 1;
+        break;
+      case 'place_mood':
+        this.effectsFired.place_mood = (this.effectsFired.place_mood ?? 0) + 1;
+        break;
+      case 'relationship_changed':
+        this.relationshipMoves++;
+        break;
+      case 'reputation_changed':
+        this.reputationMoves++;
+        break;
+      case 'reflected':
+        if (STRATEGIES.some((k) => e.deltas[k])) this.strategyChanges++;
+        break;
+      case 'tick_summary':
+        this.closeTick(e.tick, e.money);
+        break;
+      case 'joined':
+        this.joins.add(e);
+        break;
     }
   }
 
   private closeTick(tick: number, m: MoneySummary): void {
     this.ticks++;
     this.firstMoney ??= m.before;
-    if (m.before + m.created - m.destroyed !== m.after || (this.lastMoney && this.lastMoney.after !== m.before)) this.brokenTicks.push(tick);
+    if (m.before + m.created - m.destroyed !== m.after || (this.lastMoney && this.lastMoney.after !== m.before))
+      this.brokenTicks.push(tick);
     this.created$ += m.created;
     this.destroyed$ += m.destroyed;
     for (const [k, v] of Object.entries(m.sources)) this.bySource[k] = (this.bySource[k] ?? 0) + v;
@@ -84,7 +101,14 @@ export class SummaryBuilder {
     for (const id in state.actors) held += state.actors[id].money;
     const opening = this.firstMoney ?? held;
     const expected = opening + this.created$ - this.destroyed$;
-    return { opening, created: this.created$, destroyed: this.destroyed$, expected, held, exact: expected === held && this.brokenTicks.length === 0 };
+    return {
+      opening,
+      created: this.created$,
+      destroyed: this.destroyed$,
+      expected,
+      held,
+      exact: expected === held && this.brokenTicks.length === 0,
+    };
   }
 
   /**
@@ -96,11 +120,24 @@ export class SummaryBuilder {
     const out: { key: string; params: Record<string, string | number> }[] = [];
     const ticks = [...new Set(this.brokenTicks)];
     if (ticks.length) {
-      out.push({ key: 'cli.summary.broken_ticks', params: { n: ticks.length, ticks: ticks.slice(0, 5).join(', ') + (ticks.length > 5 ? ', …' : '') } });
+      out.push({
+        key: 'cli.summary.broken_ticks',
+        params: { n: ticks.length, ticks: ticks.slice(0, 5).join(', ') + (ticks.length > 5 ? ', …' : '') },
+      });
     }
     if (m.expected !== m.held) {
       const diff = m.held - m.expected;
-      out.push({ key: 'cli.summary.broken_total', params: { opening: m.opening, created: m.created, destroyed: m.destroyed, expected: m.expected, held: m.held, diff: diff > 0 ? `+${diff}` : diff } });
+      out.push({
+        key: 'cli.summary.broken_total',
+        params: {
+          opening: m.opening,
+          created: m.created,
+          destroyed: m.destroyed,
+          expected: m.expected,
+          held: m.held,
+          diff: diff > 0 ? `+${diff}` : diff,
+        },
+      });
     }
     return out;
   }

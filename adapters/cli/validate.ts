@@ -18,9 +18,14 @@ export async function validateCommand(argv: string[]): Promise<number> {
   zodLanguage(args.lang);
   try {
     const s = await loadScenario(args.scenario);
-    process.stdout.write(t('cli.validate.ok', { dir: args.scenario, places: s.places.length, actors: s.actors.length, templates: s.templates.length }) + '\n');
+    process.stdout.write(
+      t('cli.validate.ok', { dir: args.scenario, places: s.places.length, actors: s.actors.length, templates: s.templates.length }) + '\n',
+    );
     const warnings = packWarnings(s);
-    if (warnings.length) process.stderr.write(t('cli.validate.warnings', { count: warnings.length }) + '\n' + warnings.map((w) => line(w, args.lang)).join(''));
+    if (warnings.length)
+      process.stderr.write(
+        t('cli.validate.warnings', { count: warnings.length }) + '\n' + warnings.map((w) => line(w, args.lang)).join(''),
+      );
     return 0;
   } catch (err) {
     if (!(err instanceof ScenarioError)) throw err;
@@ -39,4 +44,3 @@ function line(i: PackIssue, lang: Lang): string {
   const reason = 'text' in i.reason ? i.reason.text : translator(lang)(i.reason.key, i.reason.params ?? {});
   return `  ${issuePlace(i)}: ${reason}\n`;
 }
-

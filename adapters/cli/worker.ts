@@ -33,7 +33,12 @@ export async function workerCommand(argv: string[]): Promise<number> {
   await checkRedis(url);
 
   const w = startWorker({
-    url, queue, concurrency, log, name: args.name, ...workerBackends(),
+    url,
+    queue,
+    concurrency,
+    log,
+    name: args.name,
+    ...workerBackends(),
     limiter: rateMax ? { max: rateMax, duration: rateMs } : undefined,
     lockDuration: args['lock-ms'],
     stalledInterval: args['stalled-ms'],

@@ -8,12 +8,29 @@ export interface RunData {
   diffusion: Record<string, string>[];
   facts: Record<string, string>[];
 }
-export interface ConditionRuns { name: string; runs: RunData[] }
+export interface ConditionRuns {
+  name: string;
+  runs: RunData[];
+}
 
 /** Metrics followed over time in DIR/series/<condition>.csv (and the report). */
 export const SERIES_METRICS = [
-  'population', 'gini', 'money_p50', 'relations', 'density', 'reciprocity', 'clustering', 'actions', 'action_entropy',
-  'act_use_resource', 'act_interact', 'act_move', 'act_create', 'act_express', 'facts', 'knowings',
+  'population',
+  'gini',
+  'money_p50',
+  'relations',
+  'density',
+  'reciprocity',
+  'clustering',
+  'actions',
+  'action_entropy',
+  'act_use_resource',
+  'act_interact',
+  'act_move',
+  'act_create',
+  'act_express',
+  'facts',
+  'knowings',
 ] as const;
 export const ACTION_KINDS = ['act_use_resource', 'act_interact', 'act_move', 'act_create', 'act_express'] as const;
 
@@ -39,14 +56,18 @@ function shareCurve(run: RunData, label: string): ShareCurve {
   const byTick = new Map<number, number>();
   for (const d of run.diffusion) {
     if (d.fact !== fact.fact) continue;
-    const t = cellNum(d.tick), s = cellNum(d.share);
+    const t = cellNum(d.tick),
+      s = cellNum(d.share);
     if (t !== null && s !== null) byTick.set(t, s);
   }
   const known = [...byTick.keys()].sort((a, b) => a - b);
   return (tick) => {
     // the last row at or before this tick (a fact's rows run from its creation to the end)
     let v = 0;
-    for (const t of known) { if (t > tick) break; v = byTick.get(t)!; }
+    for (const t of known) {
+      if (t > tick) break;
+      v = byTick.get(t)!;
+    }
     return v;
   };
 }
@@ -71,7 +92,10 @@ function byTick(r: RunData): Map<number, Record<string, string>> {
   let m = indexes.get(r);
   if (!m) {
     m = new Map();
-    for (const row of r.metrics) { const t = cellNum(row.tick); if (t !== null) m.set(t, row); }
+    for (const row of r.metrics) {
+      const t = cellNum(row.tick);
+      if (t !== null) m.set(t, row);
+    }
     indexes.set(r, m);
   }
   return m;
@@ -102,11 +126,16 @@ export function summaryCsv(conditions: readonly ConditionRuns[]): string {
       const facts = c.runs.map((r) => labelFact(r, label));
       const share = facts.map((f) => {
         if (!f) return 0;
-        const k = cellNum(f.known), n = cellNum(f.reachable);
+        const k = cellNum(f.known),
+          n = cellNum(f.reachable);
         return k !== null && n ? k / n : null;
       });
       rows.push([c.name, `fact:${label}:final_share`, ...statCells(describe(share))]);
-      rows.push([c.name, `fact:${label}:reached_half`, ...statCells(describe(facts.map((f) => (f && cellNum(f.half_tick) !== null ? 1 : 0))))]);
+      rows.push([
+        c.name,
+        `fact:${label}:reached_half`,
+        ...statCells(describe(facts.map((f) => (f && cellNum(f.half_tick) !== null ? 1 : 0)))),
+      ]);
       rows.push([c.name, `fact:${label}:half_tick`, ...statCells(describe(facts.map((f) => (f ? cellNum(f.half_tick) : null))))]);
     }
   }
@@ -121,13 +150,16 @@ export interface Series {
 }
 
 export function seriesOf(c: ConditionRuns, labels: readonly string[]): Series {
-  const ticks = [...new Set(c.runs.flatMap((r) => r.metrics.map((m) => cellNum(m.tick)).filter((t): t is number => t !== null)))].sort((a, b) => a - b);
+  const ticks = [...new Set(c.runs.flatMap((r) => r.metrics.map((m) => cellNum(m.tick)).filter((t): t is number => t !== null)))].sort(
+    (a, b) => a - b,
+  );
   const stats: Record<string, Stat[]> = Object.create(null);
   for (const m of SERIES_METRICS) stats[m] = ticks.map((t) => describe(atTick(c.runs, t, m)));
   // the action mix: each kind's share of the tick's actions, per run, then across runs
   for (const k of ACTION_KINDS) {
     stats[`mix_${k}`] = ticks.map((t) => {
-      const kind = atTick(c.runs, t, k), all = atTick(c.runs, t, 'actions');
+      const kind = atTick(c.runs, t, k),
+        all = atTick(c.runs, t, 'actions');
       return describe(kind.map((v, i) => (v !== null && all[i] ? v / all[i]! : null)));
     });
   }
@@ -144,7 +176,14 @@ export function seriesCsv(s: Series): string {
   const header = ['tick', 'n', ...keys.flatMap((k) => [`${k}_mean`, `${k}_ci95_low`, `${k}_ci95_high`])];
   const rows = s.ticks.map((t, i) => {
     const n = Math.max(0, ...keys.map((k) => s.stats[k][i].n));
-    return [t, n, ...keys.flatMap((k) => { const st = s.stats[k][i]; return [st.mean, st.low, st.high]; })] as Cell[];
+    return [
+      t,
+      n,
+      ...keys.flatMap((k) => {
+        const st = s.stats[k][i];
+        return [st.mean, st.low, st.high];
+      }),
+    ] as Cell[];
   });
   return toCsv(header, rows);
 }

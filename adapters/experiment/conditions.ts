@@ -20,19 +20,25 @@ import { jsonPath } from '../../sim/scenario/errors.ts';
  */
 
 /** A condition's name is a folder name and a CSV cell: short, plain, not a name of the language. */
-const Name = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, { error: 'experiment.error.condition_name' })
+const Name = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, { error: 'experiment.error.condition_name' })
   .refine((s) => !RESERVED_IDS.has(s), { error: 'experiment.error.condition_name' });
 
 /** Overrides per pack file; an unknown file name is refused by name (zod: unrecognized key). */
-const PackOverrides = z.object(Object.fromEntries(Object.keys(PACK_FILES).map((f) => [f, z.record(z.string(), z.unknown()).optional()]))).strict();
+const PackOverrides = z
+  .object(Object.fromEntries(Object.keys(PACK_FILES).map((f) => [f, z.record(z.string(), z.unknown()).optional()])))
+  .strict();
 
-const Condition = z.object({
-  name: Name,
-  interventions: z.union([z.string().min(1), z.array(z.unknown()), z.object({ interventions: z.array(z.unknown()) }).loose()]).optional(),
-  population: z.number().int().min(1).optional(),
-  brain: z.enum(['policy', 'llm', 'hybrid']).optional(),
-  pack: PackOverrides.optional(),
-}).strict();
+const Condition = z
+  .object({
+    name: Name,
+    interventions: z.union([z.string().min(1), z.array(z.unknown()), z.object({ interventions: z.array(z.unknown()) }).loose()]).optional(),
+    population: z.number().int().min(1).optional(),
+    brain: z.enum(['policy', 'llm', 'hybrid']).optional(),
+    pack: PackOverrides.optional(),
+  })
+  .strict();
 
 const ConditionsFile = z.object({ conditions: z.array(Condition).min(1).max(100) }).strict();
 
@@ -46,10 +52,17 @@ export interface Condition {
   pack: Record<string, Record<string, unknown>> | null;
 }
 
-export interface ConditionsIssue { file: string; path: string; reason: Message }
+export interface ConditionsIssue {
+  file: string;
+  path: string;
+  reason: Message;
+}
 
 export class ConditionsError extends Error {
-  constructor(readonly file: string, readonly issues: ConditionsIssue[]) {
+  constructor(
+    readonly file: string,
+    readonly issues: ConditionsIssue[],
+  ) {
     super(`${file}: ` + issues.map((i) => `${i.file} ${i.path}: ${'text' in i.reason ? i.reason.text : i.reason.key}`).join('; '));
     this.name = 'ConditionsError';
   }
@@ -67,34 +80,64 @@ export async function loadConditions(file: string): Promise<Condition[]> {
   if (text === null) throw new ConditionsError(file, [{ file, path: '$', reason: { key: 'experiment.error.unreadable' } }]);
   const json = parseJson(file, text);
   const reserved = reservedPaths(json);
-  if (reserved.length) throw new ConditionsError(file, reserved.map((p) => ({ file, path: jsonPath(p), reason: { key: 'experiment.error.reserved_key' } })));
+  if (reserved.length)
+    throw new ConditionsError(
+      file,
+      reserved.map((p) => ({ file, path: jsonPath(p), reason: { key: 'experiment.error.reserved_key' } })),
+    );
   const parsed = ConditionsFile.safeParse(json);
-  if (!parsed.success) throw new ConditionsError(file, parsed.error.issues.map((i) => ({ file, path: jsonPath(i.path), reason: reasonOf(i.message) })));
+  if (!parsed.success)
+    throw new ConditionsError(
+      file,
+      parsed.error.issues.map((i) => ({ file, path: jsonPath(i.path), reason: reasonOf(i.message) })),
+    );
   const issues: ConditionsIssue[] = [];
   const seen = new Set<string>();
   const out: Condition[] = [];
   for (const [i, c] of parsed.data.conditions.entries()) {
     // names become folders: two that differ only in case would share one on some filesystems
     const folded = c.name.toLowerCase();
-    if (seen.has(folded)) issues.push({ file, path: jsonPath(['conditions', i, 'name']), reason: { key: 'experiment.error.condition_repeat', params: { name: c.name } } });
+    if (seen.has(folded))
+      issues.push({
+        file,
+        path: jsonPath(['conditions', i, 'name']),
+        reason: { key: 'experiment.error.condition_repeat', params: { name: c.name } },
+      });
     seen.add(folded);
     let interventions: Condition['interventions'] = null;
     if (typeof c.interventions === 'string') {
       const from = path.resolve(path.dirname(file), c.interventions);
       const body = await readFile(from, 'utf8').catch(() => null);
       const at = jsonPath(['conditions', i, 'interventions']);
-      if (body === null) { issues.push({ file, path: at, reason: { key: 'experiment.error.interventions_missing', params: { path: c.interventions } } }); continue; }
+      if (body === null) {
+        issues.push({ file, path: at, reason: { key: 'experiment.error.interventions_missing', params: { path: c.interventions } } });
+        continue;
+      }
       let v: unknown;
-      try { v = JSON.parse(body.replace(/^\uFEFF/, '')); } catch (err) {
+      try {
+        v = JSON.parse(body.replace(/^\uFEFF/, ''));
+      } catch (err) {
         issues.push({ file: from, path: '$', reason: { key: 'experiment.error.bad_json', params: { detail: (err as Error).message } } });
         continue;
       }
-      const shaped = z.object({ interventions: z.array(z.unknown()) }).loose().safeParse(v);
-      if (!shaped.success) { issues.push(...shaped.error.issues.map((x) => ({ file: from, path: jsonPath(x.path), reason: reasonOf(x.message) }))); continue; }
+      const shaped = z
+        .object({ interventions: z.array(z.unknown()) })
+        .loose()
+        .safeParse(v);
+      if (!shaped.success) {
+        issues.push(...shaped.error.issues.map((x) => ({ file: from, path: jsonPath(x.path), reason: reasonOf(x.message) })));
+        continue;
+      }
       interventions = shaped.data as Condition['interventions'];
     } else if (Array.isArray(c.interventions)) interventions = { interventions: c.interventions };
     else if (c.interventions) interventions = c.interventions as Condition['interventions'];
-    out.push({ name: c.name, interventions, population: c.population ?? null, brain: c.brain ?? null, pack: (c.pack as Condition['pack']) ?? null });
+    out.push({
+      name: c.name,
+      interventions,
+      population: c.population ?? null,
+      brain: c.brain ?? null,
+      pack: (c.pack as Condition['pack']) ?? null,
+    });
   }
   if (issues.length) throw new ConditionsError(file, issues);
   return out;
@@ -104,7 +147,9 @@ function parseJson(file: string, text: string): unknown {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
-    throw new ConditionsError(file, [{ file, path: '$', reason: { key: 'experiment.error.bad_json', params: { detail: (err as Error).message } } }]);
+    throw new ConditionsError(file, [
+      { file, path: '$', reason: { key: 'experiment.error.bad_json', params: { detail: (err as Error).message } } },
+    ]);
   }
 }
 
@@ -128,7 +173,10 @@ export function mergeOverride(base: unknown, patch: unknown): unknown {
     const out = base.slice() as Record<string, unknown>[];
     for (const p of patch as Record<string, unknown>[]) {
       const i = out.findIndex((b) => b.id === p.id);
-      if (p.$remove === true) { if (i >= 0) out.splice(i, 1); continue; }
+      if (p.$remove === true) {
+        if (i >= 0) out.splice(i, 1);
+        continue;
+      }
       if (i >= 0) out[i] = mergeOverride(out[i], p) as Record<string, unknown>;
       else out.push(p);
     }
@@ -144,4 +192,6 @@ export function mergeOverride(base: unknown, patch: unknown): unknown {
   return out;
 }
 
-const withIds = (a: unknown[]) => a.length > 0 && a.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x) && typeof (x as { id?: unknown }).id === 'string');
+const withIds = (a: unknown[]) =>
+  a.length > 0 &&
+  a.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x) && typeof (x as { id?: unknown }).id === 'string');

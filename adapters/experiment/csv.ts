@@ -33,7 +33,9 @@ export function parseCsv(text: string, file: string): Record<string, string>[] {
   return rest.map((r, i) => {
     if (r.length !== header.length) throw new Error(`${file}: line ${i + 2} has ${r.length} cells, the header ${header.length}`);
     const o: Record<string, string> = Object.create(null);
-    header.forEach((h, j) => { o[h] = r[j]; });
+    header.forEach((h, j) => {
+      o[h] = r[j];
+    });
     return o;
   });
 }
@@ -53,16 +55,26 @@ function split(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cur += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cur += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cur); cur = ''; }
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(cur);
+      cur = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cur); out.push(row); row = []; cur = '';
+      row.push(cur);
+      out.push(row);
+      row = [];
+      cur = '';
     } else cur += c;
   }
-  if (cur !== '' || row.length) { row.push(cur); out.push(row); }
+  if (cur !== '' || row.length) {
+    row.push(cur);
+    out.push(row);
+  }
   return out;
 }

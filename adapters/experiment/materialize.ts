@@ -8,7 +8,10 @@ import { mergeOverride, type Condition } from './conditions.ts';
 import { writeAtomic } from './files.ts';
 
 /** What `run` is given for a condition: the pack (the scenario, or its overridden copy) and the interventions file, if any. */
-export interface Materialized { scenario: string; interventions: string | null }
+export interface Materialized {
+  scenario: string;
+  interventions: string | null;
+}
 
 /**
  * Writes a condition's inputs into DIR/conditions/<name>/: its interventions as a file for
@@ -30,13 +33,16 @@ export async function materialize(out: string, scenarioDir: string, c: Condition
     const patch = Object.prototype.hasOwnProperty.call(c.pack, file) ? c.pack[file] : undefined;
     if (read.kind === 'missing' && patch === undefined) continue;
     // a file that is no JSON is copied as it is: the loader names the error
-    if (read.kind === 'bad') { await writeAtomic(path.join(pack, file), read.text); continue; }
+    if (read.kind === 'bad') {
+      await writeAtomic(path.join(pack, file), read.text);
+      continue;
+    }
     const base: unknown = read.kind === 'ok' ? read.json : {};
     await writeAtomic(path.join(pack, file), JSON.stringify(patch === undefined ? base : mergeOverride(base, patch), null, 2) + '\n');
   }
   // the story's ink file is no JSON to override: it is copied as it is
   const ink = await inkFileOf(pack);
-  const inkText = ink && await readFile(path.join(scenarioDir, ink), 'utf8').catch(() => null);
+  const inkText = ink && (await readFile(path.join(scenarioDir, ink), 'utf8').catch(() => null));
   if (ink && inkText !== null) await writeAtomic(path.join(pack, ink), inkText);
   await loadScenario(pack);
   return { scenario: pack, interventions };

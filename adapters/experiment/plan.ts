@@ -15,7 +15,11 @@ export interface Plan {
 }
 
 /** One run: a seed under a condition, in DIR/runs/<condition>/<seed>/. */
-export interface PlanRun { condition: string; seed: number; dir: string }
+export interface PlanRun {
+  condition: string;
+  seed: number;
+  dir: string;
+}
 
 export function makePlan(scenario: { id: string; hash: string }, ticks: number, seeds: number[], conditions: Condition[]): Plan {
   return { version: 1, scenario: { id: scenario.id, hash: scenario.hash }, ticks, seeds, conditions };

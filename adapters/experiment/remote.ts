@@ -37,7 +37,11 @@ export const RunJob = z.object({
   pack: z.partialRecord(z.enum(Object.keys(PACK_FILES) as [string, ...string[]]), z.string()),
   interventions: z.string().nullable(),
   /** the story's ink file, named by story.json (a plain file name) */
-  ink: z.object({ name: z.string().regex(INK_FILE), text: z.string() }).strict().nullable().optional(),
+  ink: z
+    .object({ name: z.string().regex(INK_FILE), text: z.string() })
+    .strict()
+    .nullable()
+    .optional(),
 });
 export type RunJob = z.infer<typeof RunJob>;
 const RunResult = z.object({ files: z.record(z.enum(RUN_FILES), z.string()) });
@@ -52,16 +56,30 @@ export function runJobId(planDigest: string, condition: string, seed: number): s
 export const digestOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /** The job of one run: the pack's files as they are on disk, the interventions file's text. */
-export async function runJob(o: { condition: string; seed: number; ticks: number; population: number | null; brain: RunJob['brain']; scenario: string; interventions: string | null }): Promise<RunJob> {
+export async function runJob(o: {
+  condition: string;
+  seed: number;
+  ticks: number;
+  population: number | null;
+  brain: RunJob['brain'];
+  scenario: string;
+  interventions: string | null;
+}): Promise<RunJob> {
   const pack: Record<string, string> = {};
   for (const f of Object.keys(PACK_FILES)) {
     const text = await readFile(path.join(o.scenario, f), 'utf8').catch(() => null);
     if (text !== null) pack[f] = text;
   }
   const inkName = await inkFileOf(o.scenario);
-  const inkText = inkName && await readFile(path.join(o.scenario, inkName), 'utf8').catch(() => null);
+  const inkText = inkName && (await readFile(path.join(o.scenario, inkName), 'utf8').catch(() => null));
   return {
-    kind: 'experiment_run', condition: o.condition, seed: o.seed, ticks: o.ticks, population: o.population, brain: o.brain, pack,
+    kind: 'experiment_run',
+    condition: o.condition,
+    seed: o.seed,
+    ticks: o.ticks,
+    population: o.population,
+    brain: o.brain,
+    pack,
     ink: inkName && inkText !== null ? { name: inkName, text: inkText } : null,
     interventions: o.interventions === null ? null : await readFile(o.interventions, 'utf8'),
   };
@@ -85,8 +103,16 @@ export class RunQueue {
     await this.events.waitUntilReady();
     let job = await Job.fromId(this.queue, id);
     // a job that failed in an earlier attempt of the experiment is tried again, not reported again
-    if (job && (await job.isFailed())) { await job.remove(); job = undefined; }
-    job ??= await this.queue.add('experiment_run', data, { jobId: id, attempts: 2, removeOnComplete: { age: 7 * 24 * 3600 }, removeOnFail: false });
+    if (job && (await job.isFailed())) {
+      await job.remove();
+      job = undefined;
+    }
+    job ??= await this.queue.add('experiment_run', data, {
+      jobId: id,
+      attempts: 2,
+      removeOnComplete: { age: 7 * 24 * 3600 },
+      removeOnFail: false,
+    });
     let value: unknown;
     try {
       value = await job.waitUntilFinished(this.events);
@@ -112,7 +138,10 @@ const BIN = fileURLToPath(new URL('../../bin/astinus.mjs', import.meta.url));
  * so a job taken back after this worker was killed continues the same world when it lands here
  * again. The children deliberate in process: REDIS_URL is not passed on to them.
  */
-export function startRunWorker(o: { url: string; queue: string; concurrency: number; log?: Logger; name?: string }): { worker: Worker; close(): Promise<void> } {
+export function startRunWorker(o: { url: string; queue: string; concurrency: number; log?: Logger; name?: string }): {
+  worker: Worker;
+  close(): Promise<void>;
+} {
   const processor = async (job: Job): Promise<z.infer<typeof RunResult>> => {
     const parsed = RunJob.safeParse(job.data);
     if (!parsed.success) throw new LocalizedError('backends.queue.bad_job', { job: job.id, detail: parsed.error.issues[0]?.message });
@@ -145,7 +174,12 @@ export function startRunWorker(o: { url: string; queue: string; concurrency: num
   const connection = redisConnection(o.url);
   connection.on('error', (err) => o.log?.warn({ err: err.message }, 'redis'));
   // a run takes minutes: a long lock, renewed by BullMQ while the job is in progress
-  const worker = new Worker(o.queue, processor, { connection, concurrency: o.concurrency, name: o.name ?? `${hostname()}:${process.pid}`, lockDuration: 60_000 });
+  const worker = new Worker(o.queue, processor, {
+    connection,
+    concurrency: o.concurrency,
+    name: o.name ?? `${hostname()}:${process.pid}`,
+    lockDuration: 60_000,
+  });
   worker.on('error', (err) => o.log?.warn({ err: err.message }, 'experiment worker error'));
   worker.on('failed', (job, err) => o.log?.warn({ job: job?.id, err: err.message }, 'experiment run failed'));
   return {

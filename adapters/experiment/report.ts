@@ -9,8 +9,20 @@ import { cellNum, parseCsv } from './csv.ts';
  * and the action mix of each condition. Every word comes from locales (`experiment.report.*`).
  */
 
-export interface Line { name: string; mean: (number | null)[]; low: (number | null)[] | null; high: (number | null)[] | null }
-export interface Chart { id: string; kind: 'diffusion' | 'gini' | 'density' | 'actions'; title: string; y: string; range: [number, number] | null; lines: Line[] }
+export interface Line {
+  name: string;
+  mean: (number | null)[];
+  low: (number | null)[] | null;
+  high: (number | null)[] | null;
+}
+export interface Chart {
+  id: string;
+  kind: 'diffusion' | 'gini' | 'density' | 'actions';
+  title: string;
+  y: string;
+  range: [number, number] | null;
+  lines: Line[];
+}
 export interface ReportData {
   lang: string;
   title: string;
@@ -23,26 +35,65 @@ export interface ReportData {
 }
 
 /** What the report shows, from the conditions' series (the same numbers as series/*.csv, rounded the same way). */
-export function reportData(o: { t: T; lang: string; scenario: string; seeds: number[]; ticks: number; conditions: { name: string; series: Series }[]; labels: string[]; summary: string }): ReportData {
+export function reportData(o: {
+  t: T;
+  lang: string;
+  scenario: string;
+  seeds: number[];
+  ticks: number;
+  conditions: { name: string; series: Series }[];
+  labels: string[];
+  summary: string;
+}): ReportData {
   const { t } = o;
   const ticks = o.conditions[0]?.series.ticks ?? [];
   // conditions may have run different numbers of ticks only if something went wrong; align on the first one's
   const line = (name: string, s: Series, key: string, band: boolean): Line => {
-    const at = (f: (i: number) => number | null) => ticks.map((tk) => { const i = s.ticks.indexOf(tk); return i < 0 ? null : round6(f(i)); });
+    const at = (f: (i: number) => number | null) =>
+      ticks.map((tk) => {
+        const i = s.ticks.indexOf(tk);
+        return i < 0 ? null : round6(f(i));
+      });
     const st = s.stats[key];
     return { name, mean: at((i) => st[i].mean), low: band ? at((i) => st[i].low) : null, high: band ? at((i) => st[i].high) : null };
   };
   const charts: Chart[] = [];
-  o.labels.forEach((label, i) => charts.push({
-    id: `diffusion-${i}`, kind: 'diffusion', title: t('experiment.report.diffusion', { label }), y: t('experiment.report.share'), range: [0, 1],
-    lines: o.conditions.filter((c) => c.series.stats[`share_${label}`]).map((c) => line(c.name, c.series, `share_${label}`, true)),
-  }));
-  charts.push({ id: 'gini', kind: 'gini', title: t('experiment.report.gini'), y: t('experiment.report.gini_axis'), range: null, lines: o.conditions.map((c) => line(c.name, c.series, 'gini', true)) });
-  charts.push({ id: 'density', kind: 'density', title: t('experiment.report.density'), y: t('experiment.report.density_axis'), range: null, lines: o.conditions.map((c) => line(c.name, c.series, 'density', true)) });
-  o.conditions.forEach((c, i) => charts.push({
-    id: `actions-${i}`, kind: 'actions', title: t('experiment.report.actions', { condition: c.name }), y: t('experiment.report.share'), range: [0, 1],
-    lines: ACTION_KINDS.map((k) => line(t(`experiment.report.kind.${k}`), c.series, `mix_${k}`, false)),
-  }));
+  o.labels.forEach((label, i) =>
+    charts.push({
+      id: `diffusion-${i}`,
+      kind: 'diffusion',
+      title: t('experiment.report.diffusion', { label }),
+      y: t('experiment.report.share'),
+      range: [0, 1],
+      lines: o.conditions.filter((c) => c.series.stats[`share_${label}`]).map((c) => line(c.name, c.series, `share_${label}`, true)),
+    }),
+  );
+  charts.push({
+    id: 'gini',
+    kind: 'gini',
+    title: t('experiment.report.gini'),
+    y: t('experiment.report.gini_axis'),
+    range: null,
+    lines: o.conditions.map((c) => line(c.name, c.series, 'gini', true)),
+  });
+  charts.push({
+    id: 'density',
+    kind: 'density',
+    title: t('experiment.report.density'),
+    y: t('experiment.report.density_axis'),
+    range: null,
+    lines: o.conditions.map((c) => line(c.name, c.series, 'density', true)),
+  });
+  o.conditions.forEach((c, i) =>
+    charts.push({
+      id: `actions-${i}`,
+      kind: 'actions',
+      title: t('experiment.report.actions', { condition: c.name }),
+      y: t('experiment.report.share'),
+      range: [0, 1],
+      lines: ACTION_KINDS.map((k) => line(t(`experiment.report.kind.${k}`), c.series, `mix_${k}`, false)),
+    }),
+  );
   return {
     lang: o.lang,
     title: t('experiment.report.title', { scenario: o.scenario }),
@@ -51,7 +102,11 @@ export function reportData(o: { t: T; lang: string; scenario: string; seeds: num
     tick: t('experiment.report.tick'),
     ticks,
     charts,
-    table: summaryTable(t, o.summary, o.conditions.map((c) => c.name)),
+    table: summaryTable(
+      t,
+      o.summary,
+      o.conditions.map((c) => c.name),
+    ),
   };
 }
 
@@ -69,18 +124,25 @@ function summaryTable(t: T, summary: string, conditions: string[]): ReportData['
   return {
     caption: t('experiment.report.table'),
     header: [t('experiment.report.metric'), ...conditions],
-    rows: metrics.filter((m) => rows.some((r) => r.metric === m && cellNum(r.n))).map((m) => [m, ...conditions.map((c) => show(rows.find((r) => r.condition === c && r.metric === m)))]),
+    rows: metrics
+      .filter((m) => rows.some((r) => r.metric === m && cellNum(r.n)))
+      .map((m) => [m, ...conditions.map((c) => show(rows.find((r) => r.condition === c && r.metric === m)))]),
   };
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside a <script> element: nothing in it may close the element. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The page. `lib` is uPlot's minified IIFE build and its stylesheet, as read from node_modules. */
 export function reportHtml(data: ReportData, lib: { js: string; css: string }): string {
-  const table = `<table><caption>${escapeHtml(data.table.caption)}</caption><thead><tr>${data.table.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${
-    data.table.rows.map((r) => `<tr>${r.map((c, i) => (i ? `<td>${escapeHtml(c)}</td>` : `<th>${escapeHtml(c)}</th>`)).join('')}</tr>`).join('')}</tbody></table>`;
+  const table = `<table><caption>${escapeHtml(data.table.caption)}</caption><thead><tr>${data.table.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${data.table.rows
+    .map((r) => `<tr>${r.map((c, i) => (i ? `<td>${escapeHtml(c)}</td>` : `<th>${escapeHtml(c)}</th>`)).join('')}</tr>`)
+    .join('')}</tbody></table>`;
   return `<!doctype html>
 <html lang="${data.lang === 'cn' ? 'zh-CN' : 'en'}">
 <head>

@@ -9,7 +9,8 @@ export function parseSeeds(text: string): SeedsResult {
   const range = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/.exec(text);
   let seeds: number[];
   if (range) {
-    const a = whole(range[1]), b = whole(range[2]);
+    const a = whole(range[1]),
+      b = whole(range[2]);
     if (a === null || b === null || b < a) return bad;
     if (b - a + 1 > MAX_SEEDS) return { ok: false, key: 'experiment.error.seeds_many', params: { value: text, max: MAX_SEEDS } };
     seeds = Array.from({ length: b - a + 1 }, (_, i) => a + i);

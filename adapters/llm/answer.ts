@@ -20,10 +20,12 @@ export type AnswerMessage = z.infer<typeof AnswerMessage>;
 
 export const Completion = z.object({
   choices: z.array(z.object({ message: AnswerMessage, finish_reason: z.string().nullish() })).min(1),
-  usage: z.object({
-    prompt_tokens: z.number().optional(),
-    completion_tokens: z.number().optional(),
-    prompt_tokens_details: z.object({ cached_tokens: z.number().nullish() }).nullish(),
-  }).nullish(),
+  usage: z
+    .object({
+      prompt_tokens: z.number().optional(),
+      completion_tokens: z.number().optional(),
+      prompt_tokens_details: z.object({ cached_tokens: z.number().nullish() }).nullish(),
+    })
+    .nullish(),
 });
 export type Completion = z.infer<typeof Completion>;

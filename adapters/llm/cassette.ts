@@ -48,7 +48,10 @@ export function readManifest(dir: string): Manifest | null {
  * and a miss falls back exactly as the failure did.
  */
 export class Cassette {
-  constructor(readonly dir: string, readonly mode: 'record' | 'replay') {
+  constructor(
+    readonly dir: string,
+    readonly mode: 'record' | 'replay',
+  ) {
     if (mode === 'record') mkdirSync(dir, { recursive: true });
   }
 

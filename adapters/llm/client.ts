@@ -12,7 +12,10 @@ import { type Tokens, tokensOf, type TokenLedger } from './usage.ts';
 
 /** A request without its model: the client picks the model of the caller's role. */
 export type ChatRequest = Omit<ChatCompletionCreateParamsNonStreaming, 'model'>;
-export interface Answer { message: AnswerMessage; tokens: Tokens }
+export interface Answer {
+  message: AnswerMessage;
+  tokens: Tokens;
+}
 
 export interface ClientDeps {
   stats: LlmStats;
@@ -38,7 +41,10 @@ export class LlmClient {
   private readonly cassette: Cassette | null;
   private readonly sleep: (ms: number) => Promise<void>;
 
-  constructor(readonly config: LlmConfig, private readonly deps: ClientDeps) {
+  constructor(
+    readonly config: LlmConfig,
+    private readonly deps: ClientDeps,
+  ) {
     this.sdk = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0, timeout: config.timeoutMs });
     this.gate = new Semaphore(config.concurrency);
     this.sleep = deps.sleep ?? realSleep;
@@ -46,12 +52,16 @@ export class LlmClient {
     this.cassette = config.replay ? new Cassette(config.replay, 'replay') : config.record ? new Cassette(config.record, 'record') : null;
   }
 
-  get ledger(): TokenLedger { return this.deps.ledger; }
+  get ledger(): TokenLedger {
+    return this.deps.ledger;
+  }
 
   /** The full request as sent (and as keyed for record/replay). */
   request(req: ChatRequest, meta: CallMeta): ChatCompletionCreateParamsNonStreaming {
     // OpenAI's newer models refuse `max_tokens`; many compatible servers only know it
-    const cap = openAiItself(this.config) ? { max_completion_tokens: this.config.maxCompletionTokens } : { max_tokens: this.config.maxCompletionTokens };
+    const cap = openAiItself(this.config)
+      ? { max_completion_tokens: this.config.maxCompletionTokens }
+      : { max_tokens: this.config.maxCompletionTokens };
     return { model: this.config.models[meta.role], temperature: this.config.temperature, ...cap, ...req };
   }
 
@@ -86,7 +96,10 @@ export class LlmClient {
       const guess = Math.ceil(JSON.stringify(full.messages).length / 4) + this.config.maxCompletionTokens;
       const slot = await this.limiter.acquire(guess);
       const policy = {
-        retries: this.config.retries, backoffMs: this.config.backoffMs, maxRetryAfterMs: this.config.maxRetryAfterMs, sleep: this.sleep,
+        retries: this.config.retries,
+        backoffMs: this.config.backoffMs,
+        maxRetryAfterMs: this.config.maxRetryAfterMs,
+        sleep: this.sleep,
         onRetry: (attempt: number, wait: number, e: LlmCallError) => this.deps.stats.retry(meta, attempt, wait, e.code),
       };
       const res = await withRetries(policy, () => this.sdk.chat.completions.create(full, { timeout: this.config.timeoutMs }));

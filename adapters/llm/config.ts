@@ -41,8 +41,17 @@ export type LlmConfig = z.infer<typeof LlmConfig>;
 
 /** What a command line may set; anything left undefined comes from the environment. */
 export interface LlmFlags {
-  model?: string; engineModel?: string; baseURL?: string; timeoutMs?: number; concurrency?: number;
-  rpm?: number; tpm?: number; maxTokens?: number; record?: string; replay?: string; replayFallback?: boolean;
+  model?: string;
+  engineModel?: string;
+  baseURL?: string;
+  timeoutMs?: number;
+  concurrency?: number;
+  rpm?: number;
+  tpm?: number;
+  maxTokens?: number;
+  record?: string;
+  replay?: string;
+  replayFallback?: boolean;
 }
 
 const DEFAULT_MODEL = 'gpt-4o-mini';

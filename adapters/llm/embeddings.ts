@@ -17,12 +17,17 @@ export interface EmbeddingsOptions {
 
 const Answer = z.object({ data: z.array(z.object({ index: z.number().int().min(0), embedding: z.array(z.number()).min(1).max(10_000) })) });
 
-export function openAiEmbedder(config: Pick<LlmConfig, 'apiKey' | 'baseURL' | 'timeoutMs'>, o: EmbeddingsOptions = {}): { embed(texts: string[]): Promise<number[][] | null>; readonly off: boolean } {
+export function openAiEmbedder(
+  config: Pick<LlmConfig, 'apiKey' | 'baseURL' | 'timeoutMs'>,
+  o: EmbeddingsOptions = {},
+): { embed(texts: string[]): Promise<number[][] | null>; readonly off: boolean } {
   const sdk = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0, timeout: config.timeoutMs });
   const model = o.model ?? 'text-embedding-3-small';
   let off = false;
   return {
-    get off() { return off; },
+    get off() {
+      return off;
+    },
     async embed(texts) {
       if (off || !texts.length) return null;
       try {

@@ -3,7 +3,10 @@ import { LocalizedError } from '../../sim/i18n/errors.ts';
 export type FailureCode = 'timeout' | 'connection' | 'rate_limited' | 'server_error' | 'http_error' | 'replay_miss';
 
 export class LlmCallError extends Error {
-  constructor(readonly code: FailureCode, detail: string) {
+  constructor(
+    readonly code: FailureCode,
+    detail: string,
+  ) {
     super(`${code}: ${detail}`);
     this.name = 'LlmCallError';
   }
@@ -21,4 +24,3 @@ export class ReplayMissError extends LocalizedError {
     this.name = 'ReplayMissError';
   }
 }
-

@@ -11,13 +11,17 @@ export class Semaphore {
       return await f();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight to the next caller
+      if (next)
+        next(); // the slot passes straight to the next caller
       else this.active--;
     }
   }
 }
 
-interface Spent { at: number; tokens: number }
+interface Spent {
+  at: number;
+  tokens: number;
+}
 
 /**
  * Requests and tokens per minute over a sliding window. A request reserves its estimated tokens
@@ -26,8 +30,12 @@ interface Spent { at: number; tokens: number }
  */
 export class RateLimiter {
   private readonly window: Spent[] = [];
-  constructor(private readonly rpm: number, private readonly tpm: number,
-    private readonly now: () => number, private readonly sleep: (ms: number) => Promise<void>) {}
+  constructor(
+    private readonly rpm: number,
+    private readonly tpm: number,
+    private readonly now: () => number,
+    private readonly sleep: (ms: number) => Promise<void>,
+  ) {}
 
   /** Wait until one more request of about `tokens` fits; returns the reservation to settle. */
   async acquire(tokens: number): Promise<Spent> {

@@ -10,15 +10,24 @@ import type { CallMeta, LlmStats } from './stats.ts';
 /** What a reader makes of an answer: a value, or what is wrong with it (a reason code and a text to quote). */
 export type Reading<V> = { ok: true; value: V } | { ok: false; reason: string; error: string };
 
-export interface Asker { client: LlmClient; stats: LlmStats; t: T }
+export interface Asker {
+  client: LlmClient;
+  stats: LlmStats;
+  t: T;
+}
 
 /**
  * Ask, read the answer; if it does not read, ask once more quoting the error; if that does not read
  * either (or no answer came, or the run's token budget is spent), use the fallback. Every repair
  * and fallback is counted and logged. What comes back is always the reader's value or the fallback's.
  */
-export async function askWithRepair<V>(a: Asker, meta: CallMeta, req: ChatRequest,
-  read: (m: AnswerMessage) => Reading<V>, fallback: () => V | Promise<V>): Promise<V> {
+export async function askWithRepair<V>(
+  a: Asker,
+  meta: CallMeta,
+  req: ChatRequest,
+  read: (m: AnswerMessage) => Reading<V>,
+  fallback: () => V | Promise<V>,
+): Promise<V> {
   if (a.client.ledger.capped(meta.tick)) return fell(a, meta, 'budget', 'run token cap reached', fallback);
   let messages = req.messages;
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -53,18 +62,31 @@ export function repairMessages(t: T, m: AnswerMessage, error: string): ChatCompl
   const text = t('llm.prompt.repair', { error });
   const calls = m.tool_calls ?? [];
   if (calls.length === 0) {
-    return [{ role: 'assistant', content: m.content || m.refusal || '' }, { role: 'user', content: text }];
+    return [
+      { role: 'assistant', content: m.content || m.refusal || '' },
+      { role: 'user', content: text },
+    ];
   }
   return [
-    { role: 'assistant', content: m.content ?? null,
-      tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.function.name, arguments: c.function.arguments } })) },
+    {
+      role: 'assistant',
+      content: m.content ?? null,
+      tool_calls: calls.map((c) => ({
+        id: c.id,
+        type: 'function' as const,
+        function: { name: c.function.name, arguments: c.function.arguments },
+      })),
+    },
     ...calls.map((c) => ({ role: 'tool' as const, tool_call_id: c.id, content: text })),
   ];
 }
 
 /** A zod error as the model should read it: where, and what is wrong. */
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues.slice(0, 5).map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ');
+  return issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
 }
 
 /**
@@ -73,7 +95,8 @@ export function describeIssues(issues: readonly { path: readonly PropertyKey[]; 
  */
 export function readJson<T>(m: AnswerMessage, schema: z.ZodType<T>): Reading<T> {
   if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
-  if (!m.content) return { ok: false, reason: 'no_content', error: 'the answer is empty; answer with one JSON object in the required format' };
+  if (!m.content)
+    return { ok: false, reason: 'no_content', error: 'the answer is empty; answer with one JSON object in the required format' };
   let raw: unknown;
   try {
     raw = JSON.parse(m.content);
@@ -81,5 +104,7 @@ export function readJson<T>(m: AnswerMessage, schema: z.ZodType<T>): Reading<T> 
     return { ok: false, reason: 'invalid_json', error: `not JSON: ${(err as Error).message}` };
   }
   const parsed = schema.safeParse(raw);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: 'invalid_schema', error: describeIssues(parsed.error.issues) };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, reason: 'invalid_schema', error: describeIssues(parsed.error.issues) };
 }

@@ -23,10 +23,15 @@ export function llmSummaryLines(t: T, llm: LlmRuntime): string[] {
   }
   const routed = stats.routed.model + stats.routed.policy;
   if (routed > 0) {
-    row(t('llm.summary.hybrid'), t('llm.summary.share', { model: stats.routed.model, total: routed, percent: Math.round((100 * stats.routed.model) / routed) }));
+    row(
+      t('llm.summary.hybrid'),
+      t('llm.summary.share', { model: stats.routed.model, total: routed, percent: Math.round((100 * stats.routed.model) / routed) }),
+    );
   }
   if (ledger.max > 0) {
-    out.push(`  ${ledger.exhaustedAt === null ? t('llm.summary.cap_ok', { max: ledger.max }) : t('llm.summary.cap_hit', { max: ledger.max, tick: ledger.exhaustedAt })}`);
+    out.push(
+      `  ${ledger.exhaustedAt === null ? t('llm.summary.cap_ok', { max: ledger.max }) : t('llm.summary.cap_hit', { max: ledger.max, tick: ledger.exhaustedAt })}`,
+    );
   }
   return out;
 }

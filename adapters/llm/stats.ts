@@ -1,7 +1,11 @@
 import type { Logger } from '../../sim/log.ts';
 import type { Role } from './config.ts';
 
-export interface CallMeta { role: Role; actor: string; tick: number }
+export interface CallMeta {
+  role: Role;
+  actor: string;
+  tick: number;
+}
 
 /**
  * Counters of what went wrong and where decisions went, each also logged with the bot, tick and
@@ -45,9 +49,15 @@ export class LlmStats {
     this.log?.debug({ actor, tick, to, reason }, 'hybrid route');
   }
 
-  get totalRepairs(): number { return sum(this.repairs); }
-  get totalFallbacks(): number { return sum(this.fallbacks); }
-  get totalDropped(): number { return sum(this.dropped); }
+  get totalRepairs(): number {
+    return sum(this.repairs);
+  }
+  get totalFallbacks(): number {
+    return sum(this.fallbacks);
+  }
+  get totalDropped(): number {
+    return sum(this.dropped);
+  }
 }
 
 const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);

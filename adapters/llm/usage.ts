@@ -1,7 +1,12 @@
 import { createRequire } from 'node:module';
 import type { Role } from './config.ts';
 
-export interface Tokens { calls: number; prompt: number; completion: number; cached: number }
+export interface Tokens {
+  calls: number;
+  prompt: number;
+  completion: number;
+  cached: number;
+}
 export const zeroTokens = (): Tokens => ({ calls: 0, prompt: 0, completion: 0, cached: 0 });
 
 /**
@@ -17,12 +22,18 @@ let encoding: { countTokens(t: string): number } | undefined;
 
 /** The usage block of a chat completion, as the API reports it (cached tokens only where it does). */
 export interface ApiUsage {
-  prompt_tokens?: number; completion_tokens?: number;
+  prompt_tokens?: number;
+  completion_tokens?: number;
   prompt_tokens_details?: { cached_tokens?: number | null } | null;
 }
 
 export function tokensOf(u: ApiUsage | null | undefined): Tokens {
-  return { calls: 1, prompt: u?.prompt_tokens ?? 0, completion: u?.completion_tokens ?? 0, cached: u?.prompt_tokens_details?.cached_tokens ?? 0 };
+  return {
+    calls: 1,
+    prompt: u?.prompt_tokens ?? 0,
+    completion: u?.completion_tokens ?? 0,
+    cached: u?.prompt_tokens_details?.cached_tokens ?? 0,
+  };
 }
 
 function addTo(into: Tokens, t: Tokens): void {
@@ -51,7 +62,11 @@ export class TokenLedger {
 
   add(role: Role, actor: string, tick: number, t: Tokens): void {
     addTo(this.run, t);
-    for (const [map, key] of [[this.byBot, actor], [this.byTick, tick], [this.byRole, role]] as [Map<unknown, Tokens>, unknown][]) {
+    for (const [map, key] of [
+      [this.byBot, actor],
+      [this.byTick, tick],
+      [this.byRole, role],
+    ] as [Map<unknown, Tokens>, unknown][]) {
       let x = map.get(key);
       if (!x) map.set(key, (x = zeroTokens()));
       addTo(x, t);

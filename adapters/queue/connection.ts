@@ -23,7 +23,13 @@ export function redisConnection(url: string, extra: RedisOptions = {}): Redis {
  * process that waits forever. Throws LocalizedError('backends.queue.unreachable').
  */
 export async function checkRedis(url: string, timeoutMs = 2000): Promise<void> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: timeoutMs, retryStrategy: () => null, enableOfflineQueue: false });
+  const r = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: timeoutMs,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   r.on('error', () => {});
   try {
     await r.connect();

@@ -11,7 +11,14 @@ import { type QueueDeliberation, queueDeliberation } from './deliberation.ts';
  * content, the seed, the population, the brain and engine, and the language a model is prompted in), so two runs that must agree share
  * their jobs and two that differ never do.
  */
-export function worldKey(scenario: Scenario, seed: number, population: number | null, brain: string, engine: string, lang: Lang = 'en'): string {
+export function worldKey(
+  scenario: Scenario,
+  seed: number,
+  population: number | null,
+  brain: string,
+  engine: string,
+  lang: Lang = 'en',
+): string {
   return `${scenario.meta.id}.${digest(canonicalJson({ hash: scenario.hash, seed, population, brain, engine, lang }))}`;
 }
 
@@ -21,8 +28,16 @@ export function worldKey(scenario: Scenario, seed: number, population: number | 
  * Redis at once with a clear message (LocalizedError) instead of waiting.
  */
 export async function deliberationFromEnv(o: {
-  env?: NodeJS.ProcessEnv; scenario: Scenario; scenarioPath: string; seed: number; population: number | null;
-  brain: string; engine: string; lang?: Lang; log?: Logger; say?: (key: string, params: Record<string, unknown>) => void;
+  env?: NodeJS.ProcessEnv;
+  scenario: Scenario;
+  scenarioPath: string;
+  seed: number;
+  population: number | null;
+  brain: string;
+  engine: string;
+  lang?: Lang;
+  log?: Logger;
+  say?: (key: string, params: Record<string, unknown>) => void;
   /** an engine cheap enough to run here rather than as a job (the rules) */
   resolveHere?: WorldEngine;
 }): Promise<QueueDeliberation | null> {
@@ -31,8 +46,16 @@ export async function deliberationFromEnv(o: {
   if (!url) return null;
   await checkRedis(url);
   const queue = queueName(env);
-  const d = await queueDeliberation({ url, queue, world: worldKey(o.scenario, o.seed, o.population, o.brain, o.engine, o.lang), scenarioPath: o.scenarioPath, brain: o.brain, engine: o.engine, lang: o.lang,
-    resolveHere: o.resolveHere });
+  const d = await queueDeliberation({
+    url,
+    queue,
+    world: worldKey(o.scenario, o.seed, o.population, o.brain, o.engine, o.lang),
+    scenarioPath: o.scenarioPath,
+    brain: o.brain,
+    engine: o.engine,
+    lang: o.lang,
+    resolveHere: o.resolveHere,
+  });
   o.log?.info({ queue, redis: redact(url) }, 'deliberation through BullMQ');
   o.say?.('backends.run.queue', { queue, url: redact(url) });
   if ((await d.queue.getWorkersCount().catch(() => 1)) === 0) o.say?.('backends.run.no_workers', { queue });

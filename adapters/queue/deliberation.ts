@@ -77,7 +77,9 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
 
   let aborted: LocalizedError | null = null;
   let abortNow: (err: LocalizedError) => void = () => {};
-  const abortion = new Promise<never>((_, reject) => { abortNow = reject; });
+  const abortion = new Promise<never>((_, reject) => {
+    abortNow = reject;
+  });
   abortion.catch(() => {});
 
   async function run(jobs: { id: string; data: JobData }[]): Promise<JobResult[]> {
@@ -89,7 +91,9 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
   async function wait(jobs: { id: string; data: JobData }[]): Promise<JobResult[]> {
     const results: Promise<JobResult>[] = [];
     for (let i = 0; i < jobs.length; i += ADD_CHUNK) {
-      const added = await queue.addBulk(jobs.slice(i, i + ADD_CHUNK).map((j) => ({ name: j.data.kind, data: j.data, opts: { ...opts, jobId: j.id } })));
+      const added = await queue.addBulk(
+        jobs.slice(i, i + ADD_CHUNK).map((j) => ({ name: j.data.kind, data: j.data, opts: { ...opts, jobId: j.id } })),
+      );
       for (const job of added) {
         const r = finished(job);
         // a job may fail while later chunks are still being added: Promise.all below reports it
@@ -119,10 +123,19 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
   return {
     queue,
     async decide(cat: Catalog, perceptions: Perception[], seed: number): Promise<Decision[]> {
-      const results = await run(perceptions.map((p) => ({
-        id: jobId(o.world, p.tick, p.self.id, 'decide', !!p.answering),
-        data: { kind: 'decide', scenario: scenario(cat), brain: o.brain, lang, seed, perception: p as unknown as Record<string, unknown> },
-      })));
+      const results = await run(
+        perceptions.map((p) => ({
+          id: jobId(o.world, p.tick, p.self.id, 'decide', !!p.answering),
+          data: {
+            kind: 'decide',
+            scenario: scenario(cat),
+            brain: o.brain,
+            lang,
+            seed,
+            perception: p as unknown as Record<string, unknown>,
+          },
+        })),
+      );
       // the call, and the argument beside it, parsed as any brain's (a worker's output is untrusted)
       return results.map((r): Decision => (r.ok ? readDecision(r.value) : { ok: false, error: r.error }));
     },
@@ -131,10 +144,19 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
         if (aborted) throw aborted;
         return resolveHere(cat, work, verify);
       }
-      const results = await run(work.map(({ slice, call }) => ({
-        id: jobId(o.world, slice.tick, call.actor, 'resolve', call.id.endsWith(':answer')),
-        data: { kind: 'resolve', scenario: scenario(cat), engine: o.engine, lang, slice: slice as unknown as Record<string, unknown>, call: call as unknown as Record<string, unknown> },
-      })));
+      const results = await run(
+        work.map(({ slice, call }) => ({
+          id: jobId(o.world, slice.tick, call.actor, 'resolve', call.id.endsWith(':answer')),
+          data: {
+            kind: 'resolve',
+            scenario: scenario(cat),
+            engine: o.engine,
+            lang,
+            slice: slice as unknown as Record<string, unknown>,
+            call: call as unknown as Record<string, unknown>,
+          },
+        })),
+      );
       return results.map((r): Outcome => {
         if (!r.ok) return { ok: false, error: r.error };
         const c = Consequence.safeParse(r.value);

@@ -130,7 +130,9 @@ export function startWorker(o: WorkerOptions): AstinusWorker {
       const graceful = worker.close();
       const timedOut = await Promise.race([
         graceful.then(() => false),
-        new Promise<boolean>((done) => { timer = setTimeout(() => done(true), graceMs); }),
+        new Promise<boolean>((done) => {
+          timer = setTimeout(() => done(true), graceMs);
+        }),
       ]);
       clearTimeout(timer);
       // past the grace period the jobs in flight are abandoned: their locks expire and another worker takes them

@@ -81,7 +81,11 @@ export interface AstinusServer {
 }
 
 /** A route as the app registered it, with whom it answers (`null` outside `/api`: the dashboard's files). */
-export interface RouteSeen { method: string; url: string; exposure: Exposure | null }
+export interface RouteSeen {
+  method: string;
+  url: string;
+  exposure: Exposure | null;
+}
 
 /** Refuse, as the app starts, an API route that does not say whom it answers (routes/context.ts); list the rest. */
 export function requireExposure(app: FastifyInstance, seen: RouteSeen[]): void {
@@ -99,14 +103,30 @@ const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
  * started: `serve` starts it, tests step by hand). Every error leaves as `{ code, message:{cn,en} }`.
  */
 export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
-  const host = new WorldHost({ world: o.world, queue: o.queue, narrator: o.narrator ?? offlineNarrator(), intent: o.intent ?? offlineIntentParser(), argue: o.argue, director: o.director, progress: o.progress,
-    tickMs: o.tickMs ?? 1000, turnBased: o.turnBased ?? false, log: o.logger, joiningFile: o.joiningFile });
+  const host = new WorldHost({
+    world: o.world,
+    queue: o.queue,
+    narrator: o.narrator ?? offlineNarrator(),
+    intent: o.intent ?? offlineIntentParser(),
+    argue: o.argue,
+    director: o.director,
+    progress: o.progress,
+    tickMs: o.tickMs ?? 1000,
+    turnBased: o.turnBased ?? false,
+    log: o.logger,
+    joiningFile: o.joiningFile,
+  });
   await host.init();
   const sessions = new SessionRecorder(host, o.logger, o.embedder);
   const clock = new Clock(host, o.logger);
   const adminToken = o.adminToken ?? newToken();
-  const ctx: ServerContext = { host, clock, tokens: new Tokens(adminToken, o.tokenFile), observing: o.observing ?? 'public',
-    limiter: new RateLimiter(o.rate?.burst ?? 5, o.rate?.perSecond ?? 1) };
+  const ctx: ServerContext = {
+    host,
+    clock,
+    tokens: new Tokens(adminToken, o.tokenFile),
+    observing: o.observing ?? 'public',
+    limiter: new RateLimiter(o.rate?.burst ?? 5, o.rate?.perSecond ?? 1),
+  };
 
   const app = Fastify({ loggerInstance: o.logger as FastifyBaseLogger, bodyLimit: 64 * 1024 });
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -133,14 +153,32 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
 
   app.get('/api/health', { config: { exposure: 'open' } }, async () => ({ ok: true }));
   // one plugin per route group; the error handler and the private-observing hook above reach them all
-  for (const routes of [worldRoutes, eventRoutes, controlRoutes, interventionRoutes, playerRoutes, seatRoutes, storyRoutes, previewRoutes, traitRoutes, questRoutes, sessionRoutes(sessions), directorRoutes, storyOptionRoutes]) await app.register(routes, ctx);
+  for (const routes of [
+    worldRoutes,
+    eventRoutes,
+    controlRoutes,
+    interventionRoutes,
+    playerRoutes,
+    seatRoutes,
+    storyRoutes,
+    previewRoutes,
+    traitRoutes,
+    questRoutes,
+    sessionRoutes(sessions),
+    directorRoutes,
+    storyOptionRoutes,
+  ])
+    await app.register(routes, ctx);
 
   const dist = o.dashboardDir ?? DIST;
   if (existsSync(dist)) {
     await app.register(fastifyStatic, { root: dist, prefix: '/' });
   } else {
-    app.get('/', async (_req, reply) => reply.type('text/plain; charset=utf-8').send(
-      `${translator('en')('server.no_dashboard')}\n${translator('cn')('server.no_dashboard')}\n`));
+    app.get('/', async (_req, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(`${translator('en')('server.no_dashboard')}\n${translator('cn')('server.no_dashboard')}\n`),
+    );
   }
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody('not_found')));
 
@@ -150,7 +188,13 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
   const sockets = await attachSockets(app.server, ctx, o.logger, o.redisUrl, o.socketBudget);
   sessions.attachSockets(sockets.io);
   return {
-    app, host, sessions, clock, sockets, adminToken, routes,
+    app,
+    host,
+    sessions,
+    clock,
+    sockets,
+    adminToken,
+    routes,
     async close() {
       clock.stop();
       await host.settle();

@@ -30,7 +30,10 @@ export class Tokens {
    * `file`: where player tokens survive a restart (the data directory's `player-tokens.json`), so a
    * player who comes back to a world that continues keeps their character.
    */
-  constructor(readonly admin: string, private readonly file?: string) {
+  constructor(
+    readonly admin: string,
+    private readonly file?: string,
+  ) {
     if (file && existsSync(file)) {
       for (const [h, actor] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) this.players.set(h, actor);
     }
@@ -63,7 +66,7 @@ export class Tokens {
 
   /** the actor a player token stands for */
   playerOf(token: string | undefined): string | null {
-    return token === undefined ? null : this.players.get(hash(token)) ?? null;
+    return token === undefined ? null : (this.players.get(hash(token)) ?? null);
   }
 
   /** every actor a player token was issued for */
@@ -99,7 +102,11 @@ export class Tokens {
 export class Bucket {
   private tokens: number;
   private at: number;
-  constructor(private readonly burst: number, private readonly perSecond: number, private readonly now: () => number = () => Date.now()) {
+  constructor(
+    private readonly burst: number,
+    private readonly perSecond: number,
+    private readonly now: () => number = () => Date.now(),
+  ) {
     this.tokens = burst;
     this.at = now();
   }
@@ -117,7 +124,11 @@ export class Bucket {
 /** A token bucket per player (or per key: a join's address, a player's previews). */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
-  constructor(private readonly burst = 5, private readonly perSecond = 1, private readonly now: () => number = () => Date.now()) {}
+  constructor(
+    private readonly burst = 5,
+    private readonly perSecond = 1,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
   take(key: string): boolean {
     const b = this.buckets.get(key) ?? this.buckets.set(key, new Bucket(this.burst, this.perSecond, this.now)).get(key)!;

@@ -11,9 +11,14 @@ export class Clock {
   private stopped = true;
   private running: Promise<void> | null = null;
 
-  constructor(private readonly host: WorldHost, private readonly log?: Logger) {
+  constructor(
+    private readonly host: WorldHost,
+    private readonly log?: Logger,
+  ) {
     // turn-based: a player's queued call may be the last one missing, so look again at once
-    host.onQueue(() => { if (host.turnBased) this.kick(0); });
+    host.onQueue(() => {
+      if (host.turnBased) this.kick(0);
+    });
   }
 
   start(): void {

@@ -25,11 +25,19 @@ export function diceScreen(cat: Catalog, state: WorldState, a: ActorState, word:
   const kind = cat.words.manner(word) ? 'manner' : 'purpose';
   const both = (f: Parameters<typeof inEveryLang>[2]) => inEveryLang(cat, state, f);
   return {
-    word, name: both((r) => r.param(ref(kind, word))),
-    factors: factors.map((f) => ({ ...f, name: both((r) => (f.kind === 'trait' ? r.text(traits.find((t) => t.id === f.id)?.name) : new Names(r).tag(f.id)) || f.id) })),
+    word,
+    name: both((r) => r.param(ref(kind, word))),
+    factors: factors.map((f) => ({
+      ...f,
+      name: both((r) => (f.kind === 'trait' ? r.text(traits.find((t) => t.id === f.id)?.name) : new Names(r).tag(f.id)) || f.id),
+    })),
     formula: notation(formula),
     odds: BANDS.filter((b) => b !== 'critical' || bands.critical !== null).map((band) => ({
-      band, name: both((r) => r.t(`feed.band.${band}`)), count: o.bands[band], of: o.of, percent: Math.round((o.bands[band] / o.of) * 1000) / 10,
+      band,
+      name: both((r) => r.t(`feed.band.${band}`)),
+      count: o.bands[band],
+      of: o.of,
+      percent: Math.round((o.bands[band] / o.of) * 1000) / 10,
     })),
   };
 }

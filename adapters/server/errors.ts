@@ -4,7 +4,12 @@ import type { ErrorReply } from './protocol.ts';
 
 /** A refusal with an HTTP status and a stable code; its message comes from `server.error.<code>`. */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly code: string, readonly params: Record<string, unknown> = {}, readonly issues?: string[]) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly params: Record<string, unknown> = {},
+    readonly issues?: string[],
+  ) {
     super(code);
     this.name = 'HttpError';
   }

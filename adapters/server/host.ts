@@ -32,7 +32,18 @@ import { layoutPlaces } from './layout.ts';
 import { toTickMetrics } from './metrics.ts';
 import type { MetricsFold } from '../../sim/metrics/fold.ts';
 import { foldHistory } from '../../sim/metrics/history.ts';
-import type { FactView, LastDecision, NarrationMsg, PerceivedMsg, PromptMsg, RejectionMsg, StatusMsg, StoryMsg, TickMetrics, TickMsg } from './protocol.ts';
+import type {
+  FactView,
+  LastDecision,
+  NarrationMsg,
+  PerceivedMsg,
+  PromptMsg,
+  RejectionMsg,
+  StatusMsg,
+  StoryMsg,
+  TickMetrics,
+  TickMsg,
+} from './protocol.ts';
 import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../../sim/scenario/catalog.ts';
 import { StoryBook, type StoryDelta } from '../../sim/story/book.ts';
@@ -40,9 +51,12 @@ import type { StoryChoice } from '../../sim/tick/story.ts';
 import { promptWithStory } from '../../world-engine/story/options.ts';
 import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
 
-
 /** A player's request the Judge refused at the start of a tick: a join, a declared trait or an argument. */
-interface Refused { actor: string; callId: 'join' | 'declare' | 'argue' | 'take'; reason: Reason }
+interface Refused {
+  actor: string;
+  callId: 'join' | 'declare' | 'argue' | 'take';
+  reason: Reason;
+}
 /** Where the host sends what happened; sockets.ts implements it with rooms. */
 /** A tick as each audience sees it (`sim/audience`): cut once per audience that is asked for. */
 export interface TickView {
@@ -139,35 +153,73 @@ export class WorldHost {
     if (o.joiningFile && existsSync(o.joiningFile)) this.joining = readJoining(o.joiningFile);
   }
 
-  get world(): World { return this.o.world; }
-  get queue(): PlayerQueue { return this.o.queue; }
-  get id(): string { return this.world.cat.scenario.meta.id; }
+  get world(): World {
+    return this.o.world;
+  }
+  get queue(): PlayerQueue {
+    return this.o.queue;
+  }
+  get id(): string {
+    return this.world.cat.scenario.meta.id;
+  }
 
   /** Rebuild what the log knows and the state does not keep: last decisions, who learned what, players' stories. */
   async init(): Promise<void> {
     // the metrics fold from the state the log starts from, tick 0 on: a restart shows the same history
     const { cat, state } = this.world;
-    const fold = await foldHistory(cat, this.world.store, { seed: state.seed, population: this.world.population, origin: this.world.origin }, this.world.tick - 1,
-      { keepDiffusion: false, cap: this.o.metricsCap ?? 10_000, onEvent: (e) => { this.note(e); this.story.add([e]); } });
+    const fold = await foldHistory(
+      cat,
+      this.world.store,
+      { seed: state.seed, population: this.world.population, origin: this.world.origin },
+      this.world.tick - 1,
+      {
+        keepDiffusion: false,
+        cap: this.o.metricsCap ?? 10_000,
+        onEvent: (e) => {
+          this.note(e);
+          this.story.add([e]);
+        },
+      },
+    );
     // caught up: from now on it reads the world's own state after each tick
     fold.adopt(state);
     this.metrics = fold;
   }
 
-  listen(b: Broadcast): void { this.listeners.push(b); }
-  onStep(f: (tick: number, events: readonly Event[]) => void): void { this.afterStep.push(f); }
-
-  status(): StatusMsg {
-    return { paused: this.paused, tickMs: this.tickMs, tick: this.world.state.tick, turnBased: this.turnBased, joining: this.joining, ...(this.turnBased ? { waitingFor: this.waitingFor() } : {}) };
+  listen(b: Broadcast): void {
+    this.listeners.push(b);
+  }
+  onStep(f: (tick: number, events: readonly Event[]) => void): void {
+    this.afterStep.push(f);
   }
 
-  emitStatus(): void { for (const l of this.listeners) l.status(this.status()); }
+  status(): StatusMsg {
+    return {
+      paused: this.paused,
+      tickMs: this.tickMs,
+      tick: this.world.state.tick,
+      turnBased: this.turnBased,
+      joining: this.joining,
+      ...(this.turnBased ? { waitingFor: this.waitingFor() } : {}),
+    };
+  }
+
+  emitStatus(): void {
+    for (const l of this.listeners) l.status(this.status());
+  }
 
   /** Players who can act now and have nothing queued: a turn-based world waits for them. */
   waitingFor(): string[] {
     const tick = this.world.tick;
     return Object.values(this.world.state.actors)
-      .filter((a) => seated(a) && (a.status === 'alive' || a.status === 'dying') && a.nextWake <= tick && !this.queue.has(a.id) && !this.frees.some((f) => f.actor === a.id))
+      .filter(
+        (a) =>
+          seated(a) &&
+          (a.status === 'alive' || a.status === 'dying') &&
+          a.nextWake <= tick &&
+          !this.queue.has(a.id) &&
+          !this.frees.some((f) => f.actor === a.id),
+      )
       .map((a) => a.id);
   }
 
@@ -187,14 +239,37 @@ export class WorldHost {
     this.argues = [];
     this.declares = [];
     const refused: Refused[] = [];
-    const events = await this.world.step({ joins, joinsClosed: this.joining === 'closed', argues, declares, argueJudge: this.argueJudge, director: this.o.director, interventions, takes,
-      choices: [...this.storyChoices.values()], progressJudge: this.o.progress, frees,
-      onFrees: (r) => { for (const x of r) if (x.reason) this.o.log?.warn({ actor: x.request.actor, reason: x.reason.code }, 'seat not freed'); },
-      onTakes: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'take' as const, reason: x.reason! }))); },
-      onInterventions: (r) => { for (const x of r) if (x.reason) this.o.log?.warn({ label: x.request.label, reason: x.reason.code }, 'intervention refused'); },
-      onJoins: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! }))); },
-      onDeclares: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'declare' as const, reason: x.reason! }))); },
-      onArgues: (r) => { refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'argue' as const, reason: x.reason! }))); } });
+    const events = await this.world.step({
+      joins,
+      joinsClosed: this.joining === 'closed',
+      argues,
+      declares,
+      argueJudge: this.argueJudge,
+      director: this.o.director,
+      interventions,
+      takes,
+      choices: [...this.storyChoices.values()],
+      progressJudge: this.o.progress,
+      frees,
+      onFrees: (r) => {
+        for (const x of r) if (x.reason) this.o.log?.warn({ actor: x.request.actor, reason: x.reason.code }, 'seat not freed');
+      },
+      onTakes: (r) => {
+        refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'take' as const, reason: x.reason! })));
+      },
+      onInterventions: (r) => {
+        for (const x of r) if (x.reason) this.o.log?.warn({ label: x.request.label, reason: x.reason.code }, 'intervention refused');
+      },
+      onJoins: (r) => {
+        refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! })));
+      },
+      onDeclares: (r) => {
+        refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'declare' as const, reason: x.reason! })));
+      },
+      onArgues: (r) => {
+        refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'argue' as const, reason: x.reason! })));
+      },
+    });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
     for (const e of events) {
@@ -204,7 +279,12 @@ export class WorldHost {
       this.storyChoices.delete(e.actor);
       for (const f of this.afterFreed) f(e.actor);
     }
-    for (const e of events) if ((e.type === 'action' && this.storyChoices.get(e.actor)?.call === e.call.id) || (e.type === 'call_failed' && this.storyChoices.get(e.actor)?.call === e.failed.id)) this.storyChoices.delete(e.actor);
+    for (const e of events)
+      if (
+        (e.type === 'action' && this.storyChoices.get(e.actor)?.call === e.call.id) ||
+        (e.type === 'call_failed' && this.storyChoices.get(e.actor)?.call === e.failed.id)
+      )
+        this.storyChoices.delete(e.actor);
     const told = this.story.add(events);
     this.metrics?.add(events);
     try {
@@ -221,8 +301,12 @@ export class WorldHost {
     if (e.type === 'joined') this.joined.add(e);
     else if (e.type === 'action') this.last.set(e.actor, { tick: e.tick, call: e.call, verdict: 'committed' });
     else if (e.type === 'call_failed') {
-      this.last.set(e.actor, { tick: e.tick, call: { id: e.failed.id, tool: e.failed.tool }, verdict: e.failed.status === 'error' ? 'error' : 'rejected',
-        reason: this.views.message(e.failed.reason.message) });
+      this.last.set(e.actor, {
+        tick: e.tick,
+        call: { id: e.failed.id, tool: e.failed.tool },
+        verdict: e.failed.status === 'error' ? 'error' : 'rejected',
+        reason: this.views.message(e.failed.reason.message),
+      });
     } else if (e.type === 'fact_learned') {
       const list = this.knownBy.get(e.fact) ?? this.knownBy.set(e.fact, []).get(e.fact)!;
       list.push({ actor: e.actor, from: e.from, tick: e.tick });
@@ -234,22 +318,30 @@ export class WorldHost {
     for (const e of events) for (const a of actorsOf(e)) changed.add(a);
     const summary = events.find((e) => e.type === 'tick_summary');
     const common = {
-      tick, summary: summary?.type === 'tick_summary' ? summary.money : null,
-      actors: [...changed].filter((id) => this.world.state.actors[id]).sort().map((id) => this.views.actorSummary(this.world.state.actors[id])),
+      tick,
+      summary: summary?.type === 'tick_summary' ? summary.money : null,
+      actors: [...changed]
+        .filter((id) => this.world.state.actors[id])
+        .sort()
+        .map((id) => this.views.actorSummary(this.world.state.actors[id])),
     };
     const cut = new Map<string, TickMsg>();
     const view: TickView = {
-      tick, players: Object.values(this.world.state.actors).filter((a) => a.player).map((a) => a.id),
+      tick,
+      players: Object.values(this.world.state.actors)
+        .filter((a) => a.player)
+        .map((a) => a.id),
       for: (to) => {
         const key = audienceKey(to);
         let msg = cut.get(key);
-        if (!msg) cut.set(key, msg = { ...common, events: events.flatMap((e) => this.views.event(e, to) ?? []) });
+        if (!msg) cut.set(key, (msg = { ...common, events: events.flatMap((e) => this.views.event(e, to) ?? []) }));
         return msg;
       },
     };
     for (const l of this.listeners) l.tick(view);
     for (const r of refused) {
-      for (const l of this.listeners) l.rejection(r.actor, { tick, dialog_type: 'rule_explanation', callId: r.callId, reason: this.views.messageTo(r.reason.message) });
+      for (const l of this.listeners)
+        l.rejection(r.actor, { tick, dialog_type: 'rule_explanation', callId: r.callId, reason: this.views.messageTo(r.reason.message) });
     }
     const players = Object.values(this.world.state.actors).filter(seated);
     if (!players.length) return;
@@ -261,7 +353,13 @@ export class WorldHost {
       const own = eventsOfCall(events, p.id);
       const failed = own.find((e) => e.type === 'call_failed');
       if (failed?.type === 'call_failed') {
-        for (const l of this.listeners) l.rejection(p.id, { tick, dialog_type: 'rule_explanation', callId: failed.failed.id, reason: this.views.messageTo(failed.failed.reason.message) });
+        for (const l of this.listeners)
+          l.rejection(p.id, {
+            tick,
+            dialog_type: 'rule_explanation',
+            callId: failed.failed.id,
+            reason: this.views.messageTo(failed.failed.reason.message),
+          });
       } else if (own.length) {
         const text = await this.o.narrator.narrate({ cat: this.world.cat, state: this.world.state, actor: p.id, tick, events: own });
         for (const l of this.listeners) l.narration(p.id, { tick, dialog_type: 'resolution_summary', text });
@@ -280,9 +378,18 @@ export class WorldHost {
     // the ink's choices come first, each with the choice to send back with its call (world-engine/story/options.ts)
     const offer = promptWithStory(cat, state, actor, nextActions(cat, state, actor));
     if (!offer) return null;
-    return { tick, dialog_type: 'action_prompt', text: this.views.both((r) => r.t('gm.next')),
-      actions: [...offer.story.map((o) => ({ call: o.call, text: o.text, choice: o.choice, option: o.id })),
-        ...offer.rest.map((call) => ({ call: { tool: call.tool, args: call.args as Record<string, unknown> }, text: describeCall(cat, state, call) }))] };
+    return {
+      tick,
+      dialog_type: 'action_prompt',
+      text: this.views.both((r) => r.t('gm.next')),
+      actions: [
+        ...offer.story.map((o) => ({ call: o.call, text: o.text, choice: o.choice, option: o.id })),
+        ...offer.rest.map((call) => ({
+          call: { tool: call.tool, args: call.args as Record<string, unknown> },
+          text: describeCall(cat, state, call),
+        })),
+      ],
+    };
   }
 
   /**
@@ -293,7 +400,8 @@ export class WorldHost {
     const p = perceive(this.world.cat, this.world.state, index, actor, tick + 1);
     // an action is observed as its narrative; the feed line adds what was said, as a bystander hears it
     const said = new Map<unknown, Text>();
-    for (const e of events) if (e.type === 'action' && e.actor !== actor && e.place === p.place.id) said.set(e.narrative, this.views.event(e, PUBLIC)!.text!);
+    for (const e of events)
+      if (e.type === 'action' && e.actor !== actor && e.place === p.place.id) said.set(e.narrative, this.views.event(e, PUBLIC)!.text!);
     const out = p.recent.filter((o) => o.tick === tick && o.actor !== actor).map((o) => said.get(o.msg) ?? this.views.message(o.msg));
     for (const e of events) {
       if (e.type === 'addressed' && e.actor === actor) {
@@ -305,8 +413,12 @@ export class WorldHost {
 
   // ---- what the routes and sockets call ----------------------------------------------------
 
-  lastDecision(actor: string): LastDecision | null { return this.last.get(actor) ?? null; }
-  factKnownBy(fact: string): FactView['knownBy'] { return this.knownBy.get(fact) ?? []; }
+  lastDecision(actor: string): LastDecision | null {
+    return this.last.get(actor) ?? null;
+  }
+  factKnownBy(fact: string): FactView['knownBy'] {
+    return this.knownBy.get(fact) ?? [];
+  }
 
   metricsBetween(from = 0, to = Number.MAX_SAFE_INTEGER): TickMetrics[] {
     return (this.metrics?.rows() ?? []).filter((m) => m.tick >= from && m.tick <= to).map(toTickMetrics);
@@ -391,7 +503,9 @@ export class WorldHost {
   }
 
   /** Listen for seats the Judge freed, after each tick that committed one. */
-  onFreed(f: (actor: string) => void): void { this.afterFreed.push(f); }
+  onFreed(f: (actor: string) => void): void {
+    this.afterFreed.push(f);
+  }
 
   /** Queue a trait declared in play, for the Judge to judge again and commit at the next tick; returns that tick. */
   declare(d: Declaration): number {
@@ -409,7 +523,9 @@ export class WorldHost {
     return this.argues.filter((x) => x.actor === actor && x.word === word).map((x) => x.trait);
   }
 
-  hasPendingJoin(actor: string): boolean { return this.joins.some((j) => j.actor === actor); }
+  hasPendingJoin(actor: string): boolean {
+    return this.joins.some((j) => j.actor === actor);
+  }
 
   /** Fill in the player's own id and a call id, parse, and check the character can act. */
   prepareCall(actor: string, raw: { id?: string; actor?: string; tool: string; args: unknown }): ToolCall {
@@ -436,11 +552,14 @@ export class WorldHost {
     this.emitStatus();
     for (const f of this.afterQueue) f();
     const at = Math.max(this.world.tick, this.world.state.actors[call.actor].nextWake);
-    for (const l of this.listeners) l.said?.(call.actor, { tick: at, from: 'player', kind: 'call', call: { id: call.id, tool: call.tool, args: call.args } });
+    for (const l of this.listeners)
+      l.said?.(call.actor, { tick: at, from: 'player', kind: 'call', call: { id: call.id, tool: call.tool, args: call.args } });
     return at;
   }
 
-  onQueue(f: () => void): void { this.afterQueue.push(f); }
+  onQueue(f: () => void): void {
+    this.afterQueue.push(f);
+  }
 
   async intent(actor: string, text: string, lang: 'cn' | 'en') {
     if (!this.world.state.actors[actor]) throw new HttpError(409, 'not_joined');
@@ -449,7 +568,9 @@ export class WorldHost {
   }
 
   /** Wait for the tick in flight (if any): for closing. */
-  settle(): Promise<unknown> { return this.chain; }
+  settle(): Promise<unknown> {
+    return this.chain;
+  }
 }
 
 /** The admin's last choice; anything but an explicit `open` keeps the world closed (a damaged file must not open it). */

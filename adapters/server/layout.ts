@@ -1,7 +1,10 @@
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number;
+  y: number;
+}
 
 /** Layouts fit LO..HI on both axes. */
 const LO = 100;
@@ -32,30 +35,42 @@ export function layoutPlaces(cat: Pick<Catalog, 'places'>): Map<string, Point> {
     const force = pos.map(() => ({ x: 0, y: 0 }));
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
-        const dx = pos[i].x - pos[j].x, dy = pos[i].y - pos[j].y;
+        const dx = pos[i].x - pos[j].x,
+          dy = pos[i].y - pos[j].y;
         const d2 = Math.max(dx * dx + dy * dy, 1e-4);
         const f = (k * k) / d2;
-        force[i].x += dx * f; force[i].y += dy * f;
-        force[j].x -= dx * f; force[j].y -= dy * f;
+        force[i].x += dx * f;
+        force[i].y += dy * f;
+        force[j].x -= dx * f;
+        force[j].y -= dy * f;
       }
     }
     places.forEach((p, i) => {
       for (const l of p.links) {
         const j = idx.get(l.to);
         if (j === undefined) continue;
-        const dx = pos[j].x - pos[i].x, dy = pos[j].y - pos[i].y;
+        const dx = pos[j].x - pos[i].x,
+          dy = pos[j].y - pos[i].y;
         const d = Math.sqrt(dx * dx + dy * dy) || 1e-3;
         const f = (d - k * l.distance) * 0.5;
-        force[i].x += (dx / d) * f; force[i].y += (dy / d) * f;
+        force[i].x += (dx / d) * f;
+        force[i].y += (dy / d) * f;
       }
     });
     const cool = 0.1 * (1 - step / 300);
-    pos.forEach((p, i) => { p.x += clamp(force[i].x, cool); p.y += clamp(force[i].y, cool); });
+    pos.forEach((p, i) => {
+      p.x += clamp(force[i].x, cool);
+      p.y += clamp(force[i].y, cool);
+    });
   }
-  const xs = pos.map((p) => p.x), ys = pos.map((p) => p.y);
+  const xs = pos.map((p) => p.x),
+    ys = pos.map((p) => p.y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const scale = (v: number, lo: number, hi: number) => LO + ((HI - LO) * (v - lo)) / (hi - lo || 1);
-  const out = separate(pos.map((p) => ({ x: scale(p.x, x0, x1), y: scale(p.y, y0, y1) })), minSpacing(n));
+  const out = separate(
+    pos.map((p) => ({ x: scale(p.x, x0, x1), y: scale(p.y, y0, y1) })),
+    minSpacing(n),
+  );
   return new Map(places.map((p, i) => [p.id, out[i]]));
 }
 
@@ -75,14 +90,21 @@ function separate(start: Point[], d: number): Point[] {
     let moved = false;
     for (let i = 0; i < ps.length; i++) {
       for (let j = i + 1; j < ps.length; j++) {
-        let dx = ps[j].x - ps[i].x, dy = ps[j].y - ps[i].y;
+        let dx = ps[j].x - ps[i].x,
+          dy = ps[j].y - ps[i].y;
         let dist = Math.hypot(dx, dy);
         if (dist >= want) continue;
         // two places on one point part along a direction fixed by their order
-        if (dist < 1e-6) { dx = Math.cos(i + j); dy = Math.sin(i + j); dist = 1; }
+        if (dist < 1e-6) {
+          dx = Math.cos(i + j);
+          dy = Math.sin(i + j);
+          dist = 1;
+        }
         const push = (want - dist) / 2 + 0.5;
-        ps[i].x = box(ps[i].x - (dx / dist) * push); ps[i].y = box(ps[i].y - (dy / dist) * push);
-        ps[j].x = box(ps[j].x + (dx / dist) * push); ps[j].y = box(ps[j].y + (dy / dist) * push);
+        ps[i].x = box(ps[i].x - (dx / dist) * push);
+        ps[i].y = box(ps[i].y - (dy / dist) * push);
+        ps[j].x = box(ps[j].x + (dx / dist) * push);
+        ps[j].y = box(ps[j].y + (dy / dist) * push);
         moved = true;
       }
     }

@@ -9,7 +9,8 @@ import type { TickMetrics } from './protocol.ts';
 export function toTickMetrics(r: TickRow): TickMetrics {
   const round = (x: number | null) => (x === null ? null : Number(num(x)));
   return {
-    tick: r.tick, gini: round(r.gini)!,
+    tick: r.tick,
+    gini: round(r.gini)!,
     money: { p10: r.money_p10, p50: r.money_p50, p90: r.money_p90, total: r.money_total },
     actions: { ...r.tools },
     claims: { made: r.claims_made, contradicted: r.claims_contradicted, held: r.claims_held },

@@ -33,7 +33,11 @@ export interface Preview {
 }
 
 /** The bare verdict of one call against a copy of the state: nothing of the world is touched. */
-interface Verdict { state: WorldState; consequence: Consequence | null; reason: Reason | null }
+interface Verdict {
+  state: WorldState;
+  consequence: Consequence | null;
+  reason: Reason | null;
+}
 
 /**
  * Judge one call the way the next tick would (the rule engine proposes on the live state, which it
@@ -63,7 +67,6 @@ function judgeOnCopy(cat: Catalog, live: WorldState, call: ToolCall): Verdict {
   return { state, consequence, reason: failed?.reason ?? null };
 }
 
-
 const listed = (r: Renderer, refs: Ref[]) => refs.map((x) => r.param(x)).join(r.t('intent.or'));
 
 /**
@@ -83,9 +86,12 @@ export function previewCall(cat: Catalog, live: WorldState, call: ToolCall, argu
   if (v.reason || sold) {
     const reason: Message = v.reason?.message ?? { key: 'intent.preview.not_sold', params: { item: ref('item', item!) } };
     return {
-      ok: false, code: v.reason?.code ?? 'not_sold', cost: { money: 0, energy: 0 },
+      ok: false,
+      code: v.reason?.code ?? 'not_sold',
+      cost: { money: 0, energy: 0 },
       text: inEveryLang(cat, live, (r) => r.t('intent.preview.refused', { reason: r.addressed(reason) })),
-      ...hintFor(cat, live, call, v.reason?.code ?? 'not_sold'), ...check,
+      ...hintFor(cat, live, call, v.reason?.code ?? 'not_sold'),
+      ...check,
     };
   }
   if (word !== null) return { ok: true, ...checkCost(cat, live, v.consequence!, word), ...check };
@@ -93,8 +99,12 @@ export function previewCall(cat: Catalog, live: WorldState, call: ToolCall, argu
   const cost = { money: Math.max(0, me.money - after.money), energy: Math.max(0, me.energy - after.energy) };
   const c = v.consequence!;
   const text = inEveryLang(cat, v.state, (r) => {
-    const parts = [cost.money ? r.t('intent.preview.money', { money: r.money(cost.money) }) : '', cost.energy ? r.t('intent.preview.energy', { energy: cost.energy }) : '']
-      .filter(Boolean).join(r.t('intent.preview.and'));
+    const parts = [
+      cost.money ? r.t('intent.preview.money', { money: r.money(cost.money) }) : '',
+      cost.energy ? r.t('intent.preview.energy', { energy: cost.energy }) : '',
+    ]
+      .filter(Boolean)
+      .join(r.t('intent.preview.and'));
     const said = parts ? r.t('intent.preview.cost', { parts }) : r.t('intent.preview.free');
     const changes = [c.narrative, ...c.side_effects].map((m) => r.render(m)).join(' ');
     return r.t('intent.preview.ok', { cost: said, changes });
@@ -111,8 +121,12 @@ function checkCost(cat: Catalog, live: WorldState, c: Consequence, word: string)
   const cost = { money: Math.max(0, -(c.resource_changes.money ?? 0)), energy: Math.max(0, -(c.resource_changes.energy ?? 0)) };
   const kind = cat.words.manner(word) ? 'manner' : 'purpose';
   const text = inEveryLang(cat, live, (r) => {
-    const parts = [cost.money ? r.t('intent.preview.money', { money: r.money(cost.money) }) : '', cost.energy ? r.t('intent.preview.energy', { energy: cost.energy }) : '']
-      .filter(Boolean).join(r.t('intent.preview.and'));
+    const parts = [
+      cost.money ? r.t('intent.preview.money', { money: r.money(cost.money) }) : '',
+      cost.energy ? r.t('intent.preview.energy', { energy: cost.energy }) : '',
+    ]
+      .filter(Boolean)
+      .join(r.t('intent.preview.and'));
     const said = parts ? r.t('intent.preview.cost', { parts }) : r.t('intent.preview.free');
     return r.t('preview.check', { cost: said, word: r.param(ref(kind, word)), extra: cat.scenario.vocabulary.checks.partialEnergy });
   });
@@ -125,13 +139,30 @@ function hintFor(cat: Catalog, live: WorldState, call: ToolCall, code: string): 
   const hint = (f: (r: Renderer) => string) => ({ hint: inEveryLang(cat, live, f) });
   if (call.tool === 'move' && code !== 'already_there' && code !== 'unknown_place') {
     const modes = cat.words.ids('modes').filter((m) => m !== call.args.mode && passes({ ...call, args: { ...call.args, mode: m } }));
-    if (modes.length) return hint((r) => r.t('intent.preview.hint_modes', { modes: listed(r, modes.map((m) => ref('mode', m))) }));
+    if (modes.length)
+      return hint((r) =>
+        r.t('intent.preview.hint_modes', {
+          modes: listed(
+            r,
+            modes.map((m) => ref('mode', m)),
+          ),
+        }),
+      );
   }
   if (call.tool === 'create' && cat.templates.has(call.args.what)) {
     const kind = cat.templates.get(call.args.what)!.kind;
-    const others = [...cat.templates.values()].filter((t) => t.kind === kind && t.id !== call.args.what)
+    const others = [...cat.templates.values()]
+      .filter((t) => t.kind === kind && t.id !== call.args.what)
       .filter((t) => passes({ ...call, args: { ...call.args, what: t.id, using: { money: t.cost.money, energy: t.cost.energy } } }));
-    if (others.length) return hint((r) => r.t('intent.preview.hint_templates', { options: listed(r, others.map((t) => ref('template', t.id))) }));
+    if (others.length)
+      return hint((r) =>
+        r.t('intent.preview.hint_templates', {
+          options: listed(
+            r,
+            others.map((t) => ref('template', t.id)),
+          ),
+        }),
+      );
   }
   const target = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target : undefined;
   const other = target !== undefined ? live.actors[target] : undefined;
@@ -140,8 +171,19 @@ function hintFor(cat: Catalog, live: WorldState, call: ToolCall, code: string): 
   }
   const item = call.tool === 'use_resource' && call.args.resource.startsWith('item:') ? call.args.resource.slice(5) : null;
   if (item && code === 'not_sold' && cat.items.has(item)) {
-    const sellers = [...cat.places.keys()].filter((p) => p !== live.actors[call.actor].location && onSale(cat, p, live.tick + 1).includes(item));
-    if (sellers.length) return hint((r) => r.t('intent.preview.hint_sellers', { item: r.param(ref('item', item)), places: listed(r, sellers.map((p) => ref('place', p))) }));
+    const sellers = [...cat.places.keys()].filter(
+      (p) => p !== live.actors[call.actor].location && onSale(cat, p, live.tick + 1).includes(item),
+    );
+    if (sellers.length)
+      return hint((r) =>
+        r.t('intent.preview.hint_sellers', {
+          item: r.param(ref('item', item)),
+          places: listed(
+            r,
+            sellers.map((p) => ref('place', p)),
+          ),
+        }),
+      );
   }
   return {};
 }

@@ -9,8 +9,15 @@ const Band = z.object({ low: z.number(), high: z.number() });
 
 /** One proposal as the admin reads it: what, to what end, why, and the Judge's refusal (null: accepted), in both languages. */
 export const DirectorProposalView = z.object({
-  tick: z.number().int(), template: z.string(), name: Text, aim: z.enum(['raise', 'ease']), place: z.string().nullable(), placeName: Text.nullable(),
-  tension: z.number(), measures: z.record(z.string(), z.number()), why: Text,
+  tick: z.number().int(),
+  template: z.string(),
+  name: Text,
+  aim: z.enum(['raise', 'ease']),
+  place: z.string().nullable(),
+  placeName: Text.nullable(),
+  tension: z.number(),
+  measures: z.record(z.string(), z.number()),
+  why: Text,
   refused: z.object({ code: z.string(), message: Text }).nullable(),
 });
 export type DirectorProposalView = z.infer<typeof DirectorProposalView>;

@@ -22,9 +22,19 @@ const SourceView = z.object({ source: z.string(), name: Text, claim: Text, relia
 
 /** A quest as its player sees it: the stated goal, the sources, where it stands. Never the risk. */
 export const QuestView = z.object({
-  id: z.string(), giver: z.string(), giverName: Text, goal: Goal, stated: Text, sources: z.array(SourceView),
-  status: z.enum(['offered', 'taken', 'completed', 'failed']), mine: z.boolean(), progress: z.number().int(),
-  reward: z.object({ amount: z.number().int(), text: Text }), offeredAt: z.number().int(), deadline: z.number().int(), deadlineText: Text,
+  id: z.string(),
+  giver: z.string(),
+  giverName: Text,
+  goal: Goal,
+  stated: Text,
+  sources: z.array(SourceView),
+  status: z.enum(['offered', 'taken', 'completed', 'failed']),
+  mine: z.boolean(),
+  progress: z.number().int(),
+  reward: z.object({ amount: z.number().int(), text: Text }),
+  offeredAt: z.number().int(),
+  deadline: z.number().int(),
+  deadlineText: Text,
 });
 export type QuestView = z.infer<typeof QuestView>;
 export const QuestLog = z.object({ quests: z.array(QuestView) });
@@ -36,7 +46,9 @@ export type TakeReply = z.infer<typeof TakeReply>;
 
 /** A quest as the admin sees it: everything, with the withheld risk and whether each source's fact is true. */
 export const AdminQuestView = QuestView.omit({ mine: true, sources: true }).extend({
-  taker: z.string().nullable(), offeredTo: z.string().nullable(), rewardFrom: z.string(),
+  taker: z.string().nullable(),
+  offeredTo: z.string().nullable(),
+  rewardFrom: z.string(),
   sources: z.array(SourceView.omit({ reliability: true }).extend({ fact: z.string(), true: z.boolean() })),
   risk: z.object({ kind: z.string(), text: Text, falseFacts: z.array(z.string()) }),
 });

@@ -7,7 +7,9 @@ import { Text } from '../../sim/model/text.ts';
  * `choice` set to an option's `choice` and its call takes it. Empty when the player has no running story.
  */
 export const StoryOptionView = z.object({
-  choice: z.number().int(), text: Text, call: z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()) }),
+  choice: z.number().int(),
+  text: Text,
+  call: z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()) }),
 });
 export type StoryOptionView = z.infer<typeof StoryOptionView>;
 export const StoryOptionsReply = z.object({ options: z.array(StoryOptionView) });

@@ -19,8 +19,16 @@ function lazyTable<T>(live: Record<string, T>, copy: (x: T) => T): Record<string
   return new Proxy(mine, {
     get: (_, k) => get(k),
     has: (_, k) => has(k),
-    set: (_, k, v: T) => { gone.delete(k as string); mine[k as string] = v; return true; },
-    deleteProperty: (_, k) => { gone.add(k as string); delete mine[k as string]; return true; },
+    set: (_, k, v: T) => {
+      gone.delete(k as string);
+      mine[k as string] = v;
+      return true;
+    },
+    deleteProperty: (_, k) => {
+      gone.add(k as string);
+      delete mine[k as string];
+      return true;
+    },
     ownKeys: () => [...new Set([...Object.keys(live), ...Object.keys(mine)])].filter((k) => !gone.has(k)),
     getOwnPropertyDescriptor: (_, k) => (has(k) ? { value: get(k), writable: true, enumerable: true, configurable: true } : undefined),
   });

@@ -12,7 +12,12 @@ import type { Views } from './views.ts';
  * so the same log gives the same records; weighed 0..10 as the actors' own memories are.
  */
 const WEIGHT: Record<Exclude<MemoryKind, 'status_changed'>, number> = {
-  story_started: 4, chapter_advanced: 7, story_ended: 10, quest_taken: 5, quest_completed: 8, quest_failed: 7,
+  story_started: 4,
+  chapter_advanced: 7,
+  story_ended: 10,
+  quest_taken: 5,
+  quest_completed: 8,
+  quest_failed: 7,
 };
 const STATUS_WEIGHT: Record<Status, number> = { alive: 6, unconscious: 8, dying: 9, restrained_permanent: 9, dead: 10 };
 
@@ -20,10 +25,23 @@ export function memoriesOf(views: Views, state: WorldState, events: readonly Eve
   const out: NewRecord<'memory'>[] = [];
   const isPlayer = (id: string | null | undefined): id is string => !!id && !!own(state.actors, id)?.player;
   const chapterOf = (id: string) => (state.stories && own(state.stories, id)?.chapter) ?? null;
-  const add = (player: string, tick: number, kind: MemoryKind, key: string, params: (r: Renderer) => Record<string, string> = () => ({}),
-    extra: Partial<NewRecord<'memory'>> = {}) => {
-    out.push({ player, tick, kind, summary: views.both((r) => r.t(`session.memory.${key}`, params(r))), chapter: chapterOf(player),
-      importance: kind === 'status_changed' ? STATUS_WEIGHT[extra.status!] : WEIGHT[kind], ...extra } as NewRecord<'memory'>);
+  const add = (
+    player: string,
+    tick: number,
+    kind: MemoryKind,
+    key: string,
+    params: (r: Renderer) => Record<string, string> = () => ({}),
+    extra: Partial<NewRecord<'memory'>> = {},
+  ) => {
+    out.push({
+      player,
+      tick,
+      kind,
+      summary: views.both((r) => r.t(`session.memory.${key}`, params(r))),
+      chapter: chapterOf(player),
+      importance: kind === 'status_changed' ? STATUS_WEIGHT[extra.status!] : WEIGHT[kind],
+      ...extra,
+    } as NewRecord<'memory'>);
   };
   const quest = (id: string) => (state.quests && own(state.quests, id)) || null;
   for (const e of events) {

@@ -11,7 +11,9 @@ import { memoriesOf } from './session-memory.ts';
 const STATUS_QUIET = 24;
 
 /** Turns texts into vectors (an OpenAI-compatible `/embeddings`), or null when it cannot. */
-export interface Embedder { embed(texts: string[]): Promise<number[][] | null> }
+export interface Embedder {
+  embed(texts: string[]): Promise<number[][] | null>;
+}
 
 /**
  * Keeps what a player's session said (messages and memory records) in the world's store,
@@ -30,7 +32,11 @@ export class SessionRecorder implements Broadcast {
   /** when each player last had each status recorded: a body that flaps between two states each tick is remembered once a while */
   private readonly statusAt = new Map<string, Map<string, number>>();
 
-  constructor(private readonly host: WorldHost, private readonly log?: Logger, private readonly embedder?: Embedder) {
+  constructor(
+    private readonly host: WorldHost,
+    private readonly log?: Logger,
+    private readonly embedder?: Embedder,
+  ) {
     host.listen(this);
     host.onStep((_tick, events) => this.step(events));
   }
@@ -47,7 +53,15 @@ export class SessionRecorder implements Broadcast {
   }
 
   rejection(actor: string, m: Parameters<Broadcast['rejection']>[1]): void {
-    this.message({ player: actor, tick: m.tick, from: 'gm', kind: 'rejection', dialog_type: m.dialog_type, callId: m.callId, reason: m.reason });
+    this.message({
+      player: actor,
+      tick: m.tick,
+      from: 'gm',
+      kind: 'rejection',
+      dialog_type: m.dialog_type,
+      callId: m.callId,
+      reason: m.reason,
+    });
   }
 
   perceived(actor: string, m: Parameters<Broadcast['perceived']>[1]): void {
@@ -73,7 +87,9 @@ export class SessionRecorder implements Broadcast {
       if (!actor) return;
       void this.settle()
         .then(() => sessionReply(this.host, actor, { limit: 50, memory: 20 }))
-        .then((reply) => { if (reply) socket.emit(SESSION_EVENT, reply); })
+        .then((reply) => {
+          if (reply) socket.emit(SESSION_EVENT, reply);
+        })
         .catch((err: unknown) => this.log?.error({ err, actor }, 'session for a socket failed'));
     });
   }
@@ -123,7 +139,10 @@ export class SessionRecorder implements Broadcast {
   private async embed(recs: NewRecord<'memory'>[]): Promise<void> {
     try {
       const vectors = await this.embedder!.embed(recs.map((r) => r.summary.en));
-      if (vectors) recs.forEach((r, i) => { if (vectors[i]) r.embedding = vectors[i]; });
+      if (vectors)
+        recs.forEach((r, i) => {
+          if (vectors[i]) r.embedding = vectors[i];
+        });
     } catch (err) {
       this.log?.warn({ err }, 'no embeddings for these memory records');
     }

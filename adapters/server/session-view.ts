@@ -14,7 +14,11 @@ export function isPlayer(host: WorldHost, id: string): boolean {
  * from the world state (folded from the log), the quests taken by or offered to them, and their
  * messages and memory records from the store. Null for an id that is not a player's.
  */
-export async function sessionReply(host: WorldHost, player: string, q: Pick<SessionQuery, 'before' | 'after' | 'limit' | 'memory'>): Promise<SessionReply | null> {
+export async function sessionReply(
+  host: WorldHost,
+  player: string,
+  q: Pick<SessionQuery, 'before' | 'after' | 'limit' | 'memory'>,
+): Promise<SessionReply | null> {
   if (!isPlayer(host, player)) return null;
   const { state, store } = host.world;
   const st = state.stories ? own(state.stories, player) : undefined;
@@ -28,10 +32,17 @@ export async function sessionReply(host: WorldHost, player: string, q: Pick<Sess
   return {
     player,
     tick: state.tick,
-    session: st ? {
-      story: st.story, chapter: st.chapter, situation: st.situation, variables: { ...st.variables }, startedAt: st.startedAt, turns: st.turns,
-      ended: st.ended ? { ending: st.ended.ending, tick: st.ended.tick, summary: host.views.message(st.ended.summary) } : null,
-    } : null,
+    session: st
+      ? {
+          story: st.story,
+          chapter: st.chapter,
+          situation: st.situation,
+          variables: { ...st.variables },
+          startedAt: st.startedAt,
+          turns: st.turns,
+          ended: st.ended ? { ending: st.ended.ending, tick: st.ended.tick, summary: host.views.message(st.ended.summary) } : null,
+        }
+      : null,
     situations: st ? st.scores.map((s) => ({ tick: s.tick, score: s.score, chapter: s.chapter })) : [],
     quests: questLog(host, player),
     messages: { items: items.map(messageView), next },
@@ -51,13 +62,21 @@ function questLog(host: WorldHost, player: string): QuestLogEntry[] {
     const mine = q.taker === player ? 'taken' : q.taker === null && q.status === 'offered' && q.offeredTo === player ? 'offered' : null;
     if (!mine) continue;
     out.push({
-      id: q.id, giver: q.giver, giverName: views.both((r) => r.actor(q.giver)), stated: views.message(q.stated),
+      id: q.id,
+      giver: q.giver,
+      giverName: views.both((r) => r.actor(q.giver)),
+      stated: views.message(q.stated),
       // what each source claims, as the fact reads; never whether it is true
       sources: q.sources.flatMap((s) => {
         const fact = own(state.facts, s.fact);
         return fact ? [{ source: s.source, name: views.both((r) => r.actor(s.source)), claim: views.message(fact.content) }] : [];
       }),
-      status: q.status, progress: q.progress, reward: q.reward.amount, offeredAt: q.offeredAt, deadline: q.deadline, mine,
+      status: q.status,
+      progress: q.progress,
+      reward: q.reward.amount,
+      offeredAt: q.offeredAt,
+      deadline: q.deadline,
+      mine,
     });
   }
   return out.sort((a, b) => a.offeredAt - b.offeredAt || (a.id < b.id ? -1 : 1));
@@ -69,6 +88,14 @@ function messageView(m: SessionMessage): MessageView {
 }
 
 function memoryView(m: MemoryRecord): MemoryView {
-  return { n: m.n, tick: m.tick, kind: m.kind, summary: m.summary, importance: m.importance, chapter: m.chapter,
-    ...(m.status ? { status: m.status } : {}), embedded: Array.isArray(m.embedding) && m.embedding.length > 0 };
+  return {
+    n: m.n,
+    tick: m.tick,
+    kind: m.kind,
+    summary: m.summary,
+    importance: m.importance,
+    chapter: m.chapter,
+    ...(m.status ? { status: m.status } : {}),
+    embedded: Array.isArray(m.embedding) && m.embedding.length > 0,
+  };
 }

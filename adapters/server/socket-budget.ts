@@ -4,7 +4,11 @@ import { errorBody } from './errors.ts';
 import type { ActAck } from './protocol.ts';
 
 /** A connection's messages: `burst` at once, `perSecond` after; more than `strikes` refused in a row ends the connection. */
-export interface SocketBudget { burst: number; perSecond: number; strikes: number }
+export interface SocketBudget {
+  burst: number;
+  perSecond: number;
+  strikes: number;
+}
 export const SOCKET_BUDGET: SocketBudget = { burst: 20, perSecond: 5, strikes: 40 };
 
 /** An event packet of the main namespace, as the engine carries it: `2…`, or `5<n>-…` with binary attachments. */

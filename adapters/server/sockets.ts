@@ -3,7 +3,17 @@ import { Server, type Socket } from 'socket.io';
 import type { Logger } from '../../sim/log.ts';
 import { errorBody, HttpError, issueLines } from './errors.ts';
 import type { Broadcast } from './host.ts';
-import { type ActAck, ActMsg, adminRoom, type ErrorReply, playerRoom, publicRoom, SOCKET_EVENTS, SocketAuth, worldRoom } from './protocol.ts';
+import {
+  type ActAck,
+  ActMsg,
+  adminRoom,
+  type ErrorReply,
+  playerRoom,
+  publicRoom,
+  SOCKET_EVENTS,
+  SocketAuth,
+  worldRoom,
+} from './protocol.ts';
 import { ADMIN, playerAudience, PUBLIC } from '../../sim/audience/audience.ts';
 import type { ServerContext } from './routes/context.ts';
 import { meter, SOCKET_BUDGET, type SocketBudget } from './socket-budget.ts';
@@ -25,7 +35,13 @@ function toReply(err: unknown): ErrorReply {
   return errorBody('internal');
 }
 
-export async function attachSockets(server: HttpServer, ctx: ServerContext, log: Logger, redisUrl?: string, budget: SocketBudget = SOCKET_BUDGET): Promise<Sockets> {
+export async function attachSockets(
+  server: HttpServer,
+  ctx: ServerContext,
+  log: Logger,
+  redisUrl?: string,
+  budget: SocketBudget = SOCKET_BUDGET,
+): Promise<Sockets> {
   const io = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024, cors: { origin: true } });
   const closers: (() => Promise<unknown>)[] = [];
   if (redisUrl) {
@@ -34,7 +50,10 @@ export async function attachSockets(server: HttpServer, ctx: ServerContext, log:
     const pub = new Redis(redisUrl, { lazyConnect: false });
     const sub = pub.duplicate();
     io.adapter(createAdapter(pub, sub));
-    closers.push(() => pub.quit(), () => sub.quit());
+    closers.push(
+      () => pub.quit(),
+      () => sub.quit(),
+    );
   }
 
   // a player whose seat is freed is let go: their socket closes, and their token no longer opens one

@@ -15,8 +15,12 @@ export function presetTraits(cat: Catalog): Trait[] {
 export function riskyWords(cat: Catalog): CatalogView['risky'] {
   const w = cat.words.v;
   return [
-    ...Object.entries(w.manners).filter(([id]) => isRiskyWord(cat, id)).map(([id, m]) => ({ id, name: m.name, kind: 'manner' as const })),
-    ...Object.entries(w.purposes).filter(([id]) => isRiskyWord(cat, id)).map(([id, p]) => ({ id, name: p.name, kind: 'purpose' as const })),
+    ...Object.entries(w.manners)
+      .filter(([id]) => isRiskyWord(cat, id))
+      .map(([id, m]) => ({ id, name: m.name, kind: 'manner' as const })),
+    ...Object.entries(w.purposes)
+      .filter(([id]) => isRiskyWord(cat, id))
+      .map(([id, p]) => ({ id, name: p.name, kind: 'purpose' as const })),
   ];
 }
 
@@ -44,7 +48,14 @@ export function resolveTraits(cat: Catalog, picked: readonly (string | FreeTrait
     let id = `own_${++n}`;
     while (presets.has(id) || out.some((x) => x.id === id) || held.some((x) => x.id === id)) id = `own_${++n}`;
     const both = (s: string) => ({ cn: s, en: s });
-    out.push({ id, name: both(p.name), positive: both(p.positive), negative: both(p.negative), helps: [...new Set(p.helps)], hinders: [...new Set(p.hinders)] });
+    out.push({
+      id,
+      name: both(p.name),
+      positive: both(p.positive),
+      negative: both(p.negative),
+      helps: [...new Set(p.helps)],
+      hinders: [...new Set(p.hinders)],
+    });
   }
   return out;
 }

@@ -23,7 +23,11 @@ import { gone } from '../../sim/state/seats.ts';
 export class Views {
   readonly cn: Renderer;
   readonly en: Renderer;
-  constructor(readonly cat: Catalog, readonly state: WorldState, private readonly layout: Map<string, Point>) {
+  constructor(
+    readonly cat: Catalog,
+    readonly state: WorldState,
+    private readonly layout: Map<string, Point>,
+  ) {
     this.cn = new Renderer('cn', cat, state);
     this.en = new Renderer('en', cat, state);
     this.names = { cn: new Names(this.cn), en: new Names(this.en) };
@@ -50,27 +54,45 @@ export class Views {
   }
 
   actorSummary(a: ActorState): ActorSummary {
-    return { id: a.id, name: this.actorName(a.id), place: a.location, status: a.status, money: a.money, energy: a.energy, isPlayer: !!a.player,
-      ...(gone(a) ? { left: true as const } : {}) };
+    return {
+      id: a.id,
+      name: this.actorName(a.id),
+      place: a.location,
+      status: a.status,
+      money: a.money,
+      energy: a.energy,
+      isPlayer: !!a.player,
+      ...(gone(a) ? { left: true as const } : {}),
+    };
   }
 
   actorDetail(a: ActorState, lastDecision: LastDecision | null): ActorDetail {
     const def = this.cat.souls.get(a.soul);
     const soul = a.player
-      // a player's concept is their own words, the same in both languages; a bot's is the pack's
-      ? { name: a.player.name, concept: a.player.concept ? { cn: a.player.concept, en: a.player.concept } : undefined }
+      ? // a player's concept is their own words, the same in both languages; a bot's is the pack's
+        { name: a.player.name, concept: a.player.concept ? { cn: a.player.concept, en: a.player.concept } : undefined }
       : { name: this.actorName(a.id), description: def?.soul.description, personality: def?.soul.personality, concept: def?.soul.concept };
     return {
-      id: a.id, name: this.actorName(a.id), isPlayer: !!a.player, soul,
+      id: a.id,
+      name: this.actorName(a.id),
+      isPlayer: !!a.player,
+      soul,
       traits: traitsOf(this.cat, a).map((t) => ({ id: t.id, name: t.name, positive: t.positive, negative: t.negative })),
-      body: { place: a.location, status: a.status, resources: { money: a.money, energy: a.energy }, inventory: a.inventory,
-        relations: a.relations, reputation: a.reputation, tags: a.tags,
+      body: {
+        place: a.location,
+        status: a.status,
+        resources: { money: a.money, energy: a.energy },
+        inventory: a.inventory,
+        relations: a.relations,
+        reputation: a.reputation,
+        tags: a.tags,
         condition: { cn: this.names.cn.status(a), en: this.names.en.status(a) },
         tagNames: a.tags.flatMap((tag) => {
           const cn = this.names.cn.tag(tag);
           const en = this.names.en.tag(tag);
           return cn !== null && en !== null ? [{ cn, en }] : [];
-        }) },
+        }),
+      },
       memories: a.memory.slice(-10).map((m) => ({ tick: m.tick, kind: m.kind, text: this.message(m.msg), importance: m.importance })),
       lastDecision,
     };
@@ -89,14 +111,28 @@ export class Views {
       (things.get(loc) ?? things.set(loc, []).get(loc)!).push(id);
     }
     const modes = [...this.cat.words.ids('modes')];
-    const common = (id: string) => ({ present: present.get(id) ?? [], entities: things.get(id) ?? [], mood: this.state.places[id]?.mood ?? 0 });
+    const common = (id: string) => ({
+      present: present.get(id) ?? [],
+      entities: things.get(id) ?? [],
+      mood: this.state.places[id]?.mood ?? 0,
+    });
     const out: PlaceView[] = [...this.cat.places.values()].map((p) => ({
-      id: p.id, name: p.name, ...positionOf(this.layout, this.state, p.id),
-      links: p.links.map((l) => ({ to: l.to, distance: l.distance, modes })), ...common(p.id),
+      id: p.id,
+      name: p.name,
+      ...positionOf(this.layout, this.state, p.id),
+      links: p.links.map((l) => ({ to: l.to, distance: l.distance, modes })),
+      ...common(p.id),
     }));
     for (const g of this.state.generatedPlaces) {
-      out.push({ id: g.id, name: g.name, kind: 'generated', parent: g.parent, ...positionOf(this.layout, this.state, g.id),
-        links: [{ to: g.parent, distance: g.distance, modes }], ...common(g.id) });
+      out.push({
+        id: g.id,
+        name: g.name,
+        kind: 'generated',
+        parent: g.parent,
+        ...positionOf(this.layout, this.state, g.id),
+        links: [{ to: g.parent, distance: g.distance, modes }],
+        ...common(g.id),
+      });
     }
     return out;
   }
@@ -107,8 +143,17 @@ export class Views {
       const en = this.names.en.property(k, v);
       return cn && en ? [{ name: { cn: cn.name, en: en.name }, value: en.value }] : [];
     });
-    return { id: e.id, template: e.template, name: this.both((r) => r.entity(e.id)), owner: e.owner, location: e.location,
-      properties: e.properties, createdAt: e.createdAt, kind: this.both((r) => r.param({ ref: 'template', id: e.template })), shown };
+    return {
+      id: e.id,
+      template: e.template,
+      name: this.both((r) => r.entity(e.id)),
+      owner: e.owner,
+      location: e.location,
+      properties: e.properties,
+      createdAt: e.createdAt,
+      kind: this.both((r) => r.param({ ref: 'template', id: e.template })),
+      shown,
+    };
   }
 
   fact(id: string, knownBy: FactView['knownBy']): FactView | null {

@@ -42,14 +42,15 @@ import { decodeSnapshot, encodeSnapshot, processWarnings, type StoreLog } from '
 import { isCode, readTextIfExists } from './files.ts';
 import { RecordFile } from './records.ts';
 import { RECORD_KINDS, type NewRecord, type RecordKind, type RecordKinds, type RecordPage } from '../../sim/model/records.ts';
-import {
-  StoreGapError,
-  type LoadedWorld, type Snapshot, type Store, type StoreMeta, type TickRecord,
-} from '../../sim/ports/store.ts';
+import { StoreGapError, type LoadedWorld, type Snapshot, type Store, type StoreMeta, type TickRecord } from '../../sim/ports/store.ts';
 
 /** The log (or meta.json) is damaged somewhere a crash cannot explain. */
 export class StoreCorruptError extends Error {
-  constructor(readonly file: string, readonly line: number | null, reason: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    reason: string,
+  ) {
     super(`${file}${line === null ? '' : `: line ${line}`}: ${reason}`);
     this.name = 'StoreCorruptError';
   }
@@ -82,8 +83,19 @@ export async function openEmbeddedStore(dir: string, opts: EmbeddedStoreOptions 
   return new EmbeddedStore(dir, keep, opts.log ?? processWarnings, format);
 }
 
-interface Line { tick: number; start: number; end: number; format: LogFormat; payload: Buffer }
-interface Torn { torn: true; start: number; line: number; reason: string }
+interface Line {
+  tick: number;
+  start: number;
+  end: number;
+  format: LogFormat;
+  payload: Buffer;
+}
+interface Torn {
+  torn: true;
+  start: number;
+  line: number;
+  reason: string;
+}
 
 class EmbeddedStore implements Store {
   private readonly logPath: string;
@@ -100,8 +112,12 @@ class EmbeddedStore implements Store {
   /** players' session records, a file per kind */
   private readonly records: { [K in RecordKind]: RecordFile<RecordKinds[K]> };
 
-  constructor(private readonly dir: string, private readonly keep: number, private readonly warn: StoreLog,
-    private readonly format: LogFormat) {
+  constructor(
+    private readonly dir: string,
+    private readonly keep: number,
+    private readonly warn: StoreLog,
+    private readonly format: LogFormat,
+  ) {
     this.logPath = join(dir, LOG);
     this.snapDir = join(dir, SNAPSHOTS);
     this.records = { messages: new RecordFile(join(dir, 'messages.log'), warn), memory: new RecordFile(join(dir, 'memory.log'), warn) };
@@ -205,7 +221,10 @@ class EmbeddedStore implements Store {
       }
       if (this.lock) last = Math.min(last, this.index.length - 1);
       // A snapshot ahead of the log describes history the log does not have; use an older one.
-      if (snapshot && snapshot.tick > last) { ceiling = last; continue; }
+      if (snapshot && snapshot.tick > last) {
+        ceiling = last;
+        continue;
+      }
       return { meta, snapshot, ticks };
     }
   }
@@ -281,8 +300,14 @@ class EmbeddedStore implements Store {
   private async startAt(tick: number): Promise<{ offset: number; tick: number }> {
     if (!this.lock) {
       // A world deleted and recreated under a reader: forget what we knew.
-      const size = await fsp.stat(this.logPath).then((s) => s.size, () => 0);
-      if (size < this.indexedEnd) { this.index = []; this.indexedEnd = 0; }
+      const size = await fsp.stat(this.logPath).then(
+        (s) => s.size,
+        () => 0,
+      );
+      if (size < this.indexedEnd) {
+        this.index = [];
+        this.indexedEnd = 0;
+      }
     }
     if (tick < this.index.length) return { offset: this.index[tick], tick };
     return { offset: this.indexedEnd, tick: this.index.length };
@@ -315,7 +340,10 @@ class EmbeddedStore implements Store {
     this.indexedEnd = 0;
     let torn: Torn | null = null;
     for await (const item of scanLog(this.logPath, 0, 0)) {
-      if ('torn' in item) { torn = item; break; }
+      if ('torn' in item) {
+        torn = item;
+        break;
+      }
       this.index.push(item.start);
       this.indexedEnd = item.end;
     }
@@ -359,7 +387,10 @@ async function* scanLog(file: string, offset: number, firstTick: number): AsyncG
       for (;;) {
         const nl = chunk.indexOf(NEWLINE, from);
         if (nl < 0) {
-          if (from < chunk.length) { carry.push(chunk.subarray(from)); carryLen += chunk.length - from; }
+          if (from < chunk.length) {
+            carry.push(chunk.subarray(from));
+            carryLen += chunk.length - from;
+          }
           break;
         }
         let buf = chunk.subarray(from, nl);
@@ -462,7 +493,10 @@ async function listSnapshots(dir: string): Promise<{ name: string; tick: number 
  * warning: an older one, or the log from tick 0, rebuilds the same world.
  */
 async function newestValidSnapshot<S>(
-  dir: string, candidates: { name: string; tick: number }[], ceiling: number, log: StoreLog,
+  dir: string,
+  candidates: { name: string; tick: number }[],
+  ceiling: number,
+  log: StoreLog,
 ): Promise<Snapshot<S> | null> {
   for (const c of candidates) {
     if (c.tick > ceiling) continue;

@@ -23,7 +23,12 @@ import { digest } from '../../sim/lib/canonical.ts';
 import { WriterConflictError } from '../../sim/ports/store.ts';
 import { isCode, readTextIfExists } from './files.ts';
 
-export interface LockInfo { pid: number; hostname: string; token: string; started: string }
+export interface LockInfo {
+  pid: number;
+  hostname: string;
+  token: string;
+  started: string;
+}
 
 /** Tokens of locks and claims this process holds or is creating: tells "ours" from "a dead process with our pid". */
 const heldTokens = new Set<string>();
@@ -34,11 +39,19 @@ const MAX_DEPTH = 3;
 const CLAIM_WAIT_MS = 5;
 
 /** Who holds `path`: a live (or foreign) holder, an unreadable file, or null when it kept changing hands. */
-interface Refusal { path: string; holder: LockInfo | 'unreadable' | null }
+interface Refusal {
+  path: string;
+  holder: LockInfo | 'unreadable' | null;
+}
 
 /** Becomes the single writer, or throws WriterConflictError (or LocalizedError for an unreadable lock). */
 export async function takeLock(path: string): Promise<LockInfo> {
-  const mine: LockInfo = { pid: process.pid, hostname: osHostname(), token: randomBytes(12).toString('hex'), started: new Date().toISOString() };
+  const mine: LockInfo = {
+    pid: process.pid,
+    hostname: osHostname(),
+    token: randomBytes(12).toString('hex'),
+    started: new Date().toISOString(),
+  };
   // before the file exists: another store of this process that reads it must see a live holder
   heldTokens.add(mine.token);
   try {
@@ -47,7 +60,10 @@ export async function takeLock(path: string): Promise<LockInfo> {
     const { holder } = refusal;
     if (holder === null) throw new WriterConflictError(`lock ${refusal.path} keeps changing hands`);
     if (holder !== 'unreadable') throw new WriterConflictError(`pid ${holder.pid} on ${holder.hostname}, lock ${refusal.path}`);
-    const age = await fsp.stat(refusal.path).then((s) => Math.max(0, Math.round((Date.now() - s.mtimeMs) / 1000)), () => 0);
+    const age = await fsp.stat(refusal.path).then(
+      (s) => Math.max(0, Math.round((Date.now() - s.mtimeMs) / 1000)),
+      () => 0,
+    );
     throw new LocalizedError('backends.store.lock_unreadable', { file: refusal.path, seconds: age });
   } catch (err) {
     heldTokens.delete(mine.token);
@@ -137,7 +153,8 @@ async function readLock(path: string): Promise<LockInfo | 'unreadable' | null> {
   if (text === null) return null;
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
-    if (Number.isSafeInteger(v.pid) && v.pid! > 0 && typeof v.hostname === 'string' && typeof v.token === 'string' && v.token) return v as LockInfo;
+    if (Number.isSafeInteger(v.pid) && v.pid! > 0 && typeof v.hostname === 'string' && typeof v.token === 'string' && v.token)
+      return v as LockInfo;
   } catch {
     // fall through
   }

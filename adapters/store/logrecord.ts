@@ -25,7 +25,11 @@ import { checksum } from '../../sim/lib/canonical.ts';
 
 export type LogFormat = 'json' | 'brotli';
 
-export interface ParsedLine { tick: number; format: LogFormat; payload: Buffer }
+export interface ParsedLine {
+  tick: number;
+  format: LogFormat;
+  payload: Buffer;
+}
 
 const compress = promisify(brotliCompress);
 const BROTLI_QUALITY = 1;

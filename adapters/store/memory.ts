@@ -1,11 +1,22 @@
 import type { Event } from '../../sim/model/events.ts';
 import type { RecordKind, RecordKinds } from '../../sim/model/records.ts';
 import { pageOf } from './records.ts';
-import { type LoadedWorld, type Snapshot, type Store, type StoreMeta, StoreGapError, type TickRecord, WriterConflictError } from '../../sim/ports/store.ts';
+import {
+  type LoadedWorld,
+  type Snapshot,
+  type Store,
+  type StoreMeta,
+  StoreGapError,
+  type TickRecord,
+  WriterConflictError,
+} from '../../sim/ports/store.ts';
 
 /** The world's log in this process's memory: what the embedded store keeps on disk. */
 export interface MemoryDb {
-  meta: StoreMeta | null; ticks: TickRecord[]; snapshot: Snapshot | null; writer: object | null;
+  meta: StoreMeta | null;
+  ticks: TickRecord[];
+  snapshot: Snapshot | null;
+  writer: object | null;
   /** players' session records per kind (made on first use) */
   records?: { [K in RecordKind]: RecordKinds[K][] };
 }
@@ -62,7 +73,12 @@ export function memoryStore(db: MemoryDb = memoryDb()): Store {
     },
     async readRecords(kind, player, page) {
       const list = (db.records?.[kind] ?? []) as RecordKinds[typeof kind][];
-      return structuredClone(pageOf(list.filter((r) => r.player === player), page)) as never;
+      return structuredClone(
+        pageOf(
+          list.filter((r) => r.player === player),
+          page,
+        ),
+      ) as never;
     },
     async close() {
       if (db.writer === me) db.writer = null;

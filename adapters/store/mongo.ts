@@ -9,7 +9,16 @@ import { checksum } from '../../sim/lib/canonical.ts';
 import { processWarnings, type StoreLog } from './snapshot.ts';
 import { eventFilter, type EventQuery, type Filter, pageSize, type StateQuery, toPage, type WorldQuery } from './query.ts';
 import type { RecordKind } from '../../sim/model/records.ts';
-import { type LoadedWorld, type Projecting, type Snapshot, type Store, type StoreMeta, StoreGapError, type TickRecord, WriterConflictError } from '../../sim/ports/store.ts';
+import {
+  type LoadedWorld,
+  type Projecting,
+  type Snapshot,
+  type Store,
+  type StoreMeta,
+  StoreGapError,
+  type TickRecord,
+  WriterConflictError,
+} from '../../sim/ports/store.ts';
 
 /**
  * The MongoDB store (official driver). One database holds any number of worlds, each document
@@ -103,7 +112,11 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
   const ticks = db.collection('ticks');
   const snapshots = db.collection('snapshots');
   const parts = db.collection('snapshot_parts');
-  const state: Record<'actors' | 'entities' | 'facts', Collection> = { actors: db.collection('actors'), entities: db.collection('entities'), facts: db.collection('facts') };
+  const state: Record<'actors' | 'entities' | 'facts', Collection> = {
+    actors: db.collection('actors'),
+    entities: db.collection('entities'),
+    facts: db.collection('facts'),
+  };
   const recordsOf = (kind: RecordKind) => db.collection(RECORD_COLLECTIONS[kind]);
   /** the next record number per kind, learned from the database at the first append after acquiring */
   const nextRecord: Partial<Record<RecordKind, number>> = {};
@@ -140,7 +153,8 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
     if (to < from) return [];
     const out: TickRecord[] = [];
     for (let t = from; t <= to; t++) out.push({ tick: t, events: [] });
-    for await (const d of events.find({ world, tick: { $gte: from, $lte: to } }).sort({ tick: 1, seq: 1 })) out[(d.tick as number) - from].events.push(strip<Event>(d));
+    for await (const d of events.find({ world, tick: { $gte: from, $lte: to } }).sort({ tick: 1, seq: 1 }))
+      out[(d.tick as number) - from].events.push(strip<Event>(d));
     return out;
   }
 
@@ -148,12 +162,18 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
     for (const head of await snapshots.find({ world }).sort({ tick: -1 }).toArray()) {
       const chunks = await parts.find({ world, tick: head.tick }).sort({ part: 1 }).toArray();
       const json = chunks.map((c) => c.data as string).join('');
-      let reason = chunks.length !== head.parts ? `${chunks.length} of ${head.parts} parts`
-        : checksum(json) !== head.sum ? 'checksum mismatch (edited or torn)' : '';
+      let reason =
+        chunks.length !== head.parts
+          ? `${chunks.length} of ${head.parts} parts`
+          : checksum(json) !== head.sum
+            ? 'checksum mismatch (edited or torn)'
+            : '';
       if (!reason) {
         try {
           return { tick: head.tick as number, state: JSON.parse(json) as S };
-        } catch (err) { reason = `not valid JSON (${(err as Error).message})`; }
+        } catch (err) {
+          reason = `not valid JSON (${(err as Error).message})`;
+        }
       }
       // a damaged snapshot: an older one, or the log, rebuilds the same world
       warn.warn({ world, tick: head.tick, reason }, 'snapshot ignored; the world is rebuilt from the log');
@@ -179,7 +199,12 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
       }
       holding = true;
       for (const k of Object.keys(nextRecord) as RecordKind[]) delete nextRecord[k];
-      renew ??= setInterval(() => { void writable().catch(() => {}); }, Math.max(1000, leaseMs / 3));
+      renew ??= setInterval(
+        () => {
+          void writable().catch(() => {});
+        },
+        Math.max(1000, leaseMs / 3),
+      );
       renew.unref();
       // whatever a crashed writer left half-written is not part of the world
       const last = await lastTick();
@@ -198,7 +223,11 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
       // leftovers of an attempt at this tick that never got its marker
       await events.deleteMany({ world, tick });
       // through JSON, as the embedded log stores them (no undefined, no -0): both stores read back the same
-      if (evs.length) await events.insertMany((JSON.parse(JSON.stringify(evs)) as Document[]).map((e) => ({ ...e, world })), { ordered: true });
+      if (evs.length)
+        await events.insertMany(
+          (JSON.parse(JSON.stringify(evs)) as Document[]).map((e) => ({ ...e, world })),
+          { ordered: true },
+        );
       try {
         await ticks.insertOne({ world, tick, count: evs.length });
       } catch (err) {
@@ -228,7 +257,11 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
       const doc = await worlds.findOne({ _id: world });
       const last = await lastTick();
       const snapshot = await readSnapshot<S>();
-      return { meta: doc ? structuredClone(doc.meta) : null, snapshot, ticks: await readTicks((snapshot?.tick ?? -1) + 1, last) } as LoadedWorld<S>;
+      return {
+        meta: doc ? structuredClone(doc.meta) : null,
+        snapshot,
+        ticks: await readTicks((snapshot?.tick ?? -1) + 1, last),
+      } as LoadedWorld<S>;
     },
     async *readEvents(from, to) {
       const last = Math.min(to, await lastTick());
@@ -239,11 +272,15 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
       await writable();
       if (!recs.length) return [];
       const c = recordsOf(kind);
-      const first = nextRecord[kind] ?? ((await c.find({ world }).sort({ n: -1 }).limit(1).toArray())[0]?.n as number | undefined ?? -1) + 1;
+      const first =
+        nextRecord[kind] ?? (((await c.find({ world }).sort({ n: -1 }).limit(1).toArray())[0]?.n as number | undefined) ?? -1) + 1;
       // through JSON, as the embedded file stores them: both stores read back the same
       const out = (JSON.parse(JSON.stringify(recs)) as Document[]).map((r, i) => ({ n: first + i, ...r }));
       delete nextRecord[kind];
-      await c.insertMany(out.map((r) => ({ ...r, world })), { ordered: true });
+      await c.insertMany(
+        out.map((r) => ({ ...r, world })),
+        { ordered: true },
+      );
       nextRecord[kind] = first + out.length;
       return out as never;
     },
@@ -252,7 +289,13 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
       const limit = Math.max(0, Math.floor(page.limit));
       if (limit === 0) return [];
       if (page.after !== undefined) {
-        return (await c.find({ world, player, n: { $gt: page.after } }).sort({ n: 1 }).limit(limit).toArray()).map((d) => strip(d)) as never;
+        return (
+          await c
+            .find({ world, player, n: { $gt: page.after } })
+            .sort({ n: 1 })
+            .limit(limit)
+            .toArray()
+        ).map((d) => strip(d)) as never;
       }
       const filter = page.before === undefined ? { world, player } : { world, player, n: { $lt: page.before } };
       return (await c.find(filter).sort({ n: -1 }).limit(limit).toArray()).reverse().map((d) => strip(d)) as never;
@@ -288,8 +331,15 @@ export function mongoStore(db: Db, o: MongoStoreOptions, release: () => Promise<
       return {
         async events(q: EventQuery = {}) {
           const limit = pageSize(q.limit);
-          const docs = await events.find({ $and: [{ world }, eventFilter(q, await lastTick())] } as Filter).sort({ tick: 1, seq: 1 }).limit(limit + 1).toArray();
-          return toPage(docs.map((d) => strip<Event>(d)), limit);
+          const docs = await events
+            .find({ $and: [{ world }, eventFilter(q, await lastTick())] } as Filter)
+            .sort({ tick: 1, seq: 1 })
+            .limit(limit + 1)
+            .toArray();
+          return toPage(
+            docs.map((d) => strip<Event>(d)),
+            limit,
+          );
         },
         actors: (q) => find('actors', q),
         entities: (q) => find('entities', q),

@@ -15,7 +15,10 @@ export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
 /** Where a page of events stopped: pass it back as `after` for the next page. */
-export interface EventCursor { tick: number; seq: number }
+export interface EventCursor {
+  tick: number;
+  seq: number;
+}
 
 export interface EventQuery {
   /** first tick (default 0) */
@@ -33,10 +36,17 @@ export interface EventQuery {
   limit?: number;
 }
 
-export interface EventPage { events: Event[]; next: EventCursor | null }
+export interface EventPage {
+  events: Event[];
+  next: EventCursor | null;
+}
 
-export interface StateQuery { filter?: Filter; sort?: Sort; skip?: number; limit?: number }
-
+export interface StateQuery {
+  filter?: Filter;
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+}
 
 /** The read side every store offers in the same shape. */
 export interface WorldQuery {
@@ -77,7 +87,13 @@ export function toPage(matches: Event[], limit: number): EventPage {
  * load, however many events a tick holds. Walks back a tick at a time (so any store serves it with
  * its ordinary ascending pages) and stops once enough are found or `maxTicks` were read.
  */
-export async function latestEvents(read: WorldQuery, q: Omit<EventQuery, 'after' | 'limit'>, last: number, lastTick: number, maxTicks = 200): Promise<Event[]> {
+export async function latestEvents(
+  read: WorldQuery,
+  q: Omit<EventQuery, 'after' | 'limit'>,
+  last: number,
+  lastTick: number,
+  maxTicks = 200,
+): Promise<Event[]> {
   const want = pageSize(last);
   const to = Math.min(q.to ?? lastTick, lastTick);
   const from = Math.max(q.from ?? 0, to - maxTicks + 1);
@@ -148,8 +164,15 @@ export function stateQuery(src: {
  * The read side of a running world, whatever its store: the MongoDB store's own (its collections),
  * else mingo over the world's state and log.
  */
-export function queryOf(world: { state: WorldState; store: { lastTick(): Promise<number>; readEvents(from: number, to: number): AsyncIterable<Event> } }): WorldQuery {
+export function queryOf(world: {
+  state: WorldState;
+  store: { lastTick(): Promise<number>; readEvents(from: number, to: number): AsyncIterable<Event> };
+}): WorldQuery {
   const own = (world.store as { query?: () => WorldQuery }).query;
   if (typeof own === 'function') return own.call(world.store);
-  return stateQuery({ state: () => world.state, lastTick: () => world.store.lastTick(), readEvents: (f, t) => world.store.readEvents(f, t) });
+  return stateQuery({
+    state: () => world.state,
+    lastTick: () => world.store.lastTick(),
+    readEvents: (f, t) => world.store.readEvents(f, t),
+  });
 }

@@ -73,12 +73,20 @@ export async function* scanRecords(file: string, offset: number, line: number, l
           break;
         }
         let buf = chunk.subarray(from, nl);
-        if (carry.length) { carry.push(buf); buf = Buffer.concat(carry); carry = []; }
+        if (carry.length) {
+          carry.push(buf);
+          buf = Buffer.concat(carry);
+          carry = [];
+        }
         from = nl + 1;
         const start = pos;
         pos = start + buf.length + 1;
         // a bad line is only known to be mid-file, not a torn tail, once another line follows it
-        if (bad) { yield { kind: 'skip', ...bad }; skipped++; bad = null; }
+        if (bad) {
+          yield { kind: 'skip', ...bad };
+          skipped++;
+          bad = null;
+        }
         const got = decodeRecord(buf.toString('utf8'));
         if (typeof got === 'string') bad = { line, start, end: pos, fault: got };
         else if (got.n <= last) bad = { line, start, end: pos, fault: 'repeat' };

@@ -26,8 +26,14 @@ const EVIDENCE: Record<RecordKind, ReadonlySet<EventType>> = {
  * store should hold (a fork's: `astinus fork` copies the original's ticks, not its records). Reads the
  * log only from the oldest newest record on, so an intact world costs a few ticks.
  */
-export async function checkRecords(store: Store, players: readonly string[], lastTick: number,
-  where: Record<RecordKind, string>, log: StoreLog, first = 0): Promise<void> {
+export async function checkRecords(
+  store: Store,
+  players: readonly string[],
+  lastTick: number,
+  where: Record<RecordKind, string>,
+  log: StoreLog,
+  first = 0,
+): Promise<void> {
   if (!players.length || lastTick < 0) return;
   const key = (kind: RecordKind, player: string) => `${kind}\n${player}`;
   /** the tick of each player's newest record of each kind, -1 for none */
@@ -60,8 +66,12 @@ export async function checkRecords(store: Store, players: readonly string[], las
       const f = found.get(key(kind, player));
       if (!f) continue;
       const s = since.get(key(kind, player))!;
-      report(log, s < 0 ? 'backends.store.records_none' : 'backends.store.records_behind',
-        { file: where[kind], player, kind, since: s, count: f.count, tick: f.tick }, 'session records are missing: the event log shows more');
+      report(
+        log,
+        s < 0 ? 'backends.store.records_none' : 'backends.store.records_behind',
+        { file: where[kind], player, kind, since: s, count: f.count, tick: f.tick },
+        'session records are missing: the event log shows more',
+      );
     }
   }
 }

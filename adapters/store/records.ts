@@ -19,7 +19,11 @@ export { decodeRecord, encodeRecord } from './recordline.ts';
 
 /** A line the writer indexed no longer holds its record: the file was changed under a running world. */
 export class RecordCorruptError extends Error {
-  constructor(readonly file: string, readonly line: number, reason: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    reason: string,
+  ) {
     super(`${file}: line ${line}: ${reason}`);
     this.name = 'RecordCorruptError';
   }
@@ -46,12 +50,18 @@ function firstAbove<T extends { n: number }>(sorted: readonly T[], x: number): n
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid].n > x) hi = mid; else lo = mid + 1;
+    if (sorted[mid].n > x) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
 }
 
-interface Indexed { n: number; line: number; start: number; end: number }
+interface Indexed {
+  n: number;
+  line: number;
+  start: number;
+  end: number;
+}
 type Torn = Extract<Scanned, { kind: 'torn' }>;
 
 /** One kind's file. The writer opens it for appending; anyone may read, following what was appended since. */
@@ -70,7 +80,10 @@ export class RecordFile<R extends RecordHead> {
   private broken: Error | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly path: string, private readonly warn: StoreLog) {}
+  constructor(
+    private readonly path: string,
+    private readonly warn: StoreLog,
+  ) {}
 
   /** Index the whole file (reporting damaged lines), drop a torn last line (warning), keep a handle to append. */
   openForAppend(): Promise<void> {
@@ -85,8 +98,12 @@ export class RecordFile<R extends RecordHead> {
         } finally {
           await fh.close();
         }
-        report(this.warn, 'backends.store.record_dropped', { file: this.path, line: torn.line, fault: torn.fault },
-          'a torn last record was dropped (a write that never finished)');
+        report(
+          this.warn,
+          'backends.store.record_dropped',
+          { file: this.path, line: torn.line, fault: torn.fault },
+          'a torn last record was dropped (a write that never finished)',
+        );
       }
       this.writer = true;
     });
@@ -97,7 +114,7 @@ export class RecordFile<R extends RecordHead> {
       if (!this.writer) throw new Error(`${this.path}: not the writer (call acquire first)`);
       if (this.broken) throw new Error(`${this.path}: an earlier append failed and could not be undone: ${this.broken.message}`);
       if (!recs.length) return [];
-      const fh = this.fh ??= await fsp.open(this.path, 'a');
+      const fh = (this.fh ??= await fsp.open(this.path, 'a'));
       for (const r of recs) if (typeof (r as { player?: unknown }).player !== 'string') throw new TypeError('a record needs its player');
       const first = this.next;
       const lines = recs.map((r, i) => Buffer.from(encodeRecord(first + i, r)));
@@ -193,7 +210,10 @@ export class RecordFile<R extends RecordHead> {
    * (they are passed, so the next look starts after them); returns the torn tail, if any (not indexed).
    */
   private async catchUp(): Promise<Torn | null> {
-    const size = await fsp.stat(this.path).then((s) => s.size, () => 0);
+    const size = await fsp.stat(this.path).then(
+      (s) => s.size,
+      () => 0,
+    );
     // the file was replaced by a shorter one (a world deleted and made again): start over
     if (size < this.end) this.reset();
     if (size === this.end) return null;
@@ -206,17 +226,30 @@ export class RecordFile<R extends RecordHead> {
         this.lines++;
         this.end = item.end;
       } else if (item.kind === 'gap') {
-        report(this.warn, 'backends.store.records_gap', { file: this.path, line: item.line, first: item.first, last: item.last,
-          count: item.last - item.first + 1 }, 'session records missing before this line');
+        report(
+          this.warn,
+          'backends.store.records_gap',
+          { file: this.path, line: item.line, first: item.first, last: item.last, count: item.last - item.first + 1 },
+          'session records missing before this line',
+        );
       } else torn = item;
     }
     for (const s of skipped.slice(0, TOLD_LINES)) {
-      report(this.warn, 'backends.store.record_skipped', { file: this.path, line: s.line, fault: s.fault }, 'a damaged session record was skipped');
+      report(
+        this.warn,
+        'backends.store.record_skipped',
+        { file: this.path, line: s.line, fault: s.fault },
+        'a damaged session record was skipped',
+      );
     }
     const more = skipped.slice(TOLD_LINES);
     if (more.length) {
-      report(this.warn, 'backends.store.records_skipped_more', { file: this.path, count: more.length, first: more[0].line,
-        last: more[more.length - 1].line }, 'more damaged session records were skipped');
+      report(
+        this.warn,
+        'backends.store.records_skipped_more',
+        { file: this.path, count: more.length, first: more[0].line, last: more[more.length - 1].line },
+        'more damaged session records were skipped',
+      );
     }
     return torn;
   }

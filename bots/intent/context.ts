@@ -6,7 +6,6 @@ import type { WorldState } from '../../sim/state/types.ts';
 import { called, find, firstOf, type Hit, type Lists, mention, type Named, phraseAfter } from './lexicon.ts';
 import type { IntentInput } from './types.ts';
 
-
 /** What the player's words name and use, found once and shared by every reader. */
 export class Said {
   readonly text: string;
@@ -21,7 +20,10 @@ export class Said {
   readonly item: Hit | null;
   readonly mode: string | null;
 
-  constructor(readonly input: IntentInput, readonly k: Lists) {
+  constructor(
+    readonly input: IntentInput,
+    readonly k: Lists,
+  ) {
     const { cat, state, actor } = input;
     this.cat = cat;
     this.state = state;
@@ -30,29 +32,60 @@ export class Said {
     this.here = state.actors[actor].location;
     const places: Named[] = [...cat.places.values()].map((p) => [p.id, [...called(p), p.id]]);
     for (const g of state.generatedPlaces) places.push([g.id, [g.name.cn, g.name.en]]);
-    this.place = mention(this.text, places.filter(([pid]) => pid !== this.here));
-    this.placeHere = mention(this.text, places.filter(([pid]) => pid === this.here));
+    this.place = mention(
+      this.text,
+      places.filter(([pid]) => pid !== this.here),
+    );
+    this.placeHere = mention(
+      this.text,
+      places.filter(([pid]) => pid === this.here),
+    );
     this.person = mention(this.text, actorNames(cat, state, actor));
-    this.item = mention(this.text, [...cat.items.values()].map((i) => [i.id, called(i)]));
+    this.item = mention(
+      this.text,
+      [...cat.items.values()].map((i) => [i.id, called(i)]),
+    );
     this.mode = this.word('modes');
   }
 
   /** A generic verb of locales/<lang>/intent.json is used. */
-  has(key: string): boolean { return firstOf(this.text, this.k[key] ?? []) !== null; }
-  at(key: string): { at: number; len: number } | null { return firstOf(this.text, this.k[key] ?? []); }
+  has(key: string): boolean {
+    return firstOf(this.text, this.k[key] ?? []) !== null;
+  }
+  at(key: string): { at: number; len: number } | null {
+    return firstOf(this.text, this.k[key] ?? []);
+  }
 
   /** The pack's word of a vocabulary section the text uses, by its names and aliases (optionally only those that do one thing). */
-  word(section: 'modes' | 'channels' | 'manners' | 'purposes', ok: (w: { does?: string; reach?: string }) => boolean = () => true): string | null {
+  word(
+    section: 'modes' | 'channels' | 'manners' | 'purposes',
+    ok: (w: { does?: string; reach?: string }) => boolean = () => true,
+  ): string | null {
     return this.wordHit(section, ok)?.id ?? null;
   }
-  wordHit(section: 'modes' | 'channels' | 'manners' | 'purposes', ok: (w: { does?: string; reach?: string }) => boolean = () => true): Hit | null {
-    const words = this.cat.words.v[section] as Record<string, { name: Text; aliases: { cn: string[]; en: string[] }; does?: string; reach?: string }>;
-    return mention(this.text, Object.entries(words).filter(([, w]) => ok(w)).map(([id, w]) => [id, called(w)]));
+  wordHit(
+    section: 'modes' | 'channels' | 'manners' | 'purposes',
+    ok: (w: { does?: string; reach?: string }) => boolean = () => true,
+  ): Hit | null {
+    const words = this.cat.words.v[section] as Record<
+      string,
+      { name: Text; aliases: { cn: string[]; en: string[] }; does?: string; reach?: string }
+    >;
+    return mention(
+      this.text,
+      Object.entries(words)
+        .filter(([, w]) => ok(w))
+        .map(([id, w]) => [id, called(w)]),
+    );
   }
   /** The pack's purpose that does this, when the text names it. */
-  purpose(does: PurposeMechanism): string | null { return this.word('purposes', (p) => p.does === does); }
+  purpose(does: PurposeMechanism): string | null {
+    return this.word('purposes', (p) => p.does === does);
+  }
   /** The pack's manner that does this, when the text names it. */
-  manner(does: MannerMechanism): string | null { return this.word('manners', (m) => m.does === does); }
+  manner(does: MannerMechanism): string | null {
+    return this.word('manners', (m) => m.does === does);
+  }
 
   /** What follows a marker of this list, up to a stop word (the object of a verb). */
   objectOf(key: string, from = 0): string {
@@ -78,9 +111,13 @@ export class Said {
   }
 
   /** Where what is said begins (a subject marker after this point), if it is marked. */
-  subjectAt(after = 0): { at: number; len: number } | null { return firstOf(this.text, this.k.subject ?? [], after); }
+  subjectAt(after = 0): { at: number; len: number } | null {
+    return firstOf(this.text, this.k.subject ?? [], after);
+  }
 
-  sells(place: string): readonly string[] { return onSale(this.cat, place, this.state.tick + 1); }
+  sells(place: string): readonly string[] {
+    return onSale(this.cat, place, this.state.tick + 1);
+  }
   /** Places that sell an item now, nearest first by the pack's order. */
   sellersOf(item: string): string[] {
     return [...this.cat.places.keys()].filter((p) => p !== this.here && this.sells(p).includes(item));
@@ -91,7 +128,9 @@ export class Said {
     return !!a && a.location === this.here && a.status !== 'dead';
   }
   /** A word is named in the text. */
-  names(word: string): boolean { return find(this.text, word) !== null; }
+  names(word: string): boolean {
+    return find(this.text, word) !== null;
+  }
 
   call<T extends ToolCall['tool']>(tool: T, args: Extract<ToolCall, { tool: T }>['args']): ToolCall {
     return { id: this.input.id, actor: this.me, tool, args } as ToolCall;
@@ -102,7 +141,8 @@ export class Said {
 function actorNames(cat: Catalog, state: WorldState, self: string): Named[] {
   const out: Named[] = [];
   const here = state.actors[self].location;
-  const ids = Object.keys(state.actors).filter((id) => id !== self && state.actors[id].clone === 0)
+  const ids = Object.keys(state.actors)
+    .filter((id) => id !== self && state.actors[id].clone === 0)
     .sort((a, b) => Number(state.actors[b].location === here) - Number(state.actors[a].location === here));
   for (const id of ids) {
     const a = state.actors[id];

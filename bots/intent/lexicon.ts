@@ -19,7 +19,11 @@ export { called, find } from '../../sim/i18n/match.ts';
 import { find } from '../../sim/i18n/match.ts';
 
 export type Named = [id: string, names: string[]];
-export interface Hit { id: string; at: number; len: number }
+export interface Hit {
+  id: string;
+  at: number;
+  len: number;
+}
 
 /** The earliest mention of any of these (the longest at one position), with where it stands. */
 export function mention(text: string, named: Named[]): Hit | null {

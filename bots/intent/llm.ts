@@ -11,7 +11,12 @@ import { perceive } from '../perception.ts';
 import type { Intent, IntentInput, IntentParser } from './types.ts';
 import { describeCall } from './understood.ts';
 
-export interface LlmIntentOptions { client: LlmClient; stats: LlmStats; fallback: IntentParser; lang: Lang }
+export interface LlmIntentOptions {
+  client: LlmClient;
+  stats: LlmStats;
+  fallback: IntentParser;
+  lang: Lang;
+}
 
 /**
  * A language model reads the player's words as one of the five tools, offered as function tools,
@@ -28,14 +33,20 @@ export function llmIntentParser(o: LlmIntentOptions): IntentParser {
       const meta = { role: 'intent' as const, actor, tick: state.tick + 1 };
       const messages = [
         { role: 'system' as const, content: t('llm.intent.rules') },
-        { role: 'user' as const, content: `${situation(input)}\n\n${t('llm.intent.words', { text: fence(t, t('llm.fence.player'), input.text) })}` },
+        {
+          role: 'user' as const,
+          content: `${situation(input)}\n\n${t('llm.intent.words', { text: fence(t, t('llm.fence.player'), input.text) })}`,
+        },
       ];
       // when the offline parser answers, its whole reading stands (a not-found included)
       let offline: Intent | null = null;
-      const call = await askWithRepair({ client: o.client, stats: o.stats, t }, meta,
+      const call = await askWithRepair(
+        { client: o.client, stats: o.stats, t },
+        meta,
         { messages, tools: functionTools(t, cat.words), tool_choice: 'required', parallel_tool_calls: false },
         (m) => readToolCall(m, actor, id, cat.words),
-        async () => (offline = await o.fallback.parse(input)).call);
+        async () => (offline = await o.fallback.parse(input)).call,
+      );
       return offline ?? { call, understood: describeCall(cat, state, call) };
     },
   };
@@ -51,7 +62,8 @@ function situation(input: IntentInput): string {
   const join = (xs: string[]) => xs.join(', ') || none;
   return r.t('llm.intent.situation', {
     place: named(r.place(p.place.id), p.place.id),
-    money: r.money(p.self.money), energy: p.self.energy,
+    money: r.money(p.self.money),
+    energy: p.self.energy,
     links: join(p.place.links.map((l) => named(r.place(l.to), l.to))),
     people: join(p.people.map((n) => named(r.actor(n.id), n.id))),
     things: join(p.entities.map((e) => named(r.entity(e.id), e.id))),

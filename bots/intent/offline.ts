@@ -41,10 +41,12 @@ export function renderNotFound(cat: Catalog, state: WorldState, n: NotFound): Te
     const r = new Renderer(lang, cat, state);
     const lists: Record<string, string> = {};
     for (const [k, refs] of Object.entries(n.lists ?? {})) {
-      lists[k] = refs.map((x) => {
-        const t = x.ref === 'template' ? cat.templates.get(x.id) : undefined;
-        return t ? r.t('intent.priced', { name: r.param(x), money: r.money(t.cost.money), energy: t.cost.energy }) : r.param(x);
-      }).join(r.t('intent.or'));
+      lists[k] = refs
+        .map((x) => {
+          const t = x.ref === 'template' ? cat.templates.get(x.id) : undefined;
+          return t ? r.t('intent.priced', { name: r.param(x), money: r.money(t.cost.money), energy: t.cost.energy }) : r.param(x);
+        })
+        .join(r.t('intent.or'));
     }
     out[lang] = r.render({ key: `intent.not_found.${n.key}`, params: n.params }, lists);
   }

@@ -19,7 +19,11 @@ export interface IntentInput {
  * `notFound`, something the words named is not to be had (nobody sells it, nobody is called that):
  * the card shows that instead of a call to confirm, and the call is only where the form starts.
  */
-export interface Intent { call: ToolCall; understood: Text; notFound?: Text }
+export interface Intent {
+  call: ToolCall;
+  understood: Text;
+  notFound?: Text;
+}
 
 /**
  * Turns a player's words into one of the five tool calls. It only proposes: the player confirms,

@@ -30,18 +30,30 @@ export function App() {
     document.title = name ? translate(lang, 'page_title', { world: name, tick: w.tick }) : translate(lang, 'title');
   }, [lang, w.world, w.tick]);
 
-  const ctx = useMemo<WorldCtx>(() => ({
-    world: w.world?.id ?? '', tick: w.tick,
-    places: new Map(w.places.map((p) => [p.id, p])), actors: new Map(w.actors.map((a) => [a.id, a])),
-    entities: new Map(w.entities.map((e) => [e.id, e])), facts: new Map(w.facts.map((f) => [f.id, f])), catalog: w.catalog,
-    selected, select: setSelected,
-  }), [w.world, w.tick, w.places, w.actors, w.entities, w.facts, w.catalog, selected]);
+  const ctx = useMemo<WorldCtx>(
+    () => ({
+      world: w.world?.id ?? '',
+      tick: w.tick,
+      places: new Map(w.places.map((p) => [p.id, p])),
+      actors: new Map(w.actors.map((a) => [a.id, a])),
+      entities: new Map(w.entities.map((e) => [e.id, e])),
+      facts: new Map(w.facts.map((f) => [f.id, f])),
+      catalog: w.catalog,
+      selected,
+      select: setSelected,
+    }),
+    [w.world, w.tick, w.places, w.actors, w.entities, w.facts, w.catalog, selected],
+  );
 
   return (
     <LangContext.Provider value={lang}>
       <WorldContext.Provider value={ctx}>
         <Header world={w.world} status={w.status} tick={w.tick} connected={w.connected} onLang={setLang} />
-        {w.error && <div class="banner"><Problem error={w.error.text ?? w.error.key} /></div>}
+        {w.error && (
+          <div class="banner">
+            <Problem error={w.error.text ?? w.error.key} />
+          </div>
+        )}
         <main class={`layout${selected ? ' has-selection' : ''}`}>
           <div class="col col-map">
             <Panel area="map" title="panels.map" testid="panel-map">

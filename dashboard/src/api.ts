@@ -1,13 +1,36 @@
 import { load } from './storage.ts';
 import type {
-  ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, DraftCall, EntityView, ErrorReply, EventView, FactView, IntentFound, JoinReply, Lang,
-  Metrics, PlaceView, PreviewReply, StoryPage, Text, WorldSummary, ArgueReply, FreeTrait,
+  ActorDetail,
+  ActorSummary,
+  CatalogView,
+  ControlBody,
+  ControlReply,
+  DraftCall,
+  EntityView,
+  ErrorReply,
+  EventView,
+  FactView,
+  IntentFound,
+  JoinReply,
+  Lang,
+  Metrics,
+  PlaceView,
+  PreviewReply,
+  StoryPage,
+  Text,
+  WorldSummary,
+  ArgueReply,
+  FreeTrait,
 } from './types.ts';
 import type { AdminQuest, DirectorReply, QuestLogEntry, SessionReply, StoryOptionView } from './storyTypes.ts';
 
 /** A failed request: the server's `{code, message:{cn,en}}` when it sent one. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, readonly text: Text | null) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly text: Text | null,
+  ) {
     super(code);
   }
 }
@@ -66,7 +89,12 @@ export const api = {
     request<IntentFound>('POST', `${w(world)}/players/${id(actor)}/intent`, body, token),
   /** `choice`: the ink choice this call takes, when it is one of the story's options */
   act: (world: string, actor: string, token: string, call: DraftCall, choice?: number) =>
-    request<{ queuedFor: number }>('POST', `${w(world)}/players/${id(actor)}/act`, choice === undefined ? { call } : { call, choice }, token),
+    request<{ queuedFor: number }>(
+      'POST',
+      `${w(world)}/players/${id(actor)}/act`,
+      choice === undefined ? { call } : { call, choice },
+      token,
+    ),
   /** the player's story session: where the story stands, its scores, the quest log, the messages */
   session: (world: string, actor: string, token: string) =>
     request<SessionReply>('GET', `${w(world)}/players/${id(actor)}/session?limit=50&memory=0`, undefined, token),

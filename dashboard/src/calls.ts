@@ -57,7 +57,10 @@ export function callOf(tool: ToolName, f: Fields, first: Defaults = {}): DraftCa
 
 /** Whom and what the player can reach now: the living and the things at their own place, never themselves. */
 export function reachable<A extends { id: string; place: string; status: string; left?: true }, E extends { location: string }>(
-  me: string, actors: Iterable<A>, entities: Iterable<E>): { here: string; people: A[]; things: E[] } {
+  me: string,
+  actors: Iterable<A>,
+  entities: Iterable<E>,
+): { here: string; people: A[]; things: E[] } {
   const list = [...actors];
   const here = list.find((a) => a.id === me)?.place ?? '';
   return {

@@ -16,7 +16,15 @@ export type WorldCtx = {
 };
 
 export const WorldContext = createContext<WorldCtx>({
-  world: '', tick: 0, places: new Map(), actors: new Map(), entities: new Map(), facts: new Map(), catalog: null, selected: null, select: () => {},
+  world: '',
+  tick: 0,
+  places: new Map(),
+  actors: new Map(),
+  entities: new Map(),
+  facts: new Map(),
+  catalog: null,
+  selected: null,
+  select: () => {},
 });
 
 export const useWorldCtx = () => useContext(WorldContext);

@@ -10,7 +10,8 @@ import { createI18n, I18N_LANG, mergeLocale, type Tree } from '../../sim/i18n/co
 import type { Lang } from './types.ts';
 
 /** files merged key by key, as the server merges them; copies, so the imported modules stay as they are */
-const merged = (files: [string, Tree][]): Tree => files.reduce((into, [file, tree]) => mergeLocale(into, structuredClone(tree), file), {} as Tree);
+const merged = (files: [string, Tree][]): Tree =>
+  files.reduce((into, [file, tree]) => mergeLocale(into, structuredClone(tree), file), {} as Tree);
 
 /**
  * Two namespaces: `dashboard`, the page's own words (keys without the `dashboard.` prefix; a person's
@@ -20,8 +21,15 @@ const merged = (files: [string, Tree][]): Tree => files.reduce((into, [file, tre
 function bundles(lang: Lang, engine: Tree, names: Tree, dash: Tree, story: Tree): Record<string, Tree> {
   const status = (names.names as Tree).status as Tree;
   return {
-    dashboard: merged([[`${lang}/dashboard.json`, dash.dashboard as Tree], [`${lang}/dashboard-story.json`, story.dashboard as Tree], [`${lang}/names.json`, { status }]]),
-    translation: merged([[`${lang}.json`, engine], [`${lang}/names.json`, names]]),
+    dashboard: merged([
+      [`${lang}/dashboard.json`, dash.dashboard as Tree],
+      [`${lang}/dashboard-story.json`, story.dashboard as Tree],
+      [`${lang}/names.json`, { status }],
+    ]),
+    translation: merged([
+      [`${lang}.json`, engine],
+      [`${lang}/names.json`, names],
+    ]),
   };
 }
 

@@ -30,8 +30,14 @@ export function route(places: PlaceLike[], from: string, to: string): string[] {
   const next = new Map<string, { to: string; d: number }[]>();
   const add = (a: string, b: string, d: number) => (next.get(a) ?? next.set(a, []).get(a)!).push({ to: b, d });
   for (const p of places) {
-    for (const l of p.links) { add(p.id, l.to, l.distance); add(l.to, p.id, l.distance); }
-    if (p.parent) { add(p.id, p.parent, 1); add(p.parent, p.id, 1); }
+    for (const l of p.links) {
+      add(p.id, l.to, l.distance);
+      add(l.to, p.id, l.distance);
+    }
+    if (p.parent) {
+      add(p.id, p.parent, 1);
+      add(p.parent, p.id, 1);
+    }
   }
   const dist = new Map<string, number>([[from, 0]]);
   const prev = new Map<string, string>();
@@ -42,7 +48,11 @@ export function route(places: PlaceLike[], from: string, to: string): string[] {
     if (at === to) break;
     for (const e of next.get(at) ?? []) {
       const d = dist.get(at)! + e.d;
-      if (d < (dist.get(e.to) ?? Infinity)) { dist.set(e.to, d); prev.set(e.to, at); open.add(e.to); }
+      if (d < (dist.get(e.to) ?? Infinity)) {
+        dist.set(e.to, d);
+        prev.set(e.to, at);
+        open.add(e.to);
+      }
     }
   }
   if (!prev.has(to)) return [from, to];
@@ -66,12 +76,20 @@ export function along(pts: Pt[], t: number): Pt {
   return pts[pts.length - 1];
 }
 
-const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
 const outside = (a: Box, w: number, h: number) => a.w * a.h - overlap(a, { x: 0, y: 0, w, h });
 
-export type LabelIn = { id: string; at: Pt; r: number; nameW: number; rowWs: number[]; moreW: (hidden: number) => number;
+export type LabelIn = {
+  id: string;
+  at: Pt;
+  r: number;
+  nameW: number;
+  rowWs: number[];
+  moreW: (hidden: number) => number;
   /** rows always listed, however crowded (the player's own line comes first and is never folded away) */
-  minRows?: number };
+  minRows?: number;
+};
 /**
  * A place's label block: its top-left, size, how many of its people are listed (the rest summed up
  * in one line), and whether the name is its first line or its last (a block above its place ends
@@ -88,7 +106,13 @@ export type LabelOut = Box & { rows: number; more: number; nameLast: boolean };
  * name, a circle or another list; the rest summed up in one "+n" line. The same every time.
  */
 export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: number): Map<string, LabelOut> {
-  const circles: (Box & { id: string })[] = items.map((i) => ({ id: i.id, x: i.at.x - i.r - 3, y: i.at.y - i.r - 3, w: 2 * i.r + 6, h: 2 * i.r + 6 }));
+  const circles: (Box & { id: string })[] = items.map((i) => ({
+    id: i.id,
+    x: i.at.x - i.r - 3,
+    y: i.at.y - i.r - 3,
+    w: 2 * i.r + 6,
+    h: 2 * i.r + 6,
+  }));
   const names = new Map<string, Box & { last: boolean }>();
   const lists: (Box & { id: string })[] = [];
   const cover = (b: Box, own: string) => {
@@ -110,14 +134,23 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
     const mid = NAME_H / 2 + 1;
     // `last`: the name ends the block, its people listed above it
     const candidates: (Pt & { last: boolean })[] = [
-      { x: x + g, y: y - mid, last: false }, { x: x - g - bw, y: y - mid, last: false },
-      { x: x - bw / 2, y: y + g, last: false }, { x: x - bw / 2, y: y - g - NAME_H, last: true },
-      { x: x + g, y: y - mid, last: true }, { x: x - g - bw, y: y - mid, last: true },
-      { x: x + 4, y: y + g - 4, last: false }, { x: x - bw - 4, y: y + g - 4, last: false },
-      { x: x + 4, y: y - g - NAME_H + 4, last: true }, { x: x - bw - 4, y: y - g - NAME_H + 4, last: true },
+      { x: x + g, y: y - mid, last: false },
+      { x: x - g - bw, y: y - mid, last: false },
+      { x: x - bw / 2, y: y + g, last: false },
+      { x: x - bw / 2, y: y - g - NAME_H, last: true },
+      { x: x + g, y: y - mid, last: true },
+      { x: x - g - bw, y: y - mid, last: true },
+      { x: x + 4, y: y + g - 4, last: false },
+      { x: x - bw - 4, y: y + g - 4, last: false },
+      { x: x + 4, y: y - g - NAME_H + 4, last: true },
+      { x: x - bw - 4, y: y - g - NAME_H + 4, last: true },
       // a crowded corner: a line further off, still beside its circle
-      ...[-1, 1].flatMap((k) => [{ x: x + g, y: y - mid + k * NAME_H, last: k < 0 }, { x: x - g - bw, y: y - mid + k * NAME_H, last: k < 0 }]),
-      { x: x - bw / 2, y: y + g + NAME_H, last: false }, { x: x - bw / 2, y: y - g - 2 * NAME_H, last: true },
+      ...[-1, 1].flatMap((k) => [
+        { x: x + g, y: y - mid + k * NAME_H, last: k < 0 },
+        { x: x - g - bw, y: y - mid + k * NAME_H, last: k < 0 },
+      ]),
+      { x: x - bw / 2, y: y + g + NAME_H, last: false },
+      { x: x - bw / 2, y: y - g - 2 * NAME_H, last: true },
     ];
     let best: (Box & { last: boolean }) | null = null;
     let bestCost = Infinity;
@@ -125,7 +158,10 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
       const b = { x: c.x, y: c.y, w: bw, h: NAME_H };
       const room = { x: c.x, y: c.last ? c.y - lines * ROW_H : c.y + NAME_H, w: roomW, h: lines * ROW_H };
       const cost = 1000 * cover(b, it.id) + (lines ? cover(room, it.id) : 0);
-      if (cost < bestCost) { bestCost = cost; best = { ...b, last: c.last }; }
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = { ...b, last: c.last };
+      }
     }
     names.set(it.id, best!);
   }
@@ -144,7 +180,15 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
       // the people on the side the name leaves free first, then on the other
       for (const above of [name.last, !name.last]) {
         const list = { id: it.id, x: name.x, y: above ? name.y - lines * ROW_H : name.y + NAME_H, w: lw, h: lines * ROW_H };
-        const block: LabelOut = { x: name.x, y: Math.min(name.y, list.y), w: Math.max(name.w, lw), h: NAME_H + lines * ROW_H, rows, more, nameLast: above };
+        const block: LabelOut = {
+          x: name.x,
+          y: Math.min(name.y, list.y),
+          w: Math.max(name.w, lw),
+          h: NAME_H + lines * ROW_H,
+          rows,
+          more,
+          nameLast: above,
+        };
         if (!lines || cover(list, it.id) === 0) {
           chosen = block;
           if (lines) lists.push(list);

@@ -35,7 +35,8 @@ export function useMotion(events: EventView[], tickMs: number, routeOf: (from: s
       } else if (e.type === 'action') {
         const a = e as unknown as Action;
         acted.current.set(a.actor, t);
-        if (a.call.tool === 'interact' || a.call.tool === 'express') said.current.set(a.actor, { content: a.call.args.content, line: e.text, start: t, seq: e.seq });
+        if (a.call.tool === 'interact' || a.call.tool === 'express')
+          said.current.set(a.actor, { content: a.call.args.content, line: e.text, start: t, seq: e.seq });
       }
     }
     setNow(t);

@@ -1,7 +1,27 @@
 /** The wire types come from the server's protocol (types only: nothing of the server is bundled). */
 export type {
-  ActorDetail, ActorSummary, CatalogView, ControlBody, ControlReply, EntityView, ErrorReply, EventView, FactView, IntentReply, JoinReply, LastDecision,
-  Metrics, NarrationMsg, PerceivedMsg, PromptMsg, PlaceView, RejectionMsg, StatusMsg, TickMetrics, TickMsg, WorldSummary,
+  ActorDetail,
+  ActorSummary,
+  CatalogView,
+  ControlBody,
+  ControlReply,
+  EntityView,
+  ErrorReply,
+  EventView,
+  FactView,
+  IntentReply,
+  JoinReply,
+  LastDecision,
+  Metrics,
+  NarrationMsg,
+  PerceivedMsg,
+  PromptMsg,
+  PlaceView,
+  RejectionMsg,
+  StatusMsg,
+  TickMetrics,
+  TickMsg,
+  WorldSummary,
 } from '../../adapters/server/protocol.ts';
 import type { Lang, Text } from '../../sim/model/text.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
@@ -11,10 +31,7 @@ export type ToolName = ToolCall['tool'];
 export type DraftCall = { tool: ToolName; args: Record<string, unknown> };
 
 export type Selection =
-  | { kind: 'actor'; id: string }
-  | { kind: 'entity'; id: string }
-  | { kind: 'fact'; id: string }
-  | { kind: 'place'; id: string };
+  { kind: 'actor'; id: string } | { kind: 'entity'; id: string } | { kind: 'fact'; id: string } | { kind: 'place'; id: string };
 
 /** One line of the player's private log. */
 export type PlayerLine =

@@ -17,10 +17,21 @@ export function useFetch<T>(key: string, refresh: number, run: () => Promise<T>)
     let live = true;
     busy.current = true;
     run()
-      .then((d) => { if (live) { setData(d); setError(null); } })
-      .catch((e) => { if (live) setError(e instanceof ApiError && e.text ? e.text : 'failed'); })
-      .finally(() => { busy.current = false; });
-    return () => { live = false; };
+      .then((d) => {
+        if (live) {
+          setData(d);
+          setError(null);
+        }
+      })
+      .catch((e) => {
+        if (live) setError(e instanceof ApiError && e.text ? e.text : 'failed');
+      })
+      .finally(() => {
+        busy.current = false;
+      });
+    return () => {
+      live = false;
+    };
   }, [key, refresh]);
   return { data, error };
 }

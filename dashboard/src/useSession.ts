@@ -17,12 +17,22 @@ export function useSession(world: string, actor: string | null, token: string | 
     let live = true;
     busy.current = true;
     Promise.allSettled([
-      api.session(world, actor, token).then((r) => { if (live) setReply(r); }),
-      api.questLog(world, actor, token).then((r) => { if (live) setQuests(r.quests); }),
-      api.storyOptions(world, actor, token).then((r) => { if (live) setOptions(r.options); }),
-    // a part that failed (not in the world yet: the join is committed at the next tick) keeps what it had
-    ]).finally(() => { busy.current = false; });
-    return () => { live = false; };
+      api.session(world, actor, token).then((r) => {
+        if (live) setReply(r);
+      }),
+      api.questLog(world, actor, token).then((r) => {
+        if (live) setQuests(r.quests);
+      }),
+      api.storyOptions(world, actor, token).then((r) => {
+        if (live) setOptions(r.options);
+      }),
+      // a part that failed (not in the world yet: the join is committed at the next tick) keeps what it had
+    ]).finally(() => {
+      busy.current = false;
+    });
+    return () => {
+      live = false;
+    };
   }, [world, actor, token, tick, again]);
   return { reply, quests, options, refresh: () => setAgain((n) => n + 1) };
 }

@@ -1,7 +1,19 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { io, type Socket } from 'socket.io-client';
 import { api, ApiError, viewerToken } from './api.ts';
-import type { ActorSummary, CatalogView, EntityView, EventView, FactView, Metrics, PlaceView, StatusMsg, Text, TickMsg, WorldSummary } from './types.ts';
+import type {
+  ActorSummary,
+  CatalogView,
+  EntityView,
+  EventView,
+  FactView,
+  Metrics,
+  PlaceView,
+  StatusMsg,
+  Text,
+  TickMsg,
+  WorldSummary,
+} from './types.ts';
 
 export const FEED_MAX = 300;
 const REFRESH_ON = /^(entity_|location_created|fact_|joined|place_mood)/;
@@ -29,8 +41,20 @@ export type WorldData = {
 };
 
 const EMPTY: WorldData = {
-  world: null, status: null, tick: 0, connected: false, places: [], actors: [], entities: [], facts: [], feed: [], metrics: null, catalog: null,
-  error: null, lastTickAt: 0, events: [],
+  world: null,
+  status: null,
+  tick: 0,
+  connected: false,
+  places: [],
+  actors: [],
+  entities: [],
+  facts: [],
+  feed: [],
+  metrics: null,
+  catalog: null,
+  error: null,
+  lastTickAt: 0,
+  events: [],
 };
 
 /** A tick carries only the actors it changed: update those, add newcomers, keep the rest. */
@@ -43,7 +67,9 @@ function mergeActors(old: ActorSummary[], changed: ActorSummary[]): ActorSummary
 }
 
 const errorOf = (e: unknown): WorldData['error'] =>
-  e instanceof ApiError ? { text: e.text, key: e.code === 'network' ? 'error.network' : 'error.server' } : { text: null, key: 'error.server' };
+  e instanceof ApiError
+    ? { text: e.text, key: e.code === 'network' ? 'error.network' : 'error.server' }
+    : { text: null, key: 'error.server' };
 
 /** The world the dashboard watches: a REST snapshot, then live updates from the socket. */
 export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => void } {
@@ -64,10 +90,13 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
         return;
       }
       busy.current.add(kind);
-      run().then((p) => !stopped && patch(p)).catch(() => {}).finally(() => {
-        busy.current.delete(kind);
-        if (again.delete(kind)) refresh(kind, run);
-      });
+      run()
+        .then((p) => !stopped && patch(p))
+        .catch(() => {})
+        .finally(() => {
+          busy.current.delete(kind);
+          if (again.delete(kind)) refresh(kind, run);
+        });
     };
 
     (async () => {
@@ -85,15 +114,33 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
         return;
       }
       const w = world.id;
-      patch({ world, tick: world.tick, status: { paused: world.paused, tickMs: world.tickMs, tick: world.tick, turnBased: world.turnBased, joining: world.joining } });
+      patch({
+        world,
+        tick: world.tick,
+        status: { paused: world.paused, tickMs: world.tickMs, tick: world.tick, turnBased: world.turnBased, joining: world.joining },
+      });
       // a private world answers once a token is known (typed in the controls, or a player's): keep asking
       for (;;) {
         try {
           const [places, actors, entities, facts, page] = await Promise.all([
-            api.places(w), api.actors(w), api.entities(w), api.facts(w), api.events(w, { last: 1000 }),
+            api.places(w),
+            api.actors(w),
+            api.entities(w),
+            api.facts(w),
+            api.events(w, { last: 1000 }),
           ]);
           if (stopped) return;
-          patch({ places, actors, entities, facts, error: null, feed: page.events.filter((e) => e.text).reverse().slice(0, FEED_MAX) });
+          patch({
+            places,
+            actors,
+            entities,
+            facts,
+            error: null,
+            feed: page.events
+              .filter((e) => e.text)
+              .reverse()
+              .slice(0, FEED_MAX),
+          });
           break;
         } catch (e) {
           patch({ error: errorOf(e) });
@@ -110,7 +157,8 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
       socket.on('connect', () => {
         patch({ connected: true, error: null });
         // after a reconnection, catch up on what the missed ticks changed
-        if (connects++ > 0) refresh('actors', async () => ({ actors: await api.actors(w), places: await api.places(w), entities: await api.entities(w) }));
+        if (connects++ > 0)
+          refresh('actors', async () => ({ actors: await api.actors(w), places: await api.places(w), entities: await api.entities(w) }));
       });
       socket.on('disconnect', () => patch({ connected: false }));
       socket.on('connect_error', () => patch({ connected: false }));
@@ -119,7 +167,10 @@ export function useWorld(): WorldData & { setStatus: (s: Partial<StatusMsg>) => 
       socket.on('tick', (m: TickMsg) => {
         const lines = m.events.filter((e) => e.text).reverse();
         patch((d) => ({
-          tick: m.tick, actors: mergeActors(d.actors, m.actors), lastTickAt: Date.now(), events: m.events,
+          tick: m.tick,
+          actors: mergeActors(d.actors, m.actors),
+          lastTickAt: Date.now(),
+          events: m.events,
           status: d.status ? { ...d.status, tick: m.tick } : d.status,
           feed: lines.length ? [...lines, ...d.feed].slice(0, FEED_MAX) : d.feed,
         }));

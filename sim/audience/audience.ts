@@ -3,10 +3,7 @@
  * one filter beside this file (`view.ts`): what a bystander in the world could see, that plus one
  * player's own private state, or everything (the admin, the export).
  */
-export type Audience =
-  | { readonly kind: 'public' }
-  | { readonly kind: 'player'; readonly actor: string }
-  | { readonly kind: 'admin' };
+export type Audience = { readonly kind: 'public' } | { readonly kind: 'player'; readonly actor: string } | { readonly kind: 'admin' };
 
 export const PUBLIC: Audience = Object.freeze({ kind: 'public' });
 export const ADMIN: Audience = Object.freeze({ kind: 'admin' });

@@ -23,7 +23,11 @@ export type Shown = Pick<Event, 'type' | 'tick' | 'seq'> & Readonly<Record<strin
 const everyone = { who: 'everyone' } as const;
 const admin = { who: 'admin' } as const;
 // the ink runtime's serialized state is the story's machinery: the player reads their story as lines
-const ownStory = { who: 'owner', owner: (e: { actor: string }) => e.actor, hide: (e: { ink: string }) => without(e, 'ink') as never } as const;
+const ownStory = {
+  who: 'owner',
+  owner: (e: { actor: string }) => e.actor,
+  hide: (e: { ink: string }) => without(e, 'ink') as never,
+} as const;
 const owner = <T extends EventType>(of: (e: EventOf<T>) => string): Rule<T> => ({ who: 'owner', owner: of });
 
 export const EVENT_RULES: { readonly [T in EventType]: Rule<T> } = {

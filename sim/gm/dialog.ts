@@ -33,15 +33,22 @@ export interface DialogContext {
 export function broken(type: DialogType, text: Text, ctx: DialogContext): string[] {
   switch (type) {
     case 'scene_description':
-      return LANGS.flatMap((lang) => unbackedClaims({ text: unquoted(text[lang]) }, ctx.events ?? [], ctx.cat, ctx.state)
-        .filter((c) => !hearsay(c, ctx.events ?? [])).map((c) => `${lang}: claims ${c.kind}`));
+      return LANGS.flatMap((lang) =>
+        unbackedClaims({ text: unquoted(text[lang]) }, ctx.events ?? [], ctx.cat, ctx.state)
+          .filter((c) => !hearsay(c, ctx.events ?? []))
+          .map((c) => `${lang}: claims ${c.kind}`),
+      );
     case 'resolution_summary': {
       const events = ctx.events ?? [];
       // what was said, in quotes, is the call's own committed words (and hearsay): telling it claims nothing
-      return LANGS.flatMap((lang) => [
-        ...unsupportedMentions(unquoted(text[lang]), lang, events, ctx.cat, ctx.state),
-        ...unbackedClaims({ text: unquoted(text[lang]) }, events, ctx.cat, ctx.state).filter((c) => !hearsay(c, events)).map((c) => `claims ${c.kind}`),
-      ].map((x) => `${lang}: ${x}`));
+      return LANGS.flatMap((lang) =>
+        [
+          ...unsupportedMentions(unquoted(text[lang]), lang, events, ctx.cat, ctx.state),
+          ...unbackedClaims({ text: unquoted(text[lang]) }, events, ctx.cat, ctx.state)
+            .filter((c) => !hearsay(c, events))
+            .map((c) => `claims ${c.kind}`),
+        ].map((x) => `${lang}: ${x}`),
+      );
     }
     case 'action_prompt': {
       const actions = ctx.actions ?? [];
@@ -49,7 +56,9 @@ export function broken(type: DialogType, text: Text, ctx: DialogContext): string
       return [...out, ...actions.filter((a) => !acceptsNow(ctx.cat, ctx.state, a)).map((a) => `refused now: ${a.tool}`)];
     }
     case 'rule_explanation':
-      return LANGS.filter((lang) => !ctx.reason || !text[lang].includes(ctx.reason[lang])).map((lang) => `${lang}: does not quote the rule`);
+      return LANGS.filter((lang) => !ctx.reason || !text[lang].includes(ctx.reason[lang])).map(
+        (lang) => `${lang}: does not quote the rule`,
+      );
   }
 }
 

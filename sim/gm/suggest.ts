@@ -18,11 +18,16 @@ export const MAX_ACTIONS = 4;
 /** The one thing a call is about, so that the offer is varied: not four ways to greet one person. */
 function aim(c: ToolCall): string {
   switch (c.tool) {
-    case 'interact': return `interact|${c.args.target}`;
-    case 'use_resource': return `use|${c.args.purpose}|${c.args.target ?? c.args.resource}`;
-    case 'move': return `move|${c.args.destination}`;
-    case 'create': return `create|${c.args.what}`;
-    case 'express': return `express|${c.args.channel}`;
+    case 'interact':
+      return `interact|${c.args.target}`;
+    case 'use_resource':
+      return `use|${c.args.purpose}|${c.args.target ?? c.args.resource}`;
+    case 'move':
+      return `move|${c.args.destination}`;
+    case 'create':
+      return `create|${c.args.what}`;
+    case 'express':
+      return `express|${c.args.channel}`;
   }
 }
 

@@ -12,9 +12,23 @@ import { ToolCall } from '../model/tools.ts';
  * template. Trusted proposers (the policy brain, the rule engine) use any key.
  */
 export const CONTENT_KEYS: ReadonlySet<string> = new Set([
-  'say.hold_on', 'say.order', 'say.ask_work', 'say.sign_up', 'say.admire', 'say.get_lost', 'say.news', 'say.moment',
-  'say.advertise', 'say.thoughts', 'say.help',
-  'topic.music', 'topic.work', 'topic.food', 'topic.place', 'topic.family', 'topic.money',
+  'say.hold_on',
+  'say.order',
+  'say.ask_work',
+  'say.sign_up',
+  'say.admire',
+  'say.get_lost',
+  'say.news',
+  'say.moment',
+  'say.advertise',
+  'say.thoughts',
+  'say.help',
+  'topic.music',
+  'topic.work',
+  'topic.food',
+  'topic.place',
+  'topic.family',
+  'topic.money',
 ]);
 
 // reasons are shown to API clients and models in the language their messages are written in
@@ -47,5 +61,7 @@ export const UntrustedConsequence = Consequence.superRefine((c, ctx) => {
 function texts(c: Branch, at: PropertyKey[], ctx: z.RefinementCtx): void {
   check(c.narrative, [...at, 'narrative'], ctx);
   c.side_effects.forEach((m, i) => check(m, [...at, 'side_effects', i], ctx));
-  c.world_changes.forEach((w, i) => { if (w.type === 'new_fact') check(w.content, [...at, 'world_changes', i, 'content'], ctx); });
+  c.world_changes.forEach((w, i) => {
+    if (w.type === 'new_fact') check(w.content, [...at, 'world_changes', i, 'content'], ctx);
+  });
 }

@@ -16,18 +16,25 @@ const WORD_KIND = { interact: 'manner', use_resource: 'purpose', create: 'templa
 /** A roll as the table shows it: the word tried, every die (the dropped ones in brackets), the band, what moved the dice. */
 export function rollParams(r: Renderer, e: EventOf<'check_rolled'>): Record<string, string | number> {
   const left = [...e.kept];
-  const dice = e.dice.map((d) => {
-    const i = left.indexOf(d);
-    if (i < 0) return r.t('feed.dropped', { n: d });
-    left.splice(i, 1);
-    return String(d);
-  }).join(' ');
+  const dice = e.dice
+    .map((d) => {
+      const i = left.indexOf(d);
+      if (i < 0) return r.t('feed.dropped', { n: d });
+      left.splice(i, 1);
+      return String(d);
+    })
+    .join(' ');
   const traits = traitsOf(r.cat, r.state.actors[e.actor] ?? ({ soul: e.actor } as never));
-  const factors = e.factors.map((f) => r.t(f.sign > 0 ? 'feed.check_for' : 'feed.check_against', {
-    name: f.kind === 'trait' ? r.text(traits.find((t) => t.id === f.id)?.name) || f.id : new Names(r).tag(f.id) ?? f.id,
-  }));
+  const factors = e.factors.map((f) =>
+    r.t(f.sign > 0 ? 'feed.check_for' : 'feed.check_against', {
+      name: f.kind === 'trait' ? r.text(traits.find((t) => t.id === f.id)?.name) || f.id : (new Names(r).tag(f.id) ?? f.id),
+    }),
+  );
   return {
-    formula: e.formula, dice, total: e.total, band: r.t(`feed.band.${e.band}`),
+    formula: e.formula,
+    dice,
+    total: e.total,
+    band: r.t(`feed.band.${e.band}`),
     word: r.param(ref(WORD_KIND[e.tool], e.word)),
     factors: factors.length ? r.t('feed.check_factors', { list: factors.join(r.t('feed.sep')) }) : '',
   };
@@ -61,12 +68,15 @@ const DESCRIBE: Describers = {
   },
   call_failed(r, e) {
     return r.t(e.repeated ? 'feed.failed_again' : 'feed.failed', {
-      actor: r.actor(e.actor), tool: r.param(e.failed.tool), reason: r.render(e.failed.reason.message),
+      actor: r.actor(e.actor),
+      tool: r.param(e.failed.tool),
+      reason: r.render(e.failed.reason.message),
     });
   },
   entity_removed(r, e) {
     const template = r.param(ref('template', e.template));
-    return e.owner ? r.t('feed.entity_removed', { template, owner: r.actor(e.owner), reason: r.param(e.reason) })
+    return e.owner
+      ? r.t('feed.entity_removed', { template, owner: r.actor(e.owner), reason: r.param(e.reason) })
       : r.t('feed.entity_removed_unowned', { template, reason: r.param(e.reason) });
   },
   status_changed(r, e) {
@@ -83,9 +93,12 @@ const DESCRIBE: Describers = {
   },
   claimed(r, e) {
     const names = e.about.map((id) => (r.state.actors[id] ? r.actor(id) : r.state.entities[id] ? r.entity(id) : r.place(id)));
-    return r.t('feed.claim', { actor: r.actor(e.actor), kind: r.param(`claim_${e.kind}`),
+    return r.t('feed.claim', {
+      actor: r.actor(e.actor),
+      kind: r.param(`claim_${e.kind}`),
       about: names.length ? r.t('feed.claim_about', { names: names.join(r.t('feed.sep')) }) : '',
-      verdict: e.contradicts ? r.t('feed.claim_false') : '' });
+      verdict: e.contradicts ? r.t('feed.claim_false') : '',
+    });
   },
   trait_argued(r, e) {
     return r.t('feed.argued', { actor: r.actor(e.actor), ...argued(r, e) });
@@ -108,19 +121,34 @@ const DESCRIBE: Describers = {
   },
   // a researcher's intervention, by its label and what it did; its effects have lines of their own
   intervened(r, e) {
-    const what = e.kind === 'learn_fact' && e.fact ? r.render(r.state.facts[e.fact]?.content ?? { key: 'fact.unknown' })
-      : e.kind === 'price' ? r.param(ref('item', e.item!)) : e.kind === 'wage' ? r.param(ref('job', e.job!))
-      : e.kind === 'drive' ? r.param(e.strategy!) : e.place ? r.place(e.place) : '';
+    const what =
+      e.kind === 'learn_fact' && e.fact
+        ? r.render(r.state.facts[e.fact]?.content ?? { key: 'fact.unknown' })
+        : e.kind === 'price'
+          ? r.param(ref('item', e.item!))
+          : e.kind === 'wage'
+            ? r.param(ref('job', e.job!))
+            : e.kind === 'drive'
+              ? r.param(e.strategy!)
+              : e.place
+                ? r.place(e.place)
+                : '';
     // the director's arrivals carry its label: the feed names its template, never the label's ids
     const staged = directorTemplateOf(e.label);
     const label = staged === null ? e.label : r.text(r.cat.scenario.director?.templates.find((x) => x.id === staged)?.name) || staged;
-    return r.t(`feed.intervened.${e.kind}`, { label, actor: e.actor ? r.actor(e.actor) : '', what, value: e.value === undefined ? '' : e.kind === 'drive' ? e.value : r.money(e.value) });
+    return r.t(`feed.intervened.${e.kind}`, {
+      label,
+      actor: e.actor ? r.actor(e.actor) : '',
+      what,
+      value: e.value === undefined ? '' : e.kind === 'drive' ? e.value : r.money(e.value),
+    });
   },
   // the director's staged events and its pace (sim/judge/director.ts): a refused one by its reason
   director_proposed(r, e) {
     const t = r.cat.scenario.director?.templates.find((x) => x.id === e.template);
     const common = { template: r.text(t?.name) || e.template, place: e.place ? r.place(e.place) : '' };
-    return e.refused ? r.t('feed.director_refused', { ...common, reason: r.render(e.refused.message) })
+    return e.refused
+      ? r.t('feed.director_refused', { ...common, reason: r.render(e.refused.message) })
       : r.t('feed.director_proposed', { ...common, aim: r.t(`director.aim.${e.aim}`), tension: e.tension, why: r.render(e.why) });
   },
   phase_changed(r, e) {

@@ -3,7 +3,10 @@
  * CLI). It travels between processes as JSON in a job's failure reason.
  */
 export class LocalizedError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+  ) {
     super(JSON.stringify({ key, params }));
     this.name = 'LocalizedError';
   }
@@ -12,8 +15,10 @@ export class LocalizedError extends Error {
   static fromReason(reason: string, fallbackKey: string, params: Record<string, unknown> = {}): LocalizedError {
     try {
       const v = JSON.parse(reason) as { key?: unknown; params?: unknown };
-      if (typeof v.key === 'string') return new LocalizedError(v.key, { ...params, ...(v.params as Record<string, unknown> ?? {}) });
-    } catch { /* not ours */ }
+      if (typeof v.key === 'string') return new LocalizedError(v.key, { ...params, ...((v.params as Record<string, unknown>) ?? {}) });
+    } catch {
+      /* not ours */
+    }
     return new LocalizedError(fallbackKey, { ...params, detail: reason });
   }
 }

@@ -18,7 +18,9 @@ export class JoinTally {
   /** One summary line naming the money by its source, or null when nobody joined. */
   line(t: T, r: Renderer): string | null {
     if (!this.count) return null;
-    const brought = Object.entries(this.money).map(([k, v]) => `${moneyName(r, k, 'sources')} +${v}`).join(', ');
+    const brought = Object.entries(this.money)
+      .map(([k, v]) => `${moneyName(r, k, 'sources')} +${v}`)
+      .join(', ');
     return t('cli.summary.joins', { count: this.count, money: r.money(this.total), sources: brought || '-' });
   }
 }

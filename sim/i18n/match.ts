@@ -6,8 +6,12 @@ import type { Text } from '../model/text.ts';
  * player's words with it, and the Judge an argument for a trait.
  */
 /** What a player may call a thing of the pack: its names and the pack's aliases, both languages. */
-export const called = (x: { name: Text; aliases?: Aliases }): string[] =>
-  [x.name.cn, x.name.en, ...(x.aliases?.cn ?? []), ...(x.aliases?.en ?? [])];
+export const called = (x: { name: Text; aliases?: Aliases }): string[] => [
+  x.name.cn,
+  x.name.en,
+  ...(x.aliases?.cn ?? []),
+  ...(x.aliases?.en ?? []),
+];
 
 const latin = /^[a-z0-9 '.-]+$/;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -25,4 +29,3 @@ export function find(text: string, word: string, from = 0): { at: number; len: n
   const m = re.exec(text);
   return m ? { at: m.index + m[1].length, len: w.length } : null;
 }
-

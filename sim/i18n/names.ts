@@ -3,7 +3,11 @@ import type { Renderer } from './render.ts';
 import { hasKey } from './translator.ts';
 
 /** What the body of a person shows: enough to say how they are, not only their status machine's state. */
-export interface Body { status: string; tags: readonly string[]; energy: number }
+export interface Body {
+  status: string;
+  tags: readonly string[];
+  energy: number;
+}
 
 /**
  * The one place that names what a person can see of the engine's bookkeeping: event types, statuses

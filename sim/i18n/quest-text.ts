@@ -14,7 +14,12 @@ export function renderQuestText(r: Renderer, m: Extract<Message, { key: string }
   if (!def) return r.t('quest.unknown');
   let out = r.text(m.key === 'quest.risk' ? def.risk.text : def.stated);
   for (const [k, v] of Object.entries(m.params ?? {})) {
-    const shown = typeof v === 'number' && (k === 'reward' || k === 'amount') ? r.money(v) : typeof v === 'number' && k === 'deadline' ? r.clock(v) : r.param(v);
+    const shown =
+      typeof v === 'number' && (k === 'reward' || k === 'amount')
+        ? r.money(v)
+        : typeof v === 'number' && k === 'deadline'
+          ? r.clock(v)
+          : r.param(v);
     out = out.replaceAll(`{{${k}}}`, shown);
   }
   return out;

@@ -25,7 +25,12 @@ export class Renderer {
   readonly t: T;
   private quoting = false;
   /** `quote`: how text from outside the pack (free text, players' and created names) is shown; a prompt fences it */
-  constructor(readonly lang: Lang, readonly cat: Catalog, readonly state: WorldState, private readonly opts: { quote?: (text: string) => string } = {}) {
+  constructor(
+    readonly lang: Lang,
+    readonly cat: Catalog,
+    readonly state: WorldState,
+    private readonly opts: { quote?: (text: string) => string } = {},
+  ) {
     this.t = translator(lang);
   }
 
@@ -46,7 +51,8 @@ export class Renderer {
     // a number stays a number, so a `count` picks its plural form ("1 person", "3 people")
     // amounts of money are written the pack's way: a `money` parameter, and what a purse has and needs
     const moneyish = (k: string) => k === 'money' || (MONEY_AMOUNTS.has(m.key) && (k === 'have' || k === 'need'));
-    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = typeof v === 'number' && moneyish(k) ? this.money(v) : typeof v === 'number' ? v : this.param(v);
+    for (const [k, v] of Object.entries(m.params ?? {}))
+      params[k] = typeof v === 'number' && moneyish(k) ? this.money(v) : typeof v === 'number' ? v : this.param(v);
     return this.t(m.key, params);
   }
 
@@ -67,24 +73,40 @@ export class Renderer {
     if (typeof v === 'number') return String(v);
     if (typeof v === 'string') return this.term(v);
     switch (v.ref) {
-      case 'actor': return this.actor(v.id);
-      case 'place': return this.place(v.id);
-      case 'entity': return this.entity(v.id);
-      case 'template': return this.text(this.cat.templates.get(v.id)?.name) || v.id;
-      case 'item': return this.text(this.cat.items.get(v.id)?.name) || v.id;
-      case 'job': return this.text(this.cat.scenario.meta.jobs.find((j) => j.id === v.id)?.name) || v.id;
-      case 'mode': return this.text(this.cat.words.mode(v.id)?.name) || v.id;
-      case 'channel': return this.text(this.cat.words.channel(v.id)?.name) || v.id;
-      case 'verb': return this.text(this.cat.words.channel(v.id)?.verb) || v.id;
-      case 'manner': return this.text(this.cat.words.manner(v.id)?.name) || v.id;
-      case 'purpose': return this.text(this.cat.words.purpose(v.id)?.name) || v.id;
-      case 'kind': return this.text(this.cat.words.kind(v.id)?.name) || v.id;
+      case 'actor':
+        return this.actor(v.id);
+      case 'place':
+        return this.place(v.id);
+      case 'entity':
+        return this.entity(v.id);
+      case 'template':
+        return this.text(this.cat.templates.get(v.id)?.name) || v.id;
+      case 'item':
+        return this.text(this.cat.items.get(v.id)?.name) || v.id;
+      case 'job':
+        return this.text(this.cat.scenario.meta.jobs.find((j) => j.id === v.id)?.name) || v.id;
+      case 'mode':
+        return this.text(this.cat.words.mode(v.id)?.name) || v.id;
+      case 'channel':
+        return this.text(this.cat.words.channel(v.id)?.name) || v.id;
+      case 'verb':
+        return this.text(this.cat.words.channel(v.id)?.verb) || v.id;
+      case 'manner':
+        return this.text(this.cat.words.manner(v.id)?.name) || v.id;
+      case 'purpose':
+        return this.text(this.cat.words.purpose(v.id)?.name) || v.id;
+      case 'kind':
+        return this.text(this.cat.words.kind(v.id)?.name) || v.id;
       case 'fact': {
         // a fact's content may name a fact in turn (itself, even): quote one level, no deeper
         const f = this.state.facts[v.id];
         if (!f || this.quoting) return v.id;
         this.quoting = true;
-        try { return this.render(f.content); } finally { this.quoting = false; }
+        try {
+          return this.render(f.content);
+        } finally {
+          this.quoting = false;
+        }
       }
     }
   }

@@ -14,7 +14,11 @@ export function readLocale(lang: Lang): Tree {
   const read = (file: string): Tree => JSON.parse(readFileSync(file, 'utf8'));
   const out = read(`${LOCALES}${lang}.json`);
   const dir = `${LOCALES}${lang}/`;
-  const extra = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  const extra = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
   for (const f of extra) mergeLocale(out, read(dir + f), `${lang}/${f}`);
   return out;
 }

@@ -16,7 +16,10 @@ import type { Trait } from '../model/traits.ts';
  * argues the same way, its language-model brain's argument beside a risky call (sim/tick/argues.ts).
  */
 export interface Argument {
-  actor: string; trait: string; word: string; words: string;
+  actor: string;
+  trait: string;
+  word: string;
+  words: string;
   /**
    * Who judged that the words fit: `model` when the server's language model accepted them (a
    * judgement of fit the Judge cannot make, so it takes it and verifies everything else), else the

@@ -37,7 +37,10 @@ const CHECKS: Checks = {
     check(cost, 'unreachable', { place: { ref: 'place', id: c.args.destination } });
     // a toll nobody could pay refuses the trip before any engine prices it
     const toll = cost.tolls.reduce((n, t) => n + t.amount, 0);
-    check(toll === 0 || s.actors[c.actor].money >= cost.money + toll, 'cannot_pay_toll', { money: toll, place: { ref: 'place', id: c.args.destination } });
+    check(toll === 0 || s.actors[c.actor].money >= cost.money + toll, 'cannot_pay_toll', {
+      money: toll,
+      place: { ref: 'place', id: c.args.destination },
+    });
   },
   create(cat, s, c) {
     const a = s.actors[c.actor];
@@ -54,7 +57,12 @@ const CHECKS: Checks = {
     if (unmet) reject(unmet.code, unmet.params);
     // a toll stands on a road: its place must lead to the far end
     for (const e of t.effects) {
-      if (e.type === 'toll') check(cat.places.get(a.location)?.links.some((l) => l.to === e.to), 'no_road', { place: { ref: 'place', id: a.location }, to: { ref: 'place', id: e.to } });
+      if (e.type === 'toll')
+        check(
+          cat.places.get(a.location)?.links.some((l) => l.to === e.to),
+          'no_road',
+          { place: { ref: 'place', id: a.location }, to: { ref: 'place', id: e.to } },
+        );
     }
     if (c.args.about !== undefined) check(s.actors[c.args.about], 'unknown_actor', { id: c.args.about });
   },

@@ -35,18 +35,42 @@ export interface Proposer {
 }
 
 export const proposers = {
-  call: (actor: string, place: string, strategy: Strategy, call: ToolCall | null = null): Proposer => ({ actor, entity: null, clock: false, place, strategy, call }),
+  call: (actor: string, place: string, strategy: Strategy, call: ToolCall | null = null): Proposer => ({
+    actor,
+    entity: null,
+    clock: false,
+    place,
+    strategy,
+    call,
+  }),
   effect: (entity: string, place: string): Proposer => ({ actor: null, entity, clock: false, place, strategy: null, call: null }),
   clock: (place: string): Proposer => ({ actor: null, entity: null, clock: true, place, strategy: null, call: null }),
   /** `actor` is the quest giver or the story's player; the director acts for no one */
-  story: (role: NonNullable<Proposer['role']>, actor: string | null, place: string): Proposer => ({ actor, entity: null, clock: false, place, strategy: null, call: null, role }),
+  story: (role: NonNullable<Proposer['role']>, actor: string | null, place: string): Proposer => ({
+    actor,
+    entity: null,
+    clock: false,
+    place,
+    strategy: null,
+    call: null,
+    role,
+  }),
 };
 
 type Validators = { [T in WorldChange['type']]: (d: Draft, c: Extract<WorldChange, { type: T }>, p: Proposer) => void };
 
 /** What a transfer's recipient earns by, for reflection. */
-const CREDIT: Record<string, Strategy> = { stall_sale: 'trade', class_fee: 'teach', gift: 'social', tip: 'art', help: 'social',
-  wage: 'work', toll: 'trade', tend: 'trade', patron: 'trade' };
+const CREDIT: Record<string, Strategy> = {
+  stall_sale: 'trade',
+  class_fee: 'teach',
+  gift: 'social',
+  tip: 'art',
+  help: 'social',
+  wage: 'work',
+  toll: 'trade',
+  tend: 'trade',
+  patron: 'trade',
+};
 
 const actorExists = (d: Draft, id: string) => check(d.state.actors[id], 'unknown_actor', { id });
 const self = (p: Proposer, id: string) => p.actor === null || p.actor === id;
@@ -65,18 +89,33 @@ export const VALIDATORS: Validators = {
       check(c.owner === p.actor, 'not_yours');
       check(c.location === p.place, 'not_here', { place: { ref: 'place', id: c.location } });
       // things cost what their template says: the proposal must have paid it
-      check(-d.pending(p.actor, 'money') >= t.cost.money && -d.pending(p.actor, 'energy') >= t.cost.energy,
-        'underpaid', { template: { ref: 'template', id: t.id }, money: t.cost.money, energy: t.cost.energy });
+      check(-d.pending(p.actor, 'money') >= t.cost.money && -d.pending(p.actor, 'energy') >= t.cost.energy, 'underpaid', {
+        template: { ref: 'template', id: t.id },
+        money: t.cost.money,
+        energy: t.cost.energy,
+      });
     }
     const id = d.nextId('entity');
-    d.emit({ type: 'entity_created', by: p.actor,
-      entity: { id, template: t.id, owner: c.owner, location: c.location, name: c.name ?? null, properties: { ...c.properties }, createdAt: d.tick } });
+    d.emit({
+      type: 'entity_created',
+      by: p.actor,
+      entity: {
+        id,
+        template: t.id,
+        owner: c.owner,
+        location: c.location,
+        name: c.name ?? null,
+        properties: { ...c.properties },
+        createdAt: d.tick,
+      },
+    });
   },
   entity_update(d, c, p) {
     const id = d.resolve(c.entity);
     const e = present(d, id);
     // the owner may change a thing; so may a patron who has just paid its owner (a student joining a class)
-    if (p.actor) check(e.owner === p.actor || d.events.some((x) => x.type === 'transfer' && x.from === p.actor && x.to === e.owner), 'not_yours');
+    if (p.actor)
+      check(e.owner === p.actor || d.events.some((x) => x.type === 'transfer' && x.from === p.actor && x.to === e.owner), 'not_yours');
     d.emit({ type: 'entity_updated', entity: id, properties: c.properties });
   },
   entity_removal(d, c, p) {
@@ -115,7 +154,15 @@ export const VALIDATORS: Validators = {
     check(c.resource !== 'time', 'invalid_args', { why: 'time' });
     d.move(c.from, c.resource, -c.amount);
     d.move(c.to, c.resource, c.amount);
-    d.emit({ type: 'transfer', from: c.from, to: c.to, resource: c.resource, amount: c.amount, reason: c.reason, credit: own(CREDIT, c.reason) ?? null });
+    d.emit({
+      type: 'transfer',
+      from: c.from,
+      to: c.to,
+      resource: c.resource,
+      amount: c.amount,
+      reason: c.reason,
+      credit: own(CREDIT, c.reason) ?? null,
+    });
   },
   money_sink(d, c, p) {
     actorExists(d, c.from);
@@ -148,7 +195,11 @@ export const VALIDATORS: Validators = {
     } else if (p.role === 'quest') {
       // a quest's reward from the money source its pack declares, once, to the one who completed it (sim/judge/quests.ts)
       const q = questCompletedIn(d, c.to);
-      check(q && q.reward.from === c.source && q.reward.amount === c.amount && !d.events.some((e) => e.type === 'money_created'), 'money_from_nowhere', { source: c.source });
+      check(
+        q && q.reward.from === c.source && q.reward.amount === c.amount && !d.events.some((e) => e.type === 'money_created'),
+        'money_from_nowhere',
+        { source: c.source },
+      );
       credit = null;
     } else if (p.intervention) {
       // a newcomer's purse: the intervention names the declared source, and the cap above holds
@@ -157,8 +208,11 @@ export const VALIDATORS: Validators = {
     } else {
       // a call earns from a source only as its own word declares: a wage for work done at the job's
       // place, tips for a performance; once a call, to the one who made it
-      check(p.actor !== null && c.to === p.actor && !d.events.some((e) => e.type === 'money_created' && e.to === c.to),
-        'money_from_nowhere', { source: c.source });
+      check(
+        p.actor !== null && c.to === p.actor && !d.events.some((e) => e.type === 'money_created' && e.to === c.to),
+        'money_from_nowhere',
+        { source: c.source },
+      );
       const earned = earnedBy(d, p, c.source);
       check(earned !== null, earned === null && isWage(d, c.source) ? 'not_employed' : 'money_from_nowhere', { source: c.source });
       check(c.amount <= earned.most, 'over_cap', { amount: c.amount });
@@ -182,7 +236,10 @@ export const VALIDATORS: Validators = {
       const item = d.cat.items.get(c.resource.slice(5));
       check(item, 'unknown_item', { id: c.resource.slice(5) });
       // items are bought, never conjured: the proposal must have spent their price
-      if (delta > 0) check(-d.pending(c.actor, 'money') >= priceOf(d.cat, d.state, item.id) * delta, 'underpaid', { item: { ref: 'item', id: item.id } });
+      if (delta > 0)
+        check(-d.pending(c.actor, 'money') >= priceOf(d.cat, d.state, item.id) * delta, 'underpaid', {
+          item: { ref: 'item', id: item.id },
+        });
     }
     d.move(c.actor, c.resource, delta);
     d.emit({ type: 'resource_changed', actor: c.actor, resource: c.resource, delta, reason: c.reason });
@@ -198,7 +255,14 @@ export const VALIDATORS: Validators = {
       check(!heldJob(a.tags), 'already_employed');
       // hired in person, by someone whose body and role are this job's employer
       const boss = d.state.actors[held!.employer];
-      check(boss && boss.soul === job.employer && d.cat.words.permits(boss.roles, 'hire') && boss.status === 'alive' && boss.location === a.location, 'no_employer_here');
+      check(
+        boss &&
+          boss.soul === job.employer &&
+          d.cat.words.permits(boss.roles, 'hire') &&
+          boss.status === 'alive' &&
+          boss.location === a.location,
+        'no_employer_here',
+      );
       check(p.actor === c.actor || p.actor === boss.id, 'not_yours');
       check((d.state.jobHolders[c.tag] ?? 0) < job.capacity, 'job_full', { job: { ref: 'job', id: job.id } });
     } else if (judgedTag(harmRules(d), c.tag)) {
@@ -249,8 +313,14 @@ export const VALIDATORS: Validators = {
     // an actor's only say over a body is rescuing someone else, in person
     if (p.actor) check(p.actor !== c.actor && c.to === 'alive' && target.location === p.place, 'not_yours');
     // a thing may only bring back, at its own place, and only if its template rescues
-    if (p.entity) check(c.to === 'alive' && target.location === p.place && anEntity(d, p.entity).template !== undefined
-      && d.cat.effect(anEntity(d, p.entity).template, 'tend')?.rescue === true, 'not_yours');
+    if (p.entity)
+      check(
+        c.to === 'alive' &&
+          target.location === p.place &&
+          anEntity(d, p.entity).template !== undefined &&
+          d.cat.effect(anEntity(d, p.entity).template, 'tend')?.rescue === true,
+        'not_yours',
+      );
     check(TRANSITIONS[from].includes(c.to), 'invalid_status_change', { from, to: c.to });
     d.emit({ type: 'status_changed', actor: c.actor, from, to: c.to, reason: c.reason });
   },
@@ -259,12 +329,17 @@ export const VALIDATORS: Validators = {
     check(c.distance <= 4, 'invalid_args', { why: 'distance' });
     // places are made by people the pack allows, paid for, and bounded per tick and per world
     const rule = d.cat.scenario.meta.rules.newPlaces;
-    check(p.actor !== null && (rule.roles === null || d.state.actors[p.actor].roles.some((r) => (rule.roles as string[]).includes(r))), 'not_yours');
+    check(
+      p.actor !== null && (rule.roles === null || d.state.actors[p.actor].roles.some((r) => (rule.roles as string[]).includes(r))),
+      'not_yours',
+    );
     const mine = d.created.filter((id) => id.startsWith('p:')).length;
     const thisTick = d.state.generatedPlaces.filter((g) => g.createdAt === d.tick).length + mine;
     check(thisTick < rule.perTick && d.state.generatedPlaces.length + mine < rule.perWorld, 'place_cap');
-    check(-d.pending(p.actor!, 'money') >= rule.money && -d.pending(p.actor!, 'energy') >= rule.energy,
-      'underpaid', { money: rule.money, energy: rule.energy });
+    check(-d.pending(p.actor!, 'money') >= rule.money && -d.pending(p.actor!, 'energy') >= rule.energy, 'underpaid', {
+      money: rule.money,
+      energy: rule.energy,
+    });
     const id = d.nextId('place');
     d.emit({ type: 'location_created', id, name: c.name, parent: c.parent, distance: c.distance, by: p.actor ?? 'world' });
   },
@@ -275,11 +350,15 @@ export const VALIDATORS: Validators = {
     const same = sameFact(d, c);
     if (same !== null) {
       d.created.push(same);
-      if (!d.state.actors[p.actor].knows.includes(same)) d.emit({ type: 'fact_learned', actor: p.actor, fact: same, from: p.actor, channel: 'origin' });
+      if (!d.state.actors[p.actor].knows.includes(same))
+        d.emit({ type: 'fact_learned', actor: p.actor, fact: same, from: p.actor, channel: 'origin' });
       return;
     }
     const id = d.nextId('fact');
-    d.emit({ type: 'fact_created', fact: { id, content: c.content, about: c.about, truth: c.truth, origin: { actor: p.actor, tick: d.tick, place: p.place } } });
+    d.emit({
+      type: 'fact_created',
+      fact: { id, content: c.content, about: c.about, truth: c.truth, origin: { actor: p.actor, tick: d.tick, place: p.place } },
+    });
     d.emit({ type: 'fact_learned', actor: p.actor, fact: id, from: p.actor, channel: 'origin' });
   },
   knowledge_learned(d, c, p) {
@@ -290,7 +369,9 @@ export const VALIDATORS: Validators = {
     check(self(p, c.from), 'not_yours');
     actorExists(d, c.from);
     check(d.state.actors[c.from].knows.includes(fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
-    check(d.cat.words.channel(c.channel)?.reach === 'friends' || d.state.actors[c.actor].location === p.place, 'not_present', { target: { ref: 'actor', id: c.actor } });
+    check(d.cat.words.channel(c.channel)?.reach === 'friends' || d.state.actors[c.actor].location === p.place, 'not_present', {
+      target: { ref: 'actor', id: c.actor },
+    });
     if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;
     d.emit({ type: 'fact_learned', actor: c.actor, fact, from: c.from, channel: c.channel });
   },
@@ -316,17 +397,24 @@ function sameFact(d: Draft, c: Extract<WorldChange, { type: 'new_fact' }>): stri
 function endsBy(d: Draft, e: EntityState, reason: string): boolean {
   const age = d.tick - e.createdAt;
   switch (reason) {
-    case 'faded': { const m = d.cat.effect(e.template, 'mood'); return !!m && e.createdAt >= 0 && age >= m.lifetime; }
+    case 'faded': {
+      const m = d.cat.effect(e.template, 'mood');
+      return !!m && e.createdAt >= 0 && age >= m.lifetime;
+    }
     case 'no_students': {
       const c = d.cat.effect(e.template, 'class');
       return !!c && d.tick - Number(e.properties.lastStudent ?? e.createdAt) >= c.graceTicks;
     }
-    case 'expired': { const l = d.cat.effect(e.template, 'lifetime'); return !!l && e.createdAt >= 0 && age >= l.ticks; }
+    case 'expired': {
+      const l = d.cat.effect(e.template, 'lifetime');
+      return !!l && e.createdAt >= 0 && age >= l.ticks;
+    }
     case 'no_upkeep': {
       const u = d.cat.effect(e.template, 'upkeep');
       return !!u && (e.owner === null || (d.state.actors[e.owner]?.money ?? 0) + d.pending(e.owner, 'money') < u.amount);
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -354,7 +442,8 @@ function earnedBy(d: Draft, p: Proposer, source: string): { most: number; credit
     const item = call.args.resource.startsWith('item:') ? call.args.resource.slice(5) : '';
     const perform = d.cat.words.purpose(call.args.purpose)!;
     return perform.source === source && perform.items.includes(item) && (d.state.actors[p.actor].inventory[item] ?? 0) > 0
-      ? { most: d.cat.scenario.meta.rules.caps.moneyPerAction, credit: null } : null;
+      ? { most: d.cat.scenario.meta.rules.caps.moneyPerAction, credit: null }
+      : null;
   }
   return null;
 }
@@ -377,8 +466,13 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
   if (p.actor && call?.tool === 'interact' && c.reason === 'theft') {
     const m = d.cat.words.manner(call.args.manner);
     // the band is the Judge's own roll: no engine can make a theft succeed, or take more than its band allows
-    return m?.does === 'steal' && call.args.target === c.from && c.to === p.actor && d.check !== null
-      && c.amount <= theftMost(m.max ?? 1, d.check.band);
+    return (
+      m?.does === 'steal' &&
+      call.args.target === c.from &&
+      c.to === p.actor &&
+      d.check !== null &&
+      c.amount <= theftMost(m.max ?? 1, d.check.band)
+    );
   }
   if (p.actor && call?.tool === 'use_resource' && c.reason === 'wage' && d.cat.words.purposeDoes(call.args.purpose) === 'work') {
     // paid for work done at the job's place, by the employer the job tag names
@@ -390,7 +484,8 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
   const ent = anEntity(d, p.entity);
   const payer = d.state.actors[c.from];
   // a patron is someone else, alive, at the thing's place; the money goes to its owner
-  if (ent.owner === null || c.to !== ent.owner || c.from === ent.owner || payer.location !== ent.location || payer.status !== 'alive') return false;
+  if (ent.owner === null || c.to !== ent.owner || c.from === ent.owner || payer.location !== ent.location || payer.status !== 'alive')
+    return false;
   // each patron pays a thing once a tick
   if (d.events.some((e) => e.type === 'transfer' && e.from === c.from)) return false;
   const income = d.cat.effect(ent.template, 'income');
@@ -408,8 +503,11 @@ function tended(d: Draft, c: Extract<WorldChange, { type: 'resource_gain' }>, en
   const tend = d.cat.effect(ent.template, 'tend');
   check(tend && c.resource === 'energy' && c.amount <= tend.energy && d.state.actors[c.actor].location === ent.location, 'not_yours');
   if (tend.price > 0 && ent.owner !== null && ent.owner !== c.actor) {
-    check(d.events.some((e) => e.type === 'transfer' && e.reason === 'tend' && e.from === c.actor && e.to === ent.owner), 'underpaid',
-      { entity: { ref: 'entity', id: ent.id } });
+    check(
+      d.events.some((e) => e.type === 'transfer' && e.reason === 'tend' && e.from === c.actor && e.to === ent.owner),
+      'underpaid',
+      { entity: { ref: 'entity', id: ent.id } },
+    );
   }
 }
 
@@ -444,4 +542,3 @@ function questCompletedIn(d: Draft, taker: string): QuestState | null {
 export function validateChange(d: Draft, c: WorldChange, p: Proposer): void {
   (VALIDATORS[c.type] as (d: Draft, c: WorldChange, p: Proposer) => void)(d, c, p);
 }
-

@@ -11,7 +11,14 @@ import { check } from './reasons.ts';
  * a tag they or their target carry) or the whole proposal is refused; the dice are derived from the
  * factors, never read from the proposal; of a proposed check's branches only the rolled one stands.
  */
-export function settleCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, c: Consequence, how: Draw = {}): { roll: Check | null; c: Consequence } {
+export function settleCheck(
+  cat: Catalog,
+  state: WorldState,
+  call: ToolCall,
+  tick: number,
+  c: Consequence,
+  how: Draw = {},
+): { roll: Check | null; c: Consequence } {
   if (c.check) verifyFactors(cat, state, call, c.check.factors);
   // a preview judges as if the dice came up `how.assume`, without throwing them: its verdict cannot tell the roll
   const own = checkFor(cat, state, call, tick, how);
@@ -25,7 +32,8 @@ function verifyFactors(cat: Catalog, state: WorldState, call: ToolCall, factors:
   const a = state.actors[call.actor];
   const target = call.tool === 'interact' || call.tool === 'use_resource' ? state.actors[call.args.target ?? ''] : undefined;
   for (const f of factors) {
-    const exists = f.kind === 'trait' ? traitsOf(cat, a).some((t) => t.id === f.id) : a.tags.includes(f.id) || !!target?.tags.includes(f.id);
+    const exists =
+      f.kind === 'trait' ? traitsOf(cat, a).some((t) => t.id === f.id) : a.tags.includes(f.id) || !!target?.tags.includes(f.id);
     check(exists, 'no_such_factor', { factor: f.id });
   }
 }
@@ -43,13 +51,20 @@ function dedupe(factors: ProposedCheck['factors']): Factor[] {
  */
 export function favours(c: WorldChange, actor: string): boolean {
   switch (c.type) {
-    case 'resource_transfer': return c.to === actor;
-    case 'money_source': return c.to === actor;
-    case 'resource_gain': return c.actor === actor && c.amount > 0;
-    case 'relationship_change': return (c.from === actor || c.to === actor) && c.delta > 0;
-    case 'reputation_change': return c.actor === actor && c.delta > 0;
-    case 'tag_added': return c.actor === actor;
-    default: return false;
+    case 'resource_transfer':
+      return c.to === actor;
+    case 'money_source':
+      return c.to === actor;
+    case 'resource_gain':
+      return c.actor === actor && c.amount > 0;
+    case 'relationship_change':
+      return (c.from === actor || c.to === actor) && c.delta > 0;
+    case 'reputation_change':
+      return c.actor === actor && c.delta > 0;
+    case 'tag_added':
+      return c.actor === actor;
+    default:
+      return false;
   }
 }
 

@@ -26,7 +26,10 @@ export function vocabulary(): { kind: ClaimKind; match: Matcher }[] {
   for (const lang of LANGS) {
     const triggers = (localeOf(lang).claims as { triggers: Record<ClaimKind, string> }).triggers;
     for (const kind of CLAIM_KINDS) {
-      const words = triggers[kind].split('|').map((w) => w.trim()).filter(Boolean);
+      const words = triggers[kind]
+        .split('|')
+        .map((w) => w.trim())
+        .filter(Boolean);
       if (lang === 'cn') out.push({ kind, match: (c) => words.some((w) => c.includes(w)) });
       else {
         const re = new RegExp(`\\b(?:${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'i');
@@ -57,14 +60,22 @@ function templateClaims(key: string): boolean {
 /** `seq` numbers names in the order they are added */
 export type Names = { name: string; id: string; seq: number }[];
 interface Cache {
-  tick: number; rs: Renderer[];
+  tick: number;
+  rs: Renderer[];
   /** whether the names were gathered, and at which tick; ids already named; how many actors, things and places were looked at */
-  built: boolean; namesAt: number; named: Set<string>; seen: { actors: number; entity: number; place: number };
-  params: Partial<Record<Ref['ref'] | 'scalar', Map<string | number, boolean>>>; claims: Map<string, readonly Claim[]>; texts: Map<string, string[]>;
+  built: boolean;
+  namesAt: number;
+  named: Set<string>;
+  seen: { actors: number; entity: number; place: number };
+  params: Partial<Record<Ref['ref'] | 'scalar', Map<string | number, boolean>>>;
+  claims: Map<string, readonly Claim[]>;
+  texts: Map<string, string[]>;
   /** texts that read the same all run long */
   stableTexts: Map<string, string[]>;
   /** every name by how it starts (namesIn), kept up to date as names are added */
-  heads: Map<string, Names>; always: Names; seq: number;
+  heads: Map<string, Names>;
+  always: Names;
+  seq: number;
 }
 const caches = new WeakMap<WorldState, Cache>();
 
@@ -72,9 +83,21 @@ const caches = new WeakMap<WorldState, Cache>();
 export function cacheOf(cat: Catalog, state: WorldState): Cache {
   let c = caches.get(state);
   if (!c) {
-    c = { tick: state.tick, rs: LANGS.map((lang) => new Renderer(lang, cat, state)), built: false, namesAt: -2, named: new Set(),
-      seen: { actors: 0, entity: 0, place: 0 }, params: {}, claims: new Map(), texts: new Map(), stableTexts: new Map(),
-      heads: new Map(), always: [], seq: 0 };
+    c = {
+      tick: state.tick,
+      rs: LANGS.map((lang) => new Renderer(lang, cat, state)),
+      built: false,
+      namesAt: -2,
+      named: new Set(),
+      seen: { actors: 0, entity: 0, place: 0 },
+      params: {},
+      claims: new Map(),
+      texts: new Map(),
+      stableTexts: new Map(),
+      heads: new Map(),
+      always: [],
+      seq: 0,
+    };
     caches.set(state, c);
   }
   if (c.tick !== state.tick) Object.assign(c, { tick: state.tick, claims: new Map(), texts: new Map() });
@@ -112,7 +135,8 @@ function gatherNames(cat: Catalog, state: WorldState): Cache {
     for (const g of state.generatedPlaces) add(g.id, (r) => r.place(g.id));
   } else {
     // ids of things and places the Judge made are numbered in order (Draft.nextId)
-    for (let n = c.seen.entity + 1; n <= state.counters.entity; n++) if (state.entities[`e:${n}`]?.name) add(`e:${n}`, (r) => r.entity(`e:${n}`));
+    for (let n = c.seen.entity + 1; n <= state.counters.entity; n++)
+      if (state.entities[`e:${n}`]?.name) add(`e:${n}`, (r) => r.entity(`e:${n}`));
     for (let n = c.seen.place + 1; n <= state.counters.place; n++) add(`p:${n}`, (r) => r.place(`p:${n}`));
   }
   c.seen = { actors: actors.length, entity: state.counters.entity, place: state.counters.place };
@@ -200,7 +224,11 @@ function paramClaims(c: Cache, v: Param): boolean {
     // an unnamed thing is called by its owner and its kind: ask of those, not of each of the thousands a crowded world makes
     const e = c.rs[0].state.entities[v.id];
     if (e && !e.name) {
-      return templateClaims('entity.owned') || paramClaims(c, { ref: 'template', id: e.template }) || (e.owner !== null && paramClaims(c, { ref: 'actor', id: e.owner }));
+      return (
+        templateClaims('entity.owned') ||
+        paramClaims(c, { ref: 'template', id: e.template }) ||
+        (e.owner !== null && paramClaims(c, { ref: 'actor', id: e.owner }))
+      );
     }
   }
   const table = typeof v === 'object' ? (c.params[v.ref] ??= new Map()) : (c.params.scalar ??= new Map());

@@ -13,7 +13,6 @@ import { cacheOf, namesIn, textsOf, vocabulary } from './claim-text.ts';
  * narration and bot speech.
  */
 
-
 type Backing = {
   [K in ClaimKind]: {
     /** the ids an event that carries such a claim involves, or null if it carries none */
@@ -41,20 +40,42 @@ const BACKING: Backing = {
   death: { by: down(['dying', 'dead']), holds: statusIs(['dying', 'dead']) },
   collapse: { by: down(['dying', 'unconscious', 'dead']), holds: statusIs(['dying', 'unconscious', 'dead']) },
   loss: {
-    by: (e) => (e.type === 'transfer' ? [e.from, e.to] : e.type === 'money_destroyed' ? [e.from]
-      : e.type === 'resource_changed' && e.delta < 0 ? [e.actor] : removed(e)),
+    by: (e) =>
+      e.type === 'transfer'
+        ? [e.from, e.to]
+        : e.type === 'money_destroyed'
+          ? [e.from]
+          : e.type === 'resource_changed' && e.delta < 0
+            ? [e.actor]
+            : removed(e),
     holds: () => null,
   },
   transfer: {
-    by: (e) => (e.type === 'transfer' ? [e.from, e.to] : e.type === 'money_created' ? [e.to, ...(e.entity ? [e.entity] : [])]
-      : e.type === 'money_destroyed' ? [e.from] : null),
+    by: (e) =>
+      e.type === 'transfer'
+        ? [e.from, e.to]
+        : e.type === 'money_created'
+          ? [e.to, ...(e.entity ? [e.entity] : [])]
+          : e.type === 'money_destroyed'
+            ? [e.from]
+            : null,
     holds: () => null,
   },
   // a person comes, or a thing is set up where it now stands ("her stall appears at the market")
   // (a newcomer an intervention or the director brings in arrives too)
-  arrival: { by: (e) => (e.type === 'moved' ? [e.actor, e.to] : e.type === 'joined' ? [e.actor, e.place]
-    : e.type === 'intervened' && e.kind === 'arrive' ? [e.actor!, e.place!]
-    : e.type === 'entity_created' ? [e.entity.id, e.entity.template, e.entity.location] : null), holds: whereIs(true) },
+  arrival: {
+    by: (e) =>
+      e.type === 'moved'
+        ? [e.actor, e.to]
+        : e.type === 'joined'
+          ? [e.actor, e.place]
+          : e.type === 'intervened' && e.kind === 'arrive'
+            ? [e.actor!, e.place!]
+            : e.type === 'entity_created'
+              ? [e.entity.id, e.entity.template, e.entity.location]
+              : null,
+    holds: whereIs(true),
+  },
   departure: { by: (e) => (e.type === 'moved' ? [e.actor, e.from] : null), holds: whereIs(false) },
   destruction: {
     by: removed,
@@ -75,7 +96,13 @@ export function claimsIn(text: string, cat: Catalog, state: WorldState): readonl
 function readClaims(text: string, cat: Catalog, state: WorldState): Claim[] {
   const out: Claim[] = [];
   for (const clause of text.split(/[.!?;\n。！？；]+/)) {
-    const kinds = [...new Set(vocabulary().filter((v) => v.match(clause)).map((v) => v.kind))];
+    const kinds = [
+      ...new Set(
+        vocabulary()
+          .filter((v) => v.match(clause))
+          .map((v) => v.kind),
+      ),
+    ];
     if (!kinds.length) continue;
     let rest = clause.toLowerCase();
     const about: string[] = [];
@@ -99,7 +126,9 @@ function backed(claim: Claim, events: readonly EventBody[]): boolean {
 
 /** The claims of a message that the given events do not carry. */
 export function unbackedClaims(m: Message, events: readonly EventBody[], cat: Catalog, state: WorldState): Claim[] {
-  return textsOf(m, cat, state).flatMap((t) => claimsIn(t, cat, state)).filter((c) => !backed(c, events));
+  return textsOf(m, cat, state)
+    .flatMap((t) => claimsIn(t, cat, state))
+    .filter((c) => !backed(c, events));
 }
 
 /** Whether the committed state gives the lie to a claim (false also when it cannot tell). */

@@ -30,8 +30,10 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
     if (a.energy > 0 || a.status !== 'alive' || a.statusSince === tick) continue;
     // an empty body first collapses; if it wakes still empty it starts dying
     const next = a.tags.includes('collapsed') ? 'dying' : 'unconscious';
-    judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: next, reason: 'starving' },
-      { type: 'tag_added', actor: id, tag: 'collapsed' }]);
+    judge.proposal(proposers.clock(a.location), [
+      { type: 'status_change', actor: id, to: next, reason: 'starving' },
+      { type: 'tag_added', actor: id, tag: 'collapsed' },
+    ]);
   }
   for (const a of membersOf(state.actors)) {
     const id = a.id;
@@ -53,7 +55,8 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
  */
 function charged(state: WorldState, acted: string[]): string[] {
   let out: Set<string> | null = null;
-  for (const a of membersOf(state.actors)) if (seated(a) && (a.status === 'alive' || a.status === 'dying')) (out ??= new Set(acted)).add(a.id);
+  for (const a of membersOf(state.actors))
+    if (seated(a) && (a.status === 'alive' || a.status === 'dying')) (out ??= new Set(acted)).add(a.id);
   // no player in a world of bots: the tick's actors as they come (sorted, each once), not copied and sorted again
   if (out === null && increasing(acted)) return acted;
   return [...(out ?? new Set(acted))].sort();

@@ -10,7 +10,10 @@ import type { WorldState } from '../state/types.ts';
  * server checks the request when it takes it and queues it; the Judge checks it again here, against
  * the state of the tick that commits it, as it checks the traits of a join.
  */
-export interface Declaration { actor: string; trait: Trait }
+export interface Declaration {
+  actor: string;
+  trait: Trait;
+}
 
 /** Why a declaration cannot be committed now, or null when it can. */
 export function judgeDeclaration(cat: Catalog, state: WorldState, r: Declaration): Reason | null {
@@ -22,7 +25,8 @@ export function judgeDeclaration(cat: Catalog, state: WorldState, r: Declaration
   if (held.length >= MAX_TRAITS) return refuse('declare_full', { max: MAX_TRAITS });
   // the shape of a pack's trait, and only words the pack has: a trait that helps nothing real gives nothing
   const t = Trait.safeParse(r.trait);
-  if (!t.success || ![...t.data.helps, ...t.data.hinders].every((w) => !!(cat.words.manner(w) ?? cat.words.purpose(w)))) return refuse('declare_words');
+  if (!t.success || ![...t.data.helps, ...t.data.hinders].every((w) => !!(cat.words.manner(w) ?? cat.words.purpose(w))))
+    return refuse('declare_words');
   if (held.some((x) => x.id === t.data.id)) return refuse('declare_same');
   return null;
 }

@@ -1,5 +1,13 @@
 import type { WorldChange } from '../model/consequence.ts';
-import { type DirectorChange, type DirectorFile, type DirectorProposal, type EventTemplate, type Phase, type Where, directorLabel } from '../model/director.ts';
+import {
+  type DirectorChange,
+  type DirectorFile,
+  type DirectorProposal,
+  type EventTemplate,
+  type Phase,
+  type Where,
+  directorLabel,
+} from '../model/director.ts';
 import type { Newcomer, Reason } from '../model/events.ts';
 import { blowOf, harmTag, hpLeft, severity } from '../model/harm.ts';
 import { isSafeId, own } from '../model/ids.ts';
@@ -15,7 +23,10 @@ import type { TickJudge } from './judge.ts';
 import { check, reject } from './reasons.ts';
 
 /** The director's measures as the proposal was made: recorded on it, accepted or refused. */
-export interface DirectorReading { tension: number; measures: Record<string, number> }
+export interface DirectorReading {
+  tension: number;
+  measures: Record<string, number>;
+}
 
 /**
  * A director's proposal, judged (docs/design.md, The director): the template must exist, aim as proposed, happen
@@ -32,8 +43,16 @@ export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProp
   const { cat, state, tick } = judge;
   const at = isSafeId(p.place) && placeExists(cat, state, p.place) ? p.place : cat.scenario.places[0].id;
   const by = proposers.story('director', null, at);
-  const record = (refused: Reason | null) => ({ type: 'director_proposed' as const, template: p.template, aim: p.aim, place: isSafeId(p.place) ? p.place : null,
-    tension: reading.tension, measures: { ...reading.measures }, why: p.why, refused });
+  const record = (refused: Reason | null) => ({
+    type: 'director_proposed' as const,
+    template: p.template,
+    aim: p.aim,
+    place: isSafeId(p.place) ? p.place : null,
+    tension: reading.tension,
+    measures: { ...reading.measures },
+    why: p.why,
+    refused,
+  });
   const reason = judge.judged(by, (d) => {
     const t = f.templates.find((x) => x.id === p.template);
     check(t, 'director_unknown_template', { id: p.template });
@@ -42,9 +61,12 @@ export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProp
     const last = state.director?.last ?? -1;
     const cooldown = f[phase].cooldown;
     check(last < 0 || tick - last >= cooldown, 'director_cooldown', { ticks: cooldown - (tick - last) });
-    check(at === p.place && placesFor(cat, state, t.where).includes(at), 'director_wrong_place', { place: { ref: 'place', id: isSafeId(p.place) ? p.place : at } });
+    check(at === p.place && placesFor(cat, state, t.where).includes(at), 'director_wrong_place', {
+      place: { ref: 'place', id: isSafeId(p.place) ? p.place : at },
+    });
     const people = present(state, at);
-    if (uses(t, '$one') || t.changes.some((c) => c.type === 'news')) check(p.one !== null && people.includes(p.one), 'director_nobody_there');
+    if (uses(t, '$one') || t.changes.some((c) => c.type === 'news'))
+      check(p.one !== null && people.includes(p.one), 'director_nobody_there');
     d.emit(record(null));
     const changes = expand(t, at, people.slice(0, t.most), p.one);
     for (const c of changes) if (c.type !== 'news' && c.type !== 'arrive') cannotKill(cat, state, c);
@@ -54,12 +76,13 @@ export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProp
   return reason;
 }
 
-
 /** The places a template's `where` allows now: named (or any), selling its item if it names one, open. */
 export function placesFor(cat: Catalog, state: WorldState, w: Where): string[] {
   const all = w.places ?? cat.scenario.places.map((x) => x.id);
-  return all.filter((id) => placeExists(cat, state, id) && !isClosed(state, id)
-    && (w.sells === undefined || (cat.places.get(id)?.sells ?? []).includes(w.sells)));
+  return all.filter(
+    (id) =>
+      placeExists(cat, state, id) && !isClosed(state, id) && (w.sells === undefined || (cat.places.get(id)?.sells ?? []).includes(w.sells)),
+  );
 }
 
 /** Who is at a place and up (what `$present` stands for), in id order. */
@@ -107,15 +130,17 @@ function cannotKill(cat: Catalog, state: WorldState, c: WorldChange): void {
     }
     case 'resource_gain': {
       const a = who(c.actor);
-      if (a && c.resource === 'energy' && c.amount < 0 && a.energy + c.amount <= 0) reject('director_cannot_kill', { status: 'unconscious' });
+      if (a && c.resource === 'energy' && c.amount < 0 && a.energy + c.amount <= 0)
+        reject('director_cannot_kill', { status: 'unconscious' });
       return;
     }
     case 'tag_added': {
       const a = who(c.actor);
       const tag = a ? blowOf(harm, a, c.tag) : null;
-      const sev = tag ? harmTag(harm, tag)?.severity ?? 0 : 0;
+      const sev = tag ? (harmTag(harm, tag)?.severity ?? 0) : 0;
       if (!a || sev === 0) return;
-      const lethal = (harm.dyingAt !== undefined && severity(harm, a) + sev >= harm.dyingAt) || (harm.hp !== undefined && hpLeft(harm, a) - sev <= 0);
+      const lethal =
+        (harm.dyingAt !== undefined && severity(harm, a) + sev >= harm.dyingAt) || (harm.hp !== undefined && hpLeft(harm, a) - sev <= 0);
       if (lethal) reject('director_cannot_kill', { status: 'dying' });
       return;
     }
@@ -139,9 +164,17 @@ function apply(d: Draft, t: EventTemplate, c: DirectorChange, by: Proposer, peop
     const like = d.cat.souls.get(c.like);
     check(like, 'unknown_actor', { id: c.like });
     let id = `${c.like}__d${d.tick}`;
-    for (let n = 2; own(d.state.actors, id) || d.events.some((e) => e.type === 'intervened' && e.actor === id); n++) id = `${c.like}__d${d.tick}_${n}`;
-    const person: Newcomer = { soul: like.id, place: by.place, energy: like.body.energy, heartbeat: like.heartbeat, drives: { ...like.drives },
-      roles: [...like.roles], tags: like.body.tags.filter((x) => !parseJobTag(x)) };
+    for (let n = 2; own(d.state.actors, id) || d.events.some((e) => e.type === 'intervened' && e.actor === id); n++)
+      id = `${c.like}__d${d.tick}_${n}`;
+    const person: Newcomer = {
+      soul: like.id,
+      place: by.place,
+      energy: like.body.energy,
+      heartbeat: like.heartbeat,
+      drives: { ...like.drives },
+      roles: [...like.roles],
+      tags: like.body.tags.filter((x) => !parseJobTag(x)),
+    };
     d.emit({ type: 'intervened', label: directorLabel(t.id, d.tick), kind: 'arrive', actor: id, place: by.place, person });
     return;
   }

@@ -26,7 +26,12 @@ export class Draft {
   private things: Map<string, EntityState | null> | null = null;
   private facts: Map<string, FactState> | null = null;
 
-  constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, readonly actor: string | null) {}
+  constructor(
+    readonly cat: Catalog,
+    readonly state: WorldState,
+    readonly tick: number,
+    readonly actor: string | null,
+  ) {}
 
   emit(e: EventBody): void {
     this.events.push(e);
@@ -42,7 +47,7 @@ export class Draft {
   /** A thing as the proposal's earlier changes leave it: undefined if there is none, or they removed it. */
   entity(id: string): EntityState | undefined {
     const mine = this.things?.get(id);
-    return mine === undefined ? this.state.entities[id] : mine ?? undefined;
+    return mine === undefined ? this.state.entities[id] : (mine ?? undefined);
   }
 
   /** Whether an earlier change of this proposal removed the thing. */
@@ -99,8 +104,12 @@ export class Draft {
     for (const [k, delta] of this.deltas ?? []) {
       if (delta >= 0) continue;
       const [actor, resource] = k.split('\u0000');
-      check(holding(this.state, actor, resource) + delta >= 0, resource === 'money' ? 'insufficient_money' : 'insufficient_resource',
-        { actor: { ref: 'actor', id: actor }, resource, need: -delta, have: holding(this.state, actor, resource) });
+      check(holding(this.state, actor, resource) + delta >= 0, resource === 'money' ? 'insufficient_money' : 'insufficient_resource', {
+        actor: { ref: 'actor', id: actor },
+        resource,
+        need: -delta,
+        have: holding(this.state, actor, resource),
+      });
     }
   }
 }

@@ -6,7 +6,11 @@ import type { WorldState } from '../state/types.ts';
  * f:1, f:2, … as it makes them (Draft.nextId), so the index catches up by number; anything else
  * (a state rebuilt or replaced, a fact not so numbered) and it is rebuilt from the facts themselves.
  */
-interface Index { facts: WorldState['facts']; count: number; byAbout: Map<string | null, string[]> }
+interface Index {
+  facts: WorldState['facts'];
+  count: number;
+  byAbout: Map<string | null, string[]>;
+}
 const INDEXES = new WeakMap<WorldState, Index>();
 
 export function factsAbout(state: WorldState, about: string | null): readonly string[] {

@@ -38,7 +38,8 @@ export function runHarm(cat: Catalog, state: WorldState, tick: number, judge: Ti
 function dealt(cat: Catalog, state: WorldState, judge: TickJudge, harm: Harm, r: EventOf<'check_rolled'>): void {
   const rule = own(harm.from, r.word);
   if (r.band === 'fail' && rule?.fail) blow(state, judge, harm, r.actor, rule.fail);
-  if ((r.band === 'full' || r.band === 'critical') && rule?.full && r.target && state.actors[r.target]) blow(state, judge, harm, r.target, rule.full);
+  if ((r.band === 'full' || r.band === 'critical') && rule?.full && r.target && state.actors[r.target])
+    blow(state, judge, harm, r.target, rule.full);
   if (r.band !== 'fail' || r.tool !== 'interact' || cat.words.mannerDoes(r.word) !== 'steal' || !harm.restrain) return;
   const a = state.actors[r.actor];
   const changes: WorldChange[] = [];
@@ -74,7 +75,8 @@ function healed(state: WorldState, judge: TickJudge, harm: Harm, a: ActorState, 
   const gone: WorldChange[] = [];
   for (const t of a.tags) {
     const ticks = harmTag(harm, t)?.heals.ticks;
-    if (ticks !== undefined && tick - ((a.tagsAt && own(a.tagsAt, t)) ?? 0) >= ticks) gone.push({ type: 'tag_removed', actor: a.id, tag: t });
+    if (ticks !== undefined && tick - ((a.tagsAt && own(a.tagsAt, t)) ?? 0) >= ticks)
+      gone.push({ type: 'tag_removed', actor: a.id, tag: t });
   }
   if (gone.length) judge.proposal(proposers.clock(state.actors[a.id].location), gone);
 }
@@ -88,5 +90,7 @@ function struck(judge: TickJudge, harm: Harm, a: ActorState): void {
   const dying = (harm.dyingAt !== undefined && sev >= harm.dyingAt) || (harm.hp !== undefined && hpLeft(harm, a) <= 0);
   const out = a.status === 'alive' && harm.unconsciousAt !== undefined && sev >= harm.unconsciousAt;
   if (!dying && !out) return;
-  judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: a.id, to: dying ? 'dying' : 'unconscious', reason: 'wounded' }]);
+  judge.proposal(proposers.clock(a.location), [
+    { type: 'status_change', actor: a.id, to: dying ? 'dying' : 'unconscious', reason: 'wounded' },
+  ]);
 }

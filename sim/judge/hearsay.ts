@@ -34,8 +34,15 @@ export function hearsay(cat: Catalog, state: WorldState, d: Draft, call: ToolCal
       const key = `${c.kind}|${c.about.join(',')}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      d.emit({ type: 'claimed', actor: call.actor, place: state.actors[call.actor].location, kind: c.kind, about: [...c.about],
-        contradicts: contradicts(c, state), to });
+      d.emit({
+        type: 'claimed',
+        actor: call.actor,
+        place: state.actors[call.actor].location,
+        kind: c.kind,
+        about: [...c.about],
+        contradicts: contradicts(c, state),
+        to,
+      });
     }
   }
 }

@@ -19,8 +19,12 @@ import { isClosed } from '../state/overrides.ts';
  * Throws a Rejection; commits nothing itself. `after`: changes judged once the head is committed
  * (a newcomer's purse, which needs the newcomer to exist).
  */
-export function judgeIntervention(cat: Catalog, state: WorldState, tick: number, iv: Intervention):
-  { events: EventBody[]; after: { proposer: Proposer; changes: WorldChange[] } | null } {
+export function judgeIntervention(
+  cat: Catalog,
+  state: WorldState,
+  tick: number,
+  iv: Intervention,
+): { events: EventBody[]; after: { proposer: Proposer; changes: WorldChange[] } | null } {
   check(own(state.interventions?.labels ?? {}, iv.label) === undefined, 'intervention_repeated', { label: iv.label });
   const head: Extract<EventBody, { type: 'intervened' }> = { type: 'intervened', label: iv.label, kind: iv.kind, actor: null };
   const person = (id: string) => {
@@ -37,8 +41,16 @@ export function judgeIntervention(cat: Catalog, state: WorldState, tick: number,
       // one who can do nothing (dead, unconscious) cannot pass it on either: no fact is seeded in them
       check(CAN_ACT[a.status] !== 'none', 'cannot_act', { status: a.status });
       // as if the person made it up: the fact's origin is them, and it spreads from them as any other
-      validateChange(d, { type: 'new_fact', content: { key: 'fact.told', params: { cn: iv.content.cn, en: iv.content.en } }, about: iv.about, truth: iv.truth },
-        intervening(iv.label, a.location, iv.actor));
+      validateChange(
+        d,
+        {
+          type: 'new_fact',
+          content: { key: 'fact.told', params: { cn: iv.content.cn, en: iv.content.en } },
+          about: iv.about,
+          truth: iv.truth,
+        },
+        intervening(iv.label, a.location, iv.actor),
+      );
       head.fact = d.created[0];
       break;
     }
@@ -48,7 +60,11 @@ export function judgeIntervention(cat: Catalog, state: WorldState, tick: number,
       head.value = iv.price;
       break;
     case 'wage':
-      check(cat.scenario.meta.jobs.some((j) => j.id === iv.job), 'unknown_job', { id: iv.job });
+      check(
+        cat.scenario.meta.jobs.some((j) => j.id === iv.job),
+        'unknown_job',
+        { id: iv.job },
+      );
       head.job = iv.job;
       head.value = iv.wage;
       break;
@@ -59,7 +75,11 @@ export function judgeIntervention(cat: Catalog, state: WorldState, tick: number,
       break;
     case 'leave': {
       const a = person(iv.actor);
-      validateChange(d, { type: 'status_change', actor: iv.actor, to: 'restrained_permanent', reason: 'left' }, intervening(iv.label, a.location, null));
+      validateChange(
+        d,
+        { type: 'status_change', actor: iv.actor, to: 'restrained_permanent', reason: 'left' },
+        intervening(iv.label, a.location, null),
+      );
       break;
     }
     case 'close_place':
@@ -80,12 +100,27 @@ export function judgeIntervention(cat: Catalog, state: WorldState, tick: number,
       }
       head.actor = iv.actor;
       head.place = at;
-      const person: Newcomer = { soul: like.id, place: at, energy: like.body.energy, heartbeat: like.heartbeat, drives: { ...like.drives },
-        roles: [...like.roles], tags: like.body.tags.filter((t) => !parseJobTag(t)) };
+      const person: Newcomer = {
+        soul: like.id,
+        place: at,
+        energy: like.body.energy,
+        heartbeat: like.heartbeat,
+        drives: { ...like.drives },
+        roles: [...like.roles],
+        tags: like.body.tags.filter((t) => !parseJobTag(t)),
+      };
       head.person = person;
       d.settle();
-      return { events: d.events, after: iv.money > 0
-        ? { proposer: intervening(iv.label, at, null), changes: [{ type: 'money_source', to: iv.actor, amount: iv.money, source: iv.source! }] } : null };
+      return {
+        events: d.events,
+        after:
+          iv.money > 0
+            ? {
+                proposer: intervening(iv.label, at, null),
+                changes: [{ type: 'money_source', to: iv.actor, amount: iv.money, source: iv.source! }],
+              }
+            : null,
+      };
     }
   }
   d.settle();

@@ -30,10 +30,17 @@ import { idlePlayers, judgeFree, type SeatRequest } from './seats.ts';
 import { seated } from '../state/seats.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick), with the traits they picked or wrote. */
-export interface JoinRequest { actor: string; name: Text; concept: string; place: string; traits?: Trait[] }
+export interface JoinRequest {
+  actor: string;
+  name: Text;
+  concept: string;
+  place: string;
+  traits?: Trait[];
+}
 
 /** What the World Engine made of a call: a consequence, or an error it could not recover from. */
-export type Outcome = { ok: true; consequence: Consequence; /** from the rule engine in this process: its texts are the locales' own */ trusted?: boolean }
+export type Outcome =
+  | { ok: true; consequence: Consequence; /** from the rule engine in this process: its texts are the locales' own */ trusted?: boolean }
   | { ok: false; error: string };
 
 /**
@@ -54,7 +61,12 @@ export class TickJudge {
   private readonly moneyBefore: number;
 
   /** `assume`: judge every check as if it came up this band, throwing no dice (a preview, which must not tell the roll) */
-  constructor(readonly cat: Catalog, readonly state: WorldState, readonly tick: number, private readonly assume?: Band) {
+  constructor(
+    readonly cat: Catalog,
+    readonly state: WorldState,
+    readonly tick: number,
+    private readonly assume?: Band,
+  ) {
     this.moneyBefore = state.moneyTotal;
   }
 
@@ -87,13 +99,19 @@ export class TickJudge {
   }
 
   /** The events a consequence would commit, and which of its texts' claims they do not carry. Throws a Rejection. */
-  private draft(call: ToolCall, proposed: Consequence, strategy: Strategy, trusted = false, thrown?: { roll: Check | null }): { draft: Draft; unbacked: Map<Message, Claim[]> } {
+  private draft(
+    call: ToolCall,
+    proposed: Consequence,
+    strategy: Strategy,
+    trusted = false,
+    thrown?: { roll: Check | null },
+  ): { draft: Draft; unbacked: Map<Message, Claim[]> } {
     const a = this.state.actors[call.actor];
     const d = new Draft(this.cat, this.state, this.tick, call.actor);
     const p = proposers.call(call.actor, a.location, strategy, call);
     // the dice are the Judge's: rolled here with the world's keyed generator, whatever anyone proposed
     const settled = settleCheck(this.cat, this.state, call, this.tick, proposed, this.draw(call.actor));
-    const roll = d.check = settled.roll;
+    const roll = (d.check = settled.roll);
     if (thrown) thrown.roll = roll;
     const c = settled.c;
     if (roll) d.emit(rolledEvent(call, a.location, roll));
@@ -104,9 +122,18 @@ export class TickJudge {
     if (call.tool === 'move') {
       const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode, call.actor)!;
       tolls = cost.tolls;
-      check(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy, 'underpaid',
-        { money: cost.money, energy: cost.energy });
-      d.emit({ type: 'moved', actor: call.actor, from: a.location, to: call.args.destination, mode: call.args.mode, busyTicks: cost.ticks });
+      check(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy, 'underpaid', {
+        money: cost.money,
+        energy: cost.energy,
+      });
+      d.emit({
+        type: 'moved',
+        actor: call.actor,
+        from: a.location,
+        to: call.args.destination,
+        mode: call.args.mode,
+        busyTicks: cost.ticks,
+      });
     }
     for (const change of c.world_changes) {
       heldToBand(roll, change, call.actor);
@@ -115,15 +142,23 @@ export class TickJudge {
     if (tolls) paidTolls(d, call.actor, tolls);
     if (call.tool === 'interact' && this.state.actors[call.args.target]) {
       const does = this.cat.words.mannerDoes(call.args.manner);
-      d.emit({ type: 'addressed', actor: call.args.target, by: call.actor, manner: call.args.manner, msg: call.args.content, hostile: does === 'quarrel' || does === 'steal' });
+      d.emit({
+        type: 'addressed',
+        actor: call.args.target,
+        by: call.actor,
+        manner: call.args.manner,
+        msg: call.args.content,
+        hostile: does === 'quarrel' || does === 'steal',
+      });
     }
     d.settle();
     const unbacked = new Map<Message, Claim[]>();
     // the rule engine's texts never claim what its changes lack (test/llm.truth.test.ts); anything else is checked
-    if (!trusted) for (const m of [c.narrative, ...c.side_effects]) {
-      const claims = unbackedClaims(m, d.events, this.cat, this.state);
-      if (claims.length) unbacked.set(m, claims);
-    }
+    if (!trusted)
+      for (const m of [c.narrative, ...c.side_effects]) {
+        const claims = unbackedClaims(m, d.events, this.cat, this.state);
+        if (claims.length) unbacked.set(m, claims);
+      }
     return { draft: d, unbacked };
   }
 
@@ -189,19 +224,41 @@ export class TickJudge {
       check(/^[a-z0-9_-]{1,64}$/.test(r.actor) && isSafeId(r.actor) && !own(this.state.actors, r.actor), 'join_taken', { id: r.actor });
       check(playerCount(this.state) < rules.players.cap, 'join_full', { cap: rules.players.cap });
       // a name as it reads: nothing hidden in it that would let it pass for another's
-      check(r.name.cn.trim() && r.name.en.trim() && r.name.cn.length <= 40 && r.name.en.length <= 40 && r.name.cn === visible(r.name.cn) && r.name.en === visible(r.name.en), 'join_name');
+      check(
+        r.name.cn.trim() &&
+          r.name.en.trim() &&
+          r.name.cn.length <= 40 &&
+          r.name.en.length <= 40 &&
+          r.name.cn === visible(r.name.cn) &&
+          r.name.en === visible(r.name.en),
+        'join_name',
+      );
       check(isSafeId(r.place) && placeExists(this.cat, this.state, r.place), 'unknown_place', { id: r.place });
       check(!isClosed(this.state, r.place), 'place_closed', { place: { ref: 'place', id: r.place } });
       // traits as a pack's are: the shape, at most three, distinct ids, and words the pack has
-      check(Traits.safeParse(traits).success && traits.every((t) => [...t.helps, ...t.hinders]
-        .every((w) => !!(this.cat.words.manner(w) ?? this.cat.words.purpose(w)))), 'join_traits');
+      check(
+        Traits.safeParse(traits).success &&
+          traits.every((t) => [...t.helps, ...t.hinders].every((w) => !!(this.cat.words.manner(w) ?? this.cat.words.purpose(w)))),
+        'join_traits',
+      );
     } catch (err) {
       if (err instanceof Rejection) return err.reason;
       throw err;
     }
     const { money, energy = rules.needs.energyMax, source } = rules.players;
-    this.commit([{ type: 'joined', actor: r.actor, name: r.name, concept: r.concept, place: r.place, money, energy,
-      ...(money > 0 ? { source: source! } : {}), ...(traits.length ? { traits } : {}) }]);
+    this.commit([
+      {
+        type: 'joined',
+        actor: r.actor,
+        name: r.name,
+        concept: r.concept,
+        place: r.place,
+        money,
+        energy,
+        ...(money > 0 ? { source: source! } : {}),
+        ...(traits.length ? { traits } : {}),
+      },
+    ]);
     return null;
   }
 
@@ -235,7 +292,9 @@ export class TickJudge {
 
   /** Judge changes proposed by a lasting effect or by the Judge's own clock. */
   proposal(p: Proposer, changes: WorldChange[]): Reason | null {
-    return this.judged(p, (d) => { for (const change of changes) validateChange(d, change, p); });
+    return this.judged(p, (d) => {
+      for (const change of changes) validateChange(d, change, p);
+    });
   }
 
   /**
@@ -283,9 +342,22 @@ export class TickJudge {
 
   /** The tick's books; `tokens` the model spent on it (booked only when some were). */
   finish(tokens = 0): Event[] {
-    this.commit([{ type: 'tick_summary', actions: this.actions, rejections: this.failed.length,
-      money: { before: this.moneyBefore, created: this.created, destroyed: this.destroyed, after: this.state.moneyTotal,
-        sources: sorted(this.sources), sinks: sorted(this.sinks) }, ...(tokens > 0 ? { tokens } : {}) }]);
+    this.commit([
+      {
+        type: 'tick_summary',
+        actions: this.actions,
+        rejections: this.failed.length,
+        money: {
+          before: this.moneyBefore,
+          created: this.created,
+          destroyed: this.destroyed,
+          after: this.state.moneyTotal,
+          sources: sorted(this.sources),
+          sinks: sorted(this.sinks),
+        },
+        ...(tokens > 0 ? { tokens } : {}),
+      },
+    ]);
     return this.events;
   }
 
@@ -320,12 +392,20 @@ export class TickJudge {
   }
 
   /** A refused call; `roll`: its dice if they were thrown, committed before the refusal. */
-  private fail(call: ToolCall, strategy: ReturnType<typeof strategyOf> | null, status: FailedCall['status'], reason: Reason, roll: Check | null = null): FailedCall {
+  private fail(
+    call: ToolCall,
+    strategy: ReturnType<typeof strategyOf> | null,
+    status: FailedCall['status'],
+    reason: Reason,
+    roll: Check | null = null,
+  ): FailedCall {
     const a = this.state.actors[call.actor];
     const sig = `${call.tool}|${canonicalJson(call.args)}`;
     const failed: FailedCall = { id: call.id, tool: call.tool, status, reason };
     if (roll) this.commit([rolledEvent(call, a.location, roll)]);
-    this.commit([{ type: 'call_failed', actor: call.actor, strategy, place: a.location, failed, sig, repeated: a.lastFailure?.sig === sig }]);
+    this.commit([
+      { type: 'call_failed', actor: call.actor, strategy, place: a.location, failed, sig, repeated: a.lastFailure?.sig === sig },
+    ]);
     this.failed.push(failed);
     return failed;
   }
@@ -358,9 +438,22 @@ export class TickJudge {
 
 /** The committed record of a check: who tried what on whom, every die and the band. */
 function rolledEvent(call: ToolCall, place: string, roll: Check): EventBody {
-  const target = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? call.args.target ?? null : null;
-  return { type: 'check_rolled', actor: call.actor, place, call: call.id, tool: call.tool, word: roll.word, target, factors: roll.factors,
-    formula: roll.formula, dice: roll.dice, kept: roll.kept, total: roll.total, band: roll.band };
+  const target = call.tool === 'interact' ? call.args.target : call.tool === 'use_resource' ? (call.args.target ?? null) : null;
+  return {
+    type: 'check_rolled',
+    actor: call.actor,
+    place,
+    call: call.id,
+    tool: call.tool,
+    word: roll.word,
+    target,
+    factors: roll.factors,
+    formula: roll.formula,
+    dice: roll.dice,
+    kept: roll.kept,
+    total: roll.total,
+    band: roll.band,
+  };
 }
 
 /** Like the fare, tolls are the Judge's rule: a trip is accepted only if its transfers pay each owner in full. */
@@ -369,7 +462,8 @@ function paidTolls(d: Draft, mover: string, tolls: Toll[]): void {
   for (const t of tolls) owed[t.owner] = (owed[t.owner] ?? 0) + t.amount;
   for (const owner of Object.keys(owed).sort()) {
     let paid = 0;
-    for (const e of d.events) if (e.type === 'transfer' && e.reason === 'toll' && e.from === mover && e.to === owner && e.resource === 'money') paid += e.amount;
+    for (const e of d.events)
+      if (e.type === 'transfer' && e.reason === 'toll' && e.from === mover && e.to === owner && e.resource === 'money') paid += e.amount;
     check(paid >= owed[owner], 'toll_unpaid', { owner: { ref: 'actor', id: owner }, money: owed[owner] });
   }
 }

@@ -40,12 +40,25 @@ export function offerQuest(judge: TickJudge, q: QuestState): Reason | null {
     check(isSafeId(q.id) && !own(d.state.quests ?? {}, q.id), 'quest_id_taken', { id: q.id });
     const giver = own(d.state.actors, q.giver);
     check(giver && q.giver === def.giver && giver.status === 'alive', 'quest_no_giver', { id: q.giver });
-    check(q.status === 'offered' && q.taker === null && q.progress === 0 && q.offeredAt === d.tick && q.deadline > d.tick
-      && (q.at === undefined || q.at === giver.location) && (q.offeredTo === null || !!own(d.state.actors, q.offeredTo)), 'quest_malformed');
+    check(
+      q.status === 'offered' &&
+        q.taker === null &&
+        q.progress === 0 &&
+        q.offeredAt === d.tick &&
+        q.deadline > d.tick &&
+        (q.at === undefined || q.at === giver.location) &&
+        (q.offeredTo === null || !!own(d.state.actors, q.offeredTo)),
+      'quest_malformed',
+    );
     goalTrue(d, q.goal);
     check(q.reward.amount === def.reward.amount, 'quest_reward_changed');
-    if (def.reward.source) check(q.reward.from === def.reward.source && d.cat.sources.has(def.reward.source), 'quest_reward_source', { source: q.reward.from });
-    else check(q.reward.from === q.giver && giver.money >= q.reward.amount, 'quest_cannot_pay', { actor: ref('actor', q.giver), money: q.reward.amount });
+    if (def.reward.source)
+      check(q.reward.from === def.reward.source && d.cat.sources.has(def.reward.source), 'quest_reward_source', { source: q.reward.from });
+    else
+      check(q.reward.from === q.giver && giver.money >= q.reward.amount, 'quest_cannot_pay', {
+        actor: ref('actor', q.giver),
+        money: q.reward.amount,
+      });
     check(same(q.stated, statedOf(def.id, q.goal, q.reward.amount, q.deadline)), 'quest_misstated');
     const cited = new Set<string>();
     for (const s of q.sources) {
@@ -75,7 +88,10 @@ function goalTrue(d: Draft, g: QuestGoal): void {
       person(g.to);
       break;
     case 'visit':
-      check(isSafeId(g.place) && placeExists(d.cat, d.state, g.place) && !isClosed(d.state, g.place), 'quest_goal_false', { what: 'place', id: g.place });
+      check(isSafeId(g.place) && placeExists(d.cat, d.state, g.place) && !isClosed(d.state, g.place), 'quest_goal_false', {
+        what: 'place',
+        id: g.place,
+      });
       break;
     case 'learn':
       person(g.about);
@@ -110,9 +126,12 @@ export function goalMet(state: WorldState, q: QuestState): boolean {
   if (!a) return false;
   const g = q.goal;
   switch (g.kind) {
-    case 'visit': return a.location === g.place;
-    case 'earn': return a.money >= g.amount;
-    case 'learn': return a.knows.some((f) => state.facts[f]?.about === g.about);
+    case 'visit':
+      return a.location === g.place;
+    case 'earn':
+      return a.money >= g.amount;
+    case 'learn':
+      return a.knows.some((f) => state.facts[f]?.about === g.about);
     case 'bring': {
       const to = state.actors[g.to];
       return !!to && !outOfPlay(to) && to.location === a.location && (a.inventory[g.item] ?? 0) >= g.count;
@@ -135,7 +154,8 @@ export function failureOf(state: WorldState, q: QuestState, tick: number): strin
   if (outOfPlay(state.actors[q.giver])) return 'giver_gone';
   if (q.taker && outOfPlay(state.actors[q.taker])) return 'taker_gone';
   if (tick > q.deadline) return q.status === 'offered' ? 'not_taken' : 'deadline';
-  if (q.status === 'taken' && q.reward.from === q.giver && goalMet(state, q) && state.actors[q.giver].money < q.reward.amount) return 'unpaid';
+  if (q.status === 'taken' && q.reward.from === q.giver && goalMet(state, q) && state.actors[q.giver].money < q.reward.amount)
+    return 'unpaid';
   return null;
 }
 
@@ -162,9 +182,18 @@ export function settleQuest(judge: TickJudge, quest: string): Reason | null {
       const taker = q.taker!;
       d.emit({ type: 'quest_completed', quest, actor: taker });
       if (q.goal.kind === 'bring') {
-        validateChange(d, { type: 'resource_transfer', from: taker, to: q.goal.to, resource: `item:${q.goal.item}`, amount: q.goal.count, reason: 'quest' }, p);
+        validateChange(
+          d,
+          { type: 'resource_transfer', from: taker, to: q.goal.to, resource: `item:${q.goal.item}`, amount: q.goal.count, reason: 'quest' },
+          p,
+        );
       }
-      if (q.reward.from === q.giver) validateChange(d, { type: 'resource_transfer', from: q.giver, to: taker, resource: 'money', amount: q.reward.amount, reason: 'quest' }, p);
+      if (q.reward.from === q.giver)
+        validateChange(
+          d,
+          { type: 'resource_transfer', from: q.giver, to: taker, resource: 'money', amount: q.reward.amount, reason: 'quest' },
+          p,
+        );
       else validateChange(d, { type: 'money_source', to: taker, amount: q.reward.amount, source: q.reward.from }, p);
     });
   }

@@ -12,7 +12,9 @@ import type { WorldState } from '../state/types.ts';
  * in ticks, the simulation's only clock. Freed, the seat counts free for the next join, and the
  * character goes on as a bot or leaves, as the pack's `whenFreed` says.
  */
-export interface SeatRequest { actor: string }
+export interface SeatRequest {
+  actor: string;
+}
 
 /** Why the admin's freeing cannot be committed now (not a player, or freed already), or null when it can. */
 export function judgeFree(state: WorldState, r: SeatRequest): Reason | null {

@@ -9,7 +9,10 @@ export const METRICS_FILES = ['metrics.jsonl', 'diffusion.csv', 'facts.csv', 'sp
 /** The text of each file, from a fold that kept its diffusion. */
 export function metricsFiles(fold: MetricsFold): Record<(typeof METRICS_FILES)[number], string> {
   return {
-    'metrics.jsonl': fold.rows().map((r) => jsonLine(fold.columns(), r) + '\n').join(''),
+    'metrics.jsonl': fold
+      .rows()
+      .map((r) => jsonLine(fold.columns(), r) + '\n')
+      .join(''),
     'diffusion.csv': csv(DIFFUSION_COLUMNS, fold.diffusion()),
     'facts.csv': csv(FACT_COLUMNS, fold.facts()),
     'spread.csv': csv(SPREAD_COLUMNS, fold.spread()),

@@ -7,7 +7,16 @@ import { membersOf } from '../state/members.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
 import { networkFigures } from './graph.ts';
 import { entropy, giniSorted, percentile } from './stats.ts';
-import { ACT_TOOLS, BAND_COLUMNS, METRICS_COLUMNS, STRAT_COLUMNS, type DiffusionRow, type FactRow, type SpreadRow, type TickRow } from './rows.ts';
+import {
+  ACT_TOOLS,
+  BAND_COLUMNS,
+  METRICS_COLUMNS,
+  STRAT_COLUMNS,
+  type DiffusionRow,
+  type FactRow,
+  type SpreadRow,
+  type TickRow,
+} from './rows.ts';
 import { readTension } from '../../world-engine/director/measures.ts';
 import { DirectorWindow } from '../../world-engine/director/window.ts';
 import { directorTemplateOf } from '../model/director.ts';
@@ -63,7 +72,11 @@ export class MetricsFold {
   /** the recent ticks the director's measures read, for a pack with a director */
   private readonly window: DirectorWindow | null;
 
-  constructor(readonly cat: Catalog, initial: WorldState, o: FoldOptions = {}) {
+  constructor(
+    readonly cat: Catalog,
+    initial: WorldState,
+    o: FoldOptions = {},
+  ) {
     this.state = initial;
     this.hoursPerTick = 24 / cat.scenario.vocabulary.time.ticksPerDay;
     this.keep = o.keepDiffusion ?? true;
@@ -84,7 +97,9 @@ export class MetricsFold {
   }
 
   /** the last tick folded; -1 before any */
-  get tick(): number { return this.last; }
+  get tick(): number {
+    return this.last;
+  }
 
   /**
    * From now on read `live` (a state that has folded exactly the ticks this fold has) instead of
@@ -103,7 +118,13 @@ export class MetricsFold {
     const strats: Record<string, number> = {};
     const bands: Record<string, number> = {};
     const learnedNow = new Map<string, number>();
-    let actions = 0, rejections = 0, checks = 0, interventions = 0, tokens = 0, accepted = 0, refused = 0;
+    let actions = 0,
+      rejections = 0,
+      checks = 0,
+      interventions = 0,
+      tokens = 0,
+      accepted = 0,
+      refused = 0;
     const claims = { made: 0, contradicted: 0, held: 0 };
     // the label of a `learn_fact` intervention, for the fact it creates: the event right after it
     let label: string | null = null;
@@ -118,7 +139,9 @@ export class MetricsFold {
           strats[e.strategy] = (strats[e.strategy] ?? 0) + 1;
           claims.held += e.held ?? 0;
           break;
-        case 'call_failed': rejections++; break;
+        case 'call_failed':
+          rejections++;
+          break;
         case 'claimed':
           claims.made++;
           if (e.contradicts) claims.contradicted++;
@@ -127,7 +150,9 @@ export class MetricsFold {
           checks++;
           bands[e.band] = (bands[e.band] ?? 0) + 1;
           break;
-        case 'fact_created': this.track(e.fact.id, labelOf(e) ?? this.labels.get(e.fact.id) ?? seeded, e.fact); break;
+        case 'fact_created':
+          this.track(e.fact.id, labelOf(e) ?? this.labels.get(e.fact.id) ?? seeded, e.fact);
+          break;
         case 'fact_learned':
           learnedNow.set(e.fact, (learnedNow.get(e.fact) ?? 0) + 1);
           this.learn(e.actor, e.fact);
@@ -137,9 +162,16 @@ export class MetricsFold {
           if (e.to === 'dead' && e.from !== 'dead') this.die(e.actor, true);
           else if (e.from === 'dead' && e.to !== 'dead') this.die(e.actor, false);
           break;
-        case 'relationship_changed': this.dirty.push([e.from, e.to]); break;
-        case 'tick_summary': tokens += tokensOf(e); break;
-        case 'director_proposed': if (e.refused) refused++; else accepted++; break;
+        case 'relationship_changed':
+          this.dirty.push([e.from, e.to]);
+          break;
+        case 'tick_summary':
+          tokens += tokensOf(e);
+          break;
+        case 'director_proposed':
+          if (e.refused) refused++;
+          else accepted++;
+          break;
         case 'intervened':
           // a researcher's labelled intervention: counted, and its label handed to the fact it seeds
           // (named by the event, or the one created right after it)
@@ -149,7 +181,8 @@ export class MetricsFold {
             if (e.fact) this.labels.set(e.fact, e.label);
           }
           break;
-        default: break;
+        default:
+          break;
       }
     }
     const s = this.state;
@@ -171,24 +204,55 @@ export class MetricsFold {
       r.reachable = population;
       if (f.known > r.peak_known) r.peak_known = f.known;
       if (r.half_tick === null && population > 0 && f.known >= population / 2) r.half_tick = tick - r.origin_tick;
-      if (this.keep) this.diff.push({ tick, fact: r.fact, label: r.label, known: f.known, learned: learnedNow.get(r.fact) ?? 0, reachable: population, share: population ? f.known / population : null });
+      if (this.keep)
+        this.diff.push({
+          tick,
+          fact: r.fact,
+          label: r.label,
+          known: f.known,
+          learned: learnedNow.get(r.fact) ?? 0,
+          reachable: population,
+          share: population ? f.known / population : null,
+        });
     }
     const row: TickRow = {
-      tick, population,
-      gini: giniSorted(moneySorted), money_p10: percentile(moneySorted, 10), money_p50: percentile(moneySorted, 50), money_p90: percentile(moneySorted, 90), money_total: s.moneyTotal,
-      relations: net.relations, density: net.density, reciprocity: net.reciprocity, clustering: net.clustering,
-      actions, rejections,
-      ...Object.fromEntries(ACT_TOOLS.map((t) => [`act_${t}`, tools[t] ?? 0])) as Pick<TickRow, `act_${(typeof ACT_TOOLS)[number]}`>,
+      tick,
+      population,
+      gini: giniSorted(moneySorted),
+      money_p10: percentile(moneySorted, 10),
+      money_p50: percentile(moneySorted, 50),
+      money_p90: percentile(moneySorted, 90),
+      money_total: s.moneyTotal,
+      relations: net.relations,
+      density: net.density,
+      reciprocity: net.reciprocity,
+      clustering: net.clustering,
+      actions,
+      rejections,
+      ...(Object.fromEntries(ACT_TOOLS.map((t) => [`act_${t}`, tools[t] ?? 0])) as Pick<TickRow, `act_${(typeof ACT_TOOLS)[number]}`>),
       action_entropy: entropy(Object.values(tools)),
-      ...Object.fromEntries(STRAT_COLUMNS.map((t) => [`strat_${t}`, strats[t] ?? 0])) as Pick<TickRow, `strat_${(typeof STRAT_COLUMNS)[number]}`>,
+      ...(Object.fromEntries(STRAT_COLUMNS.map((t) => [`strat_${t}`, strats[t] ?? 0])) as Pick<
+        TickRow,
+        `strat_${(typeof STRAT_COLUMNS)[number]}`
+      >),
       strategy_entropy: entropy(Object.values(strats)),
       checks,
-      ...Object.fromEntries(BAND_COLUMNS.map(([col, band]) => [col, bands[band] ?? 0])) as Pick<TickRow, (typeof BAND_COLUMNS)[number][0]>,
-      facts: this.factsById.size, knowings: this.knowings, interventions, tokens,
+      ...(Object.fromEntries(BAND_COLUMNS.map(([col, band]) => [col, bands[band] ?? 0])) as Pick<
+        TickRow,
+        (typeof BAND_COLUMNS)[number][0]
+      >),
+      facts: this.factsById.size,
+      knowings: this.knowings,
+      interventions,
+      tokens,
       tokens_per_bot_hour: population ? tokens / population / this.hoursPerTick : null,
-      claims_made: claims.made, claims_contradicted: claims.contradicted, claims_held: claims.held,
+      claims_made: claims.made,
+      claims_contradicted: claims.contradicted,
+      claims_held: claims.held,
       tools,
-      ...this.director(events, tick), director_accepted: accepted, director_refused: refused,
+      ...this.director(events, tick),
+      director_accepted: accepted,
+      director_refused: refused,
     };
     this.rowsKept.push(row);
     if (this.rowsKept.length > this.cap) this.rowsKept.shift();
@@ -196,7 +260,9 @@ export class MetricsFold {
     return row;
   }
 
-  rows(): readonly TickRow[] { return this.rowsKept; }
+  rows(): readonly TickRow[] {
+    return this.rowsKept;
+  }
   /** the columns of this world's rows: the fixed ones, then one per director measure of its pack */
   columns(): (keyof TickRow & string)[] {
     return [...METRICS_COLUMNS, ...(this.cat.scenario.director?.measures ?? []).map((m) => `measure_${m.id}` as const)];
@@ -208,25 +274,50 @@ export class MetricsFold {
     if (!f || !this.window) return { tension: null, phase: null };
     this.window.add(events);
     const r = readTension(this.cat, f, this.state, this.window.before(tick + 1), tick + 1);
-    return { tension: r.tension, phase: this.state.director?.phase ?? 'steady',
-      ...Object.fromEntries(f.measures.map((m) => [`measure_${m.id}`, r.measures[m.id]])) };
+    return {
+      tension: r.tension,
+      phase: this.state.director?.phase ?? 'steady',
+      ...Object.fromEntries(f.measures.map((m) => [`measure_${m.id}`, r.measures[m.id]])),
+    };
   }
-  diffusion(): readonly DiffusionRow[] { return this.diff; }
-  spread(): readonly SpreadRow[] { return this.prov; }
+  diffusion(): readonly DiffusionRow[] {
+    return this.diff;
+  }
+  spread(): readonly SpreadRow[] {
+    return this.prov;
+  }
   /** one row per fact, as of the last tick folded */
-  facts(): FactRow[] { return [...this.factsById.values()].map((f) => ({ ...f.row })); }
+  facts(): FactRow[] {
+    return [...this.factsById.values()].map((f) => ({ ...f.row }));
+  }
 
   private track(id: string, label: string | null, fact = this.state.facts[id]): void {
     if (this.factsById.has(id)) return;
-    this.factsById.set(id, { known: 0, knowers: new Set(), row: { fact: id, label, truth: fact.truth, origin_actor: fact.origin.actor, origin_tick: fact.origin.tick,
-      known: 0, reachable: 0, half_tick: null, peak_known: 0 } });
+    this.factsById.set(id, {
+      known: 0,
+      knowers: new Set(),
+      row: {
+        fact: id,
+        label,
+        truth: fact.truth,
+        origin_actor: fact.origin.actor,
+        origin_tick: fact.origin.tick,
+        known: 0,
+        reachable: 0,
+        half_tick: null,
+        peak_known: 0,
+      },
+    });
   }
 
   private learn(actor: string, fact: string): void {
     const f = this.factsById.get(fact);
     if (!f || f.knowers.has(actor)) return;
     f.knowers.add(actor);
-    if (!this.dead.has(actor)) { f.known++; this.knowings++; }
+    if (!this.dead.has(actor)) {
+      f.known++;
+      this.knowings++;
+    }
   }
 
   /** An actor's slot, made (with the feelings it holds) the first time it is seen. */
@@ -263,7 +354,10 @@ export class MetricsFold {
     const step = dead ? -1 : 1;
     for (const fact of this.state.actors[actor]?.knows ?? []) {
       const f = this.factsById.get(fact);
-      if (f?.knowers.has(actor)) { f.known += step; this.knowings += step; }
+      if (f?.knowers.has(actor)) {
+        f.known += step;
+        this.knowings += step;
+      }
     }
   }
 }

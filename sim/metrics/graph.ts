@@ -37,8 +37,10 @@ export function networkFigures(out: readonly (ReadonlySet<number> | undefined)[]
       if (back) mutual++;
       // each undirected edge once: a one-way edge as it is, a mutual pair from its smaller end
       if (!back || a < b) {
-        uu.push(a); vv.push(b);
-        deg[a]++; deg[b]++;
+        uu.push(a);
+        vv.push(b);
+        deg[a]++;
+        deg[b]++;
       }
     }
   }
@@ -71,7 +73,11 @@ function clusteringSum(n: number, deg: Int32Array, uu: number[], vv: number[]): 
       const v = fwd[i];
       for (let j = start[v]; j < start[v + 1]; j++) {
         const w = fwd[j];
-        if (mark[w] === u) { tri[u]++; tri[v]++; tri[w]++; }
+        if (mark[w] === u) {
+          tri[u]++;
+          tri[v]++;
+          tri[w]++;
+        }
       }
     }
   }

@@ -10,8 +10,13 @@ import { MetricsFold, type FoldOptions } from './fold.ts';
  * `onTick` reports progress; `onEvent` sees every event as it is read, for a reader that keeps more
  * than the figures (the server) and should not read the log twice.
  */
-export async function foldHistory(cat: Catalog, store: Store, meta: { seed: number; population: number | null; origin?: { seed: number } | null }, upTo: number,
-  o: FoldOptions & { onTick?: (tick: number) => void; onEvent?: (e: Event) => void } = {}): Promise<MetricsFold> {
+export async function foldHistory(
+  cat: Catalog,
+  store: Store,
+  meta: { seed: number; population: number | null; origin?: { seed: number } | null },
+  upTo: number,
+  o: FoldOptions & { onTick?: (tick: number) => void; onEvent?: (e: Event) => void } = {},
+): Promise<MetricsFold> {
   const fold = new MetricsFold(cat, initialState(cat, meta.origin?.seed ?? meta.seed, meta.population), o);
   let tick = -1;
   let batch: Event[] = [];
@@ -22,7 +27,10 @@ export async function foldHistory(cat: Catalog, store: Store, meta: { seed: numb
     batch = [];
   };
   for await (const e of store.readEvents(0, upTo)) {
-    if (e.tick !== tick) { flush(); tick = e.tick; }
+    if (e.tick !== tick) {
+      flush();
+      tick = e.tick;
+    }
     o.onEvent?.(e);
     batch.push(e);
   }

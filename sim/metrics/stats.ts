@@ -21,7 +21,11 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
 export function entropy(counts: Iterable<number>): number | null {
   let total = 0;
   const xs: number[] = [];
-  for (const c of counts) if (c > 0) { xs.push(c); total += c; }
+  for (const c of counts)
+    if (c > 0) {
+      xs.push(c);
+      total += c;
+    }
   if (total === 0) return null;
   let h = 0;
   for (const c of xs) {

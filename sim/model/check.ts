@@ -31,7 +31,7 @@ export function riskyWord(cat: Catalog, call: ToolCall): string | null {
 }
 
 export function traitsOf(cat: Catalog, a: ActorState): readonly Trait[] {
-  return a.player ? a.player.traits ?? [] : cat.souls.get(a.soul)?.soul.traits ?? [];
+  return a.player ? (a.player.traits ?? []) : (cat.souls.get(a.soul)?.soul.traits ?? []);
 }
 
 /** Every factor the Judge can verify for trying `word`: the actor's traits, then their tags, in their order. */
@@ -41,7 +41,8 @@ export function factorsFor(cat: Catalog, a: ActorState, word: string): Factor[] 
     if (t.helps.includes(word)) out.push({ kind: 'trait', id: t.id, sign: 1 });
     if (t.hinders.includes(word)) out.push({ kind: 'trait', id: t.id, sign: -1 });
     // argued for this word and accepted by the Judge (a `trait_argued` event), until the check that spends it
-    if (!t.helps.includes(word) && a.argued?.some((x) => x.trait === t.id && x.word === word)) out.push({ kind: 'trait', id: t.id, sign: 1 });
+    if (!t.helps.includes(word) && a.argued?.some((x) => x.trait === t.id && x.word === word))
+      out.push({ kind: 'trait', id: t.id, sign: 1 });
   }
   const tags = cat.scenario.vocabulary.checks.tags;
   for (const tag of a.tags) {
@@ -61,7 +62,10 @@ export function bandsOf(cat: Catalog): Bands {
  * `before`: how many checks the actor has already rolled this tick (one answering a player after
  * its own call): each of its rolls in a tick is a fresh throw, even of the same call.
  */
-export interface Draw { assume?: Band; before?: number }
+export interface Draw {
+  assume?: Band;
+  before?: number;
+}
 
 /** The check a call would be, rolled with the world's generator keyed by (seed, tick, actor, call); null if it is not risky. */
 export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: number, how: Draw = {}): Check | null {
@@ -74,16 +78,29 @@ export function checkFor(cat: Catalog, state: WorldState, call: ToolCall, tick: 
 /** The call's word in the pack: what a check of it is called (its manner, purpose, template, mode or channel). */
 export function callWord(call: ToolCall): string {
   switch (call.tool) {
-    case 'interact': return call.args.manner;
-    case 'use_resource': return call.args.purpose;
-    case 'create': return call.args.what;
-    case 'move': return call.args.mode;
-    case 'express': return call.args.channel;
+    case 'interact':
+      return call.args.manner;
+    case 'use_resource':
+      return call.args.purpose;
+    case 'create':
+      return call.args.what;
+    case 'move':
+      return call.args.mode;
+    case 'express':
+      return call.args.channel;
   }
 }
 
 /** Roll a check of `word` with the given factors, keyed by (seed, tick, actor, call); or, with `assume`, take that band unrolled. */
-export function rollCheck(cat: Catalog, state: WorldState, call: ToolCall, tick: number, word: string, factors: Factor[], how: Draw = {}): Check {
+export function rollCheck(
+  cat: Catalog,
+  state: WorldState,
+  call: ToolCall,
+  tick: number,
+  word: string,
+  factors: Factor[],
+  how: Draw = {},
+): Check {
   const plus = factors.filter((f) => f.sign > 0).length;
   const f = formulaFor(plus, factors.length - plus);
   if (how.assume) return { word, factors, ...assumed(f, bandsOf(cat), how.assume) };

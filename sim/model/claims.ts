@@ -6,4 +6,8 @@ export const CLAIM_KINDS = ['death', 'collapse', 'loss', 'transfer', 'arrival', 
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 /** A claim a clause makes, with the ids it names (actors, places, things). */
-export interface Claim { kind: ClaimKind; about: string[]; clause: string }
+export interface Claim {
+  kind: ClaimKind;
+  about: string[];
+  clause: string;
+}

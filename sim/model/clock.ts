@@ -2,7 +2,11 @@
  * The world's clock from its tick. A pack's `time` says how many ticks make a day, the hour tick 0
  * falls on, and the hours people sleep. Pure and free of imports: the dashboard bundles it too.
  */
-export interface Clock { ticksPerDay: number; startHour?: number; sleep?: { from: number; to: number } }
+export interface Clock {
+  ticksPerDay: number;
+  startHour?: number;
+  sleep?: { from: number; to: number };
+}
 
 /** Minutes since midnight of day 1. */
 const minutesAt = (tick: number, c: Clock) => Math.floor((tick * 1440) / c.ticksPerDay) + 60 * (c.startHour ?? 0);

@@ -14,26 +14,40 @@ const Id = SafeId;
 const Reason = z.string().max(100);
 
 export const WorldChange = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('new_entity'), template: Id, location: Id, owner: Id.nullable(),
-    name: Text.optional(), properties: z.record(Id, Scalar).default({}) }).strict(),
+  z
+    .object({
+      type: z.literal('new_entity'),
+      template: Id,
+      location: Id,
+      owner: Id.nullable(),
+      name: Text.optional(),
+      properties: z.record(Id, Scalar).default({}),
+    })
+    .strict(),
   z.object({ type: z.literal('entity_update'), entity: Id, properties: z.record(Id, Scalar) }).strict(),
   z.object({ type: z.literal('entity_removal'), entity: Id, reason: Reason }).strict(),
   z.object({ type: z.literal('reputation_change'), actor: Id, delta: z.number().int(), reason: Reason }).strict(),
   z.object({ type: z.literal('relationship_change'), from: Id, to: Id, delta: z.number().int() }).strict(),
-  z.object({ type: z.literal('resource_transfer'), from: Id, to: Id, resource: ResourceName,
-    amount: z.number().int().positive(), reason: Reason }).strict(),
+  z
+    .object({
+      type: z.literal('resource_transfer'),
+      from: Id,
+      to: Id,
+      resource: ResourceName,
+      amount: z.number().int().positive(),
+      reason: Reason,
+    })
+    .strict(),
   z.object({ type: z.literal('money_source'), to: Id, amount: z.number().int().positive(), source: Id }).strict(),
   /** money leaves the world into a declared sink (a thing's upkeep paid by its owner) */
   z.object({ type: z.literal('money_sink'), from: Id, amount: z.number().int().positive(), sink: Id }).strict(),
-  z.object({ type: z.literal('resource_gain'), actor: Id, resource: ResourceName, amount: z.number().int(),
-    reason: Reason }).strict(),
+  z.object({ type: z.literal('resource_gain'), actor: Id, resource: ResourceName, amount: z.number().int(), reason: Reason }).strict(),
   z.object({ type: z.literal('tag_added'), actor: Id, tag: Id }).strict(),
   z.object({ type: z.literal('tag_removed'), actor: Id, tag: Id }).strict(),
   z.object({ type: z.literal('status_change'), actor: Id, to: z.enum(STATUSES), reason: Reason }).strict(),
   z.object({ type: z.literal('new_location'), name: Text, parent: Id, distance: z.number().int().positive() }).strict(),
   z.object({ type: z.literal('new_fact'), content: Message, about: Id.nullable(), truth: z.boolean() }).strict(),
-  z.object({ type: z.literal('knowledge_learned'), actor: Id, fact: Id, from: Id,
-    channel: Id }).strict(),
+  z.object({ type: z.literal('knowledge_learned'), actor: Id, fact: Id, from: Id, channel: Id }).strict(),
   z.object({ type: z.literal('place_mood'), place: Id, delta: z.number().int() }).strict(),
   /** hit points, in a pack that declares them (`harm.hp`): clamped to 0..max, judged like any change */
   z.object({ type: z.literal('hp_delta'), target: Id, delta: z.number().int(), cause: Reason }).strict(),
@@ -60,13 +74,15 @@ export const ProposedFactor = z.object({ kind: z.enum(['trait', 'tag']), id: Id,
  * instructions) with what each band leads to. The Judge checks that every factor exists, derives
  * the dice from them itself (`dice` is never read), rolls, and judges the rolled band's branch.
  */
-export const ProposedCheck = z.object({
-  intention: z.string().max(200),
-  factors: z.array(ProposedFactor).max(6),
-  dice: z.string().max(20).optional(),
-  instructions: z.string().max(500).optional(),
-  outcomes: z.object({ full: Branch, partial: Branch, fail: Branch }).strict(),
-}).strict();
+export const ProposedCheck = z
+  .object({
+    intention: z.string().max(200),
+    factors: z.array(ProposedFactor).max(6),
+    dice: z.string().max(20).optional(),
+    instructions: z.string().max(500).optional(),
+    outcomes: z.object({ full: Branch, partial: Branch, fail: Branch }).strict(),
+  })
+  .strict();
 export type ProposedCheck = z.infer<typeof ProposedCheck>;
 
 export const Consequence = z.object({ ...Body, check: ProposedCheck.optional() }).strict();

@@ -5,14 +5,21 @@ import type { Rng } from '../rng.ts';
  * two, each net disadvantage adds a die and keeps the lowest two; one cancels one. Pure: the Judge
  * rolls with the world's keyed generator, the dice screen shows `odds` of the same formula.
  */
-export interface Formula { dice: number; keep: 'highest' | 'lowest' | 'all' }
+export interface Formula {
+  dice: number;
+  keep: 'highest' | 'lowest' | 'all';
+}
 
 /** The outcome bands, best first. `critical` exists only where the pack declares it. */
 export const BANDS = ['critical', 'full', 'partial', 'fail'] as const;
 export type Band = (typeof BANDS)[number];
 
 /** Lowest totals of each band: 10+ full, 7-9 partial, 6- fail; a pack may add a critical band (12+). */
-export interface Bands { critical: number | null; full: number; partial: number }
+export interface Bands {
+  critical: number | null;
+  full: number;
+  partial: number;
+}
 export const DEFAULT_BANDS: Bands = { critical: null, full: 10, partial: 7 };
 
 /** Most dice a formula may have: a bound on any stack of factors (and on the odds' enumeration). */
@@ -41,9 +48,19 @@ export function bandOf(total: number, bands: Bands): Band {
 }
 
 /** What moved the dice: a trait's aspect or a tag, for (+1) or against (-1). */
-export interface Factor { kind: 'trait' | 'tag'; id: string; sign: 1 | -1 }
+export interface Factor {
+  kind: 'trait' | 'tag';
+  id: string;
+  sign: 1 | -1;
+}
 
-export interface Roll { formula: string; dice: number[]; kept: number[]; total: number; band: Band }
+export interface Roll {
+  formula: string;
+  dice: number[];
+  kept: number[];
+  total: number;
+  band: Band;
+}
 
 export function roll(rng: Rng, f: Formula, bands: Bands): Roll {
   const dice = Array.from({ length: f.dice }, () => rng.int(1, 6));
@@ -58,12 +75,15 @@ export function roll(rng: Rng, f: Formula, bands: Bands): Roll {
  * the band's lowest.
  */
 export function assumed(f: Formula, bands: Bands, band: Band): Roll {
-  const total = band === 'critical' ? bands.critical ?? 12 : band === 'full' ? bands.full : band === 'partial' ? bands.partial : 2;
+  const total = band === 'critical' ? (bands.critical ?? 12) : band === 'full' ? bands.full : band === 'partial' ? bands.partial : 2;
   return { formula: notation(f), dice: [], kept: [], total, band };
 }
 
 /** Exact chance of each band, as a count over 6^dice equally likely throws (enumerated, not sampled). */
-export interface Odds { readonly of: number; readonly bands: Readonly<Record<Band, number>> }
+export interface Odds {
+  readonly of: number;
+  readonly bands: Readonly<Record<Band, number>>;
+}
 
 const ODDS = new Map<string, Odds>();
 
@@ -81,7 +101,10 @@ function enumerate(f: Formula, bands: Bands): Odds {
   const dice = new Array<number>(f.dice).fill(1);
   for (let n = 0; n < of; n++) {
     let k = n;
-    for (let i = 0; i < f.dice; i++) { dice[i] = (k % 6) + 1; k = Math.floor(k / 6); }
+    for (let i = 0; i < f.dice; i++) {
+      dice[i] = (k % 6) + 1;
+      k = Math.floor(k / 6);
+    }
     const kept = keptIndices(dice, f.keep);
     counts[bandOf(dice[kept[0]] + dice[kept[1]], bands)]++;
   }

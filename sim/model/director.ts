@@ -35,17 +35,19 @@ export interface DirectorState {
 export const MEASURE_KINDS = ['conflict', 'danger', 'quests', 'idle'] as const;
 export type MeasureKind = (typeof MEASURE_KINDS)[number];
 
-export const Measure = z.object({
-  id: PackId,
-  name: Text,
-  reads: z.enum(MEASURE_KINDS),
-  /** the count (events, severity, ticks) that reads 100; quests read their own 0..100 */
-  full: z.number().int().positive().max(100_000).default(10),
-  /** how much it counts toward the tension */
-  weight: z.number().min(0).max(10).default(1),
-  /** counts as 100 minus its reading: long stillness is low tension */
-  invert: z.boolean().default(false),
-}).strict();
+export const Measure = z
+  .object({
+    id: PackId,
+    name: Text,
+    reads: z.enum(MEASURE_KINDS),
+    /** the count (events, severity, ticks) that reads 100; quests read their own 0..100 */
+    full: z.number().int().positive().max(100_000).default(10),
+    /** how much it counts toward the tension */
+    weight: z.number().min(0).max(10).default(1),
+    /** counts as 100 minus its reading: long stillness is low tension */
+    invert: z.boolean().default(false),
+  })
+  .strict();
 export type Measure = z.infer<typeof Measure>;
 
 /**
@@ -53,11 +55,13 @@ export type Measure = z.infer<typeof Measure>;
  * of place, told by what it sells), the one with the most people (`busiest`), where a player is
  * (`players`, else the busiest), or any, drawn by the world's dice.
  */
-export const Where = z.object({
-  places: z.array(SafeId).min(1).max(100).optional(),
-  sells: PackId.optional(),
-  prefer: z.enum(['busiest', 'players', 'any']).default('busiest'),
-}).strict();
+export const Where = z
+  .object({
+    places: z.array(SafeId).min(1).max(100).optional(),
+    sells: PackId.optional(),
+    prefer: z.enum(['busiest', 'players', 'any']).default('busiest'),
+  })
+  .strict();
 export type Where = z.infer<typeof Where>;
 
 /** News of the event: a fact the first witness holds (as if they saw it), told to the others present on `channel`. */
@@ -74,51 +78,71 @@ export const DirectorChange = z.union([WorldChange, News, Arrival]);
 export type DirectorChange = z.infer<typeof DirectorChange>;
 export const PLACEHOLDERS = ['$place', '$present', '$one'] as const;
 
-export const EventTemplate = z.object({
-  id: PackId,
-  name: Text,
-  aim: z.enum(['raise', 'ease']),
-  where: Where.default({ prefer: 'busiest' }),
-  /** the most people `$present` stands for */
-  most: z.number().int().min(1).max(50).default(8),
-  changes: z.array(DirectorChange).min(1).max(20),
-}).strict();
+export const EventTemplate = z
+  .object({
+    id: PackId,
+    name: Text,
+    aim: z.enum(['raise', 'ease']),
+    where: Where.default({ prefer: 'busiest' }),
+    /** the most people `$present` stands for */
+    most: z.number().int().min(1).max(50).default(8),
+    changes: z.array(DirectorChange).min(1).max(20),
+  })
+  .strict();
 export type EventTemplate = z.infer<typeof EventTemplate>;
 
 /** When a milestone is near (any one is enough for `acceleration`; none: `steady`). */
-export const Milestone = z.object({
-  id: PackId,
-  name: Text,
-  /** ticks from..to (to exclusive): a day the world builds toward */
-  ticks: z.object({ from: z.number().int().min(0), to: z.number().int().positive() }).strict().optional(),
-  /** a measure at or above a line */
-  measure: z.object({ id: PackId, above: z.number().min(0).max(100) }).strict().optional(),
-  /** a quest taken and at least this far along, not yet done */
-  quest: z.object({ progress: z.number().int().min(1).max(100) }).strict().optional(),
-}).strict().refine((m) => [m.ticks, m.measure, m.quest].filter(Boolean).length === 1, 'give exactly one of `ticks`, `measure`, `quest`');
+export const Milestone = z
+  .object({
+    id: PackId,
+    name: Text,
+    /** ticks from..to (to exclusive): a day the world builds toward */
+    ticks: z
+      .object({ from: z.number().int().min(0), to: z.number().int().positive() })
+      .strict()
+      .optional(),
+    /** a measure at or above a line */
+    measure: z
+      .object({ id: PackId, above: z.number().min(0).max(100) })
+      .strict()
+      .optional(),
+    /** a quest taken and at least this far along, not yet done */
+    quest: z
+      .object({ progress: z.number().int().min(1).max(100) })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((m) => [m.ticks, m.measure, m.quest].filter(Boolean).length === 1, 'give exactly one of `ticks`, `measure`, `quest`');
 export type Milestone = z.infer<typeof Milestone>;
 
-const Pace = z.object({
-  /** the director looks every this many ticks */
-  every: z.number().int().min(1).max(10_000),
-  /** and waits this many ticks after a proposal the Judge accepted */
-  cooldown: z.number().int().min(0).max(100_000),
-}).strict();
+const Pace = z
+  .object({
+    /** the director looks every this many ticks */
+    every: z.number().int().min(1).max(10_000),
+    /** and waits this many ticks after a proposal the Judge accepted */
+    cooldown: z.number().int().min(0).max(100_000),
+  })
+  .strict();
 
 /** `director.json` of a pack: its measures of tension, the band it keeps the tension in, its events and milestones. */
-export const DirectorFile = z.object({
-  $schema: z.string().optional(),
-  /** the recent ticks the window measures read */
-  window: z.number().int().min(1).max(1000).default(24),
-  band: z.object({ low: z.number().min(0).max(100), high: z.number().min(0).max(100) }).strict()
-    .refine((b) => b.low < b.high, 'low must be below high'),
-  steady: Pace,
-  /** the pace while a milestone is near; `low`: the band's floor then (pushing the story on) */
-  acceleration: Pace.extend({ low: z.number().min(0).max(100).optional() }),
-  measures: z.array(Measure).min(1).max(20),
-  templates: z.array(EventTemplate).min(1).max(100),
-  milestones: z.array(Milestone).max(50).default([]),
-}).strict();
+export const DirectorFile = z
+  .object({
+    $schema: z.string().optional(),
+    /** the recent ticks the window measures read */
+    window: z.number().int().min(1).max(1000).default(24),
+    band: z
+      .object({ low: z.number().min(0).max(100), high: z.number().min(0).max(100) })
+      .strict()
+      .refine((b) => b.low < b.high, 'low must be below high'),
+    steady: Pace,
+    /** the pace while a milestone is near; `low`: the band's floor then (pushing the story on) */
+    acceleration: Pace.extend({ low: z.number().min(0).max(100).optional() }),
+    measures: z.array(Measure).min(1).max(20),
+    templates: z.array(EventTemplate).min(1).max(100),
+    milestones: z.array(Milestone).max(50).default([]),
+  })
+  .strict();
 export type DirectorFile = z.infer<typeof DirectorFile>;
 
 /** What a director (rules or a model) proposes: a template, where, who `$one` is, and why (it is the Judge's to accept). */

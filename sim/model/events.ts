@@ -12,18 +12,33 @@ import type { Aim, Phase } from './director.ts';
 import type { InkValue } from './session.ts';
 
 /** Why the Judge refused something: a stable code for counting and an in-world message for the proposer. */
-export interface Reason { code: string; message: Message }
+export interface Reason {
+  code: string;
+  message: Message;
+}
 
 /** A refused or failed call, as its proposer hears of it (docs/design.md, The Judge). */
-export interface FailedCall { id: string; tool: ToolName | string; status: 'rejected' | 'error'; reason: Reason }
+export interface FailedCall {
+  id: string;
+  tool: ToolName | string;
+  status: 'rejected' | 'error';
+  reason: Reason;
+}
 
 export interface EntityState {
-  id: string; template: string; owner: string | null; location: string; name: Text | null;
-  properties: Record<string, string | number | boolean>; createdAt: number;
+  id: string;
+  template: string;
+  owner: string | null;
+  location: string;
+  name: Text | null;
+  properties: Record<string, string | number | boolean>;
+  createdAt: number;
 }
 
 export interface FactState {
-  id: string; content: Message; about: string | null;
+  id: string;
+  content: Message;
+  about: string | null;
   /** known only to the Judge; never part of a perception */
   truth: boolean;
   origin: { actor: string; tick: number; place: string };
@@ -34,21 +49,56 @@ export interface FactState {
  * `tick` and `seq` are set when the Judge accepts them.
  */
 export type EventBody =
-  | { type: 'action'; actor: string; strategy: Strategy; call: ToolCall; place: string; narrative: Message; side_effects: Message[];
-    /** how many of the proposed texts claimed what the changes do not carry and were held back (absent: none) */
-    held?: number }
+  | {
+      type: 'action';
+      actor: string;
+      strategy: Strategy;
+      call: ToolCall;
+      place: string;
+      narrative: Message;
+      side_effects: Message[];
+      /** how many of the proposed texts claimed what the changes do not carry and were held back (absent: none) */
+      held?: number;
+    }
   /** a speaker's claim about the world: hearsay, recorded with whether the committed state contradicts it */
   /**
    * the Judge rolled a check for a risky call (docs/design.md, Dice): what was tried, what moved
    * the dice, the formula, every die, the two kept, the total and the band; the action follows it, or
    * the refusal of what the engine proposed for that band (thrown dice stand either way)
    */
-  | { type: 'check_rolled'; actor: string; place: string; call: string; tool: ToolName; word: string; target: string | null; factors: Factor[];
-    formula: string; dice: number[]; kept: number[]; total: number; band: Band }
-  | { type: 'claimed'; actor: string; place: string; kind: ClaimKind; about: string[]; contradicts: boolean;
-    /** whom it was said to (an interact's target), who remembers it as the speaker's claim */ to: string | null }
+  | {
+      type: 'check_rolled';
+      actor: string;
+      place: string;
+      call: string;
+      tool: ToolName;
+      word: string;
+      target: string | null;
+      factors: Factor[];
+      formula: string;
+      dice: number[];
+      kept: number[];
+      total: number;
+      band: Band;
+    }
+  | {
+      type: 'claimed';
+      actor: string;
+      place: string;
+      kind: ClaimKind;
+      about: string[];
+      contradicts: boolean;
+      /** whom it was said to (an interact's target), who remembers it as the speaker's claim */ to: string | null;
+    }
   | { type: 'call_failed'; actor: string; strategy: Strategy | null; place: string; failed: FailedCall; sig: string; repeated: boolean }
-  | { type: 'money_created'; to: string; amount: number; source: string; credit: Strategy | null; /** the thing whose income it is */ entity: string | null }
+  | {
+      type: 'money_created';
+      to: string;
+      amount: number;
+      source: string;
+      credit: Strategy | null;
+      /** the thing whose income it is */ entity: string | null;
+    }
   | { type: 'money_destroyed'; from: string; amount: number; sink: string; debit: Strategy | null }
   | { type: 'transfer'; from: string; to: string; resource: string; amount: number; reason: string; credit: Strategy | null }
   | { type: 'resource_changed'; actor: string; resource: string; delta: number; reason: string }
@@ -81,9 +131,18 @@ export type EventBody =
    * `source` is the declared money source the purse is booked under (absent when the purse is 0,
    * and in logs written before a newcomer's money had one, where the books name it `joined`)
    */
-  | { type: 'joined'; actor: string; name: Text; concept: string; place: string; money: number; energy: number; source?: string;
-    /** the traits the player picked or wrote (absent: none, and in logs written before players had traits) */
-    traits?: Trait[] }
+  | {
+      type: 'joined';
+      actor: string;
+      name: Text;
+      concept: string;
+      place: string;
+      money: number;
+      energy: number;
+      source?: string;
+      /** the traits the player picked or wrote (absent: none, and in logs written before players had traits) */
+      traits?: Trait[];
+    }
   /**
    * a player's seat was freed (sim/judge/seats.ts): they had not acted for the pack's `idleTicks`, or
    * the admin freed it. The seat counts free for the next join; the character goes on by itself as a
@@ -107,8 +166,19 @@ export type EventBody =
    * `value`), a place closed or opened (`place`), a newcomer (`person`). A learned fact is carried
    * by fact_created/fact_learned; `fact` names it, so its diffusion is attributable to the label.
    */
-  | { type: 'intervened'; label: string; kind: InterventionKind; actor: string | null; fact?: string; place?: string;
-    item?: string; job?: string; strategy?: Strategy; value?: number; person?: Newcomer }
+  | {
+      type: 'intervened';
+      label: string;
+      kind: InterventionKind;
+      actor: string | null;
+      fact?: string;
+      place?: string;
+      item?: string;
+      job?: string;
+      strategy?: Strategy;
+      value?: number;
+      person?: Newcomer;
+    }
   /** a quest giver offered a quest (sim/judge/quests.ts): its goal was literally true and every source knew its fact */
   | { type: 'quest_offered'; quest: QuestState }
   | { type: 'quest_taken'; quest: string; actor: string }
@@ -120,30 +190,72 @@ export type EventBody =
    * the director proposed an event from a pack template to raise or ease the tension (sim/judge/director.ts);
    * `refused` is the Judge's reason when it was refused (the proposal is recorded either way, so the admin sees why)
    */
-  | { type: 'director_proposed'; template: string; aim: Aim; place: string | null; tension: number; measures: Record<string, number>;
-    why: Message; refused: Reason | null }
+  | {
+      type: 'director_proposed';
+      template: string;
+      aim: Aim;
+      place: string | null;
+      tension: number;
+      measures: Record<string, number>;
+      why: Message;
+      refused: Reason | null;
+    }
   | { type: 'phase_changed'; from: Phase; to: Phase; tension: number; why: Message }
   /** a player's story began (sim/model/session.ts): the ink runtime's state after its opening */
-  | { type: 'story_started'; actor: string; story: string; chapter: string; situation: string; variables: Record<string, InkValue>; ink: string }
+  | {
+      type: 'story_started';
+      actor: string;
+      story: string;
+      chapter: string;
+      situation: string;
+      variables: Record<string, InkValue>;
+      ink: string;
+    }
   /** the story moved on after the player's turn: the choice taken (null: the world moved it), where it stands, the ink state */
-  | { type: 'story_turned'; actor: string; choice: number | null; chapter: string; situation: string; variables: Record<string, InkValue>; ink: string }
+  | {
+      type: 'story_turned';
+      actor: string;
+      choice: number | null;
+      chapter: string;
+      situation: string;
+      variables: Record<string, InkValue>;
+      ink: string;
+    }
   /** the progress judge's judgment of the turn (docs/design.md, The story): score 0..100, whether the chapter advances or the story ends, why */
-  | { type: 'situation_scored'; actor: string; chapter: string; situation: string; score: number; advance: boolean; end: boolean;
-    rationale: Message; by: 'rules' | 'model'; text?: Text }
+  | {
+      type: 'situation_scored';
+      actor: string;
+      chapter: string;
+      situation: string;
+      score: number;
+      advance: boolean;
+      end: boolean;
+      rationale: Message;
+      by: 'rules' | 'model';
+      text?: Text;
+    }
   | { type: 'chapter_advanced'; actor: string; from: string; to: string }
   | { type: 'story_ended'; actor: string; ending: string; summary: Message; text?: Text };
 
 /** What a newcomer of an `arrive` intervention is made of: a copy of a pack person's soul and habits. */
 export interface Newcomer {
-  soul: string; place: string; energy: number; heartbeat: number;
+  soul: string;
+  place: string;
+  energy: number;
+  heartbeat: number;
   drives: { ambition: number; sociability: number; creativity: number; diligence: number; thrift: number; gossip: number };
-  roles: string[]; tags: string[];
+  roles: string[];
+  tags: string[];
 }
 
 /** A tick's books: opening and closing money, and what each declared source created and each sink destroyed. */
 export interface MoneySummary {
-  before: number; created: number; destroyed: number; after: number;
-  sources: Record<string, number>; sinks: Record<string, number>;
+  before: number;
+  created: number;
+  destroyed: number;
+  after: number;
+  sources: Record<string, number>;
+  sinks: Record<string, number>;
 }
 
 export type EventType = EventBody['type'];

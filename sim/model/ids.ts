@@ -23,12 +23,14 @@ const notReserved = (s: string) => !RESERVED_IDS.has(s);
 const RESERVED_MSG = 'a reserved name (a property every object has), not an id';
 
 /** An id at a boundary: a safe shape and not a name of the language. */
-export const SafeId = z.string()
+export const SafeId = z
+  .string()
   .regex(SAFE, 'letters, digits and _ $ : # . - (at most 100), starting with a letter, digit, _ or $')
   .refine(notReserved, RESERVED_MSG);
 
 /** An id a scenario author writes: lower-case letters, digits and _. */
-export const PackId = z.string()
+export const PackId = z
+  .string()
   .regex(/^[a-z0-9_]{1,64}$/, 'lower-case letters, digits and _ (at most 64)')
   .refine(notReserved, RESERVED_MSG);
 

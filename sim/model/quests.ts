@@ -24,7 +24,11 @@ export type QuestGoal =
  * An information source of the quest: who says it, the fact they really know (reliability unknown to
  * the taker), and the claim as shown, which is that fact's own content (the Judge holds it to it).
  */
-export interface QuestSource { source: string; fact: string; claim: Message }
+export interface QuestSource {
+  source: string;
+  fact: string;
+  claim: Message;
+}
 
 export interface QuestState {
   id: string;
@@ -66,36 +70,43 @@ export type GoalDef = z.infer<typeof GoalDef>;
  * template `rumour` (about the goal's person when `aboutGoal`). The giver cites only what such a source
  * really heard; whether it is true only the Judge knows. `required`: no offer until one such source is found.
  */
-const SourceDef = z.object({
-  people: z.array(PackId).min(1).max(20),
-  rumour: PackId,
-  aboutGoal: z.boolean().default(false),
-  required: z.boolean().default(false),
-}).strict();
+const SourceDef = z
+  .object({
+    people: z.array(PackId).min(1).max(20),
+    rumour: PackId,
+    aboutGoal: z.boolean().default(false),
+    required: z.boolean().default(false),
+  })
+  .strict();
 
 /** What the giver withholds: a kind (e.g. a source's fact is false, the place is dangerous, the reward is less than the cost) and its words. */
 export const RISK_KINDS = ['false_fact', 'danger', 'costly', 'withheld'] as const;
 
-export const QuestDef = z.object({
-  id: PackId,
-  giver: PackId,
-  goal: GoalDef,
-  /** the goal in the giver's words; `{{slot}}`s filled from the goal: item, count, to, place, about, amount, reward, deadline */
-  stated: Text,
-  sources: z.array(SourceDef).max(4).default([]),
-  risk: z.object({ kind: z.enum(RISK_KINDS), text: Text }).strict(),
-  /** paid by the giver, or, with `source`, created from that declared money source */
-  reward: z.object({ amount: z.number().int().min(1), source: PackId.optional() }).strict(),
-  /** ticks from the offer to the deadline */
-  deadline: z.number().int().min(1).max(100_000),
-  /** when it may be offered: from a tick on, with a pause between offers, at most `times`, only where the giver is at `place` (if given) */
-  offer: z.object({
-    from: z.number().int().min(0).default(0),
-    every: z.number().int().min(1).default(24),
-    times: z.number().int().min(1).max(1000).default(3),
-    place: PackId.optional(),
-  }).strict().default({ from: 0, every: 24, times: 3 }),
-}).strict();
+export const QuestDef = z
+  .object({
+    id: PackId,
+    giver: PackId,
+    goal: GoalDef,
+    /** the goal in the giver's words; `{{slot}}`s filled from the goal: item, count, to, place, about, amount, reward, deadline */
+    stated: Text,
+    sources: z.array(SourceDef).max(4).default([]),
+    risk: z.object({ kind: z.enum(RISK_KINDS), text: Text }).strict(),
+    /** paid by the giver, or, with `source`, created from that declared money source */
+    reward: z.object({ amount: z.number().int().min(1), source: PackId.optional() }).strict(),
+    /** ticks from the offer to the deadline */
+    deadline: z.number().int().min(1).max(100_000),
+    /** when it may be offered: from a tick on, with a pause between offers, at most `times`, only where the giver is at `place` (if given) */
+    offer: z
+      .object({
+        from: z.number().int().min(0).default(0),
+        every: z.number().int().min(1).default(24),
+        times: z.number().int().min(1).max(1000).default(3),
+        place: PackId.optional(),
+      })
+      .strict()
+      .default({ from: 0, every: 24, times: 3 }),
+  })
+  .strict();
 export type QuestDef = z.infer<typeof QuestDef>;
 
 /** `quests.json` of a pack: the quests its people give. */
@@ -104,7 +115,10 @@ export type QuestsFile = z.infer<typeof QuestsFile>;
 
 /** The slots of the stated words each goal kind fills (besides `reward` and `deadline`). */
 export const GOAL_SLOTS: Record<QuestGoal['kind'], readonly string[]> = {
-  bring: ['item', 'count', 'to'], visit: ['place'], learn: ['about'], earn: ['amount'],
+  bring: ['item', 'count', 'to'],
+  visit: ['place'],
+  learn: ['about'],
+  earn: ['amount'],
 };
 
 /** A pack goal made concrete for a giver: `giver` stands for them. */
@@ -112,19 +126,26 @@ export function goalFor(def: QuestDef): QuestGoal {
   const g = def.goal;
   const who = (id: string) => (id === 'giver' ? def.giver : id);
   switch (g.kind) {
-    case 'bring': return { kind: 'bring', item: g.item, count: g.count, to: who(g.to) };
-    case 'learn': return { kind: 'learn', about: who(g.about) };
-    default: return { ...g };
+    case 'bring':
+      return { kind: 'bring', item: g.item, count: g.count, to: who(g.to) };
+    case 'learn':
+      return { kind: 'learn', about: who(g.about) };
+    default:
+      return { ...g };
   }
 }
 
 /** The goal's own parameters, as the stated words show them. */
 export function goalParams(goal: QuestGoal): Record<string, Param> {
   switch (goal.kind) {
-    case 'bring': return { item: ref('item', goal.item), count: goal.count, to: ref('actor', goal.to) };
-    case 'visit': return { place: ref('place', goal.place) };
-    case 'learn': return { about: ref('actor', goal.about) };
-    case 'earn': return { amount: goal.amount };
+    case 'bring':
+      return { item: ref('item', goal.item), count: goal.count, to: ref('actor', goal.to) };
+    case 'visit':
+      return { place: ref('place', goal.place) };
+    case 'learn':
+      return { about: ref('actor', goal.about) };
+    case 'earn':
+      return { amount: goal.amount };
   }
 }
 
@@ -140,4 +161,7 @@ export function statedOf(def: string, goal: QuestGoal, reward: number, deadline:
 export const riskOf = (def: string): Message => msg('quest.risk', { quest: def });
 
 /** A player's request to take a quest (the server queues it; the Judge decides at the start of the next tick). */
-export interface QuestTake { actor: string; quest: string }
+export interface QuestTake {
+  actor: string;
+  quest: string;
+}

@@ -15,7 +15,11 @@ export interface RecordHead {
 }
 
 /** A game master's tool call as the player sent it (after the server filled in its id and actor). */
-export interface SentCall { id: string; tool: string; args: unknown }
+export interface SentCall {
+  id: string;
+  tool: string;
+  args: unknown;
+}
 
 /** What the player sent (`from: 'player'`) or the game master told them, with its dialog type (docs/design.md, Dialog types). */
 export type MessageBody =
@@ -24,12 +28,26 @@ export type MessageBody =
   | { from: 'gm'; kind: 'narration'; dialog_type: 'resolution_summary'; text: Text }
   | { from: 'gm'; kind: 'rejection'; dialog_type: 'rule_explanation'; callId: string; reason: Text }
   | { from: 'gm'; kind: 'perceived'; dialog_type: 'scene_description'; lines: Text[] }
-  | { from: 'gm'; kind: 'prompt'; dialog_type: 'action_prompt'; text: Text; actions: { call: { tool: string; args: Record<string, unknown> }; text: Text }[] };
+  | {
+      from: 'gm';
+      kind: 'prompt';
+      dialog_type: 'action_prompt';
+      text: Text;
+      actions: { call: { tool: string; args: Record<string, unknown> }; text: Text }[];
+    };
 
 export type SessionMessage = RecordHead & MessageBody;
 
 /** What made a memory record: a turn of the player's story or quest, or their body's status. */
-export const MEMORY_KINDS = ['story_started', 'chapter_advanced', 'story_ended', 'quest_taken', 'quest_completed', 'quest_failed', 'status_changed'] as const;
+export const MEMORY_KINDS = [
+  'story_started',
+  'chapter_advanced',
+  'story_ended',
+  'quest_taken',
+  'quest_completed',
+  'quest_failed',
+  'status_changed',
+] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
 
 export interface MemoryRecord extends RecordHead {
@@ -47,7 +65,10 @@ export interface MemoryRecord extends RecordHead {
 }
 
 /** The kinds of record a store keeps, by name. */
-export interface RecordKinds { messages: SessionMessage; memory: MemoryRecord }
+export interface RecordKinds {
+  messages: SessionMessage;
+  memory: MemoryRecord;
+}
 export type RecordKind = keyof RecordKinds;
 export const RECORD_KINDS: readonly RecordKind[] = ['messages', 'memory'];
 
@@ -58,7 +79,11 @@ export type NewRecord<K extends RecordKind> = RecordKinds[K] extends infer R ? (
  * Which records of one player: with `after`, the first `limit` whose n is above it (catching up);
  * otherwise the last `limit` below `before` (or the newest: what a page shows on load). Oldest first.
  */
-export interface RecordPage { after?: number; before?: number; limit: number }
+export interface RecordPage {
+  after?: number;
+  before?: number;
+  limit: number;
+}
 
 /** What a player sent, as the host tells its listeners (Broadcast.said). */
 export type PlayerWords = { tick: number } & Extract<MessageBody, { from: 'player' }>;

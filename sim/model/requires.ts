@@ -1,7 +1,11 @@
 import type { Template } from './scenario.ts';
 import type { Param } from './text.ts';
 
-interface Maker { tags: readonly string[]; inventory: Record<string, number>; roles: readonly string[] }
+interface Maker {
+  tags: readonly string[];
+  inventory: Record<string, number>;
+  roles: readonly string[];
+}
 
 /**
  * The first of a template's `requires` the maker does not meet (a tag, an item carried, a role), as
@@ -12,7 +16,8 @@ export function unmetRequirement(a: Maker, t: Template): { code: string; params:
   for (const e of t.effects) {
     if (e.type !== 'requires') continue;
     if (e.tag !== undefined && !a.tags.includes(e.tag)) return { code: 'requires_tag', params: { ...what, tag: e.tag } };
-    if (e.item !== undefined && !((a.inventory[e.item] ?? 0) > 0)) return { code: 'requires_item', params: { ...what, item: { ref: 'item', id: e.item } } };
+    if (e.item !== undefined && !((a.inventory[e.item] ?? 0) > 0))
+      return { code: 'requires_item', params: { ...what, item: { ref: 'item', id: e.item } } };
     if (e.role !== undefined && !a.roles.includes(e.role)) return { code: 'requires_role', params: { ...what, role: e.role } };
   }
   return null;

@@ -47,10 +47,12 @@ export const Binding = z.discriminatedUnion('measure', [
 export type Binding = z.infer<typeof Binding>;
 
 /** What one ink choice stands for: its words in both languages and the one tool call the player makes by taking it. */
-export const StoryChoiceDef = z.object({
-  text: Text,
-  call: z.object({ tool: z.enum(TOOL_NAMES), args: z.record(z.string(), z.unknown()) }).strict(),
-}).strict();
+export const StoryChoiceDef = z
+  .object({
+    text: Text,
+    call: z.object({ tool: z.enum(TOOL_NAMES), args: z.record(z.string(), z.unknown()) }).strict(),
+  })
+  .strict();
 
 const Named = z.object({ name: Text }).strict();
 
@@ -61,19 +63,21 @@ const Named = z.object({ name: Text }).strict();
  * ids of the ink's `# chapter:`, `# situation:` and `# ending:` tags (a chapter id is also the name of
  * the knot it starts at); `choices` maps each choice's text (`* [find_work]`) to its words and call.
  */
-export const StoryFile = z.object({
-  $schema: z.string().optional(),
-  id: PackId,
-  ink: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.ink$/, 'a file name in the pack folder ending in .ink'),
-  title: Text,
-  bindings: z.record(PackId, Binding).default({}),
-  chapters: z.record(PackId, Named),
-  situations: z.record(PackId, Named).default({}),
-  endings: z.record(PackId, z.object({ name: Text, summary: Text }).strict()),
-  choices: z.record(PackId, StoryChoiceDef),
-  /** the rules' progress judge: an ink variable (0..100) read as the situation's score, when the ink keeps one */
-  score: PackId.optional(),
-}).strict();
+export const StoryFile = z
+  .object({
+    $schema: z.string().optional(),
+    id: PackId,
+    ink: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.ink$/, 'a file name in the pack folder ending in .ink'),
+    title: Text,
+    bindings: z.record(PackId, Binding).default({}),
+    chapters: z.record(PackId, Named),
+    situations: z.record(PackId, Named).default({}),
+    endings: z.record(PackId, z.object({ name: Text, summary: Text }).strict()),
+    choices: z.record(PackId, StoryChoiceDef),
+    /** the rules' progress judge: an ink variable (0..100) read as the situation's score, when the ink keeps one */
+    score: PackId.optional(),
+  })
+  .strict();
 export type StoryFile = z.infer<typeof StoryFile>;
 
 /** A story as the loaded pack holds it: the file, the ink source and its compiled JSON (sim/scenario/ink.ts). */

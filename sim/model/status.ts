@@ -18,5 +18,9 @@ export const TRANSITIONS: Record<Status, readonly Status[]> = {
 
 /** What each status still allows an actor to do. */
 export const CAN_ACT: Record<Status, 'all' | 'talk' | 'none'> = {
-  alive: 'all', dying: 'talk', unconscious: 'none', restrained_permanent: 'none', dead: 'none',
+  alive: 'all',
+  dying: 'talk',
+  unconscious: 'none',
+  restrained_permanent: 'none',
+  dead: 'none',
 };

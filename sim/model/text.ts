@@ -29,17 +29,22 @@ export const Lang = z.enum(LANGS);
 export type Lang = z.infer<typeof Lang>;
 
 /** A reference that the renderer resolves to a localized name at display time. */
-export const Ref = z.object({
-  /** the last six are the pack's words (vocabulary.json), shown by name; `verb` is what a channel's speaker does */
-  ref: z.enum(['actor', 'place', 'entity', 'fact', 'template', 'item', 'job', 'mode', 'channel', 'verb', 'manner', 'purpose', 'kind']),
-  id: SafeId,
-}).strict();
+export const Ref = z
+  .object({
+    /** the last six are the pack's words (vocabulary.json), shown by name; `verb` is what a channel's speaker does */
+    ref: z.enum(['actor', 'place', 'entity', 'fact', 'template', 'item', 'job', 'mode', 'channel', 'verb', 'manner', 'purpose', 'kind']),
+    id: SafeId,
+  })
+  .strict();
 export type Ref = z.infer<typeof Ref>;
 
 export const Param = z.union([z.string(), z.number(), Ref]);
 
 /** A locale key: dotted words, none of them a name every object answers to. */
-const MessageKey = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_:]+)*$/, 'a locale key (dotted lower-case words)').max(100)
+const MessageKey = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_:]+)*$/, 'a locale key (dotted lower-case words)')
+  .max(100)
   .refine((k) => k.split('.').every((part) => !RESERVED_IDS.has(part)), 'a reserved name (a property every object has), not a key');
 export type Param = z.infer<typeof Param>;
 

@@ -6,42 +6,56 @@ import { isSafeId, PackId, SafeId } from './ids.ts';
 export const TOOL_NAMES = ['use_resource', 'interact', 'move', 'create', 'express'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
-export const ResourceName = z.string()
-  .refine((r) => r === 'money' || r === 'energy' || r === 'time' || (r.startsWith('item:') && isSafeId(r.slice(5))), 'money, energy, time or item:<name>');
+export const ResourceName = z
+  .string()
+  .refine(
+    (r) => r === 'money' || r === 'energy' || r === 'time' || (r.startsWith('item:') && isSafeId(r.slice(5))),
+    'money, energy, time or item:<name>',
+  );
 
 /** Manners, modes, channels and purposes are the pack's words (its vocabulary): any id here, declared there or refused by the Judge. */
 
-export const UseResourceArgs = z.object({
-  resource: ResourceName,
-  amount: z.number().int().positive(),
-  purpose: SafeId,
-  target: SafeId.optional(),
-}).strict();
+export const UseResourceArgs = z
+  .object({
+    resource: ResourceName,
+    amount: z.number().int().positive(),
+    purpose: SafeId,
+    target: SafeId.optional(),
+  })
+  .strict();
 
-export const InteractArgs = z.object({
-  target: SafeId,
-  manner: PackId,
-  content: Message,
-}).strict();
+export const InteractArgs = z
+  .object({
+    target: SafeId,
+    manner: PackId,
+    content: Message,
+  })
+  .strict();
 
 /** No `from`: the system knows where the actor is. */
-export const MoveArgs = z.object({
-  destination: SafeId,
-  mode: PackId,
-}).strict();
+export const MoveArgs = z
+  .object({
+    destination: SafeId,
+    mode: PackId,
+  })
+  .strict();
 
-export const CreateArgs = z.object({
-  what: SafeId,
-  where: SafeId,
-  using: z.object({ money: z.number().int().nonnegative().optional(), energy: z.number().int().nonnegative().optional() }).strict(),
-  /** for a rumour: whom it is about */
-  about: SafeId.optional(),
-}).strict();
+export const CreateArgs = z
+  .object({
+    what: SafeId,
+    where: SafeId,
+    using: z.object({ money: z.number().int().nonnegative().optional(), energy: z.number().int().nonnegative().optional() }).strict(),
+    /** for a rumour: whom it is about */
+    about: SafeId.optional(),
+  })
+  .strict();
 
-export const ExpressArgs = z.object({
-  channel: PackId,
-  content: Message,
-}).strict();
+export const ExpressArgs = z
+  .object({
+    channel: PackId,
+    content: Message,
+  })
+  .strict();
 
 const call = <T extends string, A extends z.ZodTypeAny>(tool: T, args: A) =>
   z.object({ id: SafeId, actor: SafeId, tool: z.literal(tool), args }).strict();

@@ -7,21 +7,26 @@ import { Text } from './text.ts';
  * aspect fits is said by the manners and purposes it lists, so the Judge can verify a claimed
  * advantage instead of taking anyone's word for it.
  */
-export const Trait = z.object({
-  id: SafeId,
-  name: Text,
-  positive: Text,
-  negative: Text,
-  /** the manners and purposes whose checks the positive aspect helps (advantage) */
-  helps: z.array(PackId).max(20).default([]),
-  /** the manners and purposes whose checks the negative aspect hinders (disadvantage) */
-  hinders: z.array(PackId).max(20).default([]),
-}).strict();
+export const Trait = z
+  .object({
+    id: SafeId,
+    name: Text,
+    positive: Text,
+    negative: Text,
+    /** the manners and purposes whose checks the positive aspect helps (advantage) */
+    helps: z.array(PackId).max(20).default([]),
+    /** the manners and purposes whose checks the negative aspect hinders (disadvantage) */
+    hinders: z.array(PackId).max(20).default([]),
+  })
+  .strict();
 export type Trait = z.infer<typeof Trait>;
 
 /** Up to three traits a person starts with. */
 export const MAX_TRAITS = 3;
-export const Traits = z.array(Trait).max(MAX_TRAITS).default([])
+export const Traits = z
+  .array(Trait)
+  .max(MAX_TRAITS)
+  .default([])
   .refine((ts) => new Set(ts.map((t) => t.id)).size === ts.length, 'trait ids must differ');
 
 /**

@@ -17,9 +17,15 @@ export interface StoreMeta {
   origin?: { seed: number; at: number };
 }
 
-export interface TickRecord { tick: number; events: Event[] }
+export interface TickRecord {
+  tick: number;
+  events: Event[];
+}
 
-export interface Snapshot<S = unknown> { tick: number; state: S }
+export interface Snapshot<S = unknown> {
+  tick: number;
+  state: S;
+}
 
 export interface LoadedWorld<S = unknown> {
   meta: StoreMeta | null;
@@ -69,7 +75,10 @@ export class WriterConflictError extends Error {
 }
 
 export class StoreGapError extends Error {
-  constructor(readonly expected: number, readonly got: number) {
+  constructor(
+    readonly expected: number,
+    readonly got: number,
+  ) {
     super(`tick ${got} cannot be committed: the next tick is ${expected}`);
     this.name = 'StoreGapError';
   }
@@ -79,7 +88,9 @@ export class StoreGapError extends Error {
  * A store that keeps query-friendly copies of the current state (MongoDB): the World hands it its
  * state after every commit, and once after opening.
  */
-export interface Projecting { publishState(tick: number, state: WorldState): Promise<void> }
+export interface Projecting {
+  publishState(tick: number, state: WorldState): Promise<void>;
+}
 
 export function isProjecting(store: object): store is Projecting {
   return typeof (store as Partial<Projecting>).publishState === 'function';

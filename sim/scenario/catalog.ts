@@ -43,9 +43,12 @@ export function buildCatalog(scenario: Scenario): Catalog {
   }
   return {
     levels: { meal: mealPrice(scenario) },
-    incomeSources: new Set(scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'income' && e.source !== undefined ? [e.source] : [])))),
+    incomeSources: new Set(
+      scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'income' && e.source !== undefined ? [e.source] : []))),
+    ),
     tollTemplates: new Set(scenario.templates.filter((t) => t.effects.some((e) => e.type === 'toll')).map((t) => t.id)),
-    effect: <T extends Effect['type']>(template: string, type: T) => effects.get(type)?.get(template) as Extract<Effect, { type: T }> | undefined,
+    effect: <T extends Effect['type']>(template: string, type: T) =>
+      effects.get(type)?.get(template) as Extract<Effect, { type: T }> | undefined,
     scenario,
     words: new Words(scenario.vocabulary),
     places,
@@ -111,7 +114,11 @@ export function onSale(cat: Catalog, place: string, tick: number): readonly stri
 }
 
 /** A toll owed on a trip: to the owner of the thing that stands on a link the trip crosses. */
-export interface Toll { owner: string; amount: number; entity: string }
+export interface Toll {
+  owner: string;
+  amount: number;
+  entity: string;
+}
 
 /**
  * What moving costs: the Judge's rule, which no World Engine may undercut. With `mover`, the tolls
@@ -150,7 +157,8 @@ export function tollsOn(cat: Catalog, state: WorldState, from: string, to: strin
   if (!onLink.size) return [];
   const d = (x: string, y: string) => distance(cat, state, x, y) ?? Infinity;
   // places on some shortest route, nearest first; each keeps the cheapest way to it and its tolls
-  const on = [...cat.places.keys(), ...state.generatedPlaces.map((g) => g.id)].filter((x) => d(from, x) + d(x, to) === dist)
+  const on = [...cat.places.keys(), ...state.generatedPlaces.map((g) => g.id)]
+    .filter((x) => d(from, x) + d(x, to) === dist)
     .sort((x, y) => d(from, x) - d(from, y));
   const best = new Map<string, { cost: number; tolls: Toll[] }>([[from, { cost: 0, tolls: [] }]]);
   for (const x of on) {
@@ -177,8 +185,10 @@ function linkLength(cat: Catalog, state: WorldState, x: string, y: string): numb
 }
 
 function mealPrice(scenario: Scenario): number {
-  const prices = [...scenario.meta.items.filter((i) => i.energy > 0).map((i) => i.price),
-    ...scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'food' ? [e.price] : [])))].sort((a, b) => a - b);
+  const prices = [
+    ...scenario.meta.items.filter((i) => i.energy > 0).map((i) => i.price),
+    ...scenario.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'food' ? [e.price] : []))),
+  ].sort((a, b) => a - b);
   const all = prices.length ? prices : scenario.meta.items.map((i) => i.price).sort((a, b) => a - b);
   return all.length ? Math.max(1, all[Math.floor(all.length / 2)]) : 1;
 }

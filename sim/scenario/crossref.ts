@@ -29,7 +29,7 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
   const issues: PackIssue[] = [];
   const at = (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) =>
     issues.push({ file, path: jsonPath(path), reason: params ? { key: `pack.${key}`, params } : { key: `pack.${key}` } });
-  const ids = (list: { id: string }[] | null | undefined) => list ? new Set(list.map((x) => x.id)) : null;
+  const ids = (list: { id: string }[] | null | undefined) => (list ? new Set(list.map((x) => x.id)) : null);
   // an id is known when its file declares it, or when that file did not parse (nothing to say then)
   const known = (set: Set<string> | null, id: string) => set === null || set.has(id);
   const places = ids(s.places);
@@ -59,15 +59,19 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
 
   if (s.meta) {
     const joins = s.meta.rules.players;
-    if (joins.source !== undefined && !known(sources, joins.source)) at('scenario.json', ['rules', 'players', 'source'], 'unknown_source', { id: joins.source });
+    if (joins.source !== undefined && !known(sources, joins.source))
+      at('scenario.json', ['rules', 'players', 'source'], 'unknown_source', { id: joins.source });
     if (joins.money > 0 && joins.source === undefined) at('scenario.json', ['rules', 'players', 'source'], 'purse_needs_source');
-    (s.meta.rules.newPlaces.roles ?? []).forEach((r, i) => { if (!known(roles, r)) at('scenario.json', ['rules', 'newPlaces', 'roles', i], 'unknown_role', { id: r }); });
+    (s.meta.rules.newPlaces.roles ?? []).forEach((r, i) => {
+      if (!known(roles, r)) at('scenario.json', ['rules', 'newPlaces', 'roles', i], 'unknown_role', { id: r });
+    });
     s.meta.jobs.forEach((j, i) => {
       const boss = s.actors?.find((a) => a.id === j.employer);
       if (!known(actors, j.employer)) at('scenario.json', ['jobs', i, 'employer'], 'unknown_actor', { id: j.employer });
       else if (boss && !hires(boss.roles)) at('scenario.json', ['jobs', i, 'employer'], 'not_employer', { id: j.employer });
       if (!known(places, j.place)) at('scenario.json', ['jobs', i, 'place'], 'unknown_place', { id: j.place });
-      if (j.source !== undefined && !known(sources, j.source)) at('scenario.json', ['jobs', i, 'source'], 'unknown_source', { id: j.source });
+      if (j.source !== undefined && !known(sources, j.source))
+        at('scenario.json', ['jobs', i, 'source'], 'unknown_source', { id: j.source });
     });
   }
   if (s.places) {
@@ -76,21 +80,29 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
         if (!known(places, l.to)) at('places.json', ['places', i, 'links', j, 'to'], 'unknown_place', { id: l.to });
         if (l.to === p.id) at('places.json', ['places', i, 'links', j, 'to'], 'self_link');
       });
-      p.sells.forEach((id, j) => { if (!known(items, id)) at('places.json', ['places', i, 'sells', j], 'unknown_item', { id }); });
+      p.sells.forEach((id, j) => {
+        if (!known(items, id)) at('places.json', ['places', i, 'sells', j], 'unknown_item', { id });
+      });
     });
     travelGraph(s.places, at);
   }
   if (v) {
-    const sink = (path: PropertyKey[], id: string | undefined) => { if (id !== undefined && !known(sinks, id)) at('vocabulary.json', path, 'unknown_sink', { id }); };
+    const sink = (path: PropertyKey[], id: string | undefined) => {
+      if (id !== undefined && !known(sinks, id)) at('vocabulary.json', path, 'unknown_sink', { id });
+    };
     sink(['spending'], v.spending);
     for (const [id, m] of Object.entries(v.modes)) sink(['modes', id, 'sink'], m.sink);
     for (const [id, k] of Object.entries(v.kinds)) sink(['kinds', id, 'sink'], k.sink);
     for (const [id, p] of Object.entries(v.purposes)) {
       sink(['purposes', id, 'sink'], p.sink);
-      if (p.source !== undefined && !known(sources, p.source)) at('vocabulary.json', ['purposes', id, 'source'], 'unknown_source', { id: p.source });
-      p.items.forEach((item, j) => { if (!known(items, item)) at('vocabulary.json', ['purposes', id, 'items', j], 'unknown_item', { id: item }); });
+      if (p.source !== undefined && !known(sources, p.source))
+        at('vocabulary.json', ['purposes', id, 'source'], 'unknown_source', { id: p.source });
+      p.items.forEach((item, j) => {
+        if (!known(items, item)) at('vocabulary.json', ['purposes', id, 'items', j], 'unknown_item', { id: item });
+      });
     }
-    for (const [id, m] of Object.entries(v.manners)) if (m.does === 'steal' && m.max === undefined) at('vocabulary.json', ['manners', id], 'steal_needs_max');
+    for (const [id, m] of Object.entries(v.manners))
+      if (m.does === 'steal' && m.max === undefined) at('vocabulary.json', ['manners', id], 'steal_needs_max');
     // what a tag or a trait helps or hinders is a manner or a purpose of this pack
     const checked = (file: string, path: PropertyKey[], id: string) => {
       if (!Object.hasOwn(v.manners, id) && !Object.hasOwn(v.purposes, id)) at(file, path, 'not_a_check_word', { id });
@@ -101,33 +113,45 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
       t.hinders.forEach((w, j) => checked('vocabulary.json', ['checks', 'tags', tag, 'hinders', j], w));
     }
     harmChecks(v, at);
-    s.actors?.forEach((a, i) => a.soul.traits.forEach((t, k) => {
-      t.helps.forEach((w, j) => checked('actors.json', ['actors', i, 'soul', 'traits', k, 'helps', j], w));
-      t.hinders.forEach((w, j) => checked('actors.json', ['actors', i, 'soul', 'traits', k, 'hinders', j], w));
-    }));
+    s.actors?.forEach((a, i) =>
+      a.soul.traits.forEach((t, k) => {
+        t.helps.forEach((w, j) => checked('actors.json', ['actors', i, 'soul', 'traits', k, 'helps', j], w));
+        t.hinders.forEach((w, j) => checked('actors.json', ['actors', i, 'soul', 'traits', k, 'hinders', j], w));
+      }),
+    );
   }
   s.actors?.forEach((a, i) => {
-    a.roles.forEach((r, j) => { if (!known(roles, r)) at('actors.json', ['actors', i, 'roles', j], 'unknown_role', { id: r }); });
+    a.roles.forEach((r, j) => {
+      if (!known(roles, r)) at('actors.json', ['actors', i, 'roles', j], 'unknown_role', { id: r });
+    });
     if (!known(places, a.body.location)) at('actors.json', ['actors', i, 'body', 'location'], 'unknown_place', { id: a.body.location });
     for (const id of Object.keys(a.body.relations)) {
       if (!known(actors, id)) at('actors.json', ['actors', i, 'body', 'relations', id], 'unknown_actor', { id });
       if (id === a.id) at('actors.json', ['actors', i, 'body', 'relations', id], 'self_relation');
     }
-    for (const id of Object.keys(a.body.inventory)) if (!known(items, id)) at('actors.json', ['actors', i, 'body', 'inventory', id], 'unknown_item', { id });
+    for (const id of Object.keys(a.body.inventory))
+      if (!known(items, id)) at('actors.json', ['actors', i, 'body', 'inventory', id], 'unknown_item', { id });
   });
   if (s.director) directorChecks(s.director, { places, actors, templates, items, vocabulary: v }, at);
   s.templates?.forEach((t, i) => {
     if (!known(kinds, t.kind)) at('templates.json', ['templates', i, 'kind'], 'unknown_kind', { id: t.kind });
     t.effects.forEach((e, j) => {
       const here = ['templates', i, 'effects', j];
-      if (e.type === 'income' && e.source !== undefined && !known(sources, e.source)) at('templates.json', [...here, 'source'], 'unknown_source', { id: e.source });
+      if (e.type === 'income' && e.source !== undefined && !known(sources, e.source))
+        at('templates.json', [...here, 'source'], 'unknown_source', { id: e.source });
       if (e.type === 'income' && e.min > e.max) at('templates.json', [...here, 'min'], 'min_above_max');
       if (e.type === 'upkeep' && !known(sinks, e.sink)) at('templates.json', [...here, 'sink'], 'unknown_sink', { id: e.sink });
       if (e.type === 'toll' && !known(places, e.to)) at('templates.json', [...here, 'to'], 'unknown_place', { id: e.to });
-      if (e.type === 'requires' && e.item !== undefined && !known(items, e.item)) at('templates.json', [...here, 'item'], 'unknown_item', { id: e.item });
-      if (e.type === 'requires' && e.role !== undefined && !known(roles, e.role)) at('templates.json', [...here, 'role'], 'unknown_role', { id: e.role });
+      if (e.type === 'requires' && e.item !== undefined && !known(items, e.item))
+        at('templates.json', [...here, 'item'], 'unknown_item', { id: e.item });
+      if (e.type === 'requires' && e.role !== undefined && !known(roles, e.role))
+        at('templates.json', [...here, 'role'], 'unknown_role', { id: e.role });
       // a class is taught by someone who knows its skill (a `skill:` tag or the thing itself in hand), or whose role teaches
-      if (e.type === 'class' && s.actors && !s.actors.some((a) => a.body.tags.includes(`skill:${e.skill}`) || (a.body.inventory[e.skill] ?? 0) > 0 || teaches(a.roles))) {
+      if (
+        e.type === 'class' &&
+        s.actors &&
+        !s.actors.some((a) => a.body.tags.includes(`skill:${e.skill}`) || (a.body.inventory[e.skill] ?? 0) > 0 || teaches(a.roles))
+      ) {
         at('templates.json', [...here, 'skill'], 'nobody_teaches', { skill: e.skill });
       }
     });
@@ -139,7 +163,8 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
     // a toll stands on a link: its place must lead to the far end
     for (const eff of s.templates?.find((t) => t.id === e.template)?.effects ?? []) {
       const from = s.places?.find((p) => p.id === e.location);
-      if (eff.type === 'toll' && from && !from.links.some((l) => l.to === eff.to)) at('entities.json', ['entities', i, 'location'], 'no_link', { id: e.location, to: eff.to });
+      if (eff.type === 'toll' && from && !from.links.some((l) => l.to === eff.to))
+        at('entities.json', ['entities', i, 'location'], 'no_link', { id: e.location, to: eff.to });
     }
   });
   if (s.quests) questChecks(s, s.quests, at);
@@ -157,8 +182,12 @@ function harmChecks(v: Scenario['vocabulary'], at: At): void {
   const h = v.harm;
   const file = 'vocabulary.json';
   const isHarm = (id: string) => Object.hasOwn(h.tags, id);
-  const named = (path: PropertyKey[], id: string) => { if (!Object.hasOwn(v.tags, id)) at(file, path, 'unnamed_harm', { id }); };
-  const harmTag = (path: PropertyKey[], id: string | undefined) => { if (id !== undefined && !isHarm(id)) at(file, path, 'unknown_harm_tag', { id }); };
+  const named = (path: PropertyKey[], id: string) => {
+    if (!Object.hasOwn(v.tags, id)) at(file, path, 'unnamed_harm', { id });
+  };
+  const harmTag = (path: PropertyKey[], id: string | undefined) => {
+    if (id !== undefined && !isHarm(id)) at(file, path, 'unknown_harm_tag', { id });
+  };
   for (const [id, t] of Object.entries(h.tags)) {
     named(['harm', 'tags', id], id);
     harmTag(['harm', 'tags', id, 'worse'], t.worse);
@@ -167,7 +196,7 @@ function harmChecks(v: Scenario['vocabulary'], at: At): void {
     const m = own(v.manners, word);
     const p = own(v.purposes, word);
     if (!m && !p) at(file, ['harm', 'from', word], 'not_a_check_word', { id: word });
-    else if (!(m ? m.risky ?? m.does === 'steal' : p!.risky)) at(file, ['harm', 'from', word], 'harm_not_a_check', { id: word });
+    else if (!(m ? (m.risky ?? m.does === 'steal') : p!.risky)) at(file, ['harm', 'from', word], 'harm_not_a_check', { id: word });
     harmTag(['harm', 'from', word, 'fail'], rule.fail);
     harmTag(['harm', 'from', word, 'full'], rule.full);
     if (rule.full !== undefined && !m && p) at(file, ['harm', 'from', word, 'full'], 'harm_needs_target', { id: word });
@@ -176,7 +205,8 @@ function harmChecks(v: Scenario['vocabulary'], at: At): void {
     at(file, ['harm', 'unconsciousAt'], 'harm_lines', { out: String(h.unconsciousAt), dying: String(h.dyingAt) });
   }
   if (h.restrain?.tag !== undefined) named(['harm', 'restrain', 'tag'], h.restrain.tag);
-  if (h.restrain?.after !== undefined && !Object.values(v.manners).some((m) => m.does === 'steal')) at(file, ['harm', 'restrain', 'after'], 'restrain_needs_thief');
+  if (h.restrain?.after !== undefined && !Object.values(v.manners).some((m) => m.does === 'steal'))
+    at(file, ['harm', 'restrain', 'after'], 'restrain_needs_thief');
 }
 
 /**

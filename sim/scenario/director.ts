@@ -18,9 +18,19 @@ const FILE = 'director.json';
 /** Which fields of a change name a place, and which name a person (the rest are free words: tags, reasons). */
 const PLACE_FIELDS: Record<string, string[]> = { place_mood: ['place'], new_entity: ['location'], new_location: ['parent'] };
 const ACTOR_FIELDS: Record<string, string[]> = {
-  new_entity: ['owner'], reputation_change: ['actor'], relationship_change: ['from', 'to'], resource_transfer: ['from', 'to'],
-  money_source: ['to'], money_sink: ['from'], resource_gain: ['actor'], tag_added: ['actor'], tag_removed: ['actor'],
-  status_change: ['actor'], knowledge_learned: ['actor', 'from'], hp_delta: ['target'], new_fact: ['about'],
+  new_entity: ['owner'],
+  reputation_change: ['actor'],
+  relationship_change: ['from', 'to'],
+  resource_transfer: ['from', 'to'],
+  money_source: ['to'],
+  money_sink: ['from'],
+  resource_gain: ['actor'],
+  tag_added: ['actor'],
+  tag_removed: ['actor'],
+  status_change: ['actor'],
+  knowledge_learned: ['actor', 'from'],
+  hp_delta: ['target'],
+  new_fact: ['about'],
 };
 
 /**
@@ -43,12 +53,16 @@ export function directorChecks(f: DirectorFile, refs: DirectorRefs, at: At): voi
   const measures = new Set(f.measures.map((m) => m.id));
   if (f.acceleration.low !== undefined && f.acceleration.low >= f.band.high) at(FILE, ['acceleration', 'low'], 'director_low_above_band');
   f.milestones.forEach((m, i) => {
-    if (m.measure && !measures.has(m.measure.id)) at(FILE, ['milestones', i, 'measure', 'id'], 'director_unknown_measure', { id: m.measure.id });
+    if (m.measure && !measures.has(m.measure.id))
+      at(FILE, ['milestones', i, 'measure', 'id'], 'director_unknown_measure', { id: m.measure.id });
     if (m.ticks && m.ticks.from >= m.ticks.to) at(FILE, ['milestones', i, 'ticks', 'to'], 'min_above_max');
   });
   f.templates.forEach((t, i) => {
-    (t.where.places ?? []).forEach((p, j) => { if (!known(refs.places, p)) at(FILE, ['templates', i, 'where', 'places', j], 'unknown_place', { id: p }); });
-    if (t.where.sells !== undefined && !known(refs.items, t.where.sells)) at(FILE, ['templates', i, 'where', 'sells'], 'unknown_item', { id: t.where.sells });
+    (t.where.places ?? []).forEach((p, j) => {
+      if (!known(refs.places, p)) at(FILE, ['templates', i, 'where', 'places', j], 'unknown_place', { id: p });
+    });
+    if (t.where.sells !== undefined && !known(refs.items, t.where.sells))
+      at(FILE, ['templates', i, 'where', 'sells'], 'unknown_item', { id: t.where.sells });
     t.changes.forEach((c, j) => changeChecks(c, ['templates', i, 'changes', j], refs, at));
   });
 }
@@ -57,7 +71,8 @@ function changeChecks(c: DirectorChange, path: PropertyKey[], refs: DirectorRefs
   const known = (set: Set<string> | null, id: string) => set === null || set.has(id);
   const rec = c as unknown as Record<string, unknown>;
   if (c.type === 'news') {
-    if (refs.vocabulary && !own(refs.vocabulary.channels, c.channel)) at(FILE, [...path, 'channel'], 'director_unknown_channel', { id: c.channel });
+    if (refs.vocabulary && !own(refs.vocabulary.channels, c.channel))
+      at(FILE, [...path, 'channel'], 'director_unknown_channel', { id: c.channel });
     return;
   }
   if (c.type === 'arrive') {
@@ -76,5 +91,6 @@ function changeChecks(c: DirectorChange, path: PropertyKey[], refs: DirectorRefs
     if (id.startsWith('$')) at(FILE, [...path, field], 'director_placeholder', { id });
     else if (!known(refs.actors, id)) at(FILE, [...path, field], 'unknown_actor', { id });
   }
-  if (c.type === 'new_entity' && !known(refs.templates, c.template)) at(FILE, [...path, 'template'], 'unknown_template', { id: c.template });
+  if (c.type === 'new_entity' && !known(refs.templates, c.template))
+    at(FILE, [...path, 'template'], 'unknown_template', { id: c.template });
 }

@@ -16,7 +16,11 @@ export interface StoryContext {
 }
 
 /** The loaded story (null when there is none or it does not hold), its problems, and its ink text for the pack's hash. */
-export interface InkResult { story: LoadedStory | null; issues: PackIssue[]; raw: [string, string] | null }
+export interface InkResult {
+  story: LoadedStory | null;
+  issues: PackIssue[];
+  raw: [string, string] | null;
+}
 
 const KNOT = /^\s*={2,}\s*(?:function\s+)?([A-Za-z_]\w*)/;
 const VAR = /^\s*VAR\s+([A-Za-z_]\w*)\s*=/;
@@ -61,11 +65,19 @@ export async function loadInk(dir: string, file: StoryFile | null, ctx: StoryCon
     for (const m of code.matchAll(TAG)) {
       const [, kind, id] = m;
       const table = kind === 'chapter' ? file.chapters : kind === 'situation' ? file.situations : file.endings;
-      if (!has(table, id)) at(ink, line(i + 1), 'ink_unknown_tag', { kind, id, list: `${kind === 'chapter' ? 'chapters' : kind === 'situation' ? 'situations' : 'endings'}` });
+      if (!has(table, id))
+        at(ink, line(i + 1), 'ink_unknown_tag', {
+          kind,
+          id,
+          list: `${kind === 'chapter' ? 'chapters' : kind === 'situation' ? 'situations' : 'endings'}`,
+        });
     }
     if (CHOICE.test(code)) {
       // a choice is an id in brackets: its words are story.json's, in both languages
-      const rest = code.replace(CHOICE, '').replace(/^\s*\([^)]*\)\s*/, '').replace(/^(\s*\{[^}]*\}\s*)+/, '');
+      const rest = code
+        .replace(CHOICE, '')
+        .replace(/^\s*\([^)]*\)\s*/, '')
+        .replace(/^(\s*\{[^}]*\}\s*)+/, '');
       const m = /^\s*\[\s*([^\]]*?)\s*\]/.exec(rest);
       if (!m) at(ink, line(i + 1), 'ink_choice_form');
       else if (!has(file.choices, m[1])) at(ink, line(i + 1), 'ink_unknown_choice', { id: m[1] });
@@ -73,24 +85,41 @@ export async function loadInk(dir: string, file: StoryFile | null, ctx: StoryCon
     const a = ASSIGN.exec(code);
     if (a && bound.has(a[1])) at(ink, line(i + 1), 'ink_assigns_bound', { name: a[1] });
   });
-  for (const id of Object.keys(file.chapters)) if (!knots.has(id)) at('story.json', json(['chapters', id]), 'ink_chapter_knot', { id, file: ink });
+  for (const id of Object.keys(file.chapters))
+    if (!knots.has(id)) at('story.json', json(['chapters', id]), 'ink_chapter_knot', { id, file: ink });
   for (const [name, b] of Object.entries(file.bindings)) {
     if (!variables.includes(name)) at('story.json', json(['bindings', name]), 'ink_unbound', { name, file: ink });
-    if (b.measure === 'relation' && ctx.actors && !ctx.actors.has(b.with)) at('story.json', json(['bindings', name, 'with']), 'unknown_actor', { id: b.with });
-    if (b.measure === 'known' && b.about !== 'self' && ctx.actors && !ctx.actors.has(b.about)) at('story.json', json(['bindings', name, 'about']), 'unknown_actor', { id: b.about });
-    if (b.measure === 'item' && ctx.items && !ctx.items.has(b.item)) at('story.json', json(['bindings', name, 'item']), 'unknown_item', { id: b.item });
+    if (b.measure === 'relation' && ctx.actors && !ctx.actors.has(b.with))
+      at('story.json', json(['bindings', name, 'with']), 'unknown_actor', { id: b.with });
+    if (b.measure === 'known' && b.about !== 'self' && ctx.actors && !ctx.actors.has(b.about))
+      at('story.json', json(['bindings', name, 'about']), 'unknown_actor', { id: b.about });
+    if (b.measure === 'item' && ctx.items && !ctx.items.has(b.item))
+      at('story.json', json(['bindings', name, 'item']), 'unknown_item', { id: b.item });
   }
-  if (file.score !== undefined && !variables.includes(file.score)) at('story.json', json(['score']), 'ink_unbound', { name: file.score, file: ink });
+  if (file.score !== undefined && !variables.includes(file.score))
+    at('story.json', json(['score']), 'ink_unbound', { name: file.score, file: ink });
   for (const [id, c] of Object.entries(file.choices)) {
     // the call a player makes by taking the choice, read as a player's call would be (actor and id are filled in then)
     const parsed = UntrustedToolCall.safeParse({ id: 'x', actor: 'x', tool: c.call.tool, args: c.call.args });
     if (!parsed.success) {
-      for (const i of parsed.error.issues) issues.push({ file: 'story.json', path: json(['choices', id, 'call', ...i.path.slice(i.path[0] === 'args' ? 0 : 0)]), reason: { text: i.message } });
+      for (const i of parsed.error.issues)
+        issues.push({
+          file: 'story.json',
+          path: json(['choices', id, 'call', ...i.path.slice(i.path[0] === 'args' ? 0 : 0)]),
+          reason: { text: i.message },
+        });
       continue;
     }
     const call = parsed.data;
-    if (call.tool === 'move' && ctx.places && !ctx.places.has(call.args.destination)) at('story.json', json(['choices', id, 'call', 'args', 'destination']), 'unknown_place', { id: call.args.destination });
-    if (call.tool === 'interact' && ctx.actors && !ctx.actors.has(call.args.target) && !ctx.entities.has(call.args.target) && !(ctx.places?.has(call.args.target))) {
+    if (call.tool === 'move' && ctx.places && !ctx.places.has(call.args.destination))
+      at('story.json', json(['choices', id, 'call', 'args', 'destination']), 'unknown_place', { id: call.args.destination });
+    if (
+      call.tool === 'interact' &&
+      ctx.actors &&
+      !ctx.actors.has(call.args.target) &&
+      !ctx.entities.has(call.args.target) &&
+      !ctx.places?.has(call.args.target)
+    ) {
       at('story.json', json(['choices', id, 'call', 'args', 'target']), 'unknown_actor', { id: call.args.target });
     }
   }
@@ -102,7 +131,9 @@ export async function loadInk(dir: string, file: StoryFile | null, ctx: StoryCon
 /** inkjs's compiler; its errors read `ERROR: line 3: ...`, each becomes an issue at that line of the ink file. */
 function compile(source: string, file: string, issues: PackIssue[]): string | null {
   const errors: string[] = [];
-  const onError = (message: string, type: number) => { if (type === 2) errors.push(message); };
+  const onError = (message: string, type: number) => {
+    if (type === 2) errors.push(message);
+  };
   let out: string | null = null;
   try {
     out = new Compiler(source, new CompilerOptions(null, [], false, onError)).Compile().ToJson() ?? null;
@@ -117,7 +148,12 @@ function compile(source: string, file: string, issues: PackIssue[]): string | nu
 }
 
 /** The sets a story is checked against, from the parts of the pack that parsed. */
-export function storyContext(p: { places: Scenario['places'] | null; actors: Scenario['actors'] | null; meta: Scenario['meta'] | null; entities: Scenario['entities'] }): StoryContext {
+export function storyContext(p: {
+  places: Scenario['places'] | null;
+  actors: Scenario['actors'] | null;
+  meta: Scenario['meta'] | null;
+  entities: Scenario['entities'];
+}): StoryContext {
   const ids = (l: { id: string }[] | null | undefined) => (l ? new Set(l.map((x) => x.id)) : null);
   return { places: ids(p.places), actors: ids(p.actors), items: ids(p.meta?.items), entities: new Set(p.entities.map((e) => e.id)) };
 }

@@ -7,11 +7,17 @@ import type { Catalog } from './catalog.ts';
 import type { WorldState } from '../state/types.ts';
 
 /** One thing wrong with an interventions file: where (a JSON path) and why (zod's words, or a locale key). */
-export interface InterventionProblem { path: string; reason: { text: string } | { key: string; params: Record<string, unknown> } }
+export interface InterventionProblem {
+  path: string;
+  reason: { text: string } | { key: string; params: Record<string, unknown> };
+}
 
 /** An interventions file that does not fit its schema, the pack or the world: every problem, for the CLI or the server to say. */
 export class InterventionsError extends Error {
-  constructor(readonly file: string, readonly problems: InterventionProblem[]) {
+  constructor(
+    readonly file: string,
+    readonly problems: InterventionProblem[],
+  ) {
     super(`${file}: ${problems.map((p) => `${p.path}: ${'text' in p.reason ? p.reason.text : p.reason.key}`).join('; ')}`);
     this.name = 'InterventionsError';
   }
@@ -36,7 +42,8 @@ export async function loadInterventions(file: string, cat: Catalog, state: World
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ? { key: 'interventions.unreadable', params: { detail: (err as Error).message } }
+    const reason = (err as NodeJS.ErrnoException).code
+      ? { key: 'interventions.unreadable', params: { detail: (err as Error).message } }
       : { key: 'interventions.not_json', params: { detail: (err as Error).message } };
     throw new InterventionsError(name, [{ path: '(root)', reason }]);
   }
@@ -57,7 +64,11 @@ export function checkOneIntervention(raw: unknown, cat: Catalog, state: WorldSta
   const parsed = Intervention.safeParse(raw);
   if (!parsed.success) throw new InterventionsError('request', zodProblems(parsed.error));
   const problems = crossCheck([parsed.data], cat, state, []);
-  if (problems.length) throw new InterventionsError('request', problems.map((p) => ({ ...p, path: p.path.replace(/^\[0\]\.?/, '') || '(root)' })));
+  if (problems.length)
+    throw new InterventionsError(
+      'request',
+      problems.map((p) => ({ ...p, path: p.path.replace(/^\[0\]\.?/, '') || '(root)' })),
+    );
   return parsed.data;
 }
 
@@ -75,11 +86,24 @@ function crossCheck(list: Intervention[], cat: Catalog, state: WorldState, prefi
   };
   list.forEach((iv, i) => {
     switch (iv.kind) {
-      case 'learn_fact': person(i, 'actor', iv.actor); person(i, 'about', iv.about); break;
-      case 'leave': case 'drive': person(i, 'actor', iv.actor); break;
-      case 'price': if (!cat.items.has(iv.item)) say(i, 'item', 'no_item', { id: iv.item }); break;
-      case 'wage': if (!cat.scenario.meta.jobs.some((j) => j.id === iv.job)) say(i, 'job', 'no_job', { id: iv.job }); break;
-      case 'close_place': case 'open_place': place(i, 'place', iv.place); break;
+      case 'learn_fact':
+        person(i, 'actor', iv.actor);
+        person(i, 'about', iv.about);
+        break;
+      case 'leave':
+      case 'drive':
+        person(i, 'actor', iv.actor);
+        break;
+      case 'price':
+        if (!cat.items.has(iv.item)) say(i, 'item', 'no_item', { id: iv.item });
+        break;
+      case 'wage':
+        if (!cat.scenario.meta.jobs.some((j) => j.id === iv.job)) say(i, 'job', 'no_job', { id: iv.job });
+        break;
+      case 'close_place':
+      case 'open_place':
+        place(i, 'place', iv.place);
+        break;
       case 'arrive':
         if (own(state.actors, iv.actor) || arriving.has(iv.actor)) say(i, 'actor', 'taken', { id: iv.actor });
         if (!cat.souls.has(iv.like)) say(i, 'like', 'no_person', { id: iv.like });

@@ -9,13 +9,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PackIssue } from './errors.ts';
 
-export type PackJson =
-  | { kind: 'missing' }
-  | { kind: 'bad'; text: string; issue: PackIssue }
-  | { kind: 'ok'; text: string; json: unknown };
+export type PackJson = { kind: 'missing' } | { kind: 'bad'; text: string; issue: PackIssue } | { kind: 'ok'; text: string; json: unknown };
 
 /** What a syntax error is: a key under `pack.json`, with the character found and what was expected. */
-export interface JsonFault { pos: number; code: 'empty' | 'end' | 'token' | 'trailing_comma' | 'control' | 'escape' | 'number'; found?: string; expected?: Expect }
+export interface JsonFault {
+  pos: number;
+  code: 'empty' | 'end' | 'token' | 'trailing_comma' | 'control' | 'escape' | 'number';
+  found?: string;
+  expected?: Expect;
+}
 type Expect = 'value' | 'key' | 'colon' | 'comma_or_brace' | 'comma_or_bracket' | 'nothing';
 
 /** `file` of the pack folder `dir`: missing, its value, or its syntax error at `line:column`. */
@@ -57,7 +59,9 @@ export function jsonFault(text: string): JsonFault | null {
   /** the container was just opened (its close may come now), or a comma was just read (it may not) */
   let opened = false;
   let comma = false;
-  const skip = () => { while (i < n && WS.has(text[i])) i++; };
+  const skip = () => {
+    while (i < n && WS.has(text[i])) i++;
+  };
   const end = (): JsonFault => ({ pos: i, code: text.trim() ? 'end' : 'empty' });
   const token = (expected: Expect): JsonFault => {
     const c = String.fromCodePoint(text.codePointAt(i)!);
@@ -70,8 +74,21 @@ export function jsonFault(text: string): JsonFault | null {
     if (i >= n) return end();
     const c = text[i];
     if (want === 'value') {
-      if (opened && c === ']') { stack.pop(); i++; want = 'after'; opened = false; continue; }
-      if (c === '{' || c === '[') { stack.push(c); i++; want = c === '{' ? 'key' : 'value'; opened = true; comma = false; continue; }
+      if (opened && c === ']') {
+        stack.pop();
+        i++;
+        want = 'after';
+        opened = false;
+        continue;
+      }
+      if (c === '{' || c === '[') {
+        stack.push(c);
+        i++;
+        want = c === '{' ? 'key' : 'value';
+        opened = true;
+        comma = false;
+        continue;
+      }
       let fault: JsonFault | null = null;
       if (c === '"') fault = string();
       else if (c === '-' || (c >= '0' && c <= '9')) fault = number();
@@ -83,7 +100,13 @@ export function jsonFault(text: string): JsonFault | null {
       if (fault) return fault;
       want = 'after';
     } else if (want === 'key') {
-      if (opened && c === '}') { stack.pop(); i++; want = 'after'; opened = false; continue; }
+      if (opened && c === '}') {
+        stack.pop();
+        i++;
+        want = 'after';
+        opened = false;
+        continue;
+      }
       if (c !== '"') return token('key');
       const fault = string();
       if (fault) return fault;
@@ -95,7 +118,11 @@ export function jsonFault(text: string): JsonFault | null {
     } else {
       const top = stack[stack.length - 1];
       const close = top === '{' ? '}' : ']';
-      if (c === close) { stack.pop(); i++; continue; }
+      if (c === close) {
+        stack.pop();
+        i++;
+        continue;
+      }
       if (c !== ',') return token(top === '{' ? 'comma_or_brace' : 'comma_or_bracket');
       i++;
       want = top === '{' ? 'key' : 'value';
@@ -112,7 +139,10 @@ export function jsonFault(text: string): JsonFault | null {
     i++;
     while (i < n) {
       const c = text[i];
-      if (c === '"') { i++; return null; }
+      if (c === '"') {
+        i++;
+        return null;
+      }
       if (c < ' ') return { pos: i, code: 'control', found: c };
       if (c === '\\') {
         const e = text[i + 1] ?? '';

@@ -36,7 +36,8 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     const json = read.json;
     // zod quietly drops a `__proto__` key: refuse every such name before it can vanish or bite
     const reserved = reservedKeys(json);
-    for (const at of reserved) issues.push({ file, path: jsonPath(at), reason: { key: 'pack.reserved_key', params: { key: String(at[at.length - 1]) } } });
+    for (const at of reserved)
+      issues.push({ file, path: jsonPath(at), reason: { key: 'pack.reserved_key', params: { key: String(at[at.length - 1]) } } });
     if (reserved.length) continue;
     const result = PACK_FILES[file].safeParse(json);
     if (!result.success) {
@@ -46,18 +47,29 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     (parsed as Record<string, unknown>)[file] = result.data;
   }
   // references are checked among the files that parsed, so one broken file hides nothing elsewhere
-  issues.push(...crossCheck({
-    meta: parsed['scenario.json'],
-    vocabulary: parsed['vocabulary.json'],
-    places: parsed['places.json']?.places ?? null,
-    actors: parsed['actors.json']?.actors ?? null,
-    templates: parsed['templates.json']?.templates ?? null,
-    entities: parsed['entities.json']?.entities ?? [],
-    quests: parsed['quests.json'],
-    director: parsed['director.json'],
-  }));
+  issues.push(
+    ...crossCheck({
+      meta: parsed['scenario.json'],
+      vocabulary: parsed['vocabulary.json'],
+      places: parsed['places.json']?.places ?? null,
+      actors: parsed['actors.json']?.actors ?? null,
+      templates: parsed['templates.json']?.templates ?? null,
+      entities: parsed['entities.json']?.entities ?? [],
+      quests: parsed['quests.json'],
+      director: parsed['director.json'],
+    }),
+  );
   // the ink story compiles with the pack; its text is part of the pack's hash
-  const ink = await loadInk(dir, parsed['story.json'], storyContext({ places: parsed['places.json']?.places ?? null, actors: parsed['actors.json']?.actors ?? null, meta: parsed['scenario.json'], entities: parsed['entities.json']?.entities ?? [] }));
+  const ink = await loadInk(
+    dir,
+    parsed['story.json'],
+    storyContext({
+      places: parsed['places.json']?.places ?? null,
+      actors: parsed['actors.json']?.actors ?? null,
+      meta: parsed['scenario.json'],
+      entities: parsed['entities.json']?.entities ?? [],
+    }),
+  );
   issues.push(...ink.issues);
   if (ink.raw) raw.push(...ink.raw);
   if (issues.length) throw new ScenarioError(dir, issues);
@@ -80,5 +92,5 @@ export async function loadScenario(dir: string): Promise<Scenario> {
 function reservedKeys(v: unknown, at: PropertyKey[] = []): PropertyKey[][] {
   if (Array.isArray(v)) return v.flatMap((x, i) => reservedKeys(x, [...at, i]));
   if (!v || typeof v !== 'object') return [];
-  return Object.keys(v).flatMap((k) => RESERVED_IDS.has(k) ? [[...at, k]] : reservedKeys((v as Record<string, unknown>)[k], [...at, k]));
+  return Object.keys(v).flatMap((k) => (RESERVED_IDS.has(k) ? [[...at, k]] : reservedKeys((v as Record<string, unknown>)[k], [...at, k])));
 }

@@ -8,22 +8,35 @@ import { jsonPath, type PackIssue } from './errors.ts';
 export function packWarnings(s: Scenario): PackIssue[] {
   const v = s.vocabulary;
   const effects = s.templates.flatMap((t) => t.effects);
-  const spent = new Set<string>([v.spending,
+  const spent = new Set<string>([
+    v.spending,
     ...Object.values(v.modes).flatMap((m) => (m.sink ? [m.sink] : [])),
     ...Object.values(v.purposes).flatMap((p) => (p.sink ? [p.sink] : [])),
     ...Object.values(v.kinds).flatMap((k) => (k.sink ? [k.sink] : [])),
-    ...effects.flatMap((e) => (e.type === 'upkeep' ? [e.sink] : []))]);
+    ...effects.flatMap((e) => (e.type === 'upkeep' ? [e.sink] : [])),
+  ]);
   const drawn = new Set<string>([
     ...s.meta.jobs.flatMap((j) => (j.source ? [j.source] : [])),
     ...Object.values(v.purposes).flatMap((p) => (p.source ? [p.source] : [])),
     ...effects.flatMap((e) => (e.type === 'income' && e.source ? [e.source] : [])),
-    ...(s.meta.rules.players.source ? [s.meta.rules.players.source] : [])]);
+    ...(s.meta.rules.players.source ? [s.meta.rules.players.source] : []),
+  ]);
   const out: PackIssue[] = [];
   s.meta.rules.money.sinks.forEach((x, i) => {
-    if (!spent.has(x.id)) out.push({ file: 'scenario.json', path: jsonPath(['rules', 'money', 'sinks', i]), reason: { key: 'pack.unused_sink', params: { id: x.id } } });
+    if (!spent.has(x.id))
+      out.push({
+        file: 'scenario.json',
+        path: jsonPath(['rules', 'money', 'sinks', i]),
+        reason: { key: 'pack.unused_sink', params: { id: x.id } },
+      });
   });
   s.meta.rules.money.sources.forEach((x, i) => {
-    if (!drawn.has(x.id)) out.push({ file: 'scenario.json', path: jsonPath(['rules', 'money', 'sources', i]), reason: { key: 'pack.unused_source', params: { id: x.id } } });
+    if (!drawn.has(x.id))
+      out.push({
+        file: 'scenario.json',
+        path: jsonPath(['rules', 'money', 'sources', i]),
+        reason: { key: 'pack.unused_source', params: { id: x.id } },
+      });
   });
   return out;
 }

@@ -21,20 +21,40 @@ export class Words {
     for (const [id, c] of Object.entries(v.channels)) if (!this.channelBy.has(c.reach)) this.channelBy.set(c.reach, id);
   }
 
-  manner(id: string): Manner | undefined { return own(this.v.manners, id); }
-  mode(id: string): Mode | undefined { return own(this.v.modes, id); }
-  channel(id: string): Channel | undefined { return own(this.v.channels, id); }
-  kind(id: string): Kind | undefined { return own(this.v.kinds, id); }
+  manner(id: string): Manner | undefined {
+    return own(this.v.manners, id);
+  }
+  mode(id: string): Mode | undefined {
+    return own(this.v.modes, id);
+  }
+  channel(id: string): Channel | undefined {
+    return own(this.v.channels, id);
+  }
+  kind(id: string): Kind | undefined {
+    return own(this.v.kinds, id);
+  }
 
-  purpose(id: string): Purpose | undefined { return own(this.v.purposes, id); }
+  purpose(id: string): Purpose | undefined {
+    return own(this.v.purposes, id);
+  }
   /** A purpose the pack does not declare is plain spending into `spending` (the model may name one of its own). */
-  purposeDoes(id: string): PurposeMechanism { return this.purpose(id)?.does ?? 'spend'; }
-  mannerDoes(id: string): MannerMechanism | undefined { return this.manner(id)?.does; }
+  purposeDoes(id: string): PurposeMechanism {
+    return this.purpose(id)?.does ?? 'spend';
+  }
+  mannerDoes(id: string): MannerMechanism | undefined {
+    return this.manner(id)?.does;
+  }
 
   /** The pack's first word for a mechanism, for code that proposes calls (policy brain, intent parser). */
-  mannerFor(does: MannerMechanism): string | undefined { return this.mannerBy.get(does); }
-  purposeFor(does: PurposeMechanism): string | undefined { return this.purposeBy.get(does); }
-  channelFor(reach: Channel['reach']): string | undefined { return this.channelBy.get(reach); }
+  mannerFor(does: MannerMechanism): string | undefined {
+    return this.mannerBy.get(does);
+  }
+  purposeFor(does: PurposeMechanism): string | undefined {
+    return this.purposeBy.get(does);
+  }
+  channelFor(reach: Channel['reach']): string | undefined {
+    return this.channelBy.get(reach);
+  }
 
   /** Whether any of these roles permits it. */
   permits(roles: readonly string[], permit: Permit): boolean {
@@ -53,13 +73,16 @@ export class Words {
   /** The sink money a call spends without paying anyone disappears into. */
   sinkOf(call: ToolCall, templateKind: (id: string) => string | undefined): string {
     switch (call.tool) {
-      case 'move': return this.mode(call.args.mode)?.sink ?? this.v.spending;
+      case 'move':
+        return this.mode(call.args.mode)?.sink ?? this.v.spending;
       case 'create': {
         const k = templateKind(call.args.what);
         return (k && this.kind(k)?.sink) ?? this.v.spending;
       }
-      case 'use_resource': return this.purpose(call.args.purpose)?.sink ?? this.v.spending;
-      default: return this.v.spending;
+      case 'use_resource':
+        return this.purpose(call.args.purpose)?.sink ?? this.v.spending;
+      default:
+        return this.v.spending;
     }
   }
 }

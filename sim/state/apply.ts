@@ -15,7 +15,11 @@ import { rearmAt } from '../model/needs.ts';
  * proposal that would lead here, so this is a bug, and it stops the run rather than fold a guess.
  */
 export class FoldError extends Error {
-  constructor(readonly event: Event, readonly kind: string, readonly id: string) {
+  constructor(
+    readonly event: Event,
+    readonly kind: string,
+    readonly id: string,
+  ) {
     super(`the fold cannot apply ${event.type} (tick ${event.tick}, seq ${event.seq}): there is no ${kind} ${JSON.stringify(id)}`);
     this.name = 'FoldError';
   }
@@ -95,7 +99,13 @@ const HANDLERS: Handlers = {
       if (e.resource === 'money') l.earned += e.amount;
       l.responses++;
     }
-    remember(to, { tick: e.tick, kind: 'gained', msg: msg('memory.received', { from: ref('actor', e.from), amount: e.amount, resource: e.resource }), importance: 4, about: [e.from] });
+    remember(to, {
+      tick: e.tick,
+      kind: 'gained',
+      msg: msg('memory.received', { from: ref('actor', e.from), amount: e.amount, resource: e.resource }),
+      importance: 4,
+      about: [e.from],
+    });
   },
   resource_changed(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
@@ -219,7 +229,8 @@ const HANDLERS: Handlers = {
       ? msg('observe.claimed_about', { ...params, about: ref(s.actors[about] ? 'actor' : s.entities[about] ? 'entity' : 'place', about) })
       : msg('observe.claimed', params);
     observe(s, e, e.place, e.actor, heard);
-    if (e.to) remember(must(s.actors, e.to, 'actor', e), { tick: e.tick, kind: 'told', msg: heard, importance: 6, about: [e.actor, ...e.about] });
+    if (e.to)
+      remember(must(s.actors, e.to, 'actor', e), { tick: e.tick, kind: 'told', msg: heard, importance: 6, about: [e.actor, ...e.about] });
   },
   addressed(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
@@ -245,12 +256,39 @@ const HANDLERS: Handlers = {
     // action is taken at the next tick; the brain does nothing for it while nothing is queued
     const drives = { ambition: 0.5, sociability: 0.5, creativity: 0.5, diligence: 0.5, thrift: 0.5, gossip: 0.5 };
     s.actors[e.actor] = {
-      id: e.actor, soul: e.actor, clone: 0, location: e.place, arrivedAt: e.tick, money: e.money, energy: e.energy,
-      inventory: table(), relations: table(), reputation: 0, tags: [], status: 'alive', statusSince: e.tick, heartbeat: 1, nextWake: e.tick,
-      drives, roles: [], strategy: weightsFromDrives(drives), ledger: table(), wakes: 0, needsAt: e.tick, lastSocial: e.tick,
-      lastPurpose: e.tick, memory: [], knows: [], lastFailure: null,
+      id: e.actor,
+      soul: e.actor,
+      clone: 0,
+      location: e.place,
+      arrivedAt: e.tick,
+      money: e.money,
+      energy: e.energy,
+      inventory: table(),
+      relations: table(),
+      reputation: 0,
+      tags: [],
+      status: 'alive',
+      statusSince: e.tick,
+      heartbeat: 1,
+      nextWake: e.tick,
+      drives,
+      roles: [],
+      strategy: weightsFromDrives(drives),
+      ledger: table(),
+      wakes: 0,
+      needsAt: e.tick,
+      lastSocial: e.tick,
+      lastPurpose: e.tick,
+      memory: [],
+      knows: [],
+      lastFailure: null,
       // every field from the start, as actorFrom (sim/state/initial.ts) does
-      tagsAt: undefined, failed: undefined, hpLost: undefined, hurtAt: undefined, warned: undefined, argued: undefined,
+      tagsAt: undefined,
+      failed: undefined,
+      hpLost: undefined,
+      hurtAt: undefined,
+      warned: undefined,
+      argued: undefined,
       player: { name: e.name, concept: e.concept, ...(e.traits?.length ? { traits: e.traits } : {}) },
     };
     membersChanged(s.actors);
@@ -267,13 +305,26 @@ const HANDLERS: Handlers = {
     const iv = interventionsOf(s);
     iv.labels[e.label] = e.tick;
     switch (e.kind) {
-      case 'price': iv.prices[e.item!] = e.value!; break;
-      case 'wage': iv.wages[e.job!] = e.value!; break;
-      case 'close_place': iv.closed[e.place!] = e.tick; break;
-      case 'open_place': delete iv.closed[e.place!]; break;
-      case 'drive': must(s.actors, e.actor!, 'actor', e).strategy[e.strategy!] = e.value!; break;
-      case 'arrive': arrive(s, e, e.actor!, e.person!); break;
-      default: break;
+      case 'price':
+        iv.prices[e.item!] = e.value!;
+        break;
+      case 'wage':
+        iv.wages[e.job!] = e.value!;
+        break;
+      case 'close_place':
+        iv.closed[e.place!] = e.tick;
+        break;
+      case 'open_place':
+        delete iv.closed[e.place!];
+        break;
+      case 'drive':
+        must(s.actors, e.actor!, 'actor', e).strategy[e.strategy!] = e.value!;
+        break;
+      case 'arrive':
+        arrive(s, e, e.actor!, e.person!);
+        break;
+      default:
+        break;
     }
   },
   quest_offered(s, e) {
@@ -300,7 +351,10 @@ const HANDLERS: Handlers = {
     d.tension = e.tension;
     d.measures = { ...e.measures };
     if (e.refused) d.refused++;
-    else { d.accepted++; d.last = e.tick; }
+    else {
+      d.accepted++;
+      d.last = e.tick;
+    }
   },
   phase_changed(s, e) {
     const d = directorOf(s, e.tick);
@@ -309,8 +363,17 @@ const HANDLERS: Handlers = {
     d.tension = e.tension;
   },
   story_started(s, e) {
-    (s.stories ??= table())[e.actor] = { story: e.story, chapter: e.chapter, situation: e.situation, variables: { ...e.variables }, ink: e.ink,
-      startedAt: e.tick, turns: 0, scores: [], ended: null };
+    (s.stories ??= table())[e.actor] = {
+      story: e.story,
+      chapter: e.chapter,
+      situation: e.situation,
+      variables: { ...e.variables },
+      ink: e.ink,
+      startedAt: e.tick,
+      turns: 0,
+      scores: [],
+      ended: null,
+    };
   },
   story_turned(s, e) {
     const st = must(s.stories, e.actor, 'story', e);
@@ -349,12 +412,40 @@ function arrive(s: WorldState, e: EventOf<'intervened'>, id: string, p: NonNulla
   let clone = 0;
   for (const a of membersOf(s.actors)) if (a.soul === p.soul) clone = Math.max(clone, a.clone);
   s.actors[id] = {
-    id, soul: p.soul, clone: clone + 1, location: p.place, arrivedAt: tick, money: 0, energy: p.energy,
-    inventory: table(), relations: table(), reputation: 0, tags: [...p.tags], status: 'alive', statusSince: tick, heartbeat: p.heartbeat,
-    nextWake: tick, drives, roles: [...p.roles], strategy: weightsFromDrives(drives), ledger: table(), wakes: 0, needsAt: tick,
-    lastSocial: tick, lastPurpose: tick, memory: [], knows: [], lastFailure: null,
+    id,
+    soul: p.soul,
+    clone: clone + 1,
+    location: p.place,
+    arrivedAt: tick,
+    money: 0,
+    energy: p.energy,
+    inventory: table(),
+    relations: table(),
+    reputation: 0,
+    tags: [...p.tags],
+    status: 'alive',
+    statusSince: tick,
+    heartbeat: p.heartbeat,
+    nextWake: tick,
+    drives,
+    roles: [...p.roles],
+    strategy: weightsFromDrives(drives),
+    ledger: table(),
+    wakes: 0,
+    needsAt: tick,
+    lastSocial: tick,
+    lastPurpose: tick,
+    memory: [],
+    knows: [],
+    lastFailure: null,
     // every field from the start, as actorFrom (sim/state/initial.ts) does
-    tagsAt: undefined, failed: undefined, hpLost: undefined, hurtAt: undefined, warned: undefined, argued: undefined, player: undefined,
+    tagsAt: undefined,
+    failed: undefined,
+    hpLost: undefined,
+    hurtAt: undefined,
+    warned: undefined,
+    argued: undefined,
+    player: undefined,
   };
   membersChanged(s.actors);
   observe(s, e, p.place, id, msg('observe.joined', { actor: ref('actor', id) }));
@@ -367,11 +458,16 @@ const IMPORTANCE: Record<string, number> = { use_resource: 2, interact: 4, move:
 function aboutOf(e: EventOf<'action'>): string[] {
   const c = e.call;
   switch (c.tool) {
-    case 'interact': return [c.args.target];
-    case 'move': return [c.args.destination];
-    case 'create': return [c.args.what, c.args.where];
-    case 'use_resource': return c.args.target ? [c.args.target, c.args.purpose] : [c.args.purpose];
-    case 'express': return [c.args.channel];
+    case 'interact':
+      return [c.args.target];
+    case 'move':
+      return [c.args.destination];
+    case 'create':
+      return [c.args.what, c.args.where];
+    case 'use_resource':
+      return c.args.target ? [c.args.target, c.args.purpose] : [c.args.purpose];
+    case 'express':
+      return [c.args.channel];
   }
 }
 

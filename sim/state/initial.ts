@@ -25,14 +25,30 @@ export function weightsFromDrives(d: Drives): Record<Strategy, number> {
 export function initialState(cat: Catalog, seed: number, population: number | null): WorldState {
   const { scenario } = cat;
   const state: WorldState = {
-    version: 1, scenario: scenario.meta.id, seed, tick: -1,
-    actors: {}, places: {}, generatedPlaces: [], entities: {}, facts: {},
-    counters: { entity: 0, fact: 0, place: 0 }, jobHolders: {}, moneyTotal: 0,
+    version: 1,
+    scenario: scenario.meta.id,
+    seed,
+    tick: -1,
+    actors: {},
+    places: {},
+    generatedPlaces: [],
+    entities: {},
+    facts: {},
+    counters: { entity: 0, fact: 0, place: 0 },
+    jobHolders: {},
+    moneyTotal: 0,
   };
   for (const p of scenario.places) state.places[p.id] = { id: p.id, mood: p.mood, recent: [] };
   for (const e of scenario.entities) {
-    state.entities[e.id] = { id: e.id, template: e.template, owner: e.owner, location: e.location, name: e.name ?? null,
-      properties: { ...e.properties }, createdAt: -1 };
+    state.entities[e.id] = {
+      id: e.id,
+      template: e.template,
+      owner: e.owner,
+      location: e.location,
+      name: e.name ?? null,
+      properties: { ...e.properties },
+      createdAt: -1,
+    };
     // a thing that stands from the start colours its place as a made one would (and never fades)
     const mood = cat.effect(e.template, 'mood');
     if (mood) state.places[e.location].mood = Math.max(-10, Math.min(10, state.places[e.location].mood + mood.delta));
@@ -67,16 +83,41 @@ function addActor(state: WorldState, a: ActorState): void {
 function actorFrom(def: ActorDef, id: string, clone: number, seed: number): ActorState {
   const b = def.body;
   return {
-    id, soul: def.id, clone, location: b.location, arrivedAt: 0,
-    money: b.money, energy: b.energy, inventory: { ...b.inventory }, relations: table(b.relations),
-    reputation: b.reputation, tags: [...b.tags], status: b.status, statusSince: 0,
+    id,
+    soul: def.id,
+    clone,
+    location: b.location,
+    arrivedAt: 0,
+    money: b.money,
+    energy: b.energy,
+    inventory: { ...b.inventory },
+    relations: table(b.relations),
+    reputation: b.reputation,
+    tags: [...b.tags],
+    status: b.status,
+    statusSince: 0,
     heartbeat: def.heartbeat,
     nextWake: rngFor(seed, -1, id, 'first-wake').int(0, def.heartbeat - 1),
-    drives: { ...def.drives }, roles: [...def.roles], strategy: weightsFromDrives(def.drives),
-    ledger: table(), wakes: 0, needsAt: 0, lastSocial: 0, lastPurpose: 0, memory: [], knows: [], lastFailure: null,
+    drives: { ...def.drives },
+    roles: [...def.roles],
+    strategy: weightsFromDrives(def.drives),
+    ledger: table(),
+    wakes: 0,
+    needsAt: 0,
+    lastSocial: 0,
+    lastPurpose: 0,
+    memory: [],
+    knows: [],
+    lastFailure: null,
     // the optional fields too, undefined until set (JSON leaves them out): actors that gained them in
     // different orders would each take a shape of their own, and code reading actors would keep
     // being deoptimized and compiled again
-    tagsAt: undefined, failed: undefined, hpLost: undefined, hurtAt: undefined, warned: undefined, argued: undefined, player: undefined,
+    tagsAt: undefined,
+    failed: undefined,
+    hpLost: undefined,
+    hurtAt: undefined,
+    warned: undefined,
+    argued: undefined,
+    player: undefined,
   };
 }

@@ -24,7 +24,12 @@ export interface MemoryItem {
 }
 
 /** What an actor tried since its last reflection, per strategy, and what came of it. */
-export interface LedgerLine { tries: number; responses: number; spent: number; earned: number }
+export interface LedgerLine {
+  tries: number;
+  responses: number;
+  spent: number;
+  earned: number;
+}
 
 export interface ActorState {
   id: string;
@@ -81,7 +86,11 @@ export interface ActorState {
   player?: { name: Text; concept: string; traits?: Trait[]; acted?: number; freed?: { tick: number; then: 'bot' | 'leaves' } };
 }
 
-export interface Observation { tick: number; actor: string | null; msg: Message }
+export interface Observation {
+  tick: number;
+  actor: string | null;
+  msg: Message;
+}
 
 export interface PlaceState {
   id: string;
@@ -91,7 +100,10 @@ export interface PlaceState {
 }
 
 export interface GeneratedPlace {
-  id: string; name: Text; parent: string; distance: number;
+  id: string;
+  name: Text;
+  parent: string;
+  distance: number;
   /** the tick it was made (absent in states saved before it was recorded), for the per-tick cap */
   createdAt?: number;
 }

@@ -15,9 +15,17 @@ export const NOTICE_TICKS = 6;
 export const NOTICE_MAX = 12;
 
 /** What one tick added to one player's story (what they notice is read whole: `noticed`). */
-export interface StoryDelta { lines: StoryLine[] }
+export interface StoryDelta {
+  lines: StoryLine[];
+}
 
-interface PlayerStory { me: string; place: string; cause: string | null; lines: StoryLine[]; noticed: NoticedLine[] }
+interface PlayerStory {
+  me: string;
+  place: string;
+  cause: string | null;
+  lines: StoryLine[];
+  noticed: NoticedLine[];
+}
 
 /**
  * Every player's story, a fold over committed events only: feeding the log tick by tick as it is
@@ -31,9 +39,20 @@ export class StoryBook {
   private readonly r: { cn: Renderer; en: Renderer };
   private tick = -1;
 
-  constructor(readonly cat: Catalog, state: WorldState) {
+  constructor(
+    readonly cat: Catalog,
+    state: WorldState,
+  ) {
     for (const e of cat.scenario.entities) {
-      this.things[e.id] = { id: e.id, template: e.template, owner: e.owner, location: e.location, name: e.name ?? null, properties: {}, createdAt: -1 };
+      this.things[e.id] = {
+        id: e.id,
+        template: e.template,
+        owner: e.owner,
+        location: e.location,
+        name: e.name ?? null,
+        properties: {},
+        createdAt: -1,
+      };
     }
     const things = this.things;
     const view = new Proxy(state, { get: (s, k) => (k === 'entities' ? things : Reflect.get(s, k)) });
@@ -47,7 +66,9 @@ export class StoryBook {
     return out;
   }
 
-  players(): string[] { return [...this.stories.keys()]; }
+  players(): string[] {
+    return [...this.stories.keys()];
+  }
 
   /** A player's lines after line `after` (exclusive), at most `limit`; null for one who never joined. */
   lines(actor: string, after = -1, limit = Number.MAX_SAFE_INTEGER): StoryLine[] | null {
@@ -66,7 +87,8 @@ export class StoryBook {
       for (const s of this.stories.values()) s.noticed = s.noticed.filter((n) => n.tick > e.tick - NOTICE_TICKS);
     }
     if (e.type === 'entity_created') this.things[e.entity.id] = e.entity;
-    if (e.type === 'joined' && !this.stories.has(e.actor)) this.stories.set(e.actor, { me: e.actor, place: e.place, cause: null, lines: [], noticed: [] });
+    if (e.type === 'joined' && !this.stories.has(e.actor))
+      this.stories.set(e.actor, { me: e.actor, place: e.place, cause: null, lines: [], noticed: [] });
     for (const s of this.stories.values()) {
       // a player's story is told from what they may see (sim/audience): no verdict, no one else's story
       if (!sees(e, playerAudience(s.me))) continue;
@@ -106,12 +128,16 @@ export class StoryBook {
   /** What someone else did where the player is, as one standing there sees it. */
   private seen(s: PlayerStory, e: Event): Text | null {
     switch (e.type) {
-      case 'action': case 'joined':
-        return e.actor !== s.me && e.place === s.place ? this.both((r) => ['did', describeEvent(r, e) ?? ''])?.text ?? null : null;
+      case 'action':
+      case 'joined':
+        return e.actor !== s.me && e.place === s.place ? (this.both((r) => ['did', describeEvent(r, e) ?? ''])?.text ?? null) : null;
       // one leaving says so in their action; an arrival is seen only here
       case 'moved':
-        return e.actor !== s.me && e.to === s.place ? this.message(msg('observe.arrived', { actor: ref('actor', e.actor), mode: ref('mode', e.mode) })) : null;
-      default: return null;
+        return e.actor !== s.me && e.to === s.place
+          ? this.message(msg('observe.arrived', { actor: ref('actor', e.actor), mode: ref('mode', e.mode) }))
+          : null;
+      default:
+        return null;
     }
   }
 

@@ -10,7 +10,11 @@ import { own } from '../model/ids.ts';
 import { questLines } from './quest-lines.ts';
 
 /** Who the story is about, and whose call (aimed at them) is being judged when the event comes. */
-export interface LineCtx { me: string; cause: string | null; /** where they stand, as the story's fold has it */ place?: string }
+export interface LineCtx {
+  me: string;
+  cause: string | null;
+  /** where they stand, as the story's fold has it */ place?: string;
+}
 export type Part = readonly [StoryKind, string] | null;
 type Entry<T extends EventType> = (r: Renderer, c: LineCtx, e: EventOf<T>) => Part;
 /** Every event type has an entry, so a new event type cannot be forgotten (tsc checks). */
@@ -20,7 +24,8 @@ const t = (r: Renderer, key: string, p: Record<string, unknown> = {}) => r.t(`st
 /** A reason code in plain words: the story's own words, then the shared terms, then the code. */
 const why = (r: Renderer, reason: string) => (hasKey(r.lang, `story.why.${reason}`) ? r.t(`story.why.${reason}`) : r.param(reason));
 /** A money source or sink by the pack's own name for it. */
-const books = (r: Renderer, side: 'sources' | 'sinks', id: string) => r.text(r.cat.scenario.meta.rules.money[side].find((x) => x.id === id)?.name) || why(r, id);
+const books = (r: Renderer, side: 'sources' | 'sinks', id: string) =>
+  r.text(r.cat.scenario.meta.rules.money[side].find((x) => x.id === id)?.name) || why(r, id);
 const resource = (r: Renderer, res: string) => (res.startsWith('item:') ? r.param(ref('item', res.slice(5))) : r.param(res));
 const amountOf = (r: Renderer, res: string, n: number) => (res === 'money' ? r.money(n) : `${n} ${resource(r, res)}`);
 /** " (because of NAME)" when another's call caused it */
@@ -28,10 +33,11 @@ const byWhom = (r: Renderer, c: LineCtx) => (c.cause && c.cause !== c.me ? t(r, 
 const none = (): Part => null;
 
 const TABLE: Table = {
-  joined: (r, c, e) => (e.actor === c.me ? ['joined', t(r, 'joined', { place: r.place(e.place), money: r.money(e.money), energy: e.energy })] : null),
+  joined: (r, c, e) =>
+    e.actor === c.me ? ['joined', t(r, 'joined', { place: r.place(e.place), money: r.money(e.money), energy: e.energy })] : null,
   action: (r, c, e) => (e.actor === c.me ? ['did', t(r, 'did', { what: describeEvent(r, e) ?? '' })] : null),
-  call_failed: (r, c, e) => (e.actor === c.me
-    ? ['failed', t(r, 'failed', { tool: r.param(e.failed.tool), reason: r.render(e.failed.reason.message) })] : null),
+  call_failed: (r, c, e) =>
+    e.actor === c.me ? ['failed', t(r, 'failed', { tool: r.param(e.failed.tool), reason: r.render(e.failed.reason.message) })] : null,
   // the clock's hunger runs every tick the player acts: the warning (and the collapse) say what matters
   needs: none,
   // a researcher's intervention is no line of a player's story: its effects are (a fact learned, a purse)
@@ -52,9 +58,20 @@ const TABLE: Table = {
   story_turned: none,
   situation_scored: none,
   // except where it turns a page: a new chapter, and the ending with its summary (the pack's words)
-  chapter_advanced: (r, c, e) => (e.actor === c.me ? ['status', r.t('story_ink.line.chapter', { chapter: r.text(own(r.cat.scenario.story?.chapters ?? {}, e.to)?.name) || e.to })] : null),
-  story_ended: (r, c, e) => (e.actor === c.me ? ['status', r.t('story_ink.line.ended', {
-    ending: r.text(own(r.cat.scenario.story?.endings ?? {}, e.ending)?.name) || e.ending, summary: e.text ? r.text(e.text) : '' })] : null),
+  chapter_advanced: (r, c, e) =>
+    e.actor === c.me
+      ? ['status', r.t('story_ink.line.chapter', { chapter: r.text(own(r.cat.scenario.story?.chapters ?? {}, e.to)?.name) || e.to })]
+      : null,
+  story_ended: (r, c, e) =>
+    e.actor === c.me
+      ? [
+          'status',
+          r.t('story_ink.line.ended', {
+            ending: r.text(own(r.cat.scenario.story?.endings ?? {}, e.ending)?.name) || e.ending,
+            summary: e.text ? r.text(e.text) : '',
+          }),
+        ]
+      : null,
   // the body's warning to its owner (hungry, exhausted, collapsing): its feed line, as a line of the player's own
   warned: ownLine,
   trait_argued: (r, c, e) => (e.actor === c.me ? ['rolled', t(r, 'argued', argued(r, e))] : null),
@@ -65,10 +82,20 @@ const TABLE: Table = {
     const key = e.delta > 0 ? 'gained' : 'spent';
     return ['body', t(r, key, { amount: amountOf(r, e.resource, Math.abs(e.delta)), why: why(r, e.reason) }) + byWhom(r, c)];
   },
-  money_created: (r, c, e) => (e.to === c.me
-    ? ['money', e.entity ? t(r, 'income', { amount: r.money(e.amount), entity: r.param(ref('template', r.state.entities[e.entity]?.template ?? e.entity)) }) : t(r, 'earned', { amount: r.money(e.amount), why: books(r, 'sources', e.source) })]
-    : null),
-  money_destroyed: (r, c, e) => (e.from === c.me ? ['money', t(r, 'paid', { amount: r.money(e.amount), why: books(r, 'sinks', e.sink) })] : null),
+  money_created: (r, c, e) =>
+    e.to === c.me
+      ? [
+          'money',
+          e.entity
+            ? t(r, 'income', {
+                amount: r.money(e.amount),
+                entity: r.param(ref('template', r.state.entities[e.entity]?.template ?? e.entity)),
+              })
+            : t(r, 'earned', { amount: r.money(e.amount), why: books(r, 'sources', e.source) }),
+        ]
+      : null,
+  money_destroyed: (r, c, e) =>
+    e.from === c.me ? ['money', t(r, 'paid', { amount: r.money(e.amount), why: books(r, 'sinks', e.sink) })] : null,
   transfer(r, c, e) {
     const kind = e.resource === 'money' ? 'money' : 'body';
     const amount = amountOf(r, e.resource, e.amount);
@@ -83,10 +110,12 @@ const TABLE: Table = {
     return e.entity.owner === c.me ? ['thing', t(r, 'yours_now', { entity: r.entity(e.entity.id) }) + byWhom(r, c)] : null;
   },
   entity_updated: none,
-  entity_removed: (r, c, e) => (e.owner === c.me
-    ? ['thing', t(r, 'removed', { template: r.param(ref('template', e.template)), why: why(r, e.reason) })] : null),
-  reputation_changed: (r, c, e) => (e.actor === c.me && e.delta !== 0
-    ? ['relation', t(r, e.delta > 0 ? 'standing_up' : 'standing_down', { why: why(r, e.reason) }) + byWhom(r, c)] : null),
+  entity_removed: (r, c, e) =>
+    e.owner === c.me ? ['thing', t(r, 'removed', { template: r.param(ref('template', e.template)), why: why(r, e.reason) })] : null,
+  reputation_changed: (r, c, e) =>
+    e.actor === c.me && e.delta !== 0
+      ? ['relation', t(r, e.delta > 0 ? 'standing_up' : 'standing_down', { why: why(r, e.reason) }) + byWhom(r, c)]
+      : null,
   relationship_changed(r, c, e) {
     if (e.delta === 0) return null;
     if (e.to === c.me && e.from !== c.me) return ['relation', t(r, e.delta > 0 ? 'likes_you' : 'dislikes_you', { other: r.actor(e.from) })];
@@ -113,15 +142,18 @@ const TABLE: Table = {
     if (c.cause && c.cause !== c.me) return ['status', t(r, 'status_by', { ...params, actor: r.actor(c.cause) })];
     return ['status', t(r, 'status', params)];
   },
-  location_created: (r, c, e) => (e.by === c.me ? ['thing', t(r, 'new_place', { place: r.text(e.name), parent: r.place(e.parent) })] : null),
+  location_created: (r, c, e) =>
+    e.by === c.me ? ['thing', t(r, 'new_place', { place: r.text(e.name), parent: r.place(e.parent) })] : null,
   fact_created: (r, c, e) => (e.fact.origin.actor === c.me ? ['said', t(r, 'rumour', { content: r.render(e.fact.content) })] : null),
   fact_learned(r, c, e) {
     if (e.actor === c.me) return ['learned', t(r, 'learned', { other: r.actor(e.from), content: r.param(ref('fact', e.fact)) })];
     return e.from === c.me && e.actor !== c.me ? ['learned', t(r, 'passed_on', { other: r.actor(e.actor) })] : null;
   },
   place_mood: none,
-  addressed: (r, c, e) => (e.actor === c.me
-    ? ['said', t(r, 'told', { actor: r.actor(e.by), manner: r.param(ref('manner', e.manner)), content: r.render(e.msg) })] : null),
+  addressed: (r, c, e) =>
+    e.actor === c.me
+      ? ['said', t(r, 'told', { actor: r.actor(e.by), manner: r.param(ref('manner', e.manner)), content: r.render(e.msg) })]
+      : null,
   // the Judge's record of a claim is not the player's to see (sim/audience): they hear the words as they were said
   claimed: none,
   reflected: none,

@@ -4,11 +4,17 @@ import type { QuestState } from '../model/quests.ts';
 import type { Part } from './lines.ts';
 
 /** Who the story is about and where they stand (the story's own fold, never the live state). */
-interface Ctx { me: string; place?: string }
+interface Ctx {
+  me: string;
+  place?: string;
+}
 
 const t = (r: Renderer, key: string, p: Record<string, unknown> = {}) => r.t(`story.quest.${key}`, p);
 const quest = (r: Renderer, id: string): QuestState | undefined => r.state.quests?.[id];
-const giverOf = (r: Renderer, id: string) => { const q = quest(r, id); return q ? r.actor(q.giver) : ''; };
+const giverOf = (r: Renderer, id: string) => {
+  const q = quest(r, id);
+  return q ? r.actor(q.giver) : '';
+};
 
 /**
  * A player's lines of the quests (sim/judge/quests.ts): an offer made to them, or where they stand,
@@ -27,9 +33,9 @@ export const questLines = {
     return e.actor === c.me && q ? ['did', t(r, 'taken', { giver: r.actor(q.giver), stated: r.render(q.stated) })] : null;
   },
   progressed: (r: Renderer, c: Ctx, e: EventOf<'quest_progressed'>): Part =>
-    (e.actor === c.me ? ['did', t(r, 'progressed', { giver: giverOf(r, e.quest), progress: e.progress })] : null),
+    e.actor === c.me ? ['did', t(r, 'progressed', { giver: giverOf(r, e.quest), progress: e.progress })] : null,
   completed: (r: Renderer, c: Ctx, e: EventOf<'quest_completed'>): Part =>
-    (e.actor === c.me ? ['did', t(r, 'completed', { giver: giverOf(r, e.quest) })] : null),
+    e.actor === c.me ? ['did', t(r, 'completed', { giver: giverOf(r, e.quest) })] : null,
   failed: (r: Renderer, c: Ctx, e: EventOf<'quest_failed'>): Part =>
-    (e.actor === c.me ? ['failed', t(r, 'failed', { giver: giverOf(r, e.quest), why: r.t(`quest.why.${e.reason}`) })] : null),
+    e.actor === c.me ? ['failed', t(r, 'failed', { giver: giverOf(r, e.quest), why: r.t(`quest.why.${e.reason}`) })] : null,
 };

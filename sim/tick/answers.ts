@@ -17,7 +17,11 @@ import type { ArgueJudge } from '../../world-engine/argue/types.ts';
  * at their next heartbeat. Their brain sees only its own perception and the player's words; what it
  * does is a call like any other, resolved by the World Engine and judged by the Judge.
  */
-export interface Asked { bot: string; to: string; said: Message }
+export interface Asked {
+  bot: string;
+  to: string;
+  said: Message;
+}
 
 /** Who a player spoke to among the events from `from` on: each person answers once, the first player to speak to them. */
 export function askedBy(state: WorldState, events: readonly Event[], from: number): Asked[] {
@@ -34,13 +38,28 @@ export function askedBy(state: WorldState, events: readonly Event[], from: numbe
 }
 
 /** Run the answers to what players said since event `from` (an argument for a trait judged by `argue`, as at any turn); returns who answered. */
-export async function answerPlayers(cat: Catalog, state: WorldState, tick: number, delib: Deliberation, judge: TickJudge, from: number, argue?: ArgueJudge): Promise<string[]> {
+export async function answerPlayers(
+  cat: Catalog,
+  state: WorldState,
+  tick: number,
+  delib: Deliberation,
+  judge: TickJudge,
+  from: number,
+  argue?: ArgueJudge,
+): Promise<string[]> {
   const asked = askedBy(state, judge.events, from);
   if (!asked.length) return [];
   const index = indexPlaces(cat, state);
   const perceptions = asked.map((a) => ({ ...perceive(cat, state, index, a.bot, tick), answering: { to: a.to, said: a.said } }));
   const decisions = await delib.decide(cat, perceptions, state.seed);
-  await judgeBotArguments(cat, state, judge, asked.map((a) => a.bot), decisions, argue);
+  await judgeBotArguments(
+    cat,
+    state,
+    judge,
+    asked.map((a) => a.bot),
+    decisions,
+    argue,
+  );
   const work: { slice: Slice; call: ToolCall }[] = [];
   const workOf = decisions.map((d, i) => {
     if (!d?.ok || d.call.actor !== asked[i].bot) return -1;

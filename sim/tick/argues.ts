@@ -18,8 +18,14 @@ const AT_ONCE = 16;
  * (their own calls), and only for a call that is a check: anything else is no argument. Weighed in
  * parallel against the state before any of them, committed in the order of `actors`.
  */
-export async function judgeBotArguments(cat: Catalog, state: WorldState, judge: TickJudge, actors: readonly string[],
-  decisions: readonly Decision[], by: ArgueJudge = rulesArgueJudge): Promise<void> {
+export async function judgeBotArguments(
+  cat: Catalog,
+  state: WorldState,
+  judge: TickJudge,
+  actors: readonly string[],
+  decisions: readonly Decision[],
+  by: ArgueJudge = rulesArgueJudge,
+): Promise<void> {
   const asked: Argument[] = [];
   decisions.forEach((d, i) => {
     if (!d?.ok || !d.argue || d.call.actor !== actors[i]) return;

@@ -59,8 +59,14 @@ export function localDeliberation(brain: Brain, engine: WorldEngine, concurrency
   const decision = (raw: unknown): Decision => readDecision(raw, brain.trusted);
   // synchronous brains and engines run straight through; only a promise is awaited
   return {
-    decide: (cat, perceptions, seed) => mapBounded(perceptions, concurrency, (p) =>
-      guard(() => brain.decide(cat, p, seed), decision, (error) => ({ ok: false, error }))),
+    decide: (cat, perceptions, seed) =>
+      mapBounded(perceptions, concurrency, (p) =>
+        guard(
+          () => brain.decide(cat, p, seed),
+          decision,
+          (error) => ({ ok: false, error }),
+        ),
+      ),
     resolve: localResolve(engine, concurrency),
   };
 }
@@ -70,10 +76,18 @@ export function localResolve(engine: WorldEngine, concurrency = 16): Deliberatio
   const outcome = (raw: unknown): Outcome => {
     if (engine.trusted) return { ok: true, consequence: raw as Consequence, trusted: true };
     const parsed = Consequence.safeParse(raw);
-    return parsed.success ? { ok: true, consequence: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid consequence' };
+    return parsed.success
+      ? { ok: true, consequence: parsed.data }
+      : { ok: false, error: parsed.error.issues[0]?.message ?? 'invalid consequence' };
   };
-  return (cat, work, verify) => mapBounded(work, concurrency, ({ slice, call }) =>
-    guard(() => engine.resolve(cat, slice, call, verify && ((c) => verify(call, c))), outcome, (error) => ({ ok: false, error })));
+  return (cat, work, verify) =>
+    mapBounded(work, concurrency, ({ slice, call }) =>
+      guard(
+        () => engine.resolve(cat, slice, call, verify && ((c) => verify(call, c))),
+        outcome,
+        (error) => ({ ok: false, error }),
+      ),
+    );
 }
 
 /** Run `f`, map its value (or awaited value) through `ok`, and turn a throw into `fail`, except a fatal one (a replay miss): that stops the tick. */

@@ -27,7 +27,9 @@ export async function runDirector(judge: TickJudge, window: DirectorWindow | und
   const to: Phase = near ? 'acceleration' : 'steady';
   if (to !== phase) {
     const why = near ? msg('director.why.near', { name_cn: near.name.cn, name_en: near.name.en }) : msg('director.why.passed');
-    judge.judged(proposers.story('director', null, cat.scenario.places[0].id), (d) => d.emit({ type: 'phase_changed', from: phase, to, tension: reading.tension, why }));
+    judge.judged(proposers.story('director', null, cat.scenario.places[0].id), (d) =>
+      d.emit({ type: 'phase_changed', from: phase, to, tension: reading.tension, why }),
+    );
   }
   const last = state.director?.last ?? -1;
   if (last >= 0 && tick - last < f[to].cooldown) return;

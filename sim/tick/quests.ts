@@ -13,8 +13,12 @@ import type { ActorState, WorldState } from '../state/types.ts';
  * (`questsLast`, after everyone acted): each open quest fails, completes or progresses as the Judge
  * finds the committed state, then givers make new offers. Every step is a verdict of sim/judge/quests.ts.
  */
-export function questsFirst(cat: Catalog, state: WorldState, judge: TickJudge, takes: readonly QuestTake[] = []):
-  { request: QuestTake; reason: Reason | null }[] {
+export function questsFirst(
+  cat: Catalog,
+  state: WorldState,
+  judge: TickJudge,
+  takes: readonly QuestTake[] = [],
+): { request: QuestTake; reason: Reason | null }[] {
   const results = takes.map((t) => ({ request: t, reason: takeQuest(judge, t.quest, t.actor) }));
   if (state.quests) botsTake(cat, state, judge);
   return results;
@@ -74,7 +78,10 @@ function botsTake(cat: Catalog, state: WorldState, judge: TickJudge): void {
       if (goalMet(state, { ...q, taker: p })) continue;
       const want = 0.1 + 0.4 * DRAW[q.goal.kind](a) + (a.money < q.reward.amount * 2 ? 0.15 : 0);
       if (!rngFor(state.seed, judge.tick, p, `quest-take:${id}`).chance(want)) continue;
-      if (takeQuest(judge, id, p) === null) { busy.add(p); break; }
+      if (takeQuest(judge, id, p) === null) {
+        busy.add(p);
+        break;
+      }
     }
   }
 }

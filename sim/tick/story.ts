@@ -15,10 +15,18 @@ import type { WorldState } from '../state/types.ts';
 import { membersOf } from '../state/members.ts';
 
 /** A player's story choice, sent with their call (`POST .../act` `choice`): it counts when that call is committed. */
-export interface StoryChoice { actor: string; call: string; choice: number }
+export interface StoryChoice {
+  actor: string;
+  call: string;
+  choice: number;
+}
 
 /** A judge's change to a bound variable that the Judge refused (the story went on without it). */
-export interface StoryRefusal { actor: string; variable: string; reason: Reason }
+export interface StoryRefusal {
+  actor: string;
+  variable: string;
+  reason: Reason;
+}
 
 /**
  * The story phase of a tick, after every call and clock is judged (so the bound variables read the
@@ -31,19 +39,39 @@ export interface StoryRefusal { actor: string; variable: string; reason: Reason 
  * situation_scored, chapter_advanced, story_ended. The judge's changes to bound variables are
  * proposals the validators judge one by one; the ink itself never writes the world.
  */
-export async function runStories(cat: Catalog, state: WorldState, tick: number, judge: TickJudge, before: Map<string, Record<string, InkValue>>,
-  choices: StoryChoice[] = [], pj: ProgressJudge = rulesProgressJudge): Promise<StoryRefusal[]> {
+export async function runStories(
+  cat: Catalog,
+  state: WorldState,
+  tick: number,
+  judge: TickJudge,
+  before: Map<string, Record<string, InkValue>>,
+  choices: StoryChoice[] = [],
+  pj: ProgressJudge = rulesProgressJudge,
+): Promise<StoryRefusal[]> {
   const ls = cat.scenario.story;
   const refused: StoryRefusal[] = [];
   if (!ls) return refused;
   // the players, from the state's cached list of actors rather than its 10,000 keys each tick
-  for (const id of membersOf(state.actors).filter((a) => a.player).map((a) => a.id).sort()) {
+  for (const id of membersOf(state.actors)
+    .filter((a) => a.player)
+    .map((a) => a.id)
+    .sort()) {
     const a = state.actors[id];
     const s = state.stories?.[id];
     const p = proposers.story('story', id, a.location);
     if (!s) {
       const ev = evaluate(ls, opening(ls, rngFor(state.seed, tick, id, 'ink').int(0, 99)), bindings(cat, state, id, ls, tick));
-      judge.judged(p, (d) => d.emit({ type: 'story_started', actor: id, story: ls.id, chapter: ev.chapter, situation: ev.situation, variables: ev.variables, ink: ev.ink }));
+      judge.judged(p, (d) =>
+        d.emit({
+          type: 'story_started',
+          actor: id,
+          story: ls.id,
+          chapter: ev.chapter,
+          situation: ev.situation,
+          variables: ev.variables,
+          ink: ev.ink,
+        }),
+      );
       continue;
     }
     if (s.ended || s.story !== ls.id) continue;
@@ -65,7 +93,14 @@ export async function runStories(cat: Catalog, state: WorldState, tick: number, 
 }
 
 /** The option the player took this tick: their committed call, the choice they sent with it, and the option that names that call. */
-function takenOption(cat: Catalog, ev: Evaluation, judge: TickJudge, actor: string, tick: number, choices: StoryChoice[]): StoryOption | null {
+function takenOption(
+  cat: Catalog,
+  ev: Evaluation,
+  judge: TickJudge,
+  actor: string,
+  tick: number,
+  choices: StoryChoice[],
+): StoryOption | null {
   const acted = judge.events.find((e) => e.type === 'action' && e.actor === actor && e.tick === tick);
   if (acted?.type !== 'action') return null;
   const options = optionsOf(cat, ev);
@@ -75,15 +110,26 @@ function takenOption(cat: Catalog, ev: Evaluation, judge: TickJudge, actor: stri
   return options.find((o) => sameCall(o, acted.call)) ?? null;
 }
 
-function commitTurn(judge: TickJudge, ls: LoadedStory, s: StorySession, actor: string, p: ReturnType<typeof proposers.story>,
-  taken: StoryOption | null, reached: Evaluation, j: Judgment): StoryRefusal[] {
+function commitTurn(
+  judge: TickJudge,
+  ls: LoadedStory,
+  s: StorySession,
+  actor: string,
+  p: ReturnType<typeof proposers.story>,
+  taken: StoryOption | null,
+  reached: Evaluation,
+  j: Judgment,
+): StoryRefusal[] {
   const order = Object.keys(ls.chapters);
   // the ink's own crossing always stands (it is the skeleton); a judge may move a chapter on ahead of it, one at a time
   let chapter = reached.chapter;
   let ink = reached.ink;
   if (chapter === s.chapter && j.shouldAdvanceChapter) {
     const next = order[order.indexOf(s.chapter) + 1];
-    if (next) { chapter = next; ink = jump(ls, ink, next); }
+    if (next) {
+      chapter = next;
+      ink = jump(ls, ink, next);
+    }
   }
   const has = (id: string | null): id is string => id !== null && Object.prototype.hasOwnProperty.call(ls.endings, id);
   const ending = reached.ending ?? (j.shouldEndStory && has(j.ending) ? j.ending : null);
@@ -91,11 +137,36 @@ function commitTurn(judge: TickJudge, ls: LoadedStory, s: StorySession, actor: s
   ink = withVariables(ls, ink, split.story);
   const variables = { ...reached.variables, ...split.story };
   judge.judged(p, (d) => {
-    d.emit({ type: 'story_turned', actor, choice: taken?.choice ?? null, chapter: s.chapter, situation: reached.situation, variables, ink });
-    d.emit({ type: 'situation_scored', actor, chapter: s.chapter, situation: reached.situation, score: j.situationScore, advance: chapter !== s.chapter,
-      end: ending !== null, rationale: j.rationale, by: j.by, text: j.text });
+    d.emit({
+      type: 'story_turned',
+      actor,
+      choice: taken?.choice ?? null,
+      chapter: s.chapter,
+      situation: reached.situation,
+      variables,
+      ink,
+    });
+    d.emit({
+      type: 'situation_scored',
+      actor,
+      chapter: s.chapter,
+      situation: reached.situation,
+      score: j.situationScore,
+      advance: chapter !== s.chapter,
+      end: ending !== null,
+      rationale: j.rationale,
+      by: j.by,
+      text: j.text,
+    });
     if (chapter !== s.chapter) d.emit({ type: 'chapter_advanced', actor, from: s.chapter, to: chapter });
-    if (ending) d.emit({ type: 'story_ended', actor, ending, summary: { key: 'story_ink.ended', params: { ending } }, text: ls.endings[ending].summary });
+    if (ending)
+      d.emit({
+        type: 'story_ended',
+        actor,
+        ending,
+        summary: { key: 'story_ink.ended', params: { ending } },
+        text: ls.endings[ending].summary,
+      });
   });
   const refused: StoryRefusal[] = [];
   for (const w of split.world) {

@@ -18,8 +18,14 @@ export function findChromium(): string | null {
 }
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export function launchBrowser(executablePath: string): Promise<Browser> {
@@ -37,15 +43,31 @@ export type Served = { url: string; adminToken: string; output: () => string; st
  */
 export function serve(opts: { scenario?: string; tickMs?: number; adminToken: string; args?: string[] }): Promise<Served> {
   const args = [
-    path.join(ROOT, 'bin', 'astinus.mjs'), 'serve', opts.scenario ?? path.join(ROOT, 'scenarios', 'shenzhen'),
-    '--port', '0', '--host', '127.0.0.1', '--tick-ms', String(opts.tickMs ?? 300), '--lang', 'en', ...(opts.args ?? []),
+    path.join(ROOT, 'bin', 'astinus.mjs'),
+    'serve',
+    opts.scenario ?? path.join(ROOT, 'scenarios', 'shenzhen'),
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--tick-ms',
+    String(opts.tickMs ?? 300),
+    '--lang',
+    'en',
+    ...(opts.args ?? []),
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT, env: { ...process.env, ASTINUS_ADMIN_TOKEN: opts.adminToken, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, ASTINUS_ADMIN_TOKEN: opts.adminToken, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += String(d); });
-  child.stderr!.on('data', (d) => { out += String(d); });
+  child.stdout!.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr!.on('data', (d) => {
+    out += String(d);
+  });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -56,10 +78,16 @@ export function serve(opts: { scenario?: string; tickMs?: number; adminToken: st
     }
   };
   const kill = async () => {
-    if (child.exitCode === null && child.signalCode === null) { child.kill('SIGKILL'); await exited; }
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { void stop(); reject(new Error(`astinus serve printed no URL within 60 s:\n${out}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`astinus serve printed no URL within 60 s:\n${out}`));
+    }, 60_000);
     const check = () => {
       const m = /(https?:\/\/[^\s)]+)/.exec(out);
       if (!m) return;
@@ -68,17 +96,27 @@ export function serve(opts: { scenario?: string; tickMs?: number; adminToken: st
       resolve({ url: m[1].replace(/\/$/, ''), adminToken: opts.adminToken, output: () => out, stop, kill });
     };
     child.stdout!.on('data', check);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`astinus serve exited (${code}) before listening:\n${out}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`astinus serve exited (${code}) before listening:\n${out}`));
+    });
   });
 }
 
-export interface Stage { server: Served; browser: Browser; page: Page }
+export interface Stage {
+  server: Served;
+  browser: Browser;
+  page: Page;
+}
 
 /**
  * What a browser suite starts from: the dashboard built, `astinus serve` and Chromium started side
  * by side, and a page in English at the given size (a laptop's by default).
  */
-export async function stage(executablePath: string, opts: Parameters<typeof serve>[0] & { viewport?: { width: number; height: number }; timeout?: number }): Promise<Stage> {
+export async function stage(
+  executablePath: string,
+  opts: Parameters<typeof serve>[0] & { viewport?: { width: number; height: number }; timeout?: number },
+): Promise<Stage> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await buildDashboard();
   const [server, browser] = await Promise.all([serve(opts), launchBrowser(executablePath)]);

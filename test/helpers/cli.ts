@@ -9,7 +9,10 @@ export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = path.join(REPO, 'bin', 'astinus.mjs');
 export const SHENZHEN = path.join(REPO, 'scenarios', 'shenzhen');
 
-export interface CliOptions { cwd?: string; env?: NodeJS.ProcessEnv }
+export interface CliOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
 export interface CliResult {
   /** exit code, or null when the process was ended by a signal */
   code: number | null;

@@ -62,8 +62,18 @@ function tallyOf(list: readonly Rolled[]): Tally {
   const cells = p.filter((x) => x > 0).length;
   const df = Math.max(1, cells - 1);
   return {
-    n: list.length, faces, facesChi2: chi2(faces, faces.map(() => thrown / 6)),
+    n: list.length,
+    faces,
+    facesChi2: chi2(
+      faces,
+      faces.map(() => thrown / 6),
+    ),
     bands: (['10+', '7-9', '6-'] as const).map((band, i) => ({ band, seen: seen[i], p: p[i] })),
-    bandsChi2: chi2(seen, p.map((x) => x * list.length)), bandsDf: df, bandsCritical: CRITICAL_99[df],
+    bandsChi2: chi2(
+      seen,
+      p.map((x) => x * list.length),
+    ),
+    bandsDf: df,
+    bandsCritical: CRITICAL_99[df],
   };
 }

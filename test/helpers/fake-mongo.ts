@@ -18,10 +18,22 @@ class FakeCursor {
   private lim = 0;
   private proj: Doc | null = null;
   constructor(private readonly docs: () => Doc[]) {}
-  sort(s: Sort) { this.s = s; return this; }
-  skip(n: number) { this.sk = n; return this; }
-  limit(n: number) { this.lim = n; return this; }
-  project(p: Doc) { this.proj = p; return this; }
+  sort(s: Sort) {
+    this.s = s;
+    return this;
+  }
+  skip(n: number) {
+    this.sk = n;
+    return this;
+  }
+  limit(n: number) {
+    this.lim = n;
+    return this;
+  }
+  project(p: Doc) {
+    this.proj = p;
+    return this;
+  }
   async toArray(): Promise<Doc[]> {
     let c = mingoFind(this.docs(), {});
     if (this.s) c = c.sort(this.s);
@@ -55,8 +67,12 @@ class FakeCollection {
     if (o.unique) this.unique.push(Object.keys(spec));
     return 'ok';
   }
-  find(filter: Doc = {}) { return new FakeCursor(() => this.match(filter)); }
-  async findOne(filter: Doc) { return structuredClone(this.match(filter)[0] ?? null); }
+  find(filter: Doc = {}) {
+    return new FakeCursor(() => this.match(filter));
+  }
+  async findOne(filter: Doc) {
+    return structuredClone(this.match(filter)[0] ?? null);
+  }
   async insertOne(doc: Doc) {
     const d = { _id: ids++, ...structuredClone(doc) };
     this.check(d);
@@ -83,7 +99,9 @@ class FakeCollection {
     if (inserting && $setOnInsert) update(d, { $set: structuredClone($setOnInsert) } as never);
   }
   private equalities(filter: Doc): Doc {
-    return Object.fromEntries(Object.entries(filter).filter(([k, v]) => !k.startsWith('$') && !k.includes('.') && (v === null || typeof v !== 'object')));
+    return Object.fromEntries(
+      Object.entries(filter).filter(([k, v]) => !k.startsWith('$') && !k.includes('.') && (v === null || typeof v !== 'object')),
+    );
   }
   async updateOne(filter: Doc, u: Doc, o: { upsert?: boolean } = {}) {
     const d = this.match(filter)[0];

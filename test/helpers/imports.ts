@@ -3,7 +3,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 /** One runtime import: who imports whom (paths from the root). Type-only imports vanish at run time and are left out. */
-export interface Import { from: string; to: string }
+export interface Import {
+  from: string;
+  to: string;
+}
 
 /** The runtime imports among the TypeScript files under `dirs` of `root`. */
 export function runtimeImports(root: string, dirs: string[]): Import[] {
@@ -29,12 +32,21 @@ export function importsOf(root: string, file: string, text = readFileSync(file, 
   const visit = (n: ts.Node): void => {
     if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier)) {
       const typeOnly = ts.isImportDeclaration(n)
-        ? !!n.importClause?.isTypeOnly || (!!n.importClause && !n.importClause.name && !!n.importClause.namedBindings
-          && ts.isNamedImports(n.importClause.namedBindings) && n.importClause.namedBindings.elements.length > 0
-          && n.importClause.namedBindings.elements.every((e) => e.isTypeOnly))
+        ? !!n.importClause?.isTypeOnly ||
+          (!!n.importClause &&
+            !n.importClause.name &&
+            !!n.importClause.namedBindings &&
+            ts.isNamedImports(n.importClause.namedBindings) &&
+            n.importClause.namedBindings.elements.length > 0 &&
+            n.importClause.namedBindings.elements.every((e) => e.isTypeOnly))
         : n.isTypeOnly;
       if (!typeOnly) add(n.moduleSpecifier.text);
-    } else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])) {
+    } else if (
+      ts.isCallExpression(n) &&
+      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    ) {
       add(n.arguments[0].text);
     }
     ts.forEachChild(n, visit);

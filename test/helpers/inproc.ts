@@ -1,7 +1,11 @@
 import { vi } from 'vitest';
 import { main } from '../../adapters/cli/main.ts';
 
-export interface InProcResult { code: number; stdout: string; stderr: string }
+export interface InProcResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /**
  * `astinus ...args` in this process, with what it writes to stdout and stderr collected (not shown):
@@ -10,12 +14,13 @@ export interface InProcResult { code: number; stdout: string; stderr: string }
 export async function astinusHere(args: string[]): Promise<InProcResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const take = (into: string[]) => ((chunk: unknown, ...rest: unknown[]) => {
-    into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
-    const done = rest.find((x) => typeof x === 'function') as ((e?: Error | null) => void) | undefined;
-    if (done) queueMicrotask(() => done(null));
-    return true;
-  }) as typeof process.stdout.write;
+  const take = (into: string[]) =>
+    ((chunk: unknown, ...rest: unknown[]) => {
+      into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+      const done = rest.find((x) => typeof x === 'function') as ((e?: Error | null) => void) | undefined;
+      if (done) queueMicrotask(() => done(null));
+      return true;
+    }) as typeof process.stdout.write;
   const o = vi.spyOn(process.stdout, 'write').mockImplementation(take(out));
   const e = vi.spyOn(process.stderr, 'write').mockImplementation(take(err));
   try {

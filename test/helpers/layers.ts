@@ -20,7 +20,10 @@ export function folderOf(file: string): string {
   return parts.length > 2 ? parts.slice(0, 2).join('/') : parts[0] === 'sim' ? parts.join('/') : parts[0];
 }
 
-export interface Rule { name: string; breaks: (i: Import) => boolean }
+export interface Rule {
+  name: string;
+  breaks: (i: Import) => boolean;
+}
 
 export const RULES: Rule[] = [
   { name: 'a leaf utility imports nothing of the project', breaks: (i) => isLeaf(i.from) && !isLeaf(i.to) },

@@ -72,12 +72,18 @@ export async function measure(pack: string, seed: number, ticks: number): Promis
     }
     // a talk that answers one just before it is not a talk started
     const started = talks.filter((a) => !talks.some((b) => b.from === a.to && b.to === a.from && b.tick < a.tick && a.tick - b.tick <= 2));
-    const answered = started.filter((a) => talks.some((b) => b.from === a.to && b.to === a.from && b.tick > a.tick && b.tick - a.tick <= 2)).length;
+    const answered = started.filter((a) =>
+      talks.some((b) => b.from === a.to && b.to === a.from && b.tick > a.tick && b.tick - a.tick <= 2),
+    ).length;
     const told = new Set(Object.values(world.state.facts).map((f) => canonicalJson([f.content, f.about])));
     return {
-      pairStreak, repeatedRumours, maxRelationAt90, answered: started.length ? answered / started.length : 0,
+      pairStreak,
+      repeatedRumours,
+      maxRelationAt90,
+      answered: started.length ? answered / started.length : 0,
       duplicateFacts: Object.keys(world.state.facts).length - told.size,
-      mealsAndRethinks: lines ? dull / lines : 0, lines,
+      mealsAndRethinks: lines ? dull / lines : 0,
+      lines,
     };
   } finally {
     await world.close();

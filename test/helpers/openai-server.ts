@@ -19,7 +19,11 @@ export interface ChatBody {
   response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
   [k: string]: unknown;
 }
-export interface Received { path: string; headers: IncomingMessage['headers']; body: ChatBody }
+export interface Received {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: ChatBody;
+}
 
 export interface OpenAiServer {
   url: string;
@@ -38,24 +42,54 @@ export interface OpenAiServer {
 }
 
 let seq = 0;
-const usage = (prompt = 100, completion = 20, cached = 0) =>
-  ({ prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: { cached_tokens: cached } });
+const usage = (prompt = 100, completion = 20, cached = 0) => ({
+  prompt_tokens: prompt,
+  completion_tokens: completion,
+  total_tokens: prompt + completion,
+  prompt_tokens_details: { cached_tokens: cached },
+});
 
 function completion(message: Record<string, unknown>, u = usage(), finish = 'stop'): Step {
-  return { kind: 'json', body: { id: `chatcmpl-${++seq}`, object: 'chat.completion', created: 0, model: 'test', choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: null, ...message }, finish_reason: finish }], usage: u } };
+  return {
+    kind: 'json',
+    body: {
+      id: `chatcmpl-${++seq}`,
+      object: 'chat.completion',
+      created: 0,
+      model: 'test',
+      choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: null, ...message }, finish_reason: finish }],
+      usage: u,
+    },
+  };
 }
 
 /** Answers, good and bad. Arguments may be an object (serialized) or a raw string (for malformed JSON). */
 export const answers = {
   usage,
-  tool: (name: string, args: unknown, u = usage()) => completion({
-    tool_calls: [{ id: `call_${++seq}`, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } }],
-  }, u, 'tool_calls'),
+  tool: (name: string, args: unknown, u = usage()) =>
+    completion(
+      {
+        tool_calls: [
+          { id: `call_${++seq}`, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } },
+        ],
+      },
+      u,
+      'tool_calls',
+    ),
   text: (content: string, u = usage()) => completion({ content }, u),
   json: (value: unknown, u = usage()) => completion({ content: JSON.stringify(value) }, u),
   refusal: (text: string) => completion({ refusal: text }),
-  rateLimited: (retryAfter: string): Step => ({ kind: 'json', status: 429, headers: { 'retry-after': retryAfter }, body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } }),
-  serverError: (status = 500): Step => ({ kind: 'json', status, body: { error: { message: 'The server had an error', type: 'server_error' } } }),
+  rateLimited: (retryAfter: string): Step => ({
+    kind: 'json',
+    status: 429,
+    headers: { 'retry-after': retryAfter },
+    body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
+  }),
+  serverError: (status = 500): Step => ({
+    kind: 'json',
+    status,
+    body: { error: { message: 'The server had an error', type: 'server_error' } },
+  }),
   hang: (): Step => ({ kind: 'hang' }),
 };
 
@@ -64,13 +98,25 @@ export async function startOpenAiServer(responder: (body: ChatBody) => Step = ()
   const sockets = new Set<Socket>();
   let inFlight = 0;
   const s: OpenAiServer = {
-    url: '', requests: [], responder, maxInFlight: 0, delayMs: 0,
-    script: (...steps) => { queue.push(...steps); },
-    reset: () => { queue.length = 0; s.requests.length = 0; s.delayMs = 0; s.maxInFlight = 0; },
-    close: () => new Promise<void>((done) => {
-      for (const k of sockets) k.destroy();
-      server.close(() => done());
-    }),
+    url: '',
+    requests: [],
+    responder,
+    maxInFlight: 0,
+    delayMs: 0,
+    script: (...steps) => {
+      queue.push(...steps);
+    },
+    reset: () => {
+      queue.length = 0;
+      s.requests.length = 0;
+      s.delayMs = 0;
+      s.maxInFlight = 0;
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        for (const k of sockets) k.destroy();
+        server.close(() => done());
+      }),
   };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -93,7 +139,10 @@ export async function startOpenAiServer(responder: (body: ChatBody) => Step = ()
       }, s.delayMs);
     });
   });
-  server.on('connection', (k) => { sockets.add(k); k.on('close', () => sockets.delete(k)); });
+  server.on('connection', (k) => {
+    sockets.add(k);
+    k.on('close', () => sockets.delete(k));
+  });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   s.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return s;

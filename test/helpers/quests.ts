@@ -11,7 +11,11 @@ export const W = '/api/worlds/shenzhen';
  */
 export async function offeredToPlayer(): Promise<{ srv: AstinusServer; me: JoinReply; quest: string }> {
   const srv = await served();
-  const r = await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name: 'Ada', concept: 'a courier', place: 'dongmen', lang: 'en' } });
+  const r = await srv.app.inject({
+    method: 'POST',
+    url: `${W}/players`,
+    payload: { name: 'Ada', concept: 'a courier', place: 'dongmen', lang: 'en' },
+  });
   expect(r.statusCode).toBe(201);
   const me = JoinReply.parse(r.json());
   await srv.host.step();

@@ -5,15 +5,56 @@ import type { Catalog } from '../../sim/scenario/catalog.ts';
  * vocabulary words, money sources and sinks), the engine's event types, tags (`job:…`, `skill:…`),
  * snake_case ids, `{{placeholders}}`, and in Chinese text any Latin resource key or id.
  */
-export const EVENT_TYPES = ['action', 'addressed', 'call_failed', 'claimed', 'entity_created', 'entity_removed', 'entity_updated',
-  'fact_created', 'fact_learned', 'joined', 'location_created', 'money_created', 'money_destroyed', 'moved', 'needs', 'place_mood',
-  'reflected', 'relationship_changed', 'reputation_changed', 'resource_changed', 'seat_freed', 'status_changed', 'tag_added', 'tag_removed',
-  'tick_summary', 'transfer', 'warned'];
-const ENGINE_WORDS = ['money', 'energy', 'time', 'tick', 'collapsed', 'lastStudent', 'students', 'level', 'alive', 'dying', 'unconscious', 'dead', 'restrained_permanent'];
+export const EVENT_TYPES = [
+  'action',
+  'addressed',
+  'call_failed',
+  'claimed',
+  'entity_created',
+  'entity_removed',
+  'entity_updated',
+  'fact_created',
+  'fact_learned',
+  'joined',
+  'location_created',
+  'money_created',
+  'money_destroyed',
+  'moved',
+  'needs',
+  'place_mood',
+  'reflected',
+  'relationship_changed',
+  'reputation_changed',
+  'resource_changed',
+  'seat_freed',
+  'status_changed',
+  'tag_added',
+  'tag_removed',
+  'tick_summary',
+  'transfer',
+  'warned',
+];
+const ENGINE_WORDS = [
+  'money',
+  'energy',
+  'time',
+  'tick',
+  'collapsed',
+  'lastStudent',
+  'students',
+  'level',
+  'alive',
+  'dying',
+  'unconscious',
+  'dead',
+  'restrained_permanent',
+];
 
 export function packIds(cat: Catalog): Set<string> {
   const ids = new Set<string>();
-  const add = (xs: Iterable<string>) => { for (const x of xs) ids.add(x); };
+  const add = (xs: Iterable<string>) => {
+    for (const x of xs) ids.add(x);
+  };
   add(cat.places.keys());
   add(cat.souls.keys());
   add(cat.templates.keys());

@@ -27,7 +27,11 @@ export async function describeWithRedis(name: string, body: () => void): Promise
     return;
   }
   if (process.env.CI === 'true') {
-    describe(name, () => it('needs Redis (CI=true)', () => { throw new Error(problem); }));
+    describe(name, () =>
+      it('needs Redis (CI=true)', () => {
+        throw new Error(problem);
+      }),
+    );
     return;
   }
   process.stderr.write(`\n[skipped] ${name}: ${problem}\n`);

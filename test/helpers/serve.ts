@@ -14,8 +14,23 @@ import { shenzhen } from './world.ts';
 export async function served(o: Partial<Omit<ServerOptions, 'world' | 'logger' | 'queue'>> = {}): Promise<AstinusServer> {
   const cat = await shenzhen();
   const queue = new PlayerQueue();
-  const world = await World.open({ scenario: cat.scenario, seed: 5, population: null, store: memoryStore(), brain: policyBrain(), players: queue, engine: ruleEngine() });
-  return buildServer({ world, queue, logger: pino({ level: 'silent' }), adminToken: 'admin-secret', dashboardDir: '/nonexistent/dist', ...o });
+  const world = await World.open({
+    scenario: cat.scenario,
+    seed: 5,
+    population: null,
+    store: memoryStore(),
+    brain: policyBrain(),
+    players: queue,
+    engine: ruleEngine(),
+  });
+  return buildServer({
+    world,
+    queue,
+    logger: pino({ level: 'silent' }),
+    adminToken: 'admin-secret',
+    dashboardDir: '/nonexistent/dist',
+    ...o,
+  });
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -18,21 +18,46 @@ import { ROOT } from './world.ts';
 /** Pick the option to take from those offered (by id), given the turn number; null: wait a tick. */
 export type Script = (offered: string[], turn: number) => string | null;
 
-export interface Played { ending: string | null; turns: number; ticks: number; log: string; chapters: string[]; events: Event[]; state: WorldState }
+export interface Played {
+  ending: string | null;
+  turns: number;
+  ticks: number;
+  log: string;
+  chapters: string[];
+  events: Event[];
+  state: WorldState;
+}
 
 /**
  * A player joins a pack's world in process (the tick pipeline, bots on the policy brain, no model)
  * and plays its story by choices: each turn, the script picks one of the offered options, whose call
  * is queued with its choice index, as `POST .../act` with `choice` would. Stops at an ending or `maxTicks`.
  */
-export async function playStory(pack: string, script: Script, o: { seed?: number; place?: string; maxTicks?: number; progressJudge?: ProgressJudge; onStory?: TickInput['onStory'] } = {}): Promise<Played> {
+export async function playStory(
+  pack: string,
+  script: Script,
+  o: { seed?: number; place?: string; maxTicks?: number; progressJudge?: ProgressJudge; onStory?: TickInput['onStory'] } = {},
+): Promise<Played> {
   const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/${pack}`));
   const queue = new PlayerQueue();
   const store = memoryStore();
-  const w = await World.open({ scenario: cat.scenario, seed: o.seed ?? 1, population: null, store, brain: policyBrain(), engine: ruleEngine(), players: queue });
+  const w = await World.open({
+    scenario: cat.scenario,
+    seed: o.seed ?? 1,
+    population: null,
+    store,
+    brain: policyBrain(),
+    engine: ruleEngine(),
+    players: queue,
+  });
   const me = 'player-1';
   const events: Event[] = [];
-  events.push(...await w.step({ joins: [{ actor: me, name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: o.place ?? cat.scenario.places[0].id }], progressJudge: o.progressJudge }));
+  events.push(
+    ...(await w.step({
+      joins: [{ actor: me, name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: o.place ?? cat.scenario.places[0].id }],
+      progressJudge: o.progressJudge,
+    })),
+  );
   let turns = 0;
   let n = 0;
   const chapters: string[] = [];
@@ -44,7 +69,10 @@ export async function playStory(pack: string, script: Script, o: { seed?: number
     const a = w.state.actors[me];
     if (!queue.has(me) && a.nextWake <= w.state.tick) {
       const offered = storyOptions(cat, w.state, me) ?? [];
-      const pick = script(offered.map((x) => x.id), turns);
+      const pick = script(
+        offered.map((x) => x.id),
+        turns,
+      );
       const opt = offered.find((x) => x.id === pick);
       if (opt) {
         const call = { id: `${me}:${n}`, actor: me, tool: opt.call.tool, args: opt.call.args } as ToolCall;
@@ -53,7 +81,7 @@ export async function playStory(pack: string, script: Script, o: { seed?: number
         turns++;
       }
     }
-    events.push(...await w.step({ choices: pending, progressJudge: o.progressJudge, onStory: o.onStory }));
+    events.push(...(await w.step({ choices: pending, progressJudge: o.progressJudge, onStory: o.onStory })));
   }
   const st = w.state.stories?.[me];
   if (st && !chapters.includes(st.chapter)) chapters.push(st.chapter);
@@ -64,4 +92,7 @@ export async function playStory(pack: string, script: Script, o: { seed?: number
 }
 
 /** The first of `wanted` that is offered. */
-export const prefer = (...wanted: string[]): Script => (offered) => wanted.find((x) => offered.includes(x)) ?? null;
+export const prefer =
+  (...wanted: string[]): Script =>
+  (offered) =>
+    wanted.find((x) => offered.includes(x)) ?? null;

@@ -23,8 +23,13 @@ export function fresh(cat: Catalog, seed = 1): WorldState {
   return s;
 }
 
-export const consequence = (c: Partial<Consequence> = {}): Consequence =>
-  ({ narrative: { text: 'test' }, world_changes: [], resource_changes: {}, side_effects: [], ...c });
+export const consequence = (c: Partial<Consequence> = {}): Consequence => ({
+  narrative: { text: 'test' },
+  world_changes: [],
+  resource_changes: {},
+  side_effects: [],
+  ...c,
+});
 
 let n = 0;
 export function call<T extends ToolCall['tool']>(actor: string, tool: T, args: Extract<ToolCall, { tool: T }>['args']): ToolCall {

@@ -9,7 +9,12 @@ import type { LlmStats } from '../../adapters/llm/stats.ts';
 import { type Lang, WORDS_MAX } from '../../sim/model/text.ts';
 import { type ArgueJudge, type ArgueOutcome, rulesArgueJudge } from './types.ts';
 
-export interface LlmArgueOptions { client: LlmClient; stats: LlmStats; lang: Lang; fallback?: ArgueJudge }
+export interface LlmArgueOptions {
+  client: LlmClient;
+  stats: LlmStats;
+  lang: Lang;
+  fallback?: ArgueJudge;
+}
 
 /** one short sentence each: it is shown to the player as the verdict */
 const Why = z.string().min(1).max(WORDS_MAX);
@@ -17,9 +22,24 @@ const Verdict = z.object({ fits: z.boolean(), why: z.object({ cn: Why, en: Why }
 
 const FORMAT: ResponseFormatJSONSchema = {
   type: 'json_schema',
-  json_schema: { name: 'argument', strict: true, schema: { type: 'object', additionalProperties: false, required: ['fits', 'why'],
-    properties: { fits: { type: 'boolean' }, why: { type: 'object', additionalProperties: false, required: ['cn', 'en'],
-      properties: { cn: { type: 'string' }, en: { type: 'string' } } } } } },
+  json_schema: {
+    name: 'argument',
+    strict: true,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['fits', 'why'],
+      properties: {
+        fits: { type: 'boolean' },
+        why: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['cn', 'en'],
+          properties: { cn: { type: 'string' }, en: { type: 'string' } },
+        },
+      },
+    },
+  },
 };
 
 /**
@@ -43,21 +63,35 @@ export function llmArgueJudge(o: LlmArgueOptions): ArgueJudge {
       // a player's own trait is their text, and their argument too: both quoted, one line each
       const messages = [
         { role: 'system' as const, content: t('llm.argue.rules') },
-        { role: 'user' as const, content: t('llm.argue.case', {
-          word: quoted(word.name[o.lang]), trait: quoted(tr.name[o.lang]), positive: quoted(tr.positive[o.lang]), negative: quoted(tr.negative[o.lang]),
-          words: fence(t, t('llm.fence.player'), r.words) }) },
+        {
+          role: 'user' as const,
+          content: t('llm.argue.case', {
+            word: quoted(word.name[o.lang]),
+            trait: quoted(tr.name[o.lang]),
+            positive: quoted(tr.positive[o.lang]),
+            negative: quoted(tr.negative[o.lang]),
+            words: fence(t, t('llm.fence.player'), r.words),
+          }),
+        },
       ];
       // the player's side of the table: the intent role's model (ASTINUS_MODEL_INTENT) reads their words here too
       const meta = { role: 'intent' as const, actor: r.actor, tick: state.tick + 1 };
-      return askWithRepair({ client: o.client, stats: o.stats, t }, meta, { messages, response_format: FORMAT },
+      return askWithRepair(
+        { client: o.client, stats: o.stats, t },
+        meta,
+        { messages, response_format: FORMAT },
         (m) => {
           const p = readJson(m, Verdict);
           if (!p.ok) return p;
-          const out: ArgueOutcome = { verdict: p.value.fits ? { ok: true, why: 'argued' } : unfit(cat, r.word), by: 'model', why: p.value.why };
+          const out: ArgueOutcome = {
+            verdict: p.value.fits ? { ok: true, why: 'argued' } : unfit(cat, r.word),
+            by: 'model',
+            why: p.value.why,
+          };
           return { ok: true, value: out };
         },
-        () => fallback.judge(cat, state, r));
+        () => fallback.judge(cat, state, r),
+      );
     },
   };
 }
-

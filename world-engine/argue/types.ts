@@ -8,7 +8,11 @@ import type { WorldState } from '../../sim/state/types.ts';
  * (`by`, queued with an accepted argument so that the Judge knows what to verify), and, when a model
  * judged it, its reason in both languages for the player.
  */
-export interface ArgueOutcome { verdict: ArgueVerdict; by: 'rules' | 'model'; why?: Text }
+export interface ArgueOutcome {
+  verdict: ArgueVerdict;
+  by: 'rules' | 'model';
+  why?: Text;
+}
 
 export interface ArgueJudge {
   readonly name: string;

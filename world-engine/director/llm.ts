@@ -11,10 +11,17 @@ import { type Lang, msg, WORDS_MAX } from '../../sim/model/text.ts';
 import { aimOf, bandOf, needsPeople } from './rules.ts';
 import { type Director, rulesDirector } from './types.ts';
 
-export interface LlmDirectorOptions { client: LlmClient; stats: LlmStats; lang: Lang; fallback?: Director }
+export interface LlmDirectorOptions {
+  client: LlmClient;
+  stats: LlmStats;
+  lang: Lang;
+  fallback?: Director;
+}
 
 const Why = z.string().min(1).max(WORDS_MAX);
-const Choice = z.object({ template: PackId.nullable(), place: SafeId.nullable(), one: SafeId.nullable(), why: z.object({ cn: Why, en: Why }).strict() }).strict();
+const Choice = z
+  .object({ template: PackId.nullable(), place: SafeId.nullable(), one: SafeId.nullable(), why: z.object({ cn: Why, en: Why }).strict() })
+  .strict();
 
 /** the most places and people a prompt lists: enough to choose from, never the whole world */
 const MOST_PLACES = 12;
@@ -37,16 +44,34 @@ export function llmDirector(o: LlmDirectorOptions): Director {
       if (aim === null) return null;
       const offered = f.templates.filter((x) => x.aim === aim);
       const band = bandOf(f, phase);
-      const name = (id: string, kind: 'place' | 'actor') => inEveryLang(cat, state, (r) => (kind === 'place' ? r.place(id) : r.actor(id)))[o.lang];
+      const name = (id: string, kind: 'place' | 'actor') =>
+        inEveryLang(cat, state, (r) => (kind === 'place' ? r.place(id) : r.actor(id)))[o.lang];
       const places = [...new Set(offered.flatMap((x) => placesFor(cat, state, x.where)))].sort().slice(0, MOST_PLACES);
       const messages = [
         { role: 'system' as const, content: t('director.model.rules') },
-        { role: 'user' as const, content: t('director.model.case', {
-          tension: reading.tension, low: band.low, high: band.high, phase: t(`director.phase.${phase}`), aim: t(`director.aim.${aim}`),
-          measures: f.measures.map((m) => `${m.name[o.lang]} ${reading.measures[m.id] ?? 0}`).join(', '),
-          templates: offered.map((x) => `- ${x.id}: ${x.name[o.lang]} (${placesFor(cat, state, x.where).join(', ')})`).join('\n'),
-          places: places.map((p) => `- ${p} ${name(p, 'place')}: ${present(state, p).slice(0, MOST_PEOPLE).map((a) => `${a} ${name(a, 'actor')}`).join(', ') || '-'}`).join('\n'),
-        }) },
+        {
+          role: 'user' as const,
+          content: t('director.model.case', {
+            tension: reading.tension,
+            low: band.low,
+            high: band.high,
+            phase: t(`director.phase.${phase}`),
+            aim: t(`director.aim.${aim}`),
+            measures: f.measures.map((m) => `${m.name[o.lang]} ${reading.measures[m.id] ?? 0}`).join(', '),
+            templates: offered.map((x) => `- ${x.id}: ${x.name[o.lang]} (${placesFor(cat, state, x.where).join(', ')})`).join('\n'),
+            places: places
+              .map(
+                (p) =>
+                  `- ${p} ${name(p, 'place')}: ${
+                    present(state, p)
+                      .slice(0, MOST_PEOPLE)
+                      .map((a) => `${a} ${name(a, 'actor')}`)
+                      .join(', ') || '-'
+                  }`,
+              )
+              .join('\n'),
+          }),
+        },
       ];
       const read = (m: Parameters<typeof readJson>[0]): Answer<DirectorProposal | null> => {
         const p = readJson(m, Choice);
@@ -56,13 +81,22 @@ export function llmDirector(o: LlmDirectorOptions): Director {
         const x = offered.find((y) => y.id === c.template);
         const bad = (error: string): Answer<DirectorProposal | null> => ({ ok: false, reason: 'invalid_reference', error });
         if (!x) return bad(`"${c.template}" is not one of the templates listed`);
-        if (c.place === null || !placesFor(cat, state, x.where).includes(c.place)) return bad(`"${c.place}" is not a place where "${x.id}" may happen`);
+        if (c.place === null || !placesFor(cat, state, x.where).includes(c.place))
+          return bad(`"${c.place}" is not a place where "${x.id}" may happen`);
         if (c.one !== null && !present(state, c.place).includes(c.one)) return bad(`"${c.one}" is not at "${c.place}"`);
         if (c.one === null && needsPeople(x)) return bad(`"${x.id}" needs someone at the place: name one of them as "one"`);
-        return { ok: true, value: { template: x.id, place: c.place, one: c.one, aim, why: msg('director.why.model', { cn: c.why.cn, en: c.why.en }) } };
+        return {
+          ok: true,
+          value: { template: x.id, place: c.place, one: c.one, aim, why: msg('director.why.model', { cn: c.why.cn, en: c.why.en }) },
+        };
       };
-      return askWithRepair({ client: o.client, stats: o.stats, t }, { role: 'engine', actor: 'director', tick }, { messages, response_format: { type: 'json_object' } },
-        read, () => fallback.propose(cat, f, state, tick, phase, reading));
+      return askWithRepair(
+        { client: o.client, stats: o.stats, t },
+        { role: 'engine', actor: 'director', tick },
+        { messages, response_format: { type: 'json_object' } },
+        read,
+        () => fallback.propose(cat, f, state, tick, phase, reading),
+      );
     },
   };
 }

@@ -6,7 +6,10 @@ import type { WorldState } from '../../sim/state/types.ts';
 import type { Touch } from './window.ts';
 
 /** The director's reading of the world: each measure 0..100 by id, and the tension they weigh to. */
-export interface Reading { tension: number; measures: Record<string, number> }
+export interface Reading {
+  tension: number;
+  measures: Record<string, number>;
+}
 
 /**
  * Every measure of the pack's director.json, read from the state and the window's lines (the ticks
@@ -15,7 +18,8 @@ export interface Reading { tension: number; measures: Record<string, number> }
  */
 export function readTension(cat: Catalog, f: DirectorFile, state: WorldState, lines: readonly Touch[], tick: number): Reading {
   const measures: Record<string, number> = {};
-  let sum = 0, weights = 0;
+  let sum = 0,
+    weights = 0;
   for (const m of f.measures) {
     const v = Math.round(Math.min(100, Math.max(0, raw(cat, f, m, state, lines, tick))));
     measures[m.id] = v;
@@ -50,7 +54,8 @@ function raw(cat: Catalog, f: DirectorFile, m: Measure, state: WorldState, lines
       }
       return most;
     }
-    case 'idle': return (100 * idleTicks(state, lines, tick, f.window)) / m.full;
+    case 'idle':
+      return (100 * idleTicks(state, lines, tick, f.window)) / m.full;
   }
 }
 

@@ -9,7 +9,7 @@ import type { Reading } from './measures.ts';
 
 /** The band the tension is kept in during a phase: acceleration may lift its floor (the story is pushed on). */
 export function bandOf(f: DirectorFile, phase: Phase): { low: number; high: number } {
-  return { low: phase === 'acceleration' ? f.acceleration.low ?? f.band.low : f.band.low, high: f.band.high };
+  return { low: phase === 'acceleration' ? (f.acceleration.low ?? f.band.low) : f.band.low, high: f.band.high };
 }
 
 /** What the tension asks for: raise it below the band, ease it above, nothing inside. */
@@ -23,10 +23,11 @@ export function nearMilestone(f: DirectorFile, state: WorldState, reading: Readi
   for (const m of f.milestones) {
     if (m.ticks && tick >= m.ticks.from && tick < m.ticks.to) return m;
     if (m.measure && (reading.measures[m.measure.id] ?? 0) >= m.measure.above) return m;
-    if (m.quest) for (const id in state.quests ?? {}) {
-      const q = state.quests![id];
-      if (q.status === 'taken' && q.progress >= m.quest.progress) return m;
-    }
+    if (m.quest)
+      for (const id in state.quests ?? {}) {
+        const q = state.quests![id];
+        if (q.status === 'taken' && q.progress >= m.quest.progress) return m;
+      }
   }
   return null;
 }
@@ -39,7 +40,14 @@ export const needsPeople = (t: EventTemplate) => uses(t, '$one') || uses(t, '$pr
  * the world's keyed dice), at a place its `where` allows (the busiest, where a player is, or any),
  * with `$one` drawn among those there. Null when the tension is in the band or nothing fits.
  */
-export function rulesProposal(cat: Catalog, f: DirectorFile, state: WorldState, tick: number, phase: Phase, reading: Reading): DirectorProposal | null {
+export function rulesProposal(
+  cat: Catalog,
+  f: DirectorFile,
+  state: WorldState,
+  tick: number,
+  phase: Phase,
+  reading: Reading,
+): DirectorProposal | null {
   const aim = aimOf(f, phase, reading.tension);
   if (aim === null) return null;
   const rng = rngFor(state.seed, tick, 'director', 'template');
@@ -49,8 +57,13 @@ export function rulesProposal(cat: Catalog, f: DirectorFile, state: WorldState, 
     if (place === null) continue;
     const people = present(state, place);
     const one = people.length ? rngFor(state.seed, tick, 'director', 'one').pick(people) : null;
-    return { template: t.id, place, one, aim,
-      why: msg(`director.why.${aim}`, { tension: reading.tension, low: b.low, high: b.high, name_cn: t.name.cn, name_en: t.name.en }) };
+    return {
+      template: t.id,
+      place,
+      one,
+      aim,
+      why: msg(`director.why.${aim}`, { tension: reading.tension, low: b.low, high: b.high, name_cn: t.name.cn, name_en: t.name.en }),
+    };
   }
   return null;
 }
@@ -68,8 +81,13 @@ function placeFor(cat: Catalog, state: WorldState, tick: number, t: EventTemplat
   if (!places.length) return null;
   const busiest = (list: string[]) => [...list].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0) || (a < b ? -1 : 1))[0];
   switch (t.where.prefer) {
-    case 'busiest': return busiest(places);
-    case 'players': { const withPlayers = places.filter((p) => players.has(p)); return busiest(withPlayers.length ? withPlayers : places); }
-    case 'any': return rngFor(state.seed, tick, 'director', 'place').pick(places);
+    case 'busiest':
+      return busiest(places);
+    case 'players': {
+      const withPlayers = places.filter((p) => players.has(p));
+      return busiest(withPlayers.length ? withPlayers : places);
+    }
+    case 'any':
+      return rngFor(state.seed, tick, 'director', 'place').pick(places);
   }
 }

@@ -7,7 +7,11 @@ import type { Event } from '../../sim/model/events.ts';
  * committed log only, so a world reopened from its store primes it from its last ticks and measures
  * exactly what an uninterrupted run would.
  */
-export interface Touch { tick: number; conflict: boolean; who: string[] }
+export interface Touch {
+  tick: number;
+  conflict: boolean;
+  who: string[];
+}
 
 export class DirectorWindow {
   private lines: Touch[] = [];
@@ -35,11 +39,19 @@ export class DirectorWindow {
 
 function touchOf(e: Event): Touch | null {
   switch (e.type) {
-    case 'addressed': return { tick: e.tick, conflict: e.hostile, who: [e.actor] };
-    case 'transfer': return { tick: e.tick, conflict: e.reason === 'theft', who: [e.from, e.to] };
-    case 'fact_learned': return e.from === e.actor ? null : { tick: e.tick, conflict: false, who: [e.actor] };
-    case 'status_changed': case 'tag_added': case 'joined': return { tick: e.tick, conflict: false, who: [e.actor] };
-    case 'check_rolled': return e.target ? { tick: e.tick, conflict: false, who: [e.target] } : null;
-    default: return null;
+    case 'addressed':
+      return { tick: e.tick, conflict: e.hostile, who: [e.actor] };
+    case 'transfer':
+      return { tick: e.tick, conflict: e.reason === 'theft', who: [e.from, e.to] };
+    case 'fact_learned':
+      return e.from === e.actor ? null : { tick: e.tick, conflict: false, who: [e.actor] };
+    case 'status_changed':
+    case 'tag_added':
+    case 'joined':
+      return { tick: e.tick, conflict: false, who: [e.actor] };
+    case 'check_rolled':
+      return e.target ? { tick: e.tick, conflict: false, who: [e.target] } : null;
+    default:
+      return null;
   }
 }

@@ -6,11 +6,20 @@ import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { membersOf } from '../../sim/state/members.ts';
 import type { ActorState, WorldState } from '../../sim/state/types.ts';
 
-export interface EffectProposal { entity: string; place: string; changes: WorldChange[] }
+export interface EffectProposal {
+  entity: string;
+  place: string;
+  changes: WorldChange[];
+}
 
-interface Ctx { cat: Catalog; state: WorldState; tick: number; entity: EntityState; here: (place: string) => ActorState[] }
-type Handler<T extends Effect['type']> = (ctx: Ctx,
-  eff: Extract<Effect, { type: T }>) => WorldChange[];
+interface Ctx {
+  cat: Catalog;
+  state: WorldState;
+  tick: number;
+  entity: EntityState;
+  here: (place: string) => ActorState[];
+}
+type Handler<T extends Effect['type']> = (ctx: Ctx, eff: Extract<Effect, { type: T }>) => WorldChange[];
 
 /** What created things keep doing, tick after tick (a stall has a chance to earn every tick). */
 const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
@@ -38,7 +47,10 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
   mood({ tick, entity }, eff) {
     // things present from the start are part of the place; made things fade and take their mood along
     if (entity.createdAt < 0 || tick - entity.createdAt < eff.lifetime) return [];
-    return [{ type: 'entity_removal', entity: entity.id, reason: 'faded' }, { type: 'place_mood', place: entity.location, delta: -eff.delta }];
+    return [
+      { type: 'entity_removal', entity: entity.id, reason: 'faded' },
+      { type: 'place_mood', place: entity.location, delta: -eff.delta },
+    ];
   },
   class({ tick, entity }, eff) {
     const last = Number(entity.properties.lastStudent ?? entity.createdAt);
@@ -62,7 +74,8 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
       const charged = eff.price > 0 && entity.owner !== null && entity.owner !== id;
       // one who cannot pay the price is not tended: the owner gives nothing away
       if (charged && a.money < eff.price) continue;
-      if (charged) out.push({ type: 'resource_transfer', from: id, to: entity.owner!, resource: 'money', amount: eff.price, reason: 'tend' });
+      if (charged)
+        out.push({ type: 'resource_transfer', from: id, to: entity.owner!, resource: 'money', amount: eff.price, reason: 'tend' });
       out.push({ type: 'resource_gain', actor: id, resource: 'energy', amount: Math.min(eff.energy, max - a.energy), reason: 'tend' });
     }
     return out;

@@ -10,22 +10,41 @@ import { consequenceFormat, readConsequence } from './schema.ts';
 import { readStrictConsequence, strictConsequenceFormat } from './strict.ts';
 import { useStrictOutput } from '../../adapters/llm/config.ts';
 
-export interface LlmEngineOptions { client: LlmClient; stats: LlmStats; fallback: WorldEngine; lang: Lang }
+export interface LlmEngineOptions {
+  client: LlmClient;
+  stats: LlmStats;
+  fallback: WorldEngine;
+  lang: Lang;
+}
 
 /**
  * What the Judge's dry run sends back for repair: references to what does not exist (or no longer
  * does, by the answer's own earlier changes) and claims the changes do not carry. Other refusals are
  * the Judge's ordinary business (judged as proposed).
  */
-const REPAIRABLE = new Set(['unknown_actor', 'unknown_entity', 'already_removed', 'unknown_place', 'unknown_item', 'unknown_template',
-  'unknown_fact', 'unknown_reference', 'unknown_target', 'unbacked_claim']);
+const REPAIRABLE = new Set([
+  'unknown_actor',
+  'unknown_entity',
+  'already_removed',
+  'unknown_place',
+  'unknown_item',
+  'unknown_template',
+  'unknown_fact',
+  'unknown_reference',
+  'unknown_target',
+  'unbacked_claim',
+]);
 
 /** An answer that parsed, as the Judge would take it: refused (quoting the Judge's reason) if repairable. */
 function judged(r: Reading<Consequence>, verify: Verify | undefined, t: T): Reading<Consequence> {
   if (!r.ok || !verify) return r;
   const why = verify(r.value);
   if (!why || !REPAIRABLE.has(why.code)) return r;
-  return { ok: false, reason: why.code === 'unbacked_claim' ? 'unbacked_claim' : 'invalid_reference', error: `${why.code}: ${plain(t, why.message)}` };
+  return {
+    ok: false,
+    reason: why.code === 'unbacked_claim' ? 'unbacked_claim' : 'invalid_reference',
+    error: `${why.code}: ${plain(t, why.message)}`,
+  };
 }
 
 /** A reason's message for the model: references as their ids (the prompt names things by id). */
@@ -53,10 +72,13 @@ export function llmEngine(o: LlmEngineOptions): WorldEngine {
     trusted: false,
     resolve(cat, slice, call, verify) {
       const meta = { role: 'engine' as const, actor: call.actor, tick: slice.tick };
-      return askWithRepair({ client: o.client, stats: o.stats, t }, meta,
+      return askWithRepair(
+        { client: o.client, stats: o.stats, t },
+        meta,
         { messages: engineMessages(cat, t, o.lang, slice, call), response_format: format },
         (m) => judged(read(m), verify, t),
-        () => o.fallback.resolve(cat, slice, call));
+        () => o.fallback.resolve(cat, slice, call),
+      );
     },
   };
 }

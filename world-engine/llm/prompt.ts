@@ -27,24 +27,53 @@ export function engineMessages(cat: Catalog, t: T, lang: Lang, slice: Slice, cal
     t('llm.brain.lore', { lore: constantLore(cat, lang).join('\n') }),
   ].join('\n\n');
   const view = {
-    actor: { ...body(slice.actor), traits: traitsOf(cat, slice.actor).map((x) => ({ id: x.id, name: x.name[lang], positive: x.positive[lang], negative: x.negative[lang] })) },
+    actor: {
+      ...body(slice.actor),
+      traits: traitsOf(cat, slice.actor).map((x) => ({
+        id: x.id,
+        name: x.name[lang],
+        positive: x.positive[lang],
+        negative: x.negative[lang],
+      })),
+    },
     place: slice.place,
-    target: slice.target === null ? null : slice.target.kind === 'actor' ? { kind: 'actor', ...body(slice.target.actor) } : { kind: 'entity', ...slice.target.entity },
+    target:
+      slice.target === null
+        ? null
+        : slice.target.kind === 'actor'
+          ? { kind: 'actor', ...body(slice.target.actor) }
+          : { kind: 'entity', ...slice.target.entity },
     entities_here: slice.entitiesHere,
     known_facts: slice.known.map((f) => ({ id: f.id, content: f.content, about: f.about })),
     listeners: slice.listeners.map((a) => ({ id: a.id, status: a.status })),
     travel: slice.travel,
     // a risky call was rolled already: the consequence is that band's (the Judge holds it to it)
-    ...(slice.check ? { check: { band: slice.check.band, total: slice.check.total, partial_energy: cat.scenario.vocabulary.checks.partialEnergy } } : {}),
+    ...(slice.check
+      ? { check: { band: slice.check.band, total: slice.check.total, partial_energy: cat.scenario.vocabulary.checks.partialEnergy } }
+      : {}),
   };
   return [
     { role: 'system', content: system },
     // the call and the slice hold others' words and names: JSON quotes them, and each is one short line
-    { role: 'user', content: t('llm.engine.call', { tick: slice.tick, call: canonicalJson(neutraliseAll(call)), slice: canonicalJson(neutraliseAll(view)) }) },
+    {
+      role: 'user',
+      content: t('llm.engine.call', {
+        tick: slice.tick,
+        call: canonicalJson(neutraliseAll(call)),
+        slice: canonicalJson(neutraliseAll(view)),
+      }),
+    },
   ];
 }
 
 const body = (a: ActorState) => ({
-  id: a.id, location: a.location, money: a.money, energy: a.energy, inventory: a.inventory, status: a.status,
-  tags: a.tags, reputation: a.reputation, roles: a.roles,
+  id: a.id,
+  location: a.location,
+  money: a.money,
+  energy: a.energy,
+  inventory: a.inventory,
+  status: a.status,
+  tags: a.tags,
+  reputation: a.reputation,
+  roles: a.roles,
 });

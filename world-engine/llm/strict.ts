@@ -28,7 +28,10 @@ function reshape(s: z.ZodType): [z.ZodType, Kind] {
   return [s, 'same'];
 }
 
-interface Shaped { schema: z.ZodObject; kinds: Record<string, Kind> }
+interface Shaped {
+  schema: z.ZodObject;
+  kinds: Record<string, Kind>;
+}
 
 function reshapeObject(o: z.ZodObject, override: Record<string, z.ZodType> = {}): Shaped {
   const shape: Record<string, z.ZodType> = {};
@@ -51,8 +54,10 @@ function restore(v: Record<string, unknown>, kinds: Record<string, Kind>): Recor
   for (const [k, x] of Object.entries(v)) {
     const kind = kinds[k];
     if ((kind === 'optional' || kind === 'optional_record') && x === null) continue;
-    out[k] = kind === 'record' || kind === 'optional_record'
-      ? Object.fromEntries((x as { key: string; value: unknown }[]).map((e) => [e.key, e.value])) : x;
+    out[k] =
+      kind === 'record' || kind === 'optional_record'
+        ? Object.fromEntries((x as { key: string; value: unknown }[]).map((e) => [e.key, e.value]))
+        : x;
   }
   return out;
 }
@@ -64,8 +69,27 @@ export function fromStrict(v: z.infer<typeof StrictConsequence>): unknown {
 }
 
 /** Keywords OpenAI's strict mode accepts; anything else in a generated schema is dropped. */
-const KEEP = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', 'enum', 'description',
-  'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', '$defs', '$ref']);
+const KEEP = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'anyOf',
+  'enum',
+  'description',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  '$defs',
+  '$ref',
+]);
 
 function clean(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(clean);

@@ -53,7 +53,9 @@ export function unsupportedMentions(text: string, lang: Lang, events: Event[], c
   const { ids, numbers } = committed(events, state, cat);
   const r = new Renderer(lang, cat, state);
   const names: { name: string; id: string }[] = [];
-  const add = (id: string, name: string) => { if (name && name !== id) names.push({ name, id }); };
+  const add = (id: string, name: string) => {
+    if (name && name !== id) names.push({ name, id });
+  };
   for (const id in state.actors) add(id, r.actor(id));
   for (const id of cat.places.keys()) add(id, r.place(id));
   for (const g of state.generatedPlaces) add(g.id, r.place(g.id));

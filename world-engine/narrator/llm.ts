@@ -11,7 +11,12 @@ import { unsupportedMentions } from './check.ts';
 import { claimLabel, unbackedClaims } from '../../sim/judge/claims.ts';
 import type { NarrationInput, Narrator } from './types.ts';
 
-export interface LlmNarratorOptions { client: LlmClient; stats: LlmStats; fallback: Narrator; lang: Lang }
+export interface LlmNarratorOptions {
+  client: LlmClient;
+  stats: LlmStats;
+  fallback: Narrator;
+  lang: Lang;
+}
 
 /** a whole narration is quoted, so it may be longer than one remark */
 const NARRATION_MAX = 2000;
@@ -20,8 +25,16 @@ const Prose = z.object({ cn: z.string().min(1), en: z.string().min(1) }).strict(
 
 const FORMAT: ResponseFormatJSONSchema = {
   type: 'json_schema',
-  json_schema: { name: 'narration', strict: true, schema: { type: 'object', additionalProperties: false, required: ['cn', 'en'],
-    properties: { cn: { type: 'string' }, en: { type: 'string' } } } },
+  json_schema: {
+    name: 'narration',
+    strict: true,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['cn', 'en'],
+      properties: { cn: { type: 'string' }, en: { type: 'string' } },
+    },
+  },
 };
 
 /**
@@ -43,10 +56,18 @@ export function llmNarrator(o: LlmNarratorOptions): Narrator {
       const messages = [
         { role: 'system' as const, content: t('llm.narrator.rules') },
         // the plain narration carries players' words and model-written text: quoted, one line each
-        { role: 'user' as const, content: t('llm.narrator.events', { cn: quoted(plain.cn, NARRATION_MAX), en: quoted(plain.en, NARRATION_MAX) }) },
+        {
+          role: 'user' as const,
+          content: t('llm.narrator.events', { cn: quoted(plain.cn, NARRATION_MAX), en: quoted(plain.en, NARRATION_MAX) }),
+        },
       ];
-      return askWithRepair({ client: o.client, stats: o.stats, t }, meta, { messages, response_format: FORMAT },
-        (m) => readProse(m, input), () => plain);
+      return askWithRepair(
+        { client: o.client, stats: o.stats, t },
+        meta,
+        { messages, response_format: FORMAT },
+        (m) => readProse(m, input),
+        () => plain,
+      );
     },
   };
 }
@@ -54,11 +75,13 @@ export function llmNarrator(o: LlmNarratorOptions): Narrator {
 function readProse(m: AnswerMessage, input: NarrationInput): Reading<Text> {
   const p = readJson(m, Prose);
   if (!p.ok) return p;
-  const invented = LANGS.flatMap((lang) => [
-    ...unsupportedMentions(p.value[lang], lang, input.events, input.cat, input.state),
-    // the same claim check the Judge applies to the World Engine's narrative
-    ...unbackedClaims({ text: p.value[lang] }, input.events, input.cat, input.state).map(claimLabel),
-  ].map((x) => `${lang}: ${x}`));
+  const invented = LANGS.flatMap((lang) =>
+    [
+      ...unsupportedMentions(p.value[lang], lang, input.events, input.cat, input.state),
+      // the same claim check the Judge applies to the World Engine's narrative
+      ...unbackedClaims({ text: p.value[lang] }, input.events, input.cat, input.state).map(claimLabel),
+    ].map((x) => `${lang}: ${x}`),
+  );
   if (invented.length) return { ok: false, reason: 'invented', error: `mentions what did not happen: ${invented.join(', ')}` };
   return p;
 }

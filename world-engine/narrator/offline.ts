@@ -26,11 +26,16 @@ function line(r: Renderer, me: string, e: Event): string | null {
   const t = (k: string, p: Record<string, unknown> = {}) => r.t(`narrator.${k}`, p);
   const resource = (res: string) => (res.startsWith('item:') ? r.param({ ref: 'item', id: res.slice(5) }) : r.param(res));
   switch (e.type) {
-    case 'action': return describeEvent(r, e);
-    case 'call_failed': return t('failed', { reason: r.render(e.failed.reason.message) });
-    case 'moved': return e.actor === me ? t('moved', { place: r.place(e.to) }) : null;
-    case 'money_destroyed': return e.from === me ? t('paid', { amount: r.money(e.amount) }) : null;
-    case 'money_created': return e.to === me ? t('earned', { amount: r.money(e.amount) }) : null;
+    case 'action':
+      return describeEvent(r, e);
+    case 'call_failed':
+      return t('failed', { reason: r.render(e.failed.reason.message) });
+    case 'moved':
+      return e.actor === me ? t('moved', { place: r.place(e.to) }) : null;
+    case 'money_destroyed':
+      return e.from === me ? t('paid', { amount: r.money(e.amount) }) : null;
+    case 'money_created':
+      return e.to === me ? t('earned', { amount: r.money(e.amount) }) : null;
     case 'transfer':
       if (e.resource === 'money') {
         if (e.from === me) return t('gave_money', { to: r.actor(e.to), amount: r.money(e.amount) });
@@ -48,17 +53,22 @@ function line(r: Renderer, me: string, e: Event): string | null {
       if (e.delta === 0) return null;
       if (e.from === me) return t(e.delta > 0 ? 'warmer' : 'cooler', { other: r.actor(e.to) });
       return e.to === me ? t(e.delta > 0 ? 'likes_you' : 'dislikes_you', { other: r.actor(e.from) }) : null;
-    case 'reputation_changed': return e.actor === me && e.delta !== 0 ? t(e.delta > 0 ? 'reputation_up' : 'reputation_down') : null;
-    case 'entity_created': return t('made', { entity: r.entity(e.entity.id), place: r.place(e.entity.location) });
+    case 'reputation_changed':
+      return e.actor === me && e.delta !== 0 ? t(e.delta > 0 ? 'reputation_up' : 'reputation_down') : null;
+    case 'entity_created':
+      return t('made', { entity: r.entity(e.entity.id), place: r.place(e.entity.location) });
     case 'fact_learned':
       if (e.actor === me) return t('learned', { content: r.param({ ref: 'fact', id: e.fact }) });
       return e.from === me ? t('told', { other: r.actor(e.actor) }) : null;
-    case 'status_changed': return e.actor === me ? t('status', { status: r.param(e.to) }) : null;
-    case 'location_created': return t('new_place', { place: r.text(e.name) });
+    case 'status_changed':
+      return e.actor === me ? t('status', { status: r.param(e.to) }) : null;
+    case 'location_created':
+      return t('new_place', { place: r.text(e.name) });
     case 'tag_added': {
       const job = e.actor === me ? parseJobTag(e.tag) : null;
       return job ? t('hired', { job: r.param({ ref: 'job', id: job.job }) }) : null;
     }
-    default: return null;
+    default:
+      return null;
   }
 }

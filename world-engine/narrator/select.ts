@@ -1,7 +1,17 @@
 import type { Event } from '../../sim/model/events.ts';
 
 /** Events that start something else in a tick: another call, the clock, reflection, the books. */
-const BOUNDARY = new Set<Event['type']>(['action', 'call_failed', 'needs', 'reflected', 'tick_summary', 'entity_updated', 'entity_removed', 'joined', 'seat_freed']);
+const BOUNDARY = new Set<Event['type']>([
+  'action',
+  'call_failed',
+  'needs',
+  'reflected',
+  'tick_summary',
+  'entity_updated',
+  'entity_removed',
+  'joined',
+  'seat_freed',
+]);
 
 /** Whether an event ends the run of a call's consequences: another call starts, or the clock, or a thing's income (not what the call did). */
 export function endsCall(e: Event): boolean {
@@ -28,17 +38,31 @@ export function eventsOfCall(events: Event[], actor: string): Event[] {
 /** Everyone an event is about (for the actor filter and for "changed actors"). */
 export function actorsOf(e: Event): string[] {
   switch (e.type) {
-    case 'transfer': case 'relationship_changed': return [e.from, e.to];
-    case 'money_created': return [e.to];
-    case 'money_destroyed': return [e.from];
-    case 'addressed': return [e.actor, e.by];
-    case 'entity_created': return e.by ? [e.by] : [];
-    case 'entity_removed': return e.owner ? [e.owner] : [];
-    case 'fact_created': return [e.fact.origin.actor];
-    case 'fact_learned': return [e.actor, e.from];
-    case 'location_created': return [e.by];
-    case 'intervened': case 'quest_failed': return e.actor ? [e.actor] : [];
-    case 'quest_offered': return [e.quest.giver, ...(e.quest.offeredTo ? [e.quest.offeredTo] : [])];
-    default: return 'actor' in e ? [e.actor] : [];
+    case 'transfer':
+    case 'relationship_changed':
+      return [e.from, e.to];
+    case 'money_created':
+      return [e.to];
+    case 'money_destroyed':
+      return [e.from];
+    case 'addressed':
+      return [e.actor, e.by];
+    case 'entity_created':
+      return e.by ? [e.by] : [];
+    case 'entity_removed':
+      return e.owner ? [e.owner] : [];
+    case 'fact_created':
+      return [e.fact.origin.actor];
+    case 'fact_learned':
+      return [e.actor, e.from];
+    case 'location_created':
+      return [e.by];
+    case 'intervened':
+    case 'quest_failed':
+      return e.actor ? [e.actor] : [];
+    case 'quest_offered':
+      return [e.quest.giver, ...(e.quest.offeredTo ? [e.quest.offeredTo] : [])];
+    default:
+      return 'actor' in e ? [e.actor] : [];
   }
 }

@@ -27,7 +27,10 @@ export function questOffers(cat: Catalog, state: WorldState, tick: number): Ques
     let missing = false;
     for (const spec of def.sources) {
       const found = sourcesFor(cat, state, def, spec);
-      if (!found.length) { missing ||= spec.required; continue; }
+      if (!found.length) {
+        missing ||= spec.required;
+        continue;
+      }
       const s = rng.pick(found);
       if (!sources.some((x) => x.source === s.source && x.fact === s.fact)) sources.push(s);
     }
@@ -35,11 +38,22 @@ export function questOffers(cat: Catalog, state: WorldState, tick: number): Ques
     const goal = goalFor(def);
     const deadline = tick + def.deadline;
     out.push({
-      id: `${def.id}-${tick}`, def: def.id, giver: def.giver, goal, stated: statedOf(def.id, goal, def.reward.amount, deadline), sources,
+      id: `${def.id}-${tick}`,
+      def: def.id,
+      giver: def.giver,
+      goal,
+      stated: statedOf(def.id, goal, def.reward.amount, deadline),
+      sources,
       // the Judge fills in which cited facts are false: the giver cannot know
       risk: { kind: def.risk.kind, msg: riskOf(def.id), facts: [] },
       reward: { amount: def.reward.amount, from: def.reward.source ?? def.giver },
-      offeredTo: null, taker: null, status: 'offered', progress: 0, offeredAt: tick, deadline, at: giver.location,
+      offeredTo: null,
+      taker: null,
+      status: 'offered',
+      progress: 0,
+      offeredAt: tick,
+      deadline,
+      at: giver.location,
     });
   }
   return out;

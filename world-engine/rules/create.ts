@@ -12,7 +12,15 @@ const A = (s: Slice) => ref('actor', s.actor.id);
 function rumour(cat: Catalog, s: Slice, c: Call, t: Template, out: Outcome): void {
   const r = cat.effect(t.id, 'rumour')!;
   const about = c.args.about ?? null;
-  out.change({ type: 'new_fact', content: msg('fact.rumour', about ? { template: ref('template', t.id), about: ref('actor', about) } : { template: ref('template', t.id) }), about, truth: r.truth });
+  out.change({
+    type: 'new_fact',
+    content: msg(
+      'fact.rumour',
+      about ? { template: ref('template', t.id), about: ref('actor', about) } : { template: ref('template', t.id) },
+    ),
+    about,
+    truth: r.truth,
+  });
   for (const l of s.listeners.slice(0, 2)) {
     if (l.id !== about) out.change({ type: 'knowledge_learned', actor: l.id, fact: '$new:0', from: s.actor.id, channel: 'word_of_mouth' });
   }

@@ -14,7 +14,8 @@ export function express(cat: Catalog, s: Slice, c: CallOf<'express'>) {
   const a = ref('actor', s.actor.id);
   const reach = cat.words.channel(c.args.channel)?.reach ?? 'self';
   const out = new Outcome(msg('narrative.express', { actor: a, verb: ref('verb', c.args.channel) }));
-  if (reach === 'self') return out.change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 1, reason: 'calm' }).done();
+  if (reach === 'self')
+    return out.change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 1, reason: 'calm' }).done();
   if (s.listeners.length === 0) return out.side(msg('side.ignored', { actor: a })).done();
   const fact = carried(s, c);
   for (const l of s.listeners) {
@@ -24,7 +25,9 @@ export function express(cat: Catalog, s: Slice, c: CallOf<'express'>) {
   }
   if (reach === 'friends') {
     const first = s.listeners[0];
-    out.change({ type: 'relationship_change', from: first.id, to: s.actor.id, delta: 1 }).side(msg('side.liked', { actor: ref('actor', first.id) }));
+    out
+      .change({ type: 'relationship_change', from: first.id, to: s.actor.id, delta: 1 })
+      .side(msg('side.liked', { actor: ref('actor', first.id) }));
   } else {
     out.side(msg('side.heard', { actor: a, count: s.listeners.length }));
   }

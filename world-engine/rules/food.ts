@@ -8,7 +8,12 @@ export const slicePrice = (s: Slice, item: string, pack: number): number => (s.p
 /** A job's wage as the slice says it. */
 export const sliceWage = (s: Slice, job: { id: string; wage: number }): number => (s.wages && own(s.wages, job.id)) ?? job.wage;
 
-export interface Food { price: number; energy: number; stall: EntityState | null; item: string | null }
+export interface Food {
+  price: number;
+  energy: number;
+  stall: EntityState | null;
+  item: string | null;
+}
 
 /** The most filling food here within budget, so a meal lasts; a neighbour's stall on a tie (it keeps money among the people). */
 export function foodHere(cat: Catalog, s: Slice, budget: number): Food | null {

@@ -37,6 +37,7 @@ export function ruleEngine(): WorldEngine {
 }
 
 function failed(s: Slice, call: ToolCall): Consequence {
-  const word = call.tool === 'interact' ? ref('manner', call.args.manner) : ref('purpose', call.tool === 'use_resource' ? call.args.purpose : '');
+  const word =
+    call.tool === 'interact' ? ref('manner', call.args.manner) : ref('purpose', call.tool === 'use_resource' ? call.args.purpose : '');
   return new Outcome(msg('narrative.check_failed', { actor: ref('actor', s.actor.id), word })).done();
 }

@@ -36,11 +36,13 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
   befriend(_cat, s, c, other) {
     const rng = rngFor(s.seed, s.tick, s.actor.id, 'chat');
     const warmth = rng.int(1, 3) + Math.round(2 * other.drives.sociability) + (s.place.mood > 0 ? 1 : 0);
-    const out = new Outcome(msg('narrative.chat', { actor: A(s), target: ref('actor', other.id) }))
-      .change(...both(s.actor.id, other.id, warmth));
+    const out = new Outcome(msg('narrative.chat', { actor: A(s), target: ref('actor', other.id) })).change(
+      ...both(s.actor.id, other.id, warmth),
+    );
     const fact = gossip(s, other);
     if (fact) {
-      out.change({ type: 'knowledge_learned', actor: other.id, fact: fact.id, from: s.actor.id, channel: 'word_of_mouth' })
+      out
+        .change({ type: 'knowledge_learned', actor: other.id, fact: fact.id, from: s.actor.id, channel: 'word_of_mouth' })
         .side(msg('side.whisper', { actor: A(s), target: ref('actor', other.id) }));
     }
     return out;
@@ -49,16 +51,25 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
     const job = cat.jobsByEmployer.get(other.soul);
     // a full crew takes nobody on, however well it goes: proposing the hire would only be refused
     if (!job || !cat.words.permits(other.roles, 'hire') || s.vacancy === false) {
-      return new Outcome(msg('narrative.bargain', { actor: A(s), target: ref('actor', other.id) })).change(...both(s.actor.id, other.id, 1));
+      return new Outcome(msg('narrative.bargain', { actor: A(s), target: ref('actor', other.id) })).change(
+        ...both(s.actor.id, other.id, 1),
+      );
     }
     if (heldJob(s.actor.tags)) return new Outcome(msg('narrative.already_hired', { actor: A(s), target: ref('actor', other.id) }));
-    return new Outcome(msg('narrative.hired', { actor: A(s), target: ref('actor', other.id), job: ref('job', job.id) }))
-      .change({ type: 'tag_added', actor: s.actor.id, tag: jobTag(job.id, other.id) }, ...both(s.actor.id, other.id, 2));
+    return new Outcome(msg('narrative.hired', { actor: A(s), target: ref('actor', other.id), job: ref('job', job.id) })).change(
+      { type: 'tag_added', actor: s.actor.id, tag: jobTag(job.id, other.id) },
+      ...both(s.actor.id, other.id, 2),
+    );
   },
   quarrel(_cat, s, _c, other) {
     const rng = rngFor(s.seed, s.tick, s.actor.id, 'quarrel');
     return new Outcome(msg('narrative.quarrel', { actor: A(s), target: ref('actor', other.id) }))
-      .change(...both(s.actor.id, other.id, -rng.int(4, 9)), { type: 'reputation_change', actor: s.actor.id, delta: -2, reason: 'hostility' })
+      .change(...both(s.actor.id, other.id, -rng.int(4, 9)), {
+        type: 'reputation_change',
+        actor: s.actor.id,
+        delta: -2,
+        reason: 'hostility',
+      })
       .side(msg('side.onlookers', { actor: A(s) }));
   },
   rescue(cat, s, c, other) {
@@ -66,16 +77,23 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
     if (other.status !== 'dying' && other.status !== 'unconscious') {
       if (!care.length) return WITH_ACTOR.befriend(cat, s, c, other);
       // someone hurt but on their feet: their wounds are seen to
-      return new Outcome(msg('narrative.tend_wounds', { actor: A(s), target: ref('actor', other.id) }))
-        .change(...care, { type: 'relationship_change', from: other.id, to: s.actor.id, delta: 4 });
+      return new Outcome(msg('narrative.tend_wounds', { actor: A(s), target: ref('actor', other.id) })).change(...care, {
+        type: 'relationship_change',
+        from: other.id,
+        to: s.actor.id,
+        delta: 4,
+      });
     }
     // a rescuer presses the price of a few meals into their hand
     const gift = Math.min(3 * cat.levels.meal, s.actor.money);
-    const out = new Outcome(msg('narrative.rescue', { actor: A(s), target: ref('actor', other.id) }))
-      .change({ type: 'status_change', actor: other.id, to: 'alive', reason: 'rescued' },
-        { type: 'relationship_change', from: other.id, to: s.actor.id, delta: 10 },
-        { type: 'reputation_change', actor: s.actor.id, delta: 3, reason: 'rescue' }, ...care);
-    if (gift > 0) out.change({ type: 'resource_transfer', from: s.actor.id, to: other.id, resource: 'money', amount: gift, reason: 'help' });
+    const out = new Outcome(msg('narrative.rescue', { actor: A(s), target: ref('actor', other.id) })).change(
+      { type: 'status_change', actor: other.id, to: 'alive', reason: 'rescued' },
+      { type: 'relationship_change', from: other.id, to: s.actor.id, delta: 10 },
+      { type: 'reputation_change', actor: s.actor.id, delta: 3, reason: 'rescue' },
+      ...care,
+    );
+    if (gift > 0)
+      out.change({ type: 'resource_transfer', from: s.actor.id, to: other.id, resource: 'money', amount: gift, reason: 'help' });
     return out.side(msg('side.rescue', { actor: A(s), target: ref('actor', other.id) }));
   },
   observe(_cat, s, _c, other) {
@@ -93,8 +111,14 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
     const most = theftMost(cat.words.manner(c.args.manner)?.max ?? 1, band);
     if (most > 0 && other.money > 0) {
       const amount = Math.min(other.money, rngFor(s.seed, s.tick, s.actor.id, 'steal').int(1, most));
-      return new Outcome(msg('narrative.theft', { actor: A(s), target: ref('actor', other.id) }))
-        .change({ type: 'resource_transfer', from: other.id, to: s.actor.id, resource: 'money', amount, reason: 'theft' });
+      return new Outcome(msg('narrative.theft', { actor: A(s), target: ref('actor', other.id) })).change({
+        type: 'resource_transfer',
+        from: other.id,
+        to: s.actor.id,
+        resource: 'money',
+        amount,
+        reason: 'theft',
+      });
     }
     return new Outcome(msg('narrative.theft_caught', { actor: A(s), target: ref('actor', other.id) }))
       .change(...both(s.actor.id, other.id, -8), { type: 'reputation_change', actor: s.actor.id, delta: -3, reason: 'theft' })
@@ -105,28 +129,34 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
 const WITH_ENTITY: Partial<Record<MannerMechanism, WithEntity>> = {
   buy(cat, s, _c, e) {
     const food = cat.effect(e.template, 'food');
-    if (!food || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
-    return new Outcome(msg('narrative.eat_stall', { actor: A(s), item: ref('entity', e.id) }))
-      .change({ type: 'resource_transfer', from: s.actor.id, to: e.owner, resource: 'money', amount: food.price, reason: 'stall_sale' },
-        { type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: food.energy, reason: 'food' });
+    if (!food || !e.owner || e.owner === s.actor.id)
+      return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
+    return new Outcome(msg('narrative.eat_stall', { actor: A(s), item: ref('entity', e.id) })).change(
+      { type: 'resource_transfer', from: s.actor.id, to: e.owner, resource: 'money', amount: food.price, reason: 'stall_sale' },
+      { type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: food.energy, reason: 'food' },
+    );
   },
   learn(cat, s, _c, e) {
     const cls = cat.effect(e.template, 'class');
     if (!cls || !e.owner || e.owner === s.actor.id) return new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
-    return new Outcome(msg('narrative.attend', { actor: A(s), entity: ref('entity', e.id) }))
-      .change({ type: 'resource_transfer', from: s.actor.id, to: e.owner, resource: 'money', amount: cls.fee, reason: 'class_fee' },
-        { type: 'tag_added', actor: s.actor.id, tag: skillTag(cls.skill) },
-        { type: 'entity_update', entity: e.id, properties: { lastStudent: s.tick, students: Number(e.properties.students ?? 0) + 1 } },
-        ...both(s.actor.id, e.owner, 3));
+    return new Outcome(msg('narrative.attend', { actor: A(s), entity: ref('entity', e.id) })).change(
+      { type: 'resource_transfer', from: s.actor.id, to: e.owner, resource: 'money', amount: cls.fee, reason: 'class_fee' },
+      { type: 'tag_added', actor: s.actor.id, tag: skillTag(cls.skill) },
+      { type: 'entity_update', entity: e.id, properties: { lastStudent: s.tick, students: Number(e.properties.students ?? 0) + 1 } },
+      ...both(s.actor.id, e.owner, 3),
+    );
   },
   observe(cat, s, _c, e) {
     const out = new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', e.id) }));
     const mood = cat.effect(e.template, 'mood');
     if (mood && e.owner && e.owner !== s.actor.id) {
-      out.tell(msg('narrative.admire', { actor: A(s), entity: ref('entity', e.id) }))
-        .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 3, reason: 'inspired' },
+      out
+        .tell(msg('narrative.admire', { actor: A(s), entity: ref('entity', e.id) }))
+        .change(
+          { type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 3, reason: 'inspired' },
           { type: 'relationship_change', from: s.actor.id, to: e.owner, delta: 2 },
-          { type: 'reputation_change', actor: e.owner, delta: 1, reason: 'admired' });
+          { type: 'reputation_change', actor: e.owner, delta: 1, reason: 'admired' },
+        );
     }
     return out;
   },
@@ -144,7 +174,9 @@ export function interact(cat: Catalog, s: Slice, c: Call) {
   if (t?.kind === 'actor') return WITH_ACTOR[does](cat, s, c, t.actor).done();
   if (t?.kind === 'entity') {
     const handler = WITH_ENTITY[does];
-    return (handler ? handler(cat, s, c, t.entity) : new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', t.entity.id) }))).done();
+    return (
+      handler ? handler(cat, s, c, t.entity) : new Outcome(msg('narrative.look', { actor: A(s), entity: ref('entity', t.entity.id) }))
+    ).done();
   }
   return new Outcome(msg('narrative.no_one', { actor: A(s) })).done();
 }

@@ -8,17 +8,28 @@ import type { WorldState } from '../../sim/state/types.ts';
 export function measure(cat: Catalog, state: WorldState, actor: string, b: Binding, tick: number): InkValue {
   const a = state.actors[actor];
   switch (b.measure) {
-    case 'money': return a.money;
-    case 'energy': return a.energy;
-    case 'reputation': return a.reputation;
-    case 'tick': return tick;
-    case 'day': return clockOf(tick, cat.scenario.vocabulary.time).day;
-    case 'place': return a.location;
-    case 'tag': return b.prefix ? a.tags.some((t) => t.startsWith(b.tag)) : a.tags.includes(b.tag);
-    case 'item': return own(a.inventory, b.item) ?? 0;
-    case 'relation': return own(a.relations, b.with) ?? 0;
-    case 'known': return knownAbout(state, b.about === 'self' ? actor : b.about);
-    case 'quest': return questOf(state, actor, b.quest);
+    case 'money':
+      return a.money;
+    case 'energy':
+      return a.energy;
+    case 'reputation':
+      return a.reputation;
+    case 'tick':
+      return tick;
+    case 'day':
+      return clockOf(tick, cat.scenario.vocabulary.time).day;
+    case 'place':
+      return a.location;
+    case 'tag':
+      return b.prefix ? a.tags.some((t) => t.startsWith(b.tag)) : a.tags.includes(b.tag);
+    case 'item':
+      return own(a.inventory, b.item) ?? 0;
+    case 'relation':
+      return own(a.relations, b.with) ?? 0;
+    case 'known':
+      return knownAbout(state, b.about === 'self' ? actor : b.about);
+    case 'quest':
+      return questOf(state, actor, b.quest);
   }
 }
 

@@ -2,7 +2,11 @@ import { Story } from 'inkjs';
 import type { InkValue, LoadedStory } from '../../sim/model/session.ts';
 
 /** Where a story stands: the ink state at its last committed point, and the chapter and situation there. */
-export interface Position { ink: string; chapter: string; situation: string }
+export interface Position {
+  ink: string;
+  chapter: string;
+  situation: string;
+}
 
 /**
  * What the ink says from a position with the world bound in: the chapter, situation and ending it
@@ -71,12 +75,22 @@ export function evaluate(ls: LoadedStory, pos: Position, bound: Record<string, I
       const m = /^\s*(chapter|situation|ending)\s*:\s*(\S+)\s*$/.exec(tag);
       if (!m) continue;
       if (m[1] === 'situation') situation = m[2];
-      else if (m[1] === 'ending') { ending = m[2]; mark = true; }
-      else if (m[2] !== chapter) { chapter = m[2]; mark = true; }
+      else if (m[1] === 'ending') {
+        ending = m[2];
+        mark = true;
+      } else if (m[2] !== chapter) {
+        chapter = m[2];
+        mark = true;
+      }
     }
-    if (mark) { ink = s.state.ToJson(); crossed = true; }
+    if (mark) {
+      ink = s.state.ToJson();
+      crossed = true;
+    }
   }
-  const choices = s.canContinue ? [] : s.currentChoices.map((c: { index: number; text: string }) => ({ index: c.index, id: c.text.trim() }));
+  const choices = s.canContinue
+    ? []
+    : s.currentChoices.map((c: { index: number; text: string }) => ({ index: c.index, id: c.text.trim() }));
   return { chapter, situation, ending, choices, variables: variablesOf(ls, s), ink, crossed };
 }
 

@@ -8,7 +8,12 @@ import { bindings } from './bind.ts';
 import { evaluate, type Evaluation } from './ink.ts';
 
 /** One of the player's story options (an action_prompt option): the ink choice's index and id, its words, and the one call it stands for. */
-export interface StoryOption { choice: number; id: string; text: Text; call: { tool: ToolName; args: Record<string, unknown> } }
+export interface StoryOption {
+  choice: number;
+  id: string;
+  text: Text;
+  call: { tool: ToolName; args: Record<string, unknown> };
+}
 
 /** Where the player's story stands now, with the world bound in; null when they have no running story. */
 export function storyNow(cat: Catalog, state: WorldState, actor: string): Evaluation | null {
@@ -46,9 +51,15 @@ export function sameCall(o: StoryOption, call: ToolCall): boolean {
  * 001's constraint (two to four actions, each one the Judge would accept now): the story's first, those
  * the Judge accepts now, then the game master's that are not the same call, up to four; null: too few.
  */
-export function promptWithStory(cat: Catalog, state: WorldState, actor: string, actions: ToolCall[]): { story: StoryOption[]; rest: ToolCall[] } | null {
+export function promptWithStory(
+  cat: Catalog,
+  state: WorldState,
+  actor: string,
+  actions: ToolCall[],
+): { story: StoryOption[]; rest: ToolCall[] } | null {
   const story = (storyOptions(cat, state, actor) ?? [])
-    .filter((o) => acceptsNow(cat, state, { id: 'story', actor, tool: o.call.tool, args: o.call.args } as ToolCall)).slice(0, MAX_ACTIONS);
+    .filter((o) => acceptsNow(cat, state, { id: 'story', actor, tool: o.call.tool, args: o.call.args } as ToolCall))
+    .slice(0, MAX_ACTIONS);
   const rest = actions.filter((c) => !story.some((o) => sameCall(o, c))).slice(0, MAX_ACTIONS - story.length);
   return story.length + rest.length < MIN_ACTIONS ? null : { story, rest };
 }

@@ -27,14 +27,29 @@ export const directorRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     const both = (m: Message) => inEveryLang(cat, state, (r) => r.render(m));
     const proposals = (f ? await lastProposals(ctx, q.last) : []).map((e) => {
       const t = f?.templates.find((x) => x.id === e.template);
-      return { tick: e.tick, template: e.template, name: t?.name ?? { cn: e.template, en: e.template }, aim: e.aim, place: e.place,
-        placeName: e.place ? inEveryLang(cat, state, (r) => r.place(e.place!)) : null, tension: e.tension, measures: e.measures, why: both(e.why),
-        refused: e.refused ? { code: e.refused.code, message: both(e.refused.message) } : null };
+      return {
+        tick: e.tick,
+        template: e.template,
+        name: t?.name ?? { cn: e.template, en: e.template },
+        aim: e.aim,
+        place: e.place,
+        placeName: e.place ? inEveryLang(cat, state, (r) => r.place(e.place!)) : null,
+        tension: e.tension,
+        measures: e.measures,
+        why: both(e.why),
+        refused: e.refused ? { code: e.refused.code, message: both(e.refused.message) } : null,
+      };
     });
     return {
-      enabled: f !== null, phase, since: d?.since ?? 0, band: f ? bandOf(f, phase) : null, tension: d?.tension ?? 0,
+      enabled: f !== null,
+      phase,
+      since: d?.since ?? 0,
+      band: f ? bandOf(f, phase) : null,
+      tension: d?.tension ?? 0,
       measures: (f?.measures ?? []).map((m) => ({ id: m.id, name: m.name, value: d?.measures[m.id] ?? null })),
-      accepted: d?.accepted ?? 0, refused: d?.refused ?? 0, proposals,
+      accepted: d?.accepted ?? 0,
+      refused: d?.refused ?? 0,
+      proposals,
     };
   });
 };

@@ -15,7 +15,8 @@ export const interventionRoutes: FastifyPluginAsync<ServerContext> = async (app,
     worldOf(ctx, req);
     ctx.tokens.requireAdmin(bearer(req.headers.authorization));
     const body = req.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'bad_request', { detail: '(root): an object' }, ['(root): an object']);
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new HttpError(400, 'bad_request', { detail: '(root): an object' }, ['(root): an object']);
     const world = ctx.host.world;
     let iv;
     try {
@@ -23,7 +24,9 @@ export const interventionRoutes: FastifyPluginAsync<ServerContext> = async (app,
     } catch (err) {
       if (!(err instanceof InterventionsError)) throw err;
       const t = translator('en');
-      const issues = err.problems.slice(0, 10).map((p) => `${p.path}: ${'text' in p.reason ? p.reason.text : t(p.reason.key, p.reason.params)}`);
+      const issues = err.problems
+        .slice(0, 10)
+        .map((p) => `${p.path}: ${'text' in p.reason ? p.reason.text : t(p.reason.key, p.reason.params)}`);
       throw new HttpError(400, 'bad_intervention', { detail: issues.join('; ') }, issues);
     }
     if (ctx.host.interventionLabelTaken(iv.label)) throw new HttpError(409, 'intervention_label', { label: iv.label });

@@ -54,6 +54,13 @@ export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     if (!v.ok) return { ok: false, code: v.reason.code, text: out.why ?? host.views.messageTo(v.reason.message), check };
     const why = again ? 'again' : v.why;
     const trait = check.factors.find((f) => f.id === body.trait)?.name;
-    return { ok: true, why, text: (!again && out.why) || inEveryLang(cat, state, (r) => r.t(`argue.${why}`, { trait: r.text(trait) || body.trait, word: r.text(check.name) })), check };
+    return {
+      ok: true,
+      why,
+      text:
+        (!again && out.why) ||
+        inEveryLang(cat, state, (r) => r.t(`argue.${why}`, { trait: r.text(trait) || body.trait, word: r.text(check.name) })),
+      check,
+    };
   });
 };

@@ -17,7 +17,14 @@ export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     const me = own(state.actors, id);
     if (!me) throw new HttpError(host.hasPendingJoin(id) ? 409 : 404, host.hasPendingJoin(id) ? 'not_joined' : 'not_found');
     // offered to them by name, or offered where they stand now (where they could take it)
-    return { quests: playerQuests(host.views, state, id, (q) => q.offeredTo === id || (q.offeredTo === null && state.actors[q.giver]?.location === me.location)) };
+    return {
+      quests: playerQuests(
+        host.views,
+        state,
+        id,
+        (q) => q.offeredTo === id || (q.offeredTo === null && state.actors[q.giver]?.location === me.location),
+      ),
+    };
   });
 
   app.post('/api/worlds/:w/players/:id/quests/:q/take', { config: { exposure: 'self' } }, async (req, reply): Promise<TakeReply> => {

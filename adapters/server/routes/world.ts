@@ -16,8 +16,16 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
   // a caller without a token only what the server is doing (the pack's name, the clock), not who is in it
   app.get('/api/worlds', { config: { exposure: 'open' } }, async (req): Promise<WorldSummary[]> => {
     const s = host.status();
-    const summary: WorldSummary = { id: host.id, name: host.world.cat.scenario.meta.name, tick: s.tick, paused: s.paused, tickMs: s.tickMs,
-      turnBased: s.turnBased, observing: ctx.observing, joining: s.joining };
+    const summary: WorldSummary = {
+      id: host.id,
+      name: host.world.cat.scenario.meta.name,
+      tick: s.tick,
+      paused: s.paused,
+      tickMs: s.tickMs,
+      turnBased: s.turnBased,
+      observing: ctx.observing,
+      joining: s.joining,
+    };
     if (ctx.observing === 'private' && !ctx.tokens.known(bearer(req.headers.authorization))) return [summary];
     return [{ ...summary, population: Object.keys(state().actors).length, players: host.seats() }];
   });
@@ -28,19 +36,39 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     const v = host.views;
     const cat = host.world.cat;
     const w = cat.words.v;
-    const words = <T extends { name: { cn: string; en: string } }>(r: Record<string, T>) => Object.entries(r).map(([id, x]) => ({ id, name: x.name }));
+    const words = <T extends { name: { cn: string; en: string } }>(r: Record<string, T>) =>
+      Object.entries(r).map(([id, x]) => ({ id, name: x.name }));
     return {
-      tools: TOOL_NAMES.map((id) => ({ id, name: v.both((r) => r.param(id)) })), manners: words(w.manners),
-      modes: words(w.modes), channels: words(w.channels), purposes: words(w.purposes),
-      templates: [...cat.templates.values()].map((t) => ({ id: t.id, name: t.name, kind: t.kind, cost: { money: t.cost.money, energy: t.cost.energy } })),
+      tools: TOOL_NAMES.map((id) => ({ id, name: v.both((r) => r.param(id)) })),
+      manners: words(w.manners),
+      modes: words(w.modes),
+      channels: words(w.channels),
+      purposes: words(w.purposes),
+      templates: [...cat.templates.values()].map((t) => ({
+        id: t.id,
+        name: t.name,
+        kind: t.kind,
+        cost: { money: t.cost.money, energy: t.cost.energy },
+      })),
       items: [...cat.items.values()].map((i) => ({ id: i.id, name: i.name, price: i.price })),
       currency: { name: w.currency.name, format: w.currency.format },
       time: { tick: w.time.tick, ticksPerDay: w.time.ticksPerDay, startHour: w.time.startHour },
-      traits: presetTraits(cat).map((t) => ({ id: t.id, name: t.name, positive: t.positive, negative: t.negative, helps: t.helps, hinders: t.hinders })),
+      traits: presetTraits(cat).map((t) => ({
+        id: t.id,
+        name: t.name,
+        positive: t.positive,
+        negative: t.negative,
+        helps: t.helps,
+        hinders: t.hinders,
+      })),
       risky: riskyWords(cat),
       traitsInPlay: cat.scenario.vocabulary.checks.traitsInPlay,
-      story: cat.scenario.story && { title: cat.scenario.story.title, chapters: words(cat.scenario.story.chapters),
-        situations: words(cat.scenario.story.situations), endings: Object.entries(cat.scenario.story.endings).map(([id, e]) => ({ id, name: e.name, summary: e.summary })) },
+      story: cat.scenario.story && {
+        title: cat.scenario.story.title,
+        chapters: words(cat.scenario.story.chapters),
+        situations: words(cat.scenario.story.situations),
+        endings: Object.entries(cat.scenario.story.endings).map(([id, e]) => ({ id, name: e.name, summary: e.summary })),
+      },
     };
   });
 

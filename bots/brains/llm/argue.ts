@@ -7,7 +7,10 @@ import type { ActorState } from '../../../sim/state/types.ts';
 import type { Decided } from '../types.ts';
 
 /** Why an argument the model attached was dropped: malformed, a trait the bot lacks, or a call that is no check. */
-export interface Dropped { reason: 'argue_invalid' | 'argue_no_trait' | 'argue_not_check'; error: string }
+export interface Dropped {
+  reason: 'argue_invalid' | 'argue_no_trait' | 'argue_not_check';
+  error: string;
+}
 
 /** `trait id: why it helps`, as the model writes it (a full-width colon too) */
 const SAID = /^\s*([^\s:：]+)\s*[:：]([\s\S]*)$/;
@@ -31,7 +34,9 @@ export function withArgument(cat: Catalog, self: ActorState, c: ToolCall & { arg
   if (argue === undefined) return { value: call };
   const a = TraitArgument.safeParse(shaped(argue));
   if (!a.success) return { value: call, dropped: { reason: 'argue_invalid', error: `argue: ${describeIssues(a.error.issues)}` } };
-  if (!traitsOf(cat, self).some((t) => t.id === a.data.trait)) return { value: call, dropped: { reason: 'argue_no_trait', error: `argue: no trait ${a.data.trait}` } };
-  if (riskyWord(cat, call) === null) return { value: call, dropped: { reason: 'argue_not_check', error: `argue: ${call.tool} is no check` } };
+  if (!traitsOf(cat, self).some((t) => t.id === a.data.trait))
+    return { value: call, dropped: { reason: 'argue_no_trait', error: `argue: no trait ${a.data.trait}` } };
+  if (riskyWord(cat, call) === null)
+    return { value: call, dropped: { reason: 'argue_not_check', error: `argue: ${call.tool} is no check` } };
   return { value: { ...call, argue: a.data } };
 }

@@ -9,7 +9,12 @@ import { withArgument } from './argue.ts';
 import { brainMessages } from './prompt.ts';
 import { functionTools, readToolCall } from './tools.ts';
 
-export interface LlmBrainOptions { client: LlmClient; stats: LlmStats; fallback: Brain; lang: Lang }
+export interface LlmBrainOptions {
+  client: LlmClient;
+  stats: LlmStats;
+  fallback: Brain;
+  lang: Lang;
+}
 
 /**
  * A language model decides: the five tools offered as function tools, the bot's isolated
@@ -27,7 +32,9 @@ export function llmBrain(o: LlmBrainOptions): Brain {
     async decide(cat, p, seed): Promise<Decided | null> {
       const meta = { role: 'bot' as const, actor: p.self.id, tick: p.tick };
       const id = callIdOf(p);
-      return askWithRepair({ client: o.client, stats: o.stats, t }, meta,
+      return askWithRepair(
+        { client: o.client, stats: o.stats, t },
+        meta,
         // no parallel_tool_calls: not every compatible server knows it, and only the first call counts anyway
         { messages: brainMessages(cat, p, o.lang), tools: functionTools(t, cat.words, true), tool_choice: 'auto' },
         (m) => {
@@ -38,7 +45,8 @@ export function llmBrain(o: LlmBrainOptions): Brain {
           if (dropped) o.stats.drop(meta, dropped.reason, dropped.error);
           return { ok: true, value };
         },
-        () => o.fallback.decide(cat, p, seed));
+        () => o.fallback.decide(cat, p, seed),
+      );
     },
   };
 }

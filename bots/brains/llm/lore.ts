@@ -5,7 +5,9 @@ import { countTokens } from '../../../adapters/llm/usage.ts';
 
 /** Entries that are always on (the world's frame): the same for every bot, so they sit in the stable prefix. */
 export function constantLore(cat: Catalog, lang: Lang): string[] {
-  return entries(cat).filter((e) => e.constant).map((e) => e.content[lang]);
+  return entries(cat)
+    .filter((e) => e.constant)
+    .map((e) => e.content[lang]);
 }
 
 /**

@@ -26,13 +26,26 @@ function persona(cat: Catalog, p: Perception, r: Renderer): Record<string, strin
   const soul = cat.souls.get(p.self.soul)?.soul;
   if (!soul) {
     const you = p.self.player;
-    return { name: quoted(r.text(you?.name) || p.self.id), id: p.self.id, description: quoted(you?.concept ?? ''), personality: '', speech: '', examples: '' };
+    return {
+      name: quoted(r.text(you?.name) || p.self.id),
+      id: p.self.id,
+      description: quoted(you?.concept ?? ''),
+      personality: '',
+      speech: '',
+      examples: '',
+    };
   }
   return {
-    name: r.text(soul.name), id: p.self.id, description: r.text(soul.description), personality: r.text(soul.personality),
+    name: r.text(soul.name),
+    id: p.self.id,
+    description: r.text(soul.description),
+    personality: r.text(soul.personality),
     speech: r.text(soul.speechStyle),
     // one exchange is enough to set the voice
-    examples: soul.exampleDialogue.slice(0, 1).map((d) => `${r.text(d.user)} / ${r.text(d.char)}`).join('\n'),
+    examples: soul.exampleDialogue
+      .slice(0, 1)
+      .map((d) => `${r.text(d.user)} / ${r.text(d.char)}`)
+      .join('\n'),
   };
 }
 
@@ -56,7 +69,10 @@ export function brainMessages(cat: Catalog, p: Perception, lang: Lang): ChatComp
   const place = `${p.place.id} ${r.place(p.place.id)}`;
   const lore = [...matchingLore(cat, lang, place, 1), ...matchingLore(cat, lang, scan, 1)][0];
   const user = lore ? `${situation}\n${t('llm.brain.lore_here', { lore: clip(lore, LORE_TOKENS) })}` : situation;
-  return [{ role: 'system', content: system }, { role: 'user', content: user }];
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+  ];
 }
 
 const named = (name: string, id: string) => `${name} [${id}]`;
@@ -72,7 +88,10 @@ function traitsText(cat: Catalog, p: Perception, r: Renderer): string[] {
   if (!traits.length) return [];
   const risky = [...cat.words.ids('manners'), ...cat.words.ids('purposes')].filter((w) => isRiskyWord(cat, w));
   const list = traits.map((x) => `[${x.id}]`);
-  return [r.t('llm.brain.traits', { list: list.join(', ') }) + (risky.length ? ` ${r.t('llm.brain.argue', { risky: risky.map((w) => `[${w}]`).join(', ') })}` : '')];
+  return [
+    r.t('llm.brain.traits', { list: list.join(', ') }) +
+      (risky.length ? ` ${r.t('llm.brain.argue', { risky: risky.map((w) => `[${w}]`).join(', ') })}` : ''),
+  ];
 }
 
 /**
@@ -100,42 +119,88 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
     const rest = more > 0 ? `${sep}${t('llm.brain.more', { count: more })}` : '';
     lines.push(t(key, { list: xs.join(sep) + rest }));
   };
-  const capped = (key: string, xs: string[], max: number, sep?: string) => section(key, xs.slice(0, max), sep, Math.max(0, xs.length - max));
+  const capped = (key: string, xs: string[], max: number, sep?: string) =>
+    section(key, xs.slice(0, max), sep, Math.max(0, xs.length - max));
 
-  lines.push(t('llm.brain.self', { tick: p.tick, status: r.param(s.status), money: r.money(s.money), energy: s.energy, reputation: s.reputation }));
-  section('llm.brain.carry', Object.entries(s.inventory).map(([k, n]) => `${short(r.param({ ref: 'item', id: k }), k)} x${n}`));
+  lines.push(
+    t('llm.brain.self', { tick: p.tick, status: r.param(s.status), money: r.money(s.money), energy: s.energy, reputation: s.reputation }),
+  );
+  section(
+    'llm.brain.carry',
+    Object.entries(s.inventory).map(([k, n]) => `${short(r.param({ ref: 'item', id: k }), k)} x${n}`),
+  );
   section('llm.brain.tags', s.tags);
-  lines.push(t('llm.brain.place', { place: short(r.place(p.place.id), p.place.id), mood: p.place.mood,
-    about: clip(r.text(cat.places.get(p.place.id)?.description), ABOUT_TOKENS) }).trimEnd());
-  section('llm.brain.sells', p.place.sells.map((i) => short(r.param({ ref: 'item', id: i }), i)));
-  section('llm.brain.links', p.place.links.map((l) => `${short(r.place(l.to), l.to)} ${l.distance}`));
+  lines.push(
+    t('llm.brain.place', {
+      place: short(r.place(p.place.id), p.place.id),
+      mood: p.place.mood,
+      about: clip(r.text(cat.places.get(p.place.id)?.description), ABOUT_TOKENS),
+    }).trimEnd(),
+  );
+  section(
+    'llm.brain.sells',
+    p.place.sells.map((i) => short(r.param({ ref: 'item', id: i }), i)),
+  );
+  section(
+    'llm.brain.links',
+    p.place.links.map((l) => `${short(r.place(l.to), l.to)} ${l.distance}`),
+  );
   // those it has feelings about first (strongest first), then the others as perceived
-  const people = p.people.map((n, i) => ({ n, i })).sort((a, b) => Math.abs(b.n.relation) - Math.abs(a.n.relation) || a.i - b.i)
-    .map(({ n }) => [
-      `${named(r.actor(n.id), n.id)} ${n.reputation}${n.relation ? t('llm.brain.feeling', { relation: n.relation }) : ''}`,
-      n.status === 'alive' ? '' : r.param(n.status),
-      ...n.roles.map((x) => r.param(x)),
-    ].filter(Boolean).join(' '));
+  const people = p.people
+    .map((n, i) => ({ n, i }))
+    .sort((a, b) => Math.abs(b.n.relation) - Math.abs(a.n.relation) || a.i - b.i)
+    .map(({ n }) =>
+      [
+        `${named(r.actor(n.id), n.id)} ${n.reputation}${n.relation ? t('llm.brain.feeling', { relation: n.relation }) : ''}`,
+        n.status === 'alive' ? '' : r.param(n.status),
+        ...n.roles.map((x) => r.param(x)),
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
   capped('llm.brain.people', people, PEOPLE, '; ');
-  section('llm.brain.things', p.entities.map((e) => short(r.entity(e.id), e.id)));
-  section('llm.brain.owned', p.owned.map((e) => `${short(r.entity(e.id), e.id)} @ ${r.place(e.location)}`));
+  section(
+    'llm.brain.things',
+    p.entities.map((e) => short(r.entity(e.id), e.id)),
+  );
+  section(
+    'llm.brain.owned',
+    p.owned.map((e) => `${short(r.entity(e.id), e.id)} @ ${r.place(e.location)}`),
+  );
   // the newest few, after a count of the older ones
   if (p.recent.length) {
     const older = p.recent.length - RECENT;
     // what happens here is told by the engine: model-written text is fenced as its narration
-    const list = p.recent.slice(-RECENT).map((o) => `\n- ${said(r, o.msg, t('llm.fence.narration'))}`).join('');
+    const list = p.recent
+      .slice(-RECENT)
+      .map((o) => `\n- ${said(r, o.msg, t('llm.fence.narration'))}`)
+      .join('');
     lines.push(t('llm.brain.recent', { list: older > 0 ? ` ${t('llm.brain.earlier', { count: older })}${list}` : list }));
   }
   const query = [p.place.id, ...p.people.map((x) => x.id), ...p.entities.map((e) => e.id)];
-  section('llm.brain.memories', retrieve(s.memory, query, p.tick, MEMORIES).map((m) => `\n- [${m.tick}] ${said(r, m.msg, speakerOf(r, m))}`), '');
+  section(
+    'llm.brain.memories',
+    retrieve(s.memory, query, p.tick, MEMORIES).map((m) => `\n- [${m.tick}] ${said(r, m.msg, speakerOf(r, m))}`),
+    '',
+  );
   if (p.lastFailure) lines.push(t('llm.brain.failure', { tick: p.lastFailure.tick, reason: r.render(p.lastFailure.reason) }));
   // the game master's turn: a player spoke to it, and it answers now
-  if (p.answering) lines.push(t('llm.brain.answering', { who: named(r.actor(p.answering.to), p.answering.to), said: said(r, p.answering.said, r.actor(p.answering.to)) }));
+  if (p.answering)
+    lines.push(
+      t('llm.brain.answering', {
+        who: named(r.actor(p.answering.to), p.answering.to),
+        said: said(r, p.answering.said, r.actor(p.answering.to)),
+      }),
+    );
   // lore matches what is going on, not the list of templates (the same for everyone)
   const scan = lines.join('\n');
   // what it could make now, within its money and energy; by id alone: the ids say what they are
-  section('llm.brain.creatable', cat.scenario.templates.filter((x) => cat.words.kind(x.kind)?.made !== false && x.cost.money <= s.money && x.cost.energy <= s.energy)
-    .map((x) => `[${x.id}] ${x.cost.money}/${x.cost.energy}`));
+  section(
+    'llm.brain.creatable',
+    cat.scenario.templates
+      .filter((x) => cat.words.kind(x.kind)?.made !== false && x.cost.money <= s.money && x.cost.energy <= s.energy)
+      .map((x) => `[${x.id}] ${x.cost.money}/${x.cost.energy}`),
+  );
   return { text: lines.join('\n'), scan };
 }
 

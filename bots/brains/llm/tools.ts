@@ -6,7 +6,16 @@ import { describeIssues, type Reading } from '../../../adapters/llm/repair.ts';
 import { UntrustedToolCall } from '../../../sim/i18n/content.ts';
 import type { Words } from '../../../sim/scenario/words.ts';
 import { WORDS_MAX } from '../../../sim/model/text.ts';
-import { CreateArgs, ExpressArgs, InteractArgs, MoveArgs, TOOL_NAMES, ToolCall, type ToolName, UseResourceArgs } from '../../../sim/model/tools.ts';
+import {
+  CreateArgs,
+  ExpressArgs,
+  InteractArgs,
+  MoveArgs,
+  TOOL_NAMES,
+  ToolCall,
+  type ToolName,
+  UseResourceArgs,
+} from '../../../sim/model/tools.ts';
 
 /**
  * The five tools as the model sees them: the project's zod schemas, except that what a bot says is
@@ -47,7 +56,8 @@ export function functionTools(t: T, words: Words, argue = false): ChatCompletion
   const known = byWords.get(words);
   if (known) return known;
   const tools = TOOL_NAMES.map((name): ChatCompletionTool => {
-    const args = argue && ARGUABLE.includes(name) ? modelArgs(words)[name].extend({ argue: z.string().optional() }) : modelArgs(words)[name];
+    const args =
+      argue && ARGUABLE.includes(name) ? modelArgs(words)[name].extend({ argue: z.string().optional() }) : modelArgs(words)[name];
     const { $schema: _, ...parameters } = lean(z.toJSONSchema(args, { io: 'input' })) as Record<string, unknown>;
     return { type: 'function', function: { name, description: t(`llm.tools.${name}`), parameters } };
   });
@@ -65,7 +75,14 @@ function lean(v: unknown): unknown {
   if (!v || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
-    if ((k === 'maximum' && x === Number.MAX_SAFE_INTEGER) || (k === 'minLength' && x === 1) || (k === 'additionalProperties' && x === false) || k === 'pattern' || (k === 'maxLength' && x === 100)) continue;
+    if (
+      (k === 'maximum' && x === Number.MAX_SAFE_INTEGER) ||
+      (k === 'minLength' && x === 1) ||
+      (k === 'additionalProperties' && x === false) ||
+      k === 'pattern' ||
+      (k === 'maxLength' && x === 100)
+    )
+      continue;
     out[k] = lean(x);
   }
   return out;
@@ -80,8 +97,20 @@ const isTool = (n: string): n is ToolName => (TOOL_NAMES as readonly string[]).i
  * handed back raw, unread: whatever it holds, it never costs the call (bots/brains/llm/argue.ts reads it).
  */
 export function readToolCall(m: AnswerMessage, actor: string, id: string, words: Words): Reading<ToolCall>;
-export function readToolCall(m: AnswerMessage, actor: string, id: string, words: Words, argue: true): Reading<ToolCall & { argue?: unknown }>;
-export function readToolCall(m: AnswerMessage, actor: string, id: string, words: Words, argue = false): Reading<ToolCall & { argue?: unknown }> {
+export function readToolCall(
+  m: AnswerMessage,
+  actor: string,
+  id: string,
+  words: Words,
+  argue: true,
+): Reading<ToolCall & { argue?: unknown }>;
+export function readToolCall(
+  m: AnswerMessage,
+  actor: string,
+  id: string,
+  words: Words,
+  argue = false,
+): Reading<ToolCall & { argue?: unknown }> {
   if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
   const first = m.tool_calls?.[0];
   if (!first) return { ok: false, reason: 'no_tool_call', error: `no tool call; call one of ${TOOL_NAMES.join(', ')}` };
@@ -94,7 +123,8 @@ export function readToolCall(m: AnswerMessage, actor: string, id: string, words:
     return { ok: false, reason: 'invalid_json', error: `arguments of ${name} are not JSON: ${(err as Error).message}` };
   }
   let plea: unknown;
-  if (argue && raw && typeof raw === 'object' && !Array.isArray(raw) && Object.hasOwn(raw, 'argue')) ({ argue: plea, ...raw } = raw as Record<string, unknown>);
+  if (argue && raw && typeof raw === 'object' && !Array.isArray(raw) && Object.hasOwn(raw, 'argue'))
+    ({ argue: plea, ...raw } = raw as Record<string, unknown>);
   // JSON.parse output goes through zod: first the model's view of the tool, then the real call
   const args = modelArgs(words)[name].safeParse(raw);
   if (!args.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(args.error.issues)}` };

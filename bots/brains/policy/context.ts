@@ -6,7 +6,12 @@ import type { ActorState } from '../../../sim/state/types.ts';
 import type { Perception } from '../../perception.ts';
 
 /** How pressing each need is, 0 (fine) to 1 (urgent). */
-export interface Needs { hunger: number; poverty: number; loneliness: number; purpose: number }
+export interface Needs {
+  hunger: number;
+  poverty: number;
+  loneliness: number;
+  purpose: number;
+}
 
 export interface Ctx {
   cat: Catalog;
@@ -22,7 +27,11 @@ export interface Ctx {
 }
 
 /** A possible action and how much the actor wants it. */
-export interface Candidate { strategy: Strategy; score: number; call: ToolCall }
+export interface Candidate {
+  strategy: Strategy;
+  score: number;
+  call: ToolCall;
+}
 
 export type Option = (ctx: Ctx) => Candidate | Candidate[] | null;
 

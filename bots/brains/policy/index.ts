@@ -21,7 +21,12 @@ export function policyBrain(): Brain {
       // the best only: no list is kept on the hot path (thousands of bots a tick)
       let best: Candidate | null = null;
       let top = -Infinity;
-      weigh(cat, p, seed, (c, score) => { if (score > top) { best = c; top = score; } });
+      weigh(cat, p, seed, (c, score) => {
+        if (score > top) {
+          best = c;
+          top = score;
+        }
+      });
       return (best as Candidate | null)?.call ?? null;
     },
   };
@@ -43,7 +48,9 @@ function weigh(cat: Catalog, p: Perception, seed: number, take: (c: Candidate, s
   const self = p.self;
   const needs = cat.scenario.meta.rules.needs;
   const ctx: Ctx = {
-    cat, p, self,
+    cat,
+    p,
+    self,
     needs: {
       hunger: clamp01((60 - self.energy) / 60),
       poverty: clamp01((300 - self.money) / 300),

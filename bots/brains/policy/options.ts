@@ -21,7 +21,12 @@ function modesOf(cat: Catalog): { id: string; m: Mode }[] {
   return out;
 }
 
-interface Fare { id: string; money: number; energy: number; ticks: number }
+interface Fare {
+  id: string;
+  money: number;
+  energy: number;
+  ticks: number;
+}
 /** Whether b is cheaper than a (by money, then energy): the first of equals stays. */
 const cheaper = (b: Fare, a: Fare | null) => a === null || b.money < a.money || (b.money === a.money && b.energy < a.energy);
 
@@ -65,7 +70,14 @@ function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: st
 const meal = (ctx: Ctx) => ctx.cat.levels.meal;
 
 /** The pack's templates by what they do (their effects), once per catalog: what a brain may make. */
-interface Groups { earns: Template[]; art: Template[]; classes: Template[]; rumours: Template[]; other: Template[]; of: Map<string, keyof Omit<Groups, 'of'>> }
+interface Groups {
+  earns: Template[];
+  art: Template[];
+  classes: Template[];
+  rumours: Template[];
+  other: Template[];
+  of: Map<string, keyof Omit<Groups, 'of'>>;
+}
 const GROUPS = new WeakMap<Catalog, Groups>();
 function groups(cat: Catalog): Groups {
   let g = GROUPS.get(cat);
@@ -74,7 +86,15 @@ function groups(cat: Catalog): Groups {
   for (const t of cat.scenario.templates) {
     if (cat.words.kind(t.kind)?.made === false) continue;
     const has = (type: Parameters<Catalog['effect']>[1]) => cat.effect(t.id, type) !== undefined;
-    const group = has('rumour') ? 'rumours' : has('class') ? 'classes' : has('income') || has('food') ? 'earns' : has('mood') ? 'art' : 'other';
+    const group = has('rumour')
+      ? 'rumours'
+      : has('class')
+        ? 'classes'
+        : has('income') || has('food')
+          ? 'earns'
+          : has('mood')
+            ? 'art'
+            : 'other';
     g[group].push(t);
     g.of.set(t.id, group);
   }
@@ -94,7 +114,16 @@ const REFUGES = new WeakMap<Catalog, string[]>();
 function refuges(cat: Catalog): string[] {
   let out = REFUGES.get(cat);
   if (!out) {
-    out = [...new Set(cat.scenario.entities.filter((e) => { const t = cat.effect(e.template, 'tend'); return t && (t.rescue || t.energy > 0); }).map((e) => e.location))].sort();
+    out = [
+      ...new Set(
+        cat.scenario.entities
+          .filter((e) => {
+            const t = cat.effect(e.template, 'tend');
+            return t && (t.rescue || t.energy > 0);
+          })
+          .map((e) => e.location),
+      ),
+    ].sort();
     REFUGES.set(cat, out);
   }
   return out;
@@ -134,7 +163,9 @@ export const OPTIONS: Record<string, Option> = {
     const down = ctx.p.people.find((n) => n.status === 'dying' || n.status === 'unconscious');
     const m = manner(ctx, 'rescue');
     // a helper who is starving too must eat first, or there are two to save
-    return down && m ? propose(ctx, 'social', 20 * (1 - 0.8 * ctx.needs.hunger), 'interact', { target: down.id, manner: m, content: msg('say.hold_on') }) : null;
+    return down && m
+      ? propose(ctx, 'social', 20 * (1 - 0.8 * ctx.needs.hunger), 'interact', { target: down.id, manner: m, content: msg('say.hold_on') })
+      : null;
   },
   eat(ctx) {
     const { hunger } = ctx.needs;
@@ -142,7 +173,8 @@ export const OPTIONS: Record<string, Option> = {
     if (hunger < 0.25 || !eat) return null;
     // what is carried first, then the most filling meal one can pay for (a neighbour's stall on a tie): a real meal lasts
     let food: string | undefined;
-    for (const i in ctx.self.inventory) if ((ctx.cat.items.get(i)?.energy ?? 0) > (food === undefined ? 0 : ctx.cat.items.get(food)!.energy)) food = i;
+    for (const i in ctx.self.inventory)
+      if ((ctx.cat.items.get(i)?.energy ?? 0) > (food === undefined ? 0 : ctx.cat.items.get(food)!.energy)) food = i;
     if (food) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: `item:${food}`, amount: 1, purpose: eat });
     const buy = manner(ctx, 'buy');
     let stall: { id: string; energy: number } | undefined;
@@ -154,10 +186,20 @@ export const OPTIONS: Record<string, Option> = {
     for (const id of ctx.p.place.sells) {
       const item = ctx.cat.items.get(id);
       // the price here now: an intervention may have changed the pack's
-      const i = item && { energy: item.energy, price: (ctx.p.place.prices && Object.hasOwn(ctx.p.place.prices, id) ? ctx.p.place.prices[id] : item.price) };
-      if (i && i.energy > 0 && i.price <= ctx.self.money && (!sold || i.energy > sold.energy || (i.energy === sold.energy && i.price < sold.price))) sold = i;
+      const i = item && {
+        energy: item.energy,
+        price: ctx.p.place.prices && Object.hasOwn(ctx.p.place.prices, id) ? ctx.p.place.prices[id] : item.price,
+      };
+      if (
+        i &&
+        i.energy > 0 &&
+        i.price <= ctx.self.money &&
+        (!sold || i.energy > sold.energy || (i.energy === sold.energy && i.price < sold.price))
+      )
+        sold = i;
     }
-    if (stall && buy && (!sold || stall.energy >= sold.energy)) return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: buy, content: msg('say.order') });
+    if (stall && buy && (!sold || stall.energy >= sold.energy))
+      return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: buy, content: msg('say.order') });
     if (sold) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: 'money', amount: sold.price, purpose: eat });
     const rest = purpose(ctx, 'rest');
     // the penniless make for a place where something of the town's own tends the tired, and wait there
@@ -166,12 +208,16 @@ export const OPTIONS: Record<string, Option> = {
       if (refuge && refuge !== ctx.p.place.id && hunger > 0.5) return goTo(ctx, 'rest', 4 * hunger, refuge);
     }
     if (ctx.self.money < 2 && rest) return propose(ctx, 'rest', 3 * hunger, 'use_resource', { resource: 'time', amount: 1, purpose: rest });
-    const near = ctx.p.place.links.filter((l) => (ctx.cat.places.get(l.to)?.sells ?? []).some((i) => (ctx.cat.items.get(i)?.energy ?? 0) > 0));
+    const near = ctx.p.place.links.filter((l) =>
+      (ctx.cat.places.get(l.to)?.sells ?? []).some((i) => (ctx.cat.items.get(i)?.energy ?? 0) > 0),
+    );
     return near.length ? goTo(ctx, 'rest', 4 * hunger, ctx.rng.pick(near).to) : null;
   },
   rest(ctx) {
     const rest = purpose(ctx, 'rest');
-    return ctx.self.energy < 50 && rest ? propose(ctx, 'rest', 0.8 * ctx.needs.hunger + 0.2, 'use_resource', { resource: 'time', amount: 1, purpose: rest }) : null;
+    return ctx.self.energy < 50 && rest
+      ? propose(ctx, 'rest', 0.8 * ctx.needs.hunger + 0.2, 'use_resource', { resource: 'time', amount: 1, purpose: rest })
+      : null;
   },
   work(ctx) {
     const { self, cat, needs } = ctx;
@@ -182,15 +228,20 @@ export const OPTIONS: Record<string, Option> = {
     if (job) {
       if (self.energy < job.energy + 10) return null;
       const work = purpose(ctx, 'work');
-      if (job.place === ctx.p.place.id) return work ? propose(ctx, 'work', 1.6 * drive, 'use_resource', { resource: 'energy', amount: job.energy, purpose: work }) : null;
+      if (job.place === ctx.p.place.id)
+        return work ? propose(ctx, 'work', 1.6 * drive, 'use_resource', { resource: 'energy', amount: job.energy, purpose: work }) : null;
       return goTo(ctx, 'work', drive, job.place);
     }
-    if (cat.words.permits(self.roles, 'hire') || needs.poverty < 0.2 && self.drives.diligence < 0.6) return null;
+    if (cat.words.permits(self.roles, 'hire') || (needs.poverty < 0.2 && self.drives.diligence < 0.6)) return null;
     const boss = alive(ctx).find((n) => cat.words.permits(n.roles, 'hire') && cat.jobsByEmployer.has(n.soul));
     const bargain = manner(ctx, 'bargain');
     // one asks a boss once in a while, not at every turn, and less eagerly where the dice are against one
     if (boss && bargain && !talkedWith(ctx, boss.id)) {
-      return propose(ctx, 'work', 1.5 * drive * (1 - failChance(ctx, bargain) / 2), 'interact', { target: boss.id, manner: bargain, content: msg('say.ask_work') });
+      return propose(ctx, 'work', 1.5 * drive * (1 - failChance(ctx, bargain) / 2), 'interact', {
+        target: boss.id,
+        manner: bargain,
+        content: msg('say.ask_work'),
+      });
     }
     if (boss) return null;
     const jobs = cat.scenario.meta.jobs;
@@ -199,34 +250,57 @@ export const OPTIONS: Record<string, Option> = {
   open_stall(ctx) {
     const { self } = ctx;
     if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'earns')) return null;
-    const t = groups(ctx.cat).earns.filter((s) => self.money >= s.cost.money + 10 * meal(ctx) && self.energy > s.cost.energy + 20 && meets(ctx, s));
+    const t = groups(ctx.cat).earns.filter(
+      (s) => self.money >= s.cost.money + 10 * meal(ctx) && self.energy > s.cost.energy + 20 && meets(ctx, s),
+    );
     if (!t.length) return null;
     const pick = ctx.rng.pick(t);
-    return propose(ctx, 'trade', 1.2 * self.drives.ambition + 0.2, 'create', { what: pick.id, where: ctx.p.place.id, using: { money: pick.cost.money, energy: pick.cost.energy } });
+    return propose(ctx, 'trade', 1.2 * self.drives.ambition + 0.2, 'create', {
+      what: pick.id,
+      where: ctx.p.place.id,
+      using: { money: pick.cost.money, energy: pick.cost.energy },
+    });
   },
   invest(ctx) {
     const stall = ctx.p.owned.find((e) => e.location === ctx.p.place.id && groupOf(ctx.cat, e.template) === 'earns');
     const invest = purpose(ctx, 'invest');
     if (!stall || !invest || ctx.self.money < 40 * meal(ctx) || Number(stall.properties.level ?? 1) >= 4) return null;
-    return propose(ctx, 'trade', 0.6 + 0.3 * ctx.self.drives.ambition, 'use_resource', { resource: 'money', amount: 10 * meal(ctx), purpose: invest, target: stall.id });
+    return propose(ctx, 'trade', 0.6 + 0.3 * ctx.self.drives.ambition, 'use_resource', {
+      resource: 'money',
+      amount: 10 * meal(ctx),
+      purpose: invest,
+      target: stall.id,
+    });
   },
   make_art(ctx) {
-    const t = groups(ctx.cat).art.filter((m) => ctx.self.money >= m.cost.money + 2 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m));
+    const t = groups(ctx.cat).art.filter(
+      (m) => ctx.self.money >= m.cost.money + 2 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m),
+    );
     if (!t.length) return null;
     const m = ctx.rng.pick(t);
     // a place holds only so much art: two of a kind and the urge is spent
     const made = ctx.p.kinds[m.kind] ?? 0;
     if (made >= 2) return null;
-    return propose(ctx, 'art', (1.3 * ctx.self.drives.creativity) * (1 - 0.4 * made), 'create', { what: m.id, where: ctx.p.place.id, using: { money: m.cost.money, energy: m.cost.energy } });
+    return propose(ctx, 'art', 1.3 * ctx.self.drives.creativity * (1 - 0.4 * made), 'create', {
+      what: m.id,
+      where: ctx.p.place.id,
+      using: { money: m.cost.money, energy: m.cost.energy },
+    });
   },
   teach(ctx) {
     const { self } = ctx;
     if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'classes')) return null;
     // teach a skill one has; a teacher by trade can teach any class
     const classes = groups(ctx.cat).classes;
-    const t = classes.find((c) => knowsSkill(self, ctx.cat.effect(c.id, 'class')?.skill ?? '')) ?? (ctx.cat.words.permits(self.roles, 'teach') && classes.length ? ctx.rng.pick(classes) : undefined);
+    const t =
+      classes.find((c) => knowsSkill(self, ctx.cat.effect(c.id, 'class')?.skill ?? '')) ??
+      (ctx.cat.words.permits(self.roles, 'teach') && classes.length ? ctx.rng.pick(classes) : undefined);
     if (!t || self.energy < t.cost.energy + 15 || self.money < t.cost.money) return null;
-    return propose(ctx, 'teach', 0.5 * self.drives.creativity + 0.6 * self.drives.sociability, 'create', { what: t.id, where: ctx.p.place.id, using: { money: t.cost.money, energy: t.cost.energy } });
+    return propose(ctx, 'teach', 0.5 * self.drives.creativity + 0.6 * self.drives.sociability, 'create', {
+      what: t.id,
+      where: ctx.p.place.id,
+      using: { money: t.cost.money, energy: t.cost.energy },
+    });
   },
   learn(ctx) {
     const cls = ctx.p.entities.find((e) => {
@@ -234,19 +308,37 @@ export const OPTIONS: Record<string, Option> = {
       return c !== undefined && c.fee <= ctx.self.money - 5 * meal(ctx) && !ctx.self.tags.includes(skillTag(c.skill));
     });
     const learn = manner(ctx, 'learn');
-    return cls && learn ? propose(ctx, 'explore', 0.5 + 0.6 * ctx.self.drives.creativity, 'interact', { target: cls.id, manner: learn, content: msg('say.sign_up') }) : null;
+    return cls && learn
+      ? propose(ctx, 'explore', 0.5 + 0.6 * ctx.self.drives.creativity, 'interact', {
+          target: cls.id,
+          manner: learn,
+          content: msg('say.sign_up'),
+        })
+      : null;
   },
   admire(ctx) {
     const art = ctx.p.entities.find((e) => e.owner && e.owner !== ctx.self.id && groupOf(ctx.cat, e.template) === 'art');
     const observe = manner(ctx, 'observe');
-    return art && observe ? propose(ctx, 'explore', 0.35 + 0.4 * ctx.self.drives.creativity, 'interact', { target: art.id, manner: observe, content: msg('say.admire') }) : null;
+    return art && observe
+      ? propose(ctx, 'explore', 0.35 + 0.4 * ctx.self.drives.creativity, 'interact', {
+          target: art.id,
+          manner: observe,
+          content: msg('say.admire'),
+        })
+      : null;
   },
   /** someone just spoke to the actor: it answers on what they raised, so talk is an exchange */
   answer(ctx) {
     const befriend = manner(ctx, 'befriend');
     // who is present is asked only of someone who just spoke: most have heard nothing
     const to = befriend ? toAnswer(ctx, (id) => alive(ctx).some((n) => n.id === id)) : null;
-    return to ? propose(ctx, 'social', 0.9 + 0.8 * ctx.self.drives.sociability, 'interact', { target: to.id, manner: befriend!, content: msg(to.topic) }) : null;
+    return to
+      ? propose(ctx, 'social', 0.9 + 0.8 * ctx.self.drives.sociability, 'interact', {
+          target: to.id,
+          manner: befriend!,
+          content: msg(to.topic),
+        })
+      : null;
   },
   chat(ctx) {
     // nobody seeks out the one they have just talked with
@@ -258,12 +350,22 @@ export const OPTIONS: Record<string, Option> = {
     const befriend = manner(ctx, 'befriend');
     if (target.relation <= -30 || !befriend) return null;
     const topic = ctx.rng.pick(TOPICS);
-    return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * (0.5 + ctx.needs.loneliness), 'interact', { target: target.id, manner: befriend, content: msg(topic) });
+    return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * (0.5 + ctx.needs.loneliness), 'interact', {
+      target: target.id,
+      manner: befriend,
+      content: msg(topic),
+    });
   },
   quarrel(ctx) {
     const foe = alive(ctx).find((n) => n.relation <= -30);
     const quarrel = manner(ctx, 'quarrel');
-    return foe && quarrel ? propose(ctx, 'social', 0.5 * (1.2 - ctx.self.drives.sociability), 'interact', { target: foe.id, manner: quarrel, content: msg('say.get_lost') }) : null;
+    return foe && quarrel
+      ? propose(ctx, 'social', 0.5 * (1.2 - ctx.self.drives.sociability), 'interact', {
+          target: foe.id,
+          manner: quarrel,
+          content: msg('say.get_lost'),
+        })
+      : null;
   },
   gossip(ctx) {
     const { self } = ctx;
@@ -275,27 +377,48 @@ export const OPTIONS: Record<string, Option> = {
     // and it is told once: whoever has shouted since hearing it has said their piece
     if (shout && self.knows.length && learned && !spokeSince(ctx, shout, learned.tick + 1)) {
       const fact = self.knows[self.knows.length - 1];
-      return propose(ctx, 'gossip', 0.9 * self.drives.gossip + 0.1, 'express', { channel: shout, content: msg('say.news', { fact: ref('fact', fact) }) });
+      return propose(ctx, 'gossip', 0.9 * self.drives.gossip + 0.1, 'express', {
+        channel: shout,
+        content: msg('say.news', { fact: ref('fact', fact) }),
+      });
     }
     const rumours = groups(ctx.cat).rumours.filter((t) => self.energy > t.cost.energy + 15);
     if (!rumours.length) return null;
     const disliked = people.filter((n) => n.relation < 0).sort((a, b) => a.relation - b.relation)[0];
     const victim = disliked ?? ctx.rng.pick(people);
     const t = ctx.rng.pick(rumours);
-    return propose(ctx, 'gossip', 0.7 * self.drives.gossip, 'create', { what: t.id, where: ctx.p.place.id, using: { energy: t.cost.energy }, about: victim.id });
+    return propose(ctx, 'gossip', 0.7 * self.drives.gossip, 'create', {
+      what: t.id,
+      where: ctx.p.place.id,
+      using: { energy: t.cost.energy },
+      about: victim.id,
+    });
   },
   express(ctx) {
     const { self } = ctx;
     const out: Candidate[] = [];
     const [friends, shout, self_] = [channel(ctx, 'friends'), channel(ctx, 'place'), channel(ctx, 'self')];
-    if (friends && hasFriend(self.relations)) out.push(propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', { channel: friends, content: msg('say.moment', { place: ref('place', ctx.p.place.id) }) }));
+    if (friends && hasFriend(self.relations))
+      out.push(
+        propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', {
+          channel: friends,
+          content: msg('say.moment', { place: ref('place', ctx.p.place.id) }),
+        }),
+      );
     const mine = ctx.p.owned.find((e) => {
       const g = e.location === ctx.p.place.id ? groupOf(ctx.cat, e.template) : undefined;
       return g === 'classes' || g === 'earns';
     });
     // advertising is worth it now and then, not at every heartbeat
-    if (mine && shout && !self.memory.some((m) => m.kind === 'did' && m.about.includes(shout) && ctx.p.tick - m.tick < 6)) out.push(propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', { channel: shout, content: msg('say.advertise', { entity: ref('entity', mine.id) }) }));
-    if (self_) out.push(propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', { channel: self_, content: msg('say.thoughts') }));
+    if (mine && shout && !self.memory.some((m) => m.kind === 'did' && m.about.includes(shout) && ctx.p.tick - m.tick < 6))
+      out.push(
+        propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', {
+          channel: shout,
+          content: msg('say.advertise', { entity: ref('entity', mine.id) }),
+        }),
+      );
+    if (self_)
+      out.push(propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', { channel: self_, content: msg('say.thoughts') }));
     return out;
   },
   perform(ctx) {
@@ -303,16 +426,29 @@ export const OPTIONS: Record<string, Option> = {
     const items = perform ? ctx.cat.words.purpose(perform)!.items : [];
     const inst = items.find((i) => (ctx.self.inventory[i] ?? 0) > 0);
     if (!perform || !inst || ctx.self.energy < 20) return null;
-    return propose(ctx, 'art', (0.4 + 0.6 * ctx.self.drives.creativity) * (0.6 + 0.6 * ctx.needs.poverty), 'use_resource', { resource: `item:${inst}`, amount: 1, purpose: perform });
+    return propose(ctx, 'art', (0.4 + 0.6 * ctx.self.drives.creativity) * (0.6 + 0.6 * ctx.needs.poverty), 'use_resource', {
+      resource: `item:${inst}`,
+      amount: 1,
+      purpose: perform,
+    });
   },
   /** whatever else the pack lets people make (a well, a shrine, a toll gate): one of each at most, by ambition */
   make(ctx) {
     const { self } = ctx;
-    const t = groups(ctx.cat).other.filter((x) => self.money >= x.cost.money + 10 * meal(ctx) && self.energy > x.cost.energy + 20
-      && !ctx.p.owned.some((e) => e.template === x.id) && meets(ctx, x));
+    const t = groups(ctx.cat).other.filter(
+      (x) =>
+        self.money >= x.cost.money + 10 * meal(ctx) &&
+        self.energy > x.cost.energy + 20 &&
+        !ctx.p.owned.some((e) => e.template === x.id) &&
+        meets(ctx, x),
+    );
     if (!t.length) return null;
     const pick = ctx.rng.pick(t);
-    return propose(ctx, pick.strategy, 0.6 * self.drives.ambition + 0.1, 'create', { what: pick.id, where: ctx.p.place.id, using: { money: pick.cost.money, energy: pick.cost.energy } });
+    return propose(ctx, pick.strategy, 0.6 * self.drives.ambition + 0.1, 'create', {
+      what: pick.id,
+      where: ctx.p.place.id,
+      using: { money: pick.cost.money, energy: pick.cost.energy },
+    });
   },
   /** where the pack has a way to steal: the poor, ambitious and unsociable try a stranger present */
   steal(ctx) {
@@ -321,7 +457,7 @@ export const OPTIONS: Record<string, Option> = {
     const { drives } = ctx.self;
     // the dice as the Judge will roll them (traits, harm), and every time one was caught, weigh on the urge
     const caught = ctx.self.failed?.[m] ?? 0;
-    const urge = ctx.needs.poverty * drives.ambition * (1.2 - drives.sociability) * (1 - failChance(ctx, m) / 2) / (1 + caught / 2);
+    const urge = (ctx.needs.poverty * drives.ambition * (1.2 - drives.sociability) * (1 - failChance(ctx, m) / 2)) / (1 + caught / 2);
     if (urge < 0.2) return null;
     // nobody's purse is seen: the well-regarded look worth the risk
     let mark: Neighbour | undefined;
@@ -343,7 +479,9 @@ export const OPTIONS: Record<string, Option> = {
     if (!item || !buy) return null;
     const price = ctx.p.place.prices && Object.hasOwn(ctx.p.place.prices, g.item) ? ctx.p.place.prices[g.item] : item.price;
     if (ctx.p.place.sells.includes(g.item)) {
-      return price * (g.count - held) <= ctx.self.money - meal(ctx) ? propose(ctx, 'trade', base, 'use_resource', { resource: `item:${g.item}`, amount: g.count - held, purpose: buy }) : null;
+      return price * (g.count - held) <= ctx.self.money - meal(ctx)
+        ? propose(ctx, 'trade', base, 'use_resource', { resource: `item:${g.item}`, amount: g.count - held, purpose: buy })
+        : null;
     }
     const shops = [...ctx.cat.places.values()].filter((pl) => pl.sells.includes(g.item)).map((pl) => pl.id);
     const shop = nearest(ctx, shops);
@@ -364,7 +502,8 @@ export const DYING_OPTIONS: Record<string, Option> = {
   plead(ctx) {
     const near = alive(ctx);
     const befriend = manner(ctx, 'befriend');
-    if (near.length && befriend) return propose(ctx, 'social', 5, 'interact', { target: near[0].id, manner: befriend, content: msg('say.help') });
+    if (near.length && befriend)
+      return propose(ctx, 'social', 5, 'interact', { target: near[0].id, manner: befriend, content: msg('say.help') });
     const shout = channel(ctx, 'place');
     return shout ? propose(ctx, 'social', 5, 'express', { channel: shout, content: msg('say.help') }) : null;
   },

@@ -7,12 +7,18 @@ import type { Said } from '../context.ts';
  * instead of a call to confirm (`intent.not_found.<key>`), with lists of what would do instead. The
  * call goes along only as a starting point for the form.
  */
-export interface NotFound { key: string; params: Record<string, Param>; lists?: Record<string, Ref[]> }
+export interface NotFound {
+  key: string;
+  params: Record<string, Param>;
+  lists?: Record<string, Ref[]>;
+}
 export type Reading = { call: ToolCall; notFound?: NotFound };
 export type Reader = (s: Said) => Reading | null;
 
-export const notFound = (call: ToolCall, key: string, params: Record<string, Param> = {}, lists?: Record<string, Ref[]>): Reading =>
-  ({ call, notFound: { key, params, ...(lists ? { lists } : {}) } });
+export const notFound = (call: ToolCall, key: string, params: Record<string, Param> = {}, lists?: Record<string, Ref[]>): Reading => ({
+  call,
+  notFound: { key, params, ...(lists ? { lists } : {}) },
+});
 
 /** Where the form starts when nothing named could be found: the tool the player meant, with what is at hand. */
 export const startFor = {
@@ -26,7 +32,9 @@ export const startFor = {
     if (other) return s.call('interact', { target: other, manner, content: { text: s.input.text.trim() } });
     return s.call('move', { destination: firstLink(s), mode: freeMode(s) });
   },
-  place(s: Said): ToolCall { return s.call('move', { destination: firstLink(s), mode: s.mode ?? freeMode(s) }); },
+  place(s: Said): ToolCall {
+    return s.call('move', { destination: firstLink(s), mode: s.mode ?? freeMode(s) });
+  },
   make(s: Said, what: string): ToolCall {
     const t = s.cat.templates.get(what)!;
     return s.call('create', { what, where: s.here, using: { money: t.cost.money, energy: t.cost.energy } });

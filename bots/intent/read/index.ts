@@ -12,4 +12,20 @@ import type { Reader } from './found.ts';
  * a verb for a person nobody is called before the verbs a subject could hold ("tell Bob about the job");
  * playing before making (a pack may call both the same); a thing named without a verb after every verb.
  */
-export const READERS: readonly Reader[] = [spread, steal, give, buy, move, interact, nobody, perform, create, eat, work, rest, named, express, missing];
+export const READERS: readonly Reader[] = [
+  spread,
+  steal,
+  give,
+  buy,
+  move,
+  interact,
+  nobody,
+  perform,
+  create,
+  eat,
+  work,
+  rest,
+  named,
+  express,
+  missing,
+];

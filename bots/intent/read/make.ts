@@ -11,14 +11,23 @@ const isRumour = (s: Said) => (t: Template) => !!s.cat.effect(t.id, 'rumour');
 
 /** Making it costs what its template says: the call carries that, never a figure of its own. */
 function make(s: Said, t: Template, about?: string) {
-  return { call: s.call('create', { what: t.id, where: s.here, using: { money: t.cost.money, energy: t.cost.energy }, ...(about ? { about } : {}) }) };
+  return {
+    call: s.call('create', {
+      what: t.id,
+      where: s.here,
+      using: { money: t.cost.money, energy: t.cost.energy },
+      ...(about ? { about } : {}),
+    }),
+  };
 }
 
 /** A word that names the kind rather than one template (a kind's own name), or that several templates share. */
 function generic(s: Said, t: Template, word: string): boolean {
   const kind = s.cat.words.kind(t.kind);
   if (kind && [kind.name.cn, kind.name.en].some((n) => n.toLowerCase() === word)) return true;
-  return [...s.cat.templates.values()].some((o) => o.id !== t.id && o.kind === t.kind && called(o).some((n) => find(n.toLowerCase(), word) !== null));
+  return [...s.cat.templates.values()].some(
+    (o) => o.id !== t.id && o.kind === t.kind && called(o).some((n) => find(n.toLowerCase(), word) !== null),
+  );
 }
 
 /**
@@ -28,9 +37,16 @@ function generic(s: Said, t: Template, word: string): boolean {
 function seller(s: Said, kind: string, what: string): Template | null {
   const lower = what.toLowerCase();
   const same = made(s, (t) => t.kind === kind);
-  const byName = mention(lower, same) ?? same.map(([id, names]) => ({ id, hit: names.some((n) => find(n.toLowerCase(), lower)) })).find((x) => x.hit) ?? null;
+  const byName =
+    mention(lower, same) ??
+    same.map(([id, names]) => ({ id, hit: names.some((n) => find(n.toLowerCase(), lower)) })).find((x) => x.hit) ??
+    null;
   if (byName) return s.cat.templates.get(byName.id)!;
-  const item = mention(lower, [...s.cat.items.values()].map((i) => [i.id, called(i)]))?.id ?? s.itemByPart(lower);
+  const item =
+    mention(
+      lower,
+      [...s.cat.items.values()].map((i) => [i.id, called(i)]),
+    )?.id ?? s.itemByPart(lower);
   if (item && s.cat.items.get(item)!.energy > 0) {
     return [...s.cat.templates.values()].find((t) => t.kind === kind && s.cat.effect(t.id, 'food')) ?? null;
   }
@@ -39,7 +55,10 @@ function seller(s: Said, kind: string, what: string): Template | null {
 
 /** Opening, building, painting, teaching a thing of the pack, matched by name, alias, or what it sells. */
 export const create: Reader = (s) => {
-  const hit = mention(s.text, made(s, (t) => !isRumour(s)(t)));
+  const hit = mention(
+    s.text,
+    made(s, (t) => !isRumour(s)(t)),
+  );
   if (!hit) return null;
   // "selling" inside the template's own word is not a clause of its own
   const sell = s.at('selling');
@@ -57,7 +76,10 @@ export const create: Reader = (s) => {
 
 /** A thing of the pack named by its own name, with no verb: making it, when nothing else read the words. */
 export const named: Reader = (s) => {
-  const hit = mention(s.text, made(s, (t) => !isRumour(s)(t)));
+  const hit = mention(
+    s.text,
+    made(s, (t) => !isRumour(s)(t)),
+  );
   const t = hit && s.cat.templates.get(hit.id)!;
   return t && !generic(s, t, s.text.slice(hit.at, hit.at + hit.len)) ? make(s, t) : null;
 };

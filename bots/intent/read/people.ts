@@ -5,12 +5,22 @@ import { notFound, type Reader, startFor } from './found.ts';
 
 /** What one says by default, by what the manner does, when the words give no subject (content keys the Judge accepts from players). */
 const OPENERS: Partial<Record<MannerMechanism, string>> = {
-  bargain: 'say.ask_work', quarrel: 'say.get_lost', rescue: 'say.hold_on', learn: 'say.sign_up', observe: 'say.admire', buy: 'say.order',
+  bargain: 'say.ask_work',
+  quarrel: 'say.get_lost',
+  rescue: 'say.hold_on',
+  learn: 'say.sign_up',
+  observe: 'say.admire',
+  buy: 'say.order',
 };
 
 /** Generic verbs (intent.json) for a manner the pack's own words did not name: the mechanism they mean. */
 const VERBS: [key: string, does: MannerMechanism][] = [
-  ['insult', 'quarrel'], ['help', 'rescue'], ['learn', 'learn'], ['watch', 'observe'], ['steal', 'steal'], ['tell', 'befriend'],
+  ['insult', 'quarrel'],
+  ['help', 'rescue'],
+  ['learn', 'learn'],
+  ['watch', 'observe'],
+  ['steal', 'steal'],
+  ['tell', 'befriend'],
 ];
 
 function content(s: Said, does: MannerMechanism | undefined, after: number): Message {
@@ -37,7 +47,14 @@ export const give: Reader = (s) => {
   const amount = Number(/\d+/.exec(s.text)?.[0] ?? 0);
   const target = s.person.id;
   if (s.item && s.state.actors[s.me].inventory[s.item.id]) {
-    return { call: s.call('use_resource', { resource: `item:${s.item.id}`, amount: Math.max(1, Math.min(amount, s.state.actors[s.me].inventory[s.item.id])), purpose, target }) };
+    return {
+      call: s.call('use_resource', {
+        resource: `item:${s.item.id}`,
+        amount: Math.max(1, Math.min(amount, s.state.actors[s.me].inventory[s.item.id])),
+        purpose,
+        target,
+      }),
+    };
   }
   if (s.item) return notFound(startFor.person(s), 'not_carrying', { item: ref('item', s.item.id) });
   return amount > 0 ? { call: s.call('use_resource', { resource: 'money', amount, purpose, target }) } : null;

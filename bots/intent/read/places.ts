@@ -4,7 +4,8 @@ import { freeMode, type Reader } from './found.ts';
 /** Going to a named place: by the way named, else on foot (the way that costs nothing). */
 export const move: Reader = (s) => {
   // going where one already is: the call as said (the preview says you are there), not a place unknown
-  if (!s.place && s.placeHere && (s.has('move') || s.mode)) return { call: s.call('move', { destination: s.placeHere.id, mode: s.mode ?? freeMode(s) }) };
+  if (!s.place && s.placeHere && (s.has('move') || s.mode))
+    return { call: s.call('move', { destination: s.placeHere.id, mode: s.mode ?? freeMode(s) }) };
   if (!s.place || !(s.has('move') || s.mode || !s.person)) return null;
   // "talk to someone about going somewhere" is a talk: the person comes first and no way of going is named
   if (s.person && s.person.at < s.place.at && !s.mode) return null;

@@ -34,7 +34,12 @@ export const buy: Reader = (s) => {
   const sellers = s.sellersOf(item);
   if (!sellers.length) return notFound(startFor.buy(s, v.purpose), 'sold_nowhere', { item: ref('item', item) });
   if (s.place && sellers.includes(s.place.id)) return { call: s.call('move', { destination: s.place.id, mode: s.mode ?? freeMode(s) }) };
-  return notFound(startFor.buy(s, v.purpose), 'sold_elsewhere', { item: ref('item', item) }, { places: sellers.map((p) => ref('place', p)) });
+  return notFound(
+    startFor.buy(s, v.purpose),
+    'sold_elsewhere',
+    { item: ref('item', item) },
+    { places: sellers.map((p) => ref('place', p)) },
+  );
 };
 
 /** Eating: what one carries, by name, else a meal bought where one stands (three meals' worth at most). */

@@ -11,7 +11,13 @@ export function ActionsChart(props: { ticks: TickMetrics[] }) {
   const { t } = useT();
   const shown = props.ticks.slice(-60);
   const title = t('charts.actions');
-  if (!shown.length) return <figure class="chart"><figcaption>{title}</figcaption><p class="empty">{t('charts.waiting')}</p></figure>;
+  if (!shown.length)
+    return (
+      <figure class="chart">
+        <figcaption>{title}</figcaption>
+        <p class="empty">{t('charts.waiting')}</p>
+      </figure>
+    );
   const tools = [...new Set([...TOOLS, ...shown.flatMap((m) => Object.keys(m.actions))])];
   const max = Math.max(1, ...shown.map((m) => Object.values(m.actions).reduce((a, b) => a + b, 0)));
   const bw = (W - 8) / shown.length;
@@ -29,16 +35,29 @@ export function ActionsChart(props: { ticks: TickMetrics[] }) {
                 if (!n) return null;
                 const h = (n / max) * (H - B - 8);
                 y -= h;
-                return <rect key={tool} class={`tool-${k}`} x={4 + i * bw} y={y} width={Math.max(1, bw - 1)} height={h}><title>{`${m.tick} · ${t(`tools.${tool}.name`)}: ${n}`}</title></rect>;
+                return (
+                  <rect key={tool} class={`tool-${k}`} x={4 + i * bw} y={y} width={Math.max(1, bw - 1)} height={h}>
+                    <title>{`${m.tick} · ${t(`tools.${tool}.name`)}: ${n}`}</title>
+                  </rect>
+                );
               })}
             </g>
           );
         })}
-        <text class="tick-label" x={4} y={H - 4}>{shown[0].tick}</text>
-        <text class="tick-label" x={W - 4} y={H - 4} text-anchor="end">{shown[shown.length - 1].tick}</text>
+        <text class="tick-label" x={4} y={H - 4}>
+          {shown[0].tick}
+        </text>
+        <text class="tick-label" x={W - 4} y={H - 4} text-anchor="end">
+          {shown[shown.length - 1].tick}
+        </text>
       </svg>
       <ul class="legend">
-        {tools.map((tool, k) => <li key={tool}><i class={`tool-${k}`} />{t(`tools.${tool}.name`)} <span class="dim">{totals[k]}</span></li>)}
+        {tools.map((tool, k) => (
+          <li key={tool}>
+            <i class={`tool-${k}`} />
+            {t(`tools.${tool}.name`)} <span class="dim">{totals[k]}</span>
+          </li>
+        ))}
       </ul>
     </figure>
   );

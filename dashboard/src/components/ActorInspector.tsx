@@ -18,14 +18,22 @@ export function ActorInspector(props: { id: string }) {
   const d = a.lastDecision;
   return (
     <article class="actor">
-      <h3 data-testid="inspector-title">{tx(a.name)} {a.isPlayer && <span class="badge">{t('inspector.player')}</span>}</h3>
-      {soul.concept && <p class="soul" data-testid="inspector-concept">{tx(soul.concept)}</p>}
+      <h3 data-testid="inspector-title">
+        {tx(a.name)} {a.isPlayer && <span class="badge">{t('inspector.player')}</span>}
+      </h3>
+      {soul.concept && (
+        <p class="soul" data-testid="inspector-concept">
+          {tx(soul.concept)}
+        </p>
+      )}
       {soul.description && <p class="soul">{tx(soul.description)}</p>}
       {soul.personality && <p class="soul dim">{tx(soul.personality)}</p>}
       {a.traits.length > 0 && (
         <ul class="traits" data-testid="traits">
           {a.traits.map((tr) => (
-            <li key={tr.id}><b>{tx(tr.name)}</b> <span class="plus">+ {tx(tr.positive)}</span> <span class="minus">− {tx(tr.negative)}</span></li>
+            <li key={tr.id}>
+              <b>{tx(tr.name)}</b> <span class="plus">+ {tx(tr.positive)}</span> <span class="minus">− {tx(tr.negative)}</span>
+            </li>
           ))}
         </ul>
       )}
@@ -33,14 +41,32 @@ export function ActorInspector(props: { id: string }) {
       <h4>{t('inspector.body')}</h4>
       <dl class="facts-grid">
         <dt>{t('inspector.place')}</dt>
-        <dd><button type="button" class="link" onClick={() => select({ kind: 'place', id: a.body.place })}>{names.place(a.body.place)}</button></dd>
-        <dt>{t('inspector.status')}</dt><dd data-testid="actor-status">{tx(a.body.condition)}</dd>
-        <dt>{t('resources.money')}</dt><dd data-testid="actor-money">{names.money(a.body.resources.money)}</dd>
-        <dt>{t('resources.energy')}</dt><dd>{num(a.body.resources.energy)}</dd>
-        <dt>{t('inspector.reputation')}</dt><dd>{a.body.reputation}</dd>
-        {inventory.length > 0 && <><dt>{t('inspector.inventory')}</dt><dd>{inventory.map(([k, n]) => `${names.item(k)} ×${n}`).join(t('sep'))}</dd></>}
+        <dd>
+          <button type="button" class="link" onClick={() => select({ kind: 'place', id: a.body.place })}>
+            {names.place(a.body.place)}
+          </button>
+        </dd>
+        <dt>{t('inspector.status')}</dt>
+        <dd data-testid="actor-status">{tx(a.body.condition)}</dd>
+        <dt>{t('resources.money')}</dt>
+        <dd data-testid="actor-money">{names.money(a.body.resources.money)}</dd>
+        <dt>{t('resources.energy')}</dt>
+        <dd>{num(a.body.resources.energy)}</dd>
+        <dt>{t('inspector.reputation')}</dt>
+        <dd>{a.body.reputation}</dd>
+        {inventory.length > 0 && (
+          <>
+            <dt>{t('inspector.inventory')}</dt>
+            <dd>{inventory.map(([k, n]) => `${names.item(k)} ×${n}`).join(t('sep'))}</dd>
+          </>
+        )}
         {/* tags in words; a tag nothing names is bookkeeping and is not shown */}
-        {a.body.tagNames.length > 0 && <><dt>{t('inspector.tags')}</dt><dd class="tags">{a.body.tagNames.map((x) => tx(x)).join(t('sep'))}</dd></>}
+        {a.body.tagNames.length > 0 && (
+          <>
+            <dt>{t('inspector.tags')}</dt>
+            <dd class="tags">{a.body.tagNames.map((x) => tx(x)).join(t('sep'))}</dd>
+          </>
+        )}
       </dl>
 
       <h4>{t('inspector.decision')}</h4>
@@ -52,29 +78,42 @@ export function ActorInspector(props: { id: string }) {
             {d.reason && <> — {tx(d.reason)}</>}
           </p>
         </div>
-      ) : <p class="empty">{t('inspector.no_decision')}</p>}
+      ) : (
+        <p class="empty">{t('inspector.no_decision')}</p>
+      )}
 
       <h4>{t('inspector.relations')}</h4>
       {relations.length ? (
         <ul class="relations">
           {relations.slice(0, 12).map(([id, v]) => (
             <li key={id}>
-              <button type="button" class="link" onClick={() => select({ kind: 'actor', id })}>{names.actor(id)}</button>
+              <button type="button" class="link" onClick={() => select({ kind: 'actor', id })}>
+                {names.actor(id)}
+              </button>
               <span class={`bar ${v < 0 ? 'neg' : 'pos'}`} style={{ width: `${Math.min(100, Math.abs(v))}%` }} />
               <span class="num">{v}</span>
             </li>
           ))}
         </ul>
-      ) : <p class="empty">{t('inspector.no_relations')}</p>}
+      ) : (
+        <p class="empty">{t('inspector.no_relations')}</p>
+      )}
 
       <h4>{t('inspector.memories')}</h4>
       {a.memories.length ? (
         <ol class="memories">
-          {a.memories.slice(-10).reverse().map((m, i) => (
-            <li key={`${m.tick}.${i}`} class={m.importance >= 5 ? 'important' : ''}><span class="ev-tick">{m.tick}</span> {tx(m.text)}</li>
-          ))}
+          {a.memories
+            .slice(-10)
+            .reverse()
+            .map((m, i) => (
+              <li key={`${m.tick}.${i}`} class={m.importance >= 5 ? 'important' : ''}>
+                <span class="ev-tick">{m.tick}</span> {tx(m.text)}
+              </li>
+            ))}
         </ol>
-      ) : <p class="empty">{t('inspector.no_memories')}</p>}
+      ) : (
+        <p class="empty">{t('inspector.no_memories')}</p>
+      )}
     </article>
   );
 }

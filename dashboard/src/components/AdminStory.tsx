@@ -39,10 +39,19 @@ export function AdminStory() {
     void get(() => api.adminQuests(world, token)).then((r) => {
       if (live) setQuests(r && 'ok' in r ? { ok: r.ok.quests } : r);
     });
-    void get(() => api.director(world, token)).then((r) => { if (live) setDirector(r); });
-    return () => { live = false; };
+    void get(() => api.director(world, token)).then((r) => {
+      if (live) setDirector(r);
+    });
+    return () => {
+      live = false;
+    };
   }, [world, token, Math.floor(tick / EVERY)]);
-  if (!token) return <p class="empty" data-testid="admin-story-locked">{t('admin_story.need_token')}</p>;
+  if (!token)
+    return (
+      <p class="empty" data-testid="admin-story-locked">
+        {t('admin_story.need_token')}
+      </p>
+    );
   const note = (g: Got<unknown>) => (g === null ? t('loading') : 'denied' in g ? t('admin_story.denied') : t('admin_story.unavailable'));
   return (
     <div class="admin-story" data-testid="admin-story">

@@ -15,11 +15,16 @@ export function CallView(props: { call: { tool: string; args?: unknown } | unkno
     if (v === undefined || v === null || v === '') return '';
     if (NAMED.has(k) && typeof v === 'string') return names.any(v);
     if (WORDS[k] && typeof v === 'string') return names.word(WORDS[k], v);
-    if (k === 'resource' && typeof v === 'string') return v.startsWith('item:') ? t('resources.item', { name: names.item(v.slice(5)) }) : t(`resources.${v}`);
+    if (k === 'resource' && typeof v === 'string')
+      return v.startsWith('item:') ? t('resources.item', { name: names.item(v.slice(5)) }) : t(`resources.${v}`);
     if (k === 'what' && typeof v === 'string') return names.template(v);
     if (k === 'purpose' && typeof v === 'string') return names.purpose(v);
     if (k === 'using' && typeof v === 'object') {
-      return Object.entries(v as Record<string, number>).map(([r, n]) => `${t(`resources.${r}`)} ${n}`).join(t('sep')) || t('call.nothing');
+      return (
+        Object.entries(v as Record<string, number>)
+          .map(([r, n]) => `${t(`resources.${r}`)} ${n}`)
+          .join(t('sep')) || t('call.nothing')
+      );
     }
     if (typeof v === 'object') return renderMessage(lang, v, names.any, names.money);
     return String(v);

@@ -15,19 +15,32 @@ export function CharacterSheet(props: { me: ActorDetail; onDeclared: (tick: numb
   return (
     <details class="sheet" open data-testid="character-sheet">
       <summary>{t('sheet.title')}</summary>
-      {soul.concept && <p class="soul" data-testid="sheet-concept">{tx(soul.concept)}</p>}
+      {soul.concept && (
+        <p class="soul" data-testid="sheet-concept">
+          {tx(soul.concept)}
+        </p>
+      )}
       {traits.length > 0 ? (
         <ul class="traits" data-testid="sheet-traits">
           {traits.map((tr) => (
-            <li key={tr.id}><b>{tx(tr.name)}</b> <span class="plus">+ {tx(tr.positive)}</span> <span class="minus">− {tx(tr.negative)}</span></li>
+            <li key={tr.id}>
+              <b>{tx(tr.name)}</b> <span class="plus">+ {tx(tr.positive)}</span> <span class="minus">− {tx(tr.negative)}</span>
+            </li>
           ))}
         </ul>
-      ) : <p class="dim">{t('sheet.no_traits')}</p>}
+      ) : (
+        <p class="dim">{t('sheet.no_traits')}</p>
+      )}
       {/* keyed by the count: a committed trait starts the form afresh */}
       {catalog?.traitsInPlay && traits.length < MAX_TRAITS && <DeclareTrait key={traits.length} onQueued={props.onDeclared} />}
       <p class="dim">
         {t('sheet.condition')} {tx(body.condition)}
-        {body.tagNames.length > 0 && <> · {t('sheet.tags')} <span data-testid="sheet-tags">{body.tagNames.map((n) => tx(n)).join(t('sep'))}</span></>}
+        {body.tagNames.length > 0 && (
+          <>
+            {' '}
+            · {t('sheet.tags')} <span data-testid="sheet-tags">{body.tagNames.map((n) => tx(n)).join(t('sep'))}</span>
+          </>
+        )}
       </p>
     </details>
   );

@@ -17,20 +17,36 @@ export function Charts(props: { metrics: Metrics | null; actors: ActorSummary[] 
     ticks.flatMap((x) => (x.network && x.network[k] !== null ? [[x.tick, x.network[k]] as [number, number]] : []));
   return (
     <div class="charts">
-      <LineChart testid="chart-money" log title={t('charts.money')} series={[
-        { label: t('charts.p90'), cls: 's-p90', points: money('p90') },
-        { label: t('charts.p50'), cls: 's-p50', points: money('p50') },
-        { label: t('charts.p10'), cls: 's-p10', points: money('p10') },
-      ]} />
+      <LineChart
+        testid="chart-money"
+        log
+        title={t('charts.money')}
+        series={[
+          { label: t('charts.p90'), cls: 's-p90', points: money('p90') },
+          { label: t('charts.p50'), cls: 's-p50', points: money('p50') },
+          { label: t('charts.p10'), cls: 's-p10', points: money('p10') },
+        ]}
+      />
       <MoneyHistogram actors={props.actors} />
-      <LineChart testid="chart-gini" title={t('charts.gini', { g: ticks.length ? ticks[ticks.length - 1].gini.toFixed(3) : '—' })} yMin={0} yMax={1}
-        series={[{ label: t('charts.gini_short'), cls: 's-gini', points: ticks.map((x) => [x.tick, x.gini]) }]} />
+      <LineChart
+        testid="chart-gini"
+        title={t('charts.gini', { g: ticks.length ? ticks[ticks.length - 1].gini.toFixed(3) : '—' })}
+        yMin={0}
+        yMax={1}
+        series={[{ label: t('charts.gini_short'), cls: 's-gini', points: ticks.map((x) => [x.tick, x.gini]) }]}
+      />
       <ActionsChart ticks={ticks} />
-      <LineChart testid="chart-network" title={t('charts.network')} yMin={0} yMax={1} series={[
-        { label: t('charts.density'), cls: 's-density', points: net('density') },
-        { label: t('charts.reciprocity'), cls: 's-reciprocity', points: net('reciprocity') },
-        { label: t('charts.clustering'), cls: 's-clustering', points: net('clustering') },
-      ]} />
+      <LineChart
+        testid="chart-network"
+        title={t('charts.network')}
+        yMin={0}
+        yMax={1}
+        series={[
+          { label: t('charts.density'), cls: 's-density', points: net('density') },
+          { label: t('charts.reciprocity'), cls: 's-reciprocity', points: net('reciprocity') },
+          { label: t('charts.clustering'), cls: 's-clustering', points: net('clustering') },
+        ]}
+      />
       <RelationsGraph relations={m.relations} />
     </div>
   );

@@ -40,26 +40,66 @@ export function Controls(props: { status: StatusMsg | null; onStatus: (s: Partia
     <div class="controls" data-testid="controls">
       <label class="field">
         <span>{t('controls.token')}</span>
-        <input type="password" autocomplete="off" value={token} placeholder={t('controls.token_hint')} data-testid="admin-token"
-          onInput={(e) => { setToken(e.currentTarget.value); save('admin', e.currentTarget.value); setProblem(null); setDone(null); }} />
+        <input
+          type="password"
+          autocomplete="off"
+          value={token}
+          placeholder={t('controls.token_hint')}
+          data-testid="admin-token"
+          onInput={(e) => {
+            setToken(e.currentTarget.value);
+            save('admin', e.currentTarget.value);
+            setProblem(null);
+            setDone(null);
+          }}
+        />
       </label>
       <div class="buttons">
-        <button type="button" disabled={!token || paused === true} onClick={() => run('pause')} data-testid="ctl-pause">{t('controls.pause')}</button>
-        <button type="button" disabled={!token || paused === false} onClick={() => run('resume')} data-testid="ctl-resume">{t('controls.resume')}</button>
-        <button type="button" disabled={!token} onClick={() => run('step')} data-testid="ctl-step">{t('controls.step')}</button>
+        <button type="button" disabled={!token || paused === true} onClick={() => run('pause')} data-testid="ctl-pause">
+          {t('controls.pause')}
+        </button>
+        <button type="button" disabled={!token || paused === false} onClick={() => run('resume')} data-testid="ctl-resume">
+          {t('controls.resume')}
+        </button>
+        <button type="button" disabled={!token} onClick={() => run('step')} data-testid="ctl-step">
+          {t('controls.step')}
+        </button>
       </div>
       <div class="buttons">
-        <button type="button" disabled={!token || joining === 'closed'} onClick={() => run('close_joining')} data-testid="ctl-close-joining">{t('controls.close_joining')}</button>
-        <button type="button" disabled={!token || joining === 'open'} onClick={() => run('open_joining')} data-testid="ctl-open-joining">{t('controls.open_joining')}</button>
+        <button
+          type="button"
+          disabled={!token || joining === 'closed'}
+          onClick={() => run('close_joining')}
+          data-testid="ctl-close-joining"
+        >
+          {t('controls.close_joining')}
+        </button>
+        <button type="button" disabled={!token || joining === 'open'} onClick={() => run('open_joining')} data-testid="ctl-open-joining">
+          {t('controls.open_joining')}
+        </button>
       </div>
       <div class="buttons">
         <label class="field inline">
           <span>{t('controls.tick_ms')}</span>
-          <input type="number" min={10} step={50} value={ms} data-testid="ctl-tick-ms" placeholder={String(props.status?.tickMs ?? '')} onInput={(e) => setMs(e.currentTarget.value)} />
+          <input
+            type="number"
+            min={10}
+            step={50}
+            value={ms}
+            data-testid="ctl-tick-ms"
+            placeholder={String(props.status?.tickMs ?? '')}
+            onInput={(e) => setMs(e.currentTarget.value)}
+          />
         </label>
-        <button type="button" disabled={!token} onClick={() => run('speed')} data-testid="ctl-speed">{t('controls.speed')}</button>
+        <button type="button" disabled={!token} onClick={() => run('speed')} data-testid="ctl-speed">
+          {t('controls.speed')}
+        </button>
       </div>
-      {problem && <p class="problem" role="alert">{problem.text ? tx(problem.text) : t(problem.key)}</p>}
+      {problem && (
+        <p class="problem" role="alert">
+          {problem.text ? tx(problem.text) : t(problem.key)}
+        </p>
+      )}
       {done && <p class="ok">{t(`controls.done.${done}`)}</p>}
     </div>
   );

@@ -44,8 +44,14 @@ export function DeclareTrait(props: { onQueued: (tick: number) => void }) {
       <form onSubmit={send}>
         <p class="dim">{t('sheet.declare_intro')}</p>
         <OwnTraitFields own={own} onOwn={setOwn} />
-        <button type="submit" disabled={busy || !own.name.trim()} data-testid="declare-submit">{t('sheet.declare_send')}</button>
-        {sent && <p class="preview" data-testid="declare-sent">{t('sheet.declare_sent')}</p>}
+        <button type="submit" disabled={busy || !own.name.trim()} data-testid="declare-submit">
+          {t('sheet.declare_send')}
+        </button>
+        {sent && (
+          <p class="preview" data-testid="declare-sent">
+            {t('sheet.declare_sent')}
+          </p>
+        )}
         <Problem error={error} fallback="sheet.declare_failed" />
       </form>
     </details>

@@ -14,18 +14,29 @@ export function DiceScreen(props: { check: CheckView }) {
   const c = props.check;
   return (
     <div class="dice-screen" data-testid="dice-screen">
-      <p><b>{t('dice.check', { word: tx(c.name) })}</b> <code data-testid="dice-formula">{c.formula}</code> <span class="dim">{t(`dice.formula.${c.formula.includes('kh') ? 'kh' : c.formula.includes('kl') ? 'kl' : 'plain'}`)}</span></p>
+      <p>
+        <b>{t('dice.check', { word: tx(c.name) })}</b> <code data-testid="dice-formula">{c.formula}</code>{' '}
+        <span class="dim">{t(`dice.formula.${c.formula.includes('kh') ? 'kh' : c.formula.includes('kl') ? 'kl' : 'plain'}`)}</span>
+      </p>
       {c.factors.length > 0 ? (
         <ul class="factors" data-testid="dice-factors">
-          {c.factors.map((f, i) => <li key={`${f.id}${i}`} class={f.sign > 0 ? 'plus' : 'minus'}>{t(f.sign > 0 ? 'dice.helps' : 'dice.hinders', { name: tx(f.name) })}</li>)}
+          {c.factors.map((f, i) => (
+            <li key={`${f.id}${i}`} class={f.sign > 0 ? 'plus' : 'minus'}>
+              {t(f.sign > 0 ? 'dice.helps' : 'dice.hinders', { name: tx(f.name) })}
+            </li>
+          ))}
         </ul>
-      ) : <p class="dim">{t('dice.no_factors')}</p>}
+      ) : (
+        <p class="dim">{t('dice.no_factors')}</p>
+      )}
       <table class="odds" data-testid="dice-odds">
         <tbody>
           {c.odds.map((o) => (
             <tr key={o.band} data-band={o.band}>
               <th>{tx(o.name)}</th>
-              <td class="bar"><span class={`band-${o.band}`} style={{ width: `${o.percent}%` }} /></td>
+              <td class="bar">
+                <span class={`band-${o.band}`} style={{ width: `${o.percent}%` }} />
+              </td>
               <td class="pct">{t('dice.percent', { p: o.percent.toFixed(1) })}</td>
               <td class="dim">{t('dice.count', { count: o.count, of: o.of })}</td>
             </tr>
@@ -65,17 +76,41 @@ export function ArgueTrait(props: { traits: ActorDetail['traits']; call: DraftCa
   return (
     <form class="argue" onSubmit={send} data-testid="argue">
       <p class="dim">{t('dice.argue_intro')}</p>
-      <label class="field"><span>{t('dice.trait')}</span>
+      <label class="field">
+        <span>{t('dice.trait')}</span>
         <select name="trait" value={trait} onChange={(e) => setTrait(e.currentTarget.value)} data-testid="argue-trait">
-          {props.traits.map((tr) => <option key={tr.id} value={tr.id}>{tx(tr.name)} (+ {tx(tr.positive)})</option>)}
+          {props.traits.map((tr) => (
+            <option key={tr.id} value={tr.id}>
+              {tx(tr.name)} (+ {tx(tr.positive)})
+            </option>
+          ))}
         </select>
       </label>
-      <label class="field"><span>{t('dice.words')}</span>
-        <textarea name="words" rows={2} maxLength={300} value={words} placeholder={t('dice.words_hint')} onInput={(e) => setWords(e.currentTarget.value)} data-testid="argue-words" />
+      <label class="field">
+        <span>{t('dice.words')}</span>
+        <textarea
+          name="words"
+          rows={2}
+          maxLength={300}
+          value={words}
+          placeholder={t('dice.words_hint')}
+          onInput={(e) => setWords(e.currentTarget.value)}
+          data-testid="argue-words"
+        />
       </label>
-      <button type="submit" disabled={busy || !words.trim()} data-testid="argue-submit">{t('dice.argue')}</button>
-      {reply && <p class={reply.ok ? 'preview' : 'preview problem'} data-testid="argue-verdict" data-ok={String(reply.ok)}>{tx(reply.text)}</p>}
-      {failed && <p class="problem" role="alert">{t('dice.argue_failed')}</p>}
+      <button type="submit" disabled={busy || !words.trim()} data-testid="argue-submit">
+        {t('dice.argue')}
+      </button>
+      {reply && (
+        <p class={reply.ok ? 'preview' : 'preview problem'} data-testid="argue-verdict" data-ok={String(reply.ok)}>
+          {tx(reply.text)}
+        </p>
+      )}
+      {failed && (
+        <p class="problem" role="alert">
+          {t('dice.argue_failed')}
+        </p>
+      )}
     </form>
   );
 }

@@ -18,36 +18,59 @@ export function Directory() {
     <div class="directory">
       <div class="tabs" role="tablist">
         {TABS.map((x) => (
-          <button type="button" role="tab" key={x} aria-selected={tab === x} class={tab === x ? 'on' : ''} data-testid={`dir-${x}`} onClick={() => setTab(x)}>
+          <button
+            type="button"
+            role="tab"
+            key={x}
+            aria-selected={tab === x}
+            class={tab === x ? 'on' : ''}
+            data-testid={`dir-${x}`}
+            onClick={() => setTab(x)}
+          >
             {t(`directory.${x}`, { n: { people: actors, places, things: entities, facts }[x].size })}
           </button>
         ))}
       </div>
       <ul class="dir-list" data-testid={`dir-list-${tab}`}>
-        {tab === 'people' && [...actors.values()].map((a) => (
-          <li key={a.id} class={on('actor', a.id)}>
-            <button type="button" class="link" data-actor={a.id} onClick={() => select({ kind: 'actor', id: a.id })}>{tx(a.name)}</button>
-            <span class="dim">{names.place(a.place)} · {t('resources.money')} {names.money(a.money)}{a.status !== 'alive' ? ` · ${t(`status.${a.status}`)}` : ''}</span>
-          </li>
-        ))}
-        {tab === 'places' && [...places.values()].map((p) => (
-          <li key={p.id} class={on('place', p.id)}>
-            <button type="button" class="link" data-place={p.id} onClick={() => select({ kind: 'place', id: p.id })}>{tx(p.name)}</button>
-            <span class="dim">{t('directory.present', { n: here.get(p.id) ?? 0 })}</span>
-          </li>
-        ))}
-        {tab === 'things' && [...entities.values()].reverse().map((e) => (
-          <li key={e.id} class={on('entity', e.id)}>
-            <button type="button" class="link" data-entity={e.id} onClick={() => select({ kind: 'entity', id: e.id })}>{tx(e.name)}</button>
-            <span class="dim">{names.place(e.location)}</span>
-          </li>
-        ))}
-        {tab === 'facts' && [...facts.values()].reverse().map((f) => (
-          <li key={f.id} class={on('fact', f.id)}>
-            <button type="button" class="link" onClick={() => select({ kind: 'fact', id: f.id })}>{tx(f.content)}</button>
-            <span class="dim">{t('directory.known', { n: f.knownBy.length })}</span>
-          </li>
-        ))}
+        {tab === 'people' &&
+          [...actors.values()].map((a) => (
+            <li key={a.id} class={on('actor', a.id)}>
+              <button type="button" class="link" data-actor={a.id} onClick={() => select({ kind: 'actor', id: a.id })}>
+                {tx(a.name)}
+              </button>
+              <span class="dim">
+                {names.place(a.place)} · {t('resources.money')} {names.money(a.money)}
+                {a.status !== 'alive' ? ` · ${t(`status.${a.status}`)}` : ''}
+              </span>
+            </li>
+          ))}
+        {tab === 'places' &&
+          [...places.values()].map((p) => (
+            <li key={p.id} class={on('place', p.id)}>
+              <button type="button" class="link" data-place={p.id} onClick={() => select({ kind: 'place', id: p.id })}>
+                {tx(p.name)}
+              </button>
+              <span class="dim">{t('directory.present', { n: here.get(p.id) ?? 0 })}</span>
+            </li>
+          ))}
+        {tab === 'things' &&
+          [...entities.values()].reverse().map((e) => (
+            <li key={e.id} class={on('entity', e.id)}>
+              <button type="button" class="link" data-entity={e.id} onClick={() => select({ kind: 'entity', id: e.id })}>
+                {tx(e.name)}
+              </button>
+              <span class="dim">{names.place(e.location)}</span>
+            </li>
+          ))}
+        {tab === 'facts' &&
+          [...facts.values()].reverse().map((f) => (
+            <li key={f.id} class={on('fact', f.id)}>
+              <button type="button" class="link" onClick={() => select({ kind: 'fact', id: f.id })}>
+                {tx(f.content)}
+              </button>
+              <span class="dim">{t('directory.known', { n: f.knownBy.length })}</span>
+            </li>
+          ))}
       </ul>
     </div>
   );

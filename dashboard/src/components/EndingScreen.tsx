@@ -14,7 +14,11 @@ export function EndingScreen(props: { name: Text | null; summary: Text; tick: nu
       {props.did.length > 0 && (
         <>
           <h5>{t('storyline.what_you_did')}</h5>
-          <ol class="ending-did">{props.did.map((d, i) => <li key={i}>{tx(d)}</li>)}</ol>
+          <ol class="ending-did">
+            {props.did.map((d, i) => (
+              <li key={i}>{tx(d)}</li>
+            ))}
+          </ol>
         </>
       )}
     </div>

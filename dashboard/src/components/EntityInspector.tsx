@@ -16,19 +16,46 @@ export function EntityInspector(props: { id: string }) {
     <article class="entity">
       <h3 data-testid="inspector-title">{tx(e.name)}</h3>
       <dl class="facts-grid">
-        <dt>{t('inspector.kind')}</dt><dd>{tx(e.kind)}</dd>
+        <dt>{t('inspector.kind')}</dt>
+        <dd>{tx(e.kind)}</dd>
         <dt>{t('inspector.owner')}</dt>
-        <dd>{e.owner ? <button type="button" class="link" onClick={() => select({ kind: 'actor', id: e.owner! })}>{names.actor(e.owner)}</button> : t('inspector.nobody')}</dd>
+        <dd>
+          {e.owner ? (
+            <button type="button" class="link" onClick={() => select({ kind: 'actor', id: e.owner! })}>
+              {names.actor(e.owner)}
+            </button>
+          ) : (
+            t('inspector.nobody')
+          )}
+        </dd>
         <dt>{t('inspector.place')}</dt>
-        <dd><button type="button" class="link" onClick={() => select({ kind: 'place', id: e.location })}>{names.place(e.location)}</button></dd>
-        <dt>{t('inspector.created')}</dt><dd>{t('inspector.at_tick', { tick: e.createdAt })}</dd>
+        <dd>
+          <button type="button" class="link" onClick={() => select({ kind: 'place', id: e.location })}>
+            {names.place(e.location)}
+          </button>
+        </dd>
+        <dt>{t('inspector.created')}</dt>
+        <dd>{t('inspector.at_tick', { tick: e.createdAt })}</dd>
         {/* only the properties the server names; bookkeeping (a class's last student's tick) is left out */}
-        {e.shown.map((p) => <><dt key={`k${p.name.en}`}>{tx(p.name)}</dt><dd key={`v${p.name.en}`}>{p.value}</dd></>)}
+        {e.shown.map((p) => (
+          <>
+            <dt key={`k${p.name.en}`}>{tx(p.name)}</dt>
+            <dd key={`v${p.name.en}`}>{p.value}</dd>
+          </>
+        ))}
       </dl>
       {about.length > 0 && (
         <>
           <h4>{t('inspector.said_about')}</h4>
-          <ul>{about.map((f) => <li key={f.id}><button type="button" class="link" onClick={() => select({ kind: 'fact', id: f.id })}>{tx(f.content)}</button></li>)}</ul>
+          <ul>
+            {about.map((f) => (
+              <li key={f.id}>
+                <button type="button" class="link" onClick={() => select({ kind: 'fact', id: f.id })}>
+                  {tx(f.content)}
+                </button>
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </article>

@@ -9,9 +9,9 @@ import type { EventView, Selection } from '../types.ts';
 function target(e: EventView): Selection | null {
   const x = e as Record<string, unknown>;
   const fact = x.fact as { id?: string } | string | undefined;
-  if (e.type.startsWith('fact_') && fact) return { kind: 'fact', id: typeof fact === 'string' ? fact : fact.id ?? '' };
+  if (e.type.startsWith('fact_') && fact) return { kind: 'fact', id: typeof fact === 'string' ? fact : (fact.id ?? '') };
   const entity = x.entity as { id?: string } | string | undefined;
-  if (e.type.startsWith('entity_') && entity) return { kind: 'entity', id: typeof entity === 'string' ? entity : entity.id ?? '' };
+  if (e.type.startsWith('entity_') && entity) return { kind: 'entity', id: typeof entity === 'string' ? entity : (entity.id ?? '') };
   if (typeof x.actor === 'string') return { kind: 'actor', id: x.actor };
   if (typeof x.from === 'string') return { kind: 'actor', id: x.from };
   return null;
@@ -25,7 +25,12 @@ export function Feed(props: { feed: EventView[] }) {
   // a person's whole story comes from the log, not only what this page has seen
   const person = onlySelected && selected?.kind === 'actor' ? selected.id : '';
   const history = useFetch(`history:${person}`, Math.floor(tick / 3), () =>
-    person ? api.events(world, { actor: person, from: Math.max(0, tick - 300), limit: 1000 }).then((p) => p.events.filter((e) => e.text).reverse()) : Promise.resolve(null));
+    person
+      ? api
+          .events(world, { actor: person, from: Math.max(0, tick - 300), limit: 1000 })
+          .then((p) => p.events.filter((e) => e.text).reverse())
+      : Promise.resolve(null),
+  );
   const mine = (e: EventView) => {
     if (!selected) return true;
     return Object.values(e).some((v) => v === selected.id || (v && typeof v === 'object' && (v as { id?: string }).id === selected.id));
@@ -55,7 +60,13 @@ export function Feed(props: { feed: EventView[] }) {
   return (
     <div class="feed">
       <label class="feed-filter">
-        <input type="checkbox" data-testid="feed-only-selected" checked={onlySelected} onChange={(e) => setOnlySelected(e.currentTarget.checked)} disabled={!selected} />
+        <input
+          type="checkbox"
+          data-testid="feed-only-selected"
+          checked={onlySelected}
+          onChange={(e) => setOnlySelected(e.currentTarget.checked)}
+          disabled={!selected}
+        />
         {t('feed.only_selected')}
       </label>
       {!lines.length && <p class="empty">{t('feed.empty')}</p>}
@@ -66,7 +77,9 @@ export function Feed(props: { feed: EventView[] }) {
             <li key={`${e.tick}.${e.seq}`} class={`ev ev-${e.type}`} data-tick={e.tick}>
               <span class="ev-tick">{e.tick}</span>
               {to ? (
-                <button type="button" class="link" onClick={() => select(to)}>{tx(e.text)}</button>
+                <button type="button" class="link" onClick={() => select(to)}>
+                  {tx(e.text)}
+                </button>
               ) : (
                 <span>{tx(e.text)}</span>
               )}
@@ -75,7 +88,9 @@ export function Feed(props: { feed: EventView[] }) {
         })}
       </ol>
       {!person && oldest > 0 && (
-        <button type="button" class="more" disabled={loading} onClick={loadOlder} data-testid="feed-older">{t('feed.older', { tick: oldest })}</button>
+        <button type="button" class="more" disabled={loading} onClick={loadOlder} data-testid="feed-older">
+          {t('feed.older', { tick: oldest })}
+        </button>
       )}
     </div>
   );

@@ -9,10 +9,17 @@ import { PlaceInspector } from './PlaceInspector.tsx';
 export function Inspector() {
   const { t } = useT();
   const { selected, select } = useWorldCtx();
-  if (!selected) return <p class="empty" data-testid="inspector-empty">{t('inspector.hint')}</p>;
+  if (!selected)
+    return (
+      <p class="empty" data-testid="inspector-empty">
+        {t('inspector.hint')}
+      </p>
+    );
   return (
     <div class="inspector" data-testid={`inspector-${selected.kind}`}>
-      <button type="button" class="close" aria-label={t('inspector.close')} onClick={() => select(null)}>×</button>
+      <button type="button" class="close" aria-label={t('inspector.close')} onClick={() => select(null)}>
+        ×
+      </button>
       {selected.kind === 'actor' && <ActorInspector id={selected.id} />}
       {selected.kind === 'entity' && <EntityInspector id={selected.id} />}
       {selected.kind === 'fact' && <FactInspector id={selected.id} />}

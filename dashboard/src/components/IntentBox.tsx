@@ -23,20 +23,33 @@ function usePreview(pending: Understood | null): PreviewReply | null {
     if (!pending || pending.notFound || !session) return;
     let live = true;
     // a preview that fails (rate limit, a restart) only leaves the card without one
-    previewCall(world, session.actorId, session.token, pending.call).then((r) => { if (live) setReply(r); }, () => {});
-    return () => { live = false; };
+    previewCall(world, session.actorId, session.token, pending.call).then(
+      (r) => {
+        if (live) setReply(r);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, [pending, world, Math.floor(tick / FRESH_TICKS)]);
   return reply;
 }
 
 /** Say what you do in your own words; see how it was understood and what would come of it now; confirm, edit, or drop it. */
 export function IntentBox(props: {
-  busy: boolean; disabled: boolean; pending: Understood | null;
+  busy: boolean;
+  disabled: boolean;
+  pending: Understood | null;
   /** the player's traits, to argue one of them at a check */
   traits: ActorDetail['traits'];
   /** counts the calls sent: the words are cleared after each */
   sent: number;
-  onAsk: (text: string) => void; onConfirm: () => void; onEdit: () => void; onDrop: () => void; onForm: () => void;
+  onAsk: (text: string) => void;
+  onConfirm: () => void;
+  onEdit: () => void;
+  onDrop: () => void;
+  onForm: () => void;
 }) {
   const { t, tx } = useT();
   const [text, setText] = useState('');
@@ -56,32 +69,74 @@ export function IntentBox(props: {
       <form onSubmit={ask}>
         <label class="field">
           <span>{t('player.what_now')}</span>
-          <textarea name="intent" rows={2} maxLength={500} value={text} placeholder={t('player.intent_hint')} data-testid="intent-text"
+          <textarea
+            name="intent"
+            rows={2}
+            maxLength={500}
+            value={text}
+            placeholder={t('player.intent_hint')}
+            data-testid="intent-text"
             onInput={(e) => setText(e.currentTarget.value)}
-            onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey) ask(e); }} />
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) ask(e);
+            }}
+          />
         </label>
         <div class="buttons">
-          <button type="submit" class="primary" disabled={props.busy || props.disabled || !text.trim()} data-testid="intent-submit">{t('player.understand')}</button>
-          <button type="button" disabled={props.disabled} onClick={props.onForm} data-testid="open-form">{t('player.use_form')}</button>
+          <button type="submit" class="primary" disabled={props.busy || props.disabled || !text.trim()} data-testid="intent-submit">
+            {t('player.understand')}
+          </button>
+          <button type="button" disabled={props.disabled} onClick={props.onForm} data-testid="open-form">
+            {t('player.use_form')}
+          </button>
         </div>
       </form>
       {props.pending && (
         <div class="understood" data-testid="understood">
-          {missing ? <p class="problem" role="alert" data-testid="not-found">{tx(missing)}</p> : <>
-            <p><b>{t('player.understood')}</b> {tx(props.pending.understood)}</p>
-            <CallView call={props.pending.call} />
-            {preview && (
-              <p class={preview.ok ? 'preview' : 'preview problem'} data-testid="preview">
-                {tx(preview.text)}{preview.hint && <> <span data-testid="preview-hint">{tx(preview.hint)}</span></>}
+          {missing ? (
+            <p class="problem" role="alert" data-testid="not-found">
+              {tx(missing)}
+            </p>
+          ) : (
+            <>
+              <p>
+                <b>{t('player.understood')}</b> {tx(props.pending.understood)}
               </p>
-            )}
-            {check && <DiceScreen check={check} />}
-            {check && preview?.ok && <ArgueTrait key={JSON.stringify(props.pending.call)} traits={props.traits} call={props.pending.call} onRevised={setRevised} />}
-          </>}
+              <CallView call={props.pending.call} />
+              {preview && (
+                <p class={preview.ok ? 'preview' : 'preview problem'} data-testid="preview">
+                  {tx(preview.text)}
+                  {preview.hint && (
+                    <>
+                      {' '}
+                      <span data-testid="preview-hint">{tx(preview.hint)}</span>
+                    </>
+                  )}
+                </p>
+              )}
+              {check && <DiceScreen check={check} />}
+              {check && preview?.ok && (
+                <ArgueTrait
+                  key={JSON.stringify(props.pending.call)}
+                  traits={props.traits}
+                  call={props.pending.call}
+                  onRevised={setRevised}
+                />
+              )}
+            </>
+          )}
           <div class="buttons">
-            {!missing && <button type="button" class="primary" disabled={props.busy} onClick={props.onConfirm} data-testid="intent-confirm">{t('player.confirm')}</button>}
-            <button type="button" onClick={props.onEdit} data-testid="intent-edit">{t('player.edit')}</button>
-            <button type="button" onClick={props.onDrop}>{t('player.cancel')}</button>
+            {!missing && (
+              <button type="button" class="primary" disabled={props.busy} onClick={props.onConfirm} data-testid="intent-confirm">
+                {t('player.confirm')}
+              </button>
+            )}
+            <button type="button" onClick={props.onEdit} data-testid="intent-edit">
+              {t('player.edit')}
+            </button>
+            <button type="button" onClick={props.onDrop}>
+              {t('player.cancel')}
+            </button>
           </div>
         </div>
       )}

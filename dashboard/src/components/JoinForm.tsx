@@ -27,7 +27,15 @@ export function JoinForm(props: { onJoined: (s: { actorId: string; token: string
     setBusy(true);
     setError(null);
     try {
-      props.onJoined(await api.join(world, { name: name.trim(), concept: concept.trim(), place: where, lang, traits: [...picked, ...(mine ? [mine] : [])] }));
+      props.onJoined(
+        await api.join(world, {
+          name: name.trim(),
+          concept: concept.trim(),
+          place: where,
+          lang,
+          traits: [...picked, ...(mine ? [mine] : [])],
+        }),
+      );
     } catch (e) {
       setError(e instanceof ApiError && e.text ? e.text : 'failed');
     } finally {
@@ -39,20 +47,39 @@ export function JoinForm(props: { onJoined: (s: { actorId: string; token: string
       <p class="dim">{t('player.join_intro')}</p>
       <label class="field">
         <span>{t('player.name')}</span>
-        <input name="name" maxLength={40} required value={name} onInput={(e) => setName(e.currentTarget.value)} placeholder={t('player.name_hint')} />
+        <input
+          name="name"
+          maxLength={40}
+          required
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+          placeholder={t('player.name_hint')}
+        />
       </label>
       <label class="field">
         <span>{t('player.concept')}</span>
-        <input name="concept" maxLength={200} value={concept} onInput={(e) => setConcept(e.currentTarget.value)} placeholder={t('player.concept_hint')} />
+        <input
+          name="concept"
+          maxLength={200}
+          value={concept}
+          onInput={(e) => setConcept(e.currentTarget.value)}
+          placeholder={t('player.concept_hint')}
+        />
       </label>
       <TraitPicker picked={picked} onPick={setPicked} own={own} onOwn={setOwn} />
       <label class="field">
         <span>{t('player.start')}</span>
         <select name="place" value={place || top[0]?.id} onChange={(e) => setPlace(e.currentTarget.value)}>
-          {top.map((p) => <option key={p.id} value={p.id}>{tx(p.name)}</option>)}
+          {top.map((p) => (
+            <option key={p.id} value={p.id}>
+              {tx(p.name)}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="submit" class="primary" disabled={busy} data-testid="join-submit">{t('player.join')}</button>
+      <button type="submit" class="primary" disabled={busy} data-testid="join-submit">
+        {t('player.join')}
+      </button>
       <Problem error={error} fallback="player.join_failed" />
     </form>
   );

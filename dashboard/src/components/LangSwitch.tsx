@@ -8,7 +8,14 @@ export function LangSwitch(props: { onChange: (l: Lang) => void }) {
   return (
     <div class="lang-switch" role="group" aria-label={t('lang.label')}>
       {langs.map((l) => (
-        <button type="button" key={l} data-testid={`lang-${l}`} aria-pressed={lang === l} class={lang === l ? 'on' : ''} onClick={() => props.onChange(l)}>
+        <button
+          type="button"
+          key={l}
+          data-testid={`lang-${l}`}
+          aria-pressed={lang === l}
+          class={lang === l ? 'on' : ''}
+          onClick={() => props.onChange(l)}
+        >
           {t(`lang.${l}`)}
         </button>
       ))}

@@ -12,7 +12,13 @@ export function MoneyHistogram(props: { actors: ActorSummary[] }) {
   const { t } = useT();
   const title = t('charts.histogram');
   const alive = props.actors.filter((a) => a.status !== 'dead');
-  if (!alive.length) return <figure class="chart"><figcaption>{title}</figcaption><p class="empty">{t('charts.waiting')}</p></figure>;
+  if (!alive.length)
+    return (
+      <figure class="chart">
+        <figcaption>{title}</figcaption>
+        <p class="empty">{t('charts.waiting')}</p>
+      </figure>
+    );
   const counts = EDGES.map(() => 0);
   for (const a of alive) {
     let i = EDGES.length - 1;
@@ -21,7 +27,8 @@ export function MoneyHistogram(props: { actors: ActorSummary[] }) {
   }
   const max = Math.max(1, ...counts);
   const bw = (W - 8) / counts.length;
-  const label = (i: number) => (i === EDGES.length - 1 ? `${EDGES[i] / 1000}k+` : EDGES[i] >= 1000 ? `${EDGES[i] / 1000}k` : String(EDGES[i]));
+  const label = (i: number) =>
+    i === EDGES.length - 1 ? `${EDGES[i] / 1000}k+` : EDGES[i] >= 1000 ? `${EDGES[i] / 1000}k` : String(EDGES[i]);
   return (
     <figure class="chart" data-testid="chart-histogram">
       <figcaption>{title}</figcaption>
@@ -31,8 +38,14 @@ export function MoneyHistogram(props: { actors: ActorSummary[] }) {
           return (
             <g key={i}>
               <rect class="hist" x={4 + i * bw + 2} y={H - B - h} width={bw - 4} height={h} />
-              {n > 0 && <text class="tick-label" x={4 + i * bw + bw / 2} y={H - B - h - 3} text-anchor="middle">{n}</text>}
-              <text class="tick-label" x={4 + i * bw + bw / 2} y={H - 4} text-anchor="middle">{label(i)}</text>
+              {n > 0 && (
+                <text class="tick-label" x={4 + i * bw + bw / 2} y={H - B - h - 3} text-anchor="middle">
+                  {n}
+                </text>
+              )}
+              <text class="tick-label" x={4 + i * bw + bw / 2} y={H - 4} text-anchor="middle">
+                {label(i)}
+              </text>
             </g>
           );
         })}

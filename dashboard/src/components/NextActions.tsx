@@ -12,7 +12,12 @@ export function NextActions(props: { prompt: PromptMsg | null; busy: boolean; on
       <ul>
         {p.actions.map((a, i) => (
           <li key={i}>
-            <button type="button" disabled={props.busy} data-testid="next-action" onClick={() => props.onPick({ tool: a.call.tool as DraftCall['tool'], args: a.call.args })}>
+            <button
+              type="button"
+              disabled={props.busy}
+              data-testid="next-action"
+              onClick={() => props.onPick({ tool: a.call.tool as DraftCall['tool'], args: a.call.args })}
+            >
               {tx(a.text)}
             </button>
           </li>

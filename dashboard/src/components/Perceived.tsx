@@ -12,7 +12,13 @@ export function Perceived(props: { lines: NoticedView[] }) {
   return (
     <div class="perceived" data-testid="perceived">
       <h4>{t('player.notice', { tick: newest[0].tick })}</h4>
-      <ul>{newest.map((l, i) => <li key={`${l.tick}.${i}`}><span class="ev-tick">{l.tick}</span> {tx(l.text)}</li>)}</ul>
+      <ul>
+        {newest.map((l, i) => (
+          <li key={`${l.tick}.${i}`}>
+            <span class="ev-tick">{l.tick}</span> {tx(l.text)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -15,15 +15,34 @@ export function PlaceInspector(props: { id: string }) {
       <h3 data-testid="inspector-title">{tx(p.name)}</h3>
       <h4>{t('inspector.people_here', { n: here.length })}</h4>
       <ul class="chips">
-        {here.map((a) => <li key={a.id}><button type="button" class="link" data-testid="person" onClick={() => select({ kind: 'actor', id: a.id })}>{tx(a.name)}</button></li>)}
+        {here.map((a) => (
+          <li key={a.id}>
+            <button type="button" class="link" data-testid="person" onClick={() => select({ kind: 'actor', id: a.id })}>
+              {tx(a.name)}
+            </button>
+          </li>
+        ))}
       </ul>
       <h4>{t('inspector.things_here', { n: things.length })}</h4>
       <ul class="chips">
-        {things.map((e) => <li key={e.id}><button type="button" class="link" onClick={() => select({ kind: 'entity', id: e.id })}>{tx(e.name)}</button></li>)}
+        {things.map((e) => (
+          <li key={e.id}>
+            <button type="button" class="link" onClick={() => select({ kind: 'entity', id: e.id })}>
+              {tx(e.name)}
+            </button>
+          </li>
+        ))}
       </ul>
       <h4>{t('inspector.links')}</h4>
       <ul class="chips">
-        {p.links.map((l) => <li key={l.to}><button type="button" class="link" onClick={() => select({ kind: 'place', id: l.to })}>{names.place(l.to)}</button> <span class="dim">{t('inspector.distance', { d: l.distance })}</span></li>)}
+        {p.links.map((l) => (
+          <li key={l.to}>
+            <button type="button" class="link" onClick={() => select({ kind: 'place', id: l.to })}>
+              {names.place(l.to)}
+            </button>{' '}
+            <span class="dim">{t('inspector.distance', { d: l.distance })}</span>
+          </li>
+        ))}
       </ul>
     </article>
   );

@@ -4,7 +4,19 @@ import { api, ApiError } from '../api.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
 import { load, save } from '../storage.ts';
-import type { ActorDetail, DraftCall, LogLine, NarrationMsg, NoticedView, PlayerLine, PromptMsg, RejectionMsg, StoryLineView, StoryMsg, Text } from '../types.ts';
+import type {
+  ActorDetail,
+  DraftCall,
+  LogLine,
+  NarrationMsg,
+  NoticedView,
+  PlayerLine,
+  PromptMsg,
+  RejectionMsg,
+  StoryLineView,
+  StoryMsg,
+  Text,
+} from '../types.ts';
 import { NextActions } from './NextActions.tsx';
 import { IntentBox, type Understood } from './IntentBox.tsx';
 import { JoinForm } from './JoinForm.tsx';
@@ -36,7 +48,10 @@ function logOf(story: StoryLineView[], live: PlayerLine[]): LogLine[] {
   let j = 0;
   while (out.length < LOG_MAX && (i >= 0 || j < live.length)) {
     if (j < live.length && (i < 0 || live[j].tick >= story[i].tick)) out.push(live[j++]);
-    else { const l = story[i--]; out.push({ kind: 'story', tick: l.tick, n: l.n, story: l.kind, text: l.text }); }
+    else {
+      const l = story[i--];
+      out.push({ kind: 'story', tick: l.tick, n: l.n, story: l.kind, text: l.text });
+    }
   }
   return out;
 }
@@ -63,7 +78,14 @@ export function PlayerPanel() {
   const story2 = useSession(world, session?.actorId ?? null, session?.token ?? null, tick);
   const add = (l: PlayerLine) => setLines((ls) => [l, ...ls].slice(0, LOG_MAX));
 
-  const forget = () => { save(`player.${world}`, null); setSession(null); setLines([]); setStory([]); setNoticed([]); last.current = -1; };
+  const forget = () => {
+    save(`player.${world}`, null);
+    setSession(null);
+    setLines([]);
+    setStory([]);
+    setNoticed([]);
+    last.current = -1;
+  };
   const keep = (more: StoryLineView[]) => {
     if (more.length) last.current = Math.max(last.current, more[more.length - 1].n);
     setStory((have) => merge(have, more));
@@ -91,7 +113,9 @@ export function PlayerPanel() {
       }
     };
     const socket = io({ auth: { world, token: session.token }, transports: ['websocket', 'polling'], forceNew: true });
-    socket.on('connect', () => { void sync(); });
+    socket.on('connect', () => {
+      void sync();
+    });
     socket.on('story', (m: StoryMsg) => {
       // a line missed (the socket was away): fetch from the last one held
       if (m.lines.length && m.lines[0].n > last.current + 1) void sync();
@@ -102,7 +126,10 @@ export function PlayerPanel() {
     socket.on('rejection', (m: RejectionMsg) => add({ kind: 'rejection', tick: m.tick, text: m.reason }));
     socket.on('prompt', (m: PromptMsg) => setPrompt(m));
     socket.on('error', (e: { message: Text }) => setError(e.message));
-    return () => { live = false; socket.close(); };
+    return () => {
+      live = false;
+      socket.close();
+    };
   }, [session?.token]);
 
   // the character sheet: traits, tags and condition as the server holds them, refreshed as the world moves on
@@ -110,14 +137,22 @@ export function PlayerPanel() {
   const here = !!session && actors.has(session.actorId);
   const [declaredAt, setDeclaredAt] = useState<number | null>(null);
   useEffect(() => {
-    if (!session || !here) { setSheet(null); return; }
+    if (!session || !here) {
+      setSheet(null);
+      return;
+    }
     let live = true;
-    api.actor(world, session.actorId).then((d) => {
-      if (!live) return;
-      setSheet(d);
-      if (declaredAt !== null && tick >= declaredAt) setDeclaredAt(null);
-    }, () => {});
-    return () => { live = false; };
+    api.actor(world, session.actorId).then(
+      (d) => {
+        if (!live) return;
+        setSheet(d);
+        if (declaredAt !== null && tick >= declaredAt) setDeclaredAt(null);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, [session?.actorId, here, declaredAt === null ? Math.floor(tick / 3) : tick]);
 
   // still not in the world several ticks after joining: the server may have restarted without us
@@ -131,7 +166,15 @@ export function PlayerPanel() {
 
   if (!world) return null;
   if (!session) {
-    return <JoinForm onJoined={(s) => { const x = { ...s, since: tick }; save(`player.${world}`, x); setSession(x); }} />;
+    return (
+      <JoinForm
+        onJoined={(s) => {
+          const x = { ...s, since: tick };
+          save(`player.${world}`, x);
+          setSession(x);
+        }}
+      />
+    );
   }
   const me = actors.get(session.actorId);
   const failed = (e: unknown) => {
@@ -144,10 +187,12 @@ export function PlayerPanel() {
     setError(null);
     try {
       const r = await api.act(world, session.actorId, session.token, call, choice);
-      setLines((ls) => [
-        { kind: 'queued' as const, tick: r.queuedFor, call },
-        ...ls.map((l) => (l.kind === 'queued' && l.tick === r.queuedFor ? { ...l, replaced: true } : l)),
-      ].slice(0, LOG_MAX));
+      setLines((ls) =>
+        [
+          { kind: 'queued' as const, tick: r.queuedFor, call },
+          ...ls.map((l) => (l.kind === 'queued' && l.tick === r.queuedFor ? { ...l, replaced: true } : l)),
+        ].slice(0, LOG_MAX),
+      );
       setSent((n) => n + 1);
       setPending(null);
       // what was offered is spent once something is sent; the next tick offers anew
@@ -166,7 +211,11 @@ export function PlayerPanel() {
     setForm(null);
     try {
       const r = await api.intent(world, session.actorId, session.token, { text, lang });
-      setPending({ call: { tool: r.call.tool, args: r.call.args as Record<string, unknown> }, understood: r.understood, notFound: r.notFound });
+      setPending({
+        call: { tool: r.call.tool, args: r.call.args as Record<string, unknown> },
+        understood: r.understood,
+        notFound: r.notFound,
+      });
     } catch (e) {
       failed(e);
     } finally {
@@ -179,25 +228,59 @@ export function PlayerPanel() {
       <p class="me" data-testid="player-status">
         {me ? (
           <>
-            <b>{tx(me.name)}</b> · {names.place(me.place)} · {t('resources.money')} {names.money(me.money)} · {t('resources.energy')} {me.energy}
+            <b>{tx(me.name)}</b> · {names.place(me.place)} · {t('resources.money')} {names.money(me.money)} · {t('resources.energy')}{' '}
+            {me.energy}
             {me.status !== 'alive' && <> · {t(`status.${me.status}`)}</>}
           </>
-        ) : t('player.arriving')}
-        <button type="button" class="link leave" onClick={forget}>{t('player.leave')}</button>
+        ) : (
+          t('player.arriving')
+        )}
+        <button type="button" class="link leave" onClick={forget}>
+          {t('player.leave')}
+        </button>
       </p>
       {sheet && <CharacterSheet me={sheet} onDeclared={setDeclaredAt} />}
       {/* the ink's choices (also in the action_prompt, with their `choice`) are the story panel's, sent back with it */}
-      <StoryPanel reply={story2.reply} options={story2.options} busy={busy || !me}
-        onPick={(a) => act({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a.choice)} />
+      <StoryPanel
+        reply={story2.reply}
+        options={story2.options}
+        busy={busy || !me}
+        onPick={(a) => act({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a.choice)}
+      />
       <QuestLog world={world} actor={session.actorId} token={session.token} tick={tick} quests={story2.quests} onTaken={story2.refresh} />
       {form ? (
-        <ToolForm key={JSON.stringify(form.initial)} me={session.actorId} initial={form.initial} busy={busy} onSubmit={act} onCancel={() => setForm(null)} />
+        <ToolForm
+          key={JSON.stringify(form.initial)}
+          me={session.actorId}
+          initial={form.initial}
+          busy={busy}
+          onSubmit={act}
+          onCancel={() => setForm(null)}
+        />
       ) : (
-        <IntentBox busy={busy} disabled={!me} pending={pending} sent={sent} onAsk={ask} traits={sheet?.traits ?? []}
-          onConfirm={() => pending && act(pending.call)} onEdit={() => { setForm({ initial: pending?.call ?? null }); setPending(null); }}
-          onDrop={() => setPending(null)} onForm={() => setForm({ initial: null })} />
+        <IntentBox
+          busy={busy}
+          disabled={!me}
+          pending={pending}
+          sent={sent}
+          onAsk={ask}
+          traits={sheet?.traits ?? []}
+          onConfirm={() => pending && act(pending.call)}
+          onEdit={() => {
+            setForm({ initial: pending?.call ?? null });
+            setPending(null);
+          }}
+          onDrop={() => setPending(null)}
+          onForm={() => setForm({ initial: null })}
+        />
       )}
-      {!form && !pending && <NextActions prompt={prompt && { ...prompt, actions: prompt.actions.filter((x) => x.choice === undefined) }} busy={busy || !me} onPick={act} />}
+      {!form && !pending && (
+        <NextActions
+          prompt={prompt && { ...prompt, actions: prompt.actions.filter((x) => x.choice === undefined) }}
+          busy={busy || !me}
+          onPick={act}
+        />
+      )}
       <Problem error={error} fallback="player.act_failed" />
       <Perceived lines={noticed} />
       <PlayerLog lines={logOf(story, lines)} />

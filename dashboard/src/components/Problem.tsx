@@ -5,6 +5,11 @@ import type { Text } from '../types.ts';
 export function Problem(props: { error: Text | 'failed' | string | null; fallback?: string }) {
   const { t, tx } = useT();
   if (!props.error) return null;
-  const text = typeof props.error === 'object' ? tx(props.error) : t(props.error === 'failed' ? props.fallback ?? 'error.server' : props.error);
-  return <p class="problem" role="alert">{text}</p>;
+  const text =
+    typeof props.error === 'object' ? tx(props.error) : t(props.error === 'failed' ? (props.fallback ?? 'error.server') : props.error);
+  return (
+    <p class="problem" role="alert">
+      {text}
+    </p>
+  );
 }

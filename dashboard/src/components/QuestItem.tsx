@@ -9,25 +9,48 @@ export function QuestItem(props: { quest: QuestLogEntry; tick: number; queuedFor
   const left = q.deadline - props.tick;
   return (
     <li class={`quest ${q.status}`} data-testid="quest" data-status={q.status}>
-      <p class="quest-goal"><b>{tx(q.stated)}</b></p>
-      <p class="dim">{t('questlog.from', { giver: tx(q.giverName) })} · <span data-testid="quest-status">{t(`questlog.status.${q.status}`)}</span></p>
+      <p class="quest-goal">
+        <b>{tx(q.stated)}</b>
+      </p>
+      <p class="dim">
+        {t('questlog.from', { giver: tx(q.giverName) })} · <span data-testid="quest-status">{t(`questlog.status.${q.status}`)}</span>
+      </p>
       {q.sources.length > 0 && (
         <ul class="quest-sources">
           {q.sources.map((s, i) => (
-            <li key={i}>{t('questlog.claim', { source: tx(s.name), claim: tx(s.claim) })} <span class="dim">({t('questlog.reliability_unknown')})</span></li>
+            <li key={i}>
+              {t('questlog.claim', { source: tx(s.name), claim: tx(s.claim) })}{' '}
+              <span class="dim">({t('questlog.reliability_unknown')})</span>
+            </li>
           ))}
         </ul>
       )}
-      <div class="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('questlog.progress')}>
+      <div
+        class="progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        aria-label={t('questlog.progress')}
+      >
         <i style={{ width: `${progress}%` }} />
       </div>
       <p class="dim">
         {t('questlog.reward', { amount: tx(q.reward.text) })}
-        {(q.status === 'offered' || q.status === 'taken') && <> · {left >= 0 ? t('questlog.due', { when: tx(q.deadlineText) }) : t('questlog.overdue')}</>}
+        {(q.status === 'offered' || q.status === 'taken') && (
+          <> · {left >= 0 ? t('questlog.due', { when: tx(q.deadlineText) }) : t('questlog.overdue')}</>
+        )}
       </p>
-      {q.status === 'offered' && (props.queuedFor !== null
-        ? <p class="queued" data-testid="quest-queued">{t('questlog.queued', { tick: props.queuedFor })}</p>
-        : <button type="button" data-testid="quest-take" disabled={props.busy} onClick={props.onTake}>{t('questlog.take')}</button>)}
+      {q.status === 'offered' &&
+        (props.queuedFor !== null ? (
+          <p class="queued" data-testid="quest-queued">
+            {t('questlog.queued', { tick: props.queuedFor })}
+          </p>
+        ) : (
+          <button type="button" data-testid="quest-take" disabled={props.busy} onClick={props.onTake}>
+            {t('questlog.take')}
+          </button>
+        ))}
     </li>
   );
 }

@@ -9,7 +9,14 @@ import { QuestItem } from './QuestItem.tsx';
 const ORDER = { taken: 0, offered: 1, completed: 2, failed: 3 } as const;
 
 /** The quests offered to and taken by the player; taking one is queued for the Judge at the next tick. */
-export function QuestLog(props: { world: string; actor: string; token: string; tick: number; quests: QuestLogEntry[] | null; onTaken: () => void }) {
+export function QuestLog(props: {
+  world: string;
+  actor: string;
+  token: string;
+  tick: number;
+  quests: QuestLogEntry[] | null;
+  onTaken: () => void;
+}) {
   const { t } = useT();
   const [queued, setQueued] = useState<Record<string, number>>({});
   const [busy, setBusy] = useState(false);
@@ -32,11 +39,19 @@ export function QuestLog(props: { world: string; actor: string; token: string; t
   return (
     <section class="quest-log" data-testid="quest-log" aria-label={t('questlog.title')}>
       <h3>{t('questlog.title')}</h3>
-      {list.length === 0 ? <p class="empty">{t('questlog.none')}</p> : (
+      {list.length === 0 ? (
+        <p class="empty">{t('questlog.none')}</p>
+      ) : (
         <ul>
           {list.map((q) => (
-            <QuestItem key={q.id} quest={q} tick={props.tick} busy={busy} onTake={() => take(q.id)}
-              queuedFor={q.status === 'offered' && queued[q.id] !== undefined ? queued[q.id] : null} />
+            <QuestItem
+              key={q.id}
+              quest={q}
+              tick={props.tick}
+              busy={busy}
+              onTake={() => take(q.id)}
+              queuedFor={q.status === 'offered' && queued[q.id] !== undefined ? queued[q.id] : null}
+            />
           ))}
         </ul>
       )}

@@ -9,8 +9,16 @@ export function QuestRisks(props: { quests: AdminQuest[] }) {
     <ul class="quest-risks" data-testid="quest-risks">
       {props.quests.map((q) => (
         <li key={q.id} data-testid="quest-risk">
-          <p><b>{tx(q.stated)}</b><span class="dim"> · {tx(q.giverName)} · {t(`questlog.status.${q.status}`)}</span></p>
-          <p class="risk">{t('admin_story.risk')}: {tx(q.risk.text)}</p>
+          <p>
+            <b>{tx(q.stated)}</b>
+            <span class="dim">
+              {' '}
+              · {tx(q.giverName)} · {t(`questlog.status.${q.status}`)}
+            </span>
+          </p>
+          <p class="risk">
+            {t('admin_story.risk')}: {tx(q.risk.text)}
+          </p>
           <ul>
             {q.sources.map((s, i) => (
               <li key={i}>

@@ -9,7 +9,9 @@ export function StoryOptions(props: { options: StoryOptionView[]; busy: boolean;
     <ul class="story-options" data-testid="story-options">
       {props.options.map((a, i) => (
         <li key={a.choice ?? i}>
-          <button type="button" data-testid="story-option" disabled={props.busy} onClick={() => props.onPick(a)}>{tx(a.text)}</button>
+          <button type="button" data-testid="story-option" disabled={props.busy} onClick={() => props.onPick(a)}>
+            {tx(a.text)}
+          </button>
         </li>
       ))}
     </ul>

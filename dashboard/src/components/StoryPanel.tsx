@@ -13,7 +13,12 @@ const DID_MAX = 12;
  * The player's story: its chapter and situation by name, the ink choices as buttons, the situation's
  * score over time; once it has ended, the ending screen instead.
  */
-export function StoryPanel(props: { reply: SessionReply | null; options: StoryOptionView[]; busy: boolean; onPick: (a: StoryOptionView) => void }) {
+export function StoryPanel(props: {
+  reply: SessionReply | null;
+  options: StoryOptionView[];
+  busy: boolean;
+  onPick: (a: StoryOptionView) => void;
+}) {
   const { t, tx } = useT();
   const { catalog } = useWorldCtx();
   const s = props.reply?.session;
@@ -22,7 +27,9 @@ export function StoryPanel(props: { reply: SessionReply | null; options: StoryOp
   const name = (list: { id: string; name: Text }[], id: string) => list.find((x) => x.id === id)?.name ?? null;
   const chapter = name(story.chapters, s.chapter);
   const situation = name(story.situations, s.situation);
-  const scores = [{ label: t('storyline.score'), cls: 'score', points: props.reply!.situations.map((x) => [x.tick, x.score] as [number, number]) }];
+  const scores = [
+    { label: t('storyline.score'), cls: 'score', points: props.reply!.situations.map((x) => [x.tick, x.score] as [number, number]) },
+  ];
   const last = props.reply!.situations[props.reply!.situations.length - 1];
   if (s.ended) {
     const ending = story.endings.find((e) => e.id === s.ended!.ending) ?? null;
@@ -30,18 +37,34 @@ export function StoryPanel(props: { reply: SessionReply | null; options: StoryOp
     return (
       <section class="story" data-testid="story" aria-label={tx(story.title)}>
         <h3>{tx(story.title)}</h3>
-        <EndingScreen name={ending?.name ?? null} summary={s.ended.summary ?? ending?.summary} tick={s.ended.tick} scores={scores} did={did} />
+        <EndingScreen
+          name={ending?.name ?? null}
+          summary={s.ended.summary ?? ending?.summary}
+          tick={s.ended.tick}
+          scores={scores}
+          did={did}
+        />
       </section>
     );
   }
   return (
     <section class="story" data-testid="story" aria-label={tx(story.title)}>
       <h3>{tx(story.title)}</h3>
-      <p data-testid="story-chapter"><span class="dim">{t('storyline.chapter')}</span> <b>{chapter ? tx(chapter) : t('storyline.unnamed')}</b></p>
-      <p data-testid="story-situation"><span class="dim">{t('storyline.situation')}</span> {situation ? tx(situation) : t('storyline.unnamed')}</p>
+      <p data-testid="story-chapter">
+        <span class="dim">{t('storyline.chapter')}</span> <b>{chapter ? tx(chapter) : t('storyline.unnamed')}</b>
+      </p>
+      <p data-testid="story-situation">
+        <span class="dim">{t('storyline.situation')}</span> {situation ? tx(situation) : t('storyline.unnamed')}
+      </p>
       <StoryOptions options={props.options} busy={props.busy} onPick={props.onPick} />
-      {props.reply!.situations.length > 1 && <LineChart title={t('storyline.score')} series={scores} yMin={0} yMax={100} testid="story-score" />}
-      {last && <p class="dim" data-testid="story-score-now">{t('storyline.score_now', { score: Math.round(last.score) })}</p>}
+      {props.reply!.situations.length > 1 && (
+        <LineChart title={t('storyline.score')} series={scores} yMin={0} yMax={100} testid="story-score" />
+      )}
+      {last && (
+        <p class="dim" data-testid="story-score-now">
+          {t('storyline.score_now', { score: Math.round(last.score) })}
+        </p>
+      )}
     </section>
   );
 }

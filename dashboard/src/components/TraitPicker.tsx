@@ -9,7 +9,13 @@ export const NO_OWN: OwnTrait = { name: '', positive: '', negative: '', helps: '
 /** A written trait as the server takes it, or null while it has no name (then it is not sent). */
 export function ownTrait(o: OwnTrait): FreeTrait | null {
   if (!o.name.trim()) return null;
-  return { name: o.name.trim(), positive: o.positive.trim(), negative: o.negative.trim(), helps: o.helps ? [o.helps] : [], hinders: o.hinders ? [o.hinders] : [] };
+  return {
+    name: o.name.trim(),
+    positive: o.positive.trim(),
+    negative: o.negative.trim(),
+    helps: o.helps ? [o.helps] : [],
+    hinders: o.hinders ? [o.hinders] : [],
+  };
 }
 
 /**
@@ -32,7 +38,13 @@ export function TraitPicker(props: { picked: string[]; onPick: (ids: string[]) =
             return (
               <li key={tr.id}>
                 <label>
-                  <input type="checkbox" checked={on} disabled={!on && used >= MAX_TRAITS} onChange={() => toggle(tr.id)} data-testid={`preset-${tr.id}`} />
+                  <input
+                    type="checkbox"
+                    checked={on}
+                    disabled={!on && used >= MAX_TRAITS}
+                    onChange={() => toggle(tr.id)}
+                    data-testid={`preset-${tr.id}`}
+                  />
                   <b>{tx(tr.name)}</b> <span class="plus">+ {tx(tr.positive)}</span> <span class="minus">− {tx(tr.negative)}</span>
                 </label>
               </li>
@@ -61,19 +73,56 @@ export function OwnTraitFields(props: { own: OwnTrait; onOwn: (o: OwnTrait) => v
   const words = (k: 'helps' | 'hinders') => (
     <select name={`own-${k}`} value={props.own[k]} onChange={set(k)} data-testid={`own-${k}`}>
       <option value="">{t('traits.none')}</option>
-      {risky.map((w) => <option key={w.id} value={w.id}>{tx(w.name)}</option>)}
+      {risky.map((w) => (
+        <option key={w.id} value={w.id}>
+          {tx(w.name)}
+        </option>
+      ))}
     </select>
   );
   return (
     <>
-      <label class="field"><span>{t('traits.name')}</span>
-        <input name="own-name" maxLength={40} value={props.own.name} disabled={!props.own.name && props.full} onInput={set('name')} data-testid="own-name" /></label>
-      <label class="field"><span>{t('traits.positive')}</span>
-        <input name="own-positive" maxLength={120} value={props.own.positive} onInput={set('positive')} placeholder={t('traits.positive_hint')} data-testid="own-positive" /></label>
-      <label class="field"><span>{t('traits.helps')}</span>{words('helps')}</label>
-      <label class="field"><span>{t('traits.negative')}</span>
-        <input name="own-negative" maxLength={120} value={props.own.negative} onInput={set('negative')} placeholder={t('traits.negative_hint')} data-testid="own-negative" /></label>
-      <label class="field"><span>{t('traits.hinders')}</span>{words('hinders')}</label>
+      <label class="field">
+        <span>{t('traits.name')}</span>
+        <input
+          name="own-name"
+          maxLength={40}
+          value={props.own.name}
+          disabled={!props.own.name && props.full}
+          onInput={set('name')}
+          data-testid="own-name"
+        />
+      </label>
+      <label class="field">
+        <span>{t('traits.positive')}</span>
+        <input
+          name="own-positive"
+          maxLength={120}
+          value={props.own.positive}
+          onInput={set('positive')}
+          placeholder={t('traits.positive_hint')}
+          data-testid="own-positive"
+        />
+      </label>
+      <label class="field">
+        <span>{t('traits.helps')}</span>
+        {words('helps')}
+      </label>
+      <label class="field">
+        <span>{t('traits.negative')}</span>
+        <input
+          name="own-negative"
+          maxLength={120}
+          value={props.own.negative}
+          onInput={set('negative')}
+          placeholder={t('traits.negative_hint')}
+          data-testid="own-negative"
+        />
+      </label>
+      <label class="field">
+        <span>{t('traits.hinders')}</span>
+        {words('hinders')}
+      </label>
     </>
   );
 }

@@ -16,7 +16,10 @@ export function splitChanges(ls: LoadedStory, actor: string, variables: Record<s
   for (const c of changes) {
     if (!Number.isInteger(c.delta) || c.delta === 0) continue;
     const b = Object.prototype.hasOwnProperty.call(ls.bindings, c.variable) ? ls.bindings[c.variable] : null;
-    if (b) { out.world.push({ change: c, as: asWorldChange(b, actor, c.delta) }); continue; }
+    if (b) {
+      out.world.push({ change: c, as: asWorldChange(b, actor, c.delta) });
+      continue;
+    }
     if (!ls.variables.includes(c.variable)) continue;
     const now = variables[c.variable];
     if (typeof now === 'number') out.story[c.variable] = now + c.delta;
@@ -27,11 +30,19 @@ export function splitChanges(ls: LoadedStory, actor: string, variables: Record<s
 function asWorldChange(b: Binding, actor: string, delta: number): WorldChange | null {
   switch (b.measure) {
     // the story is no declared source or sink of money: the validators refuse both
-    case 'money': return delta > 0 ? { type: 'money_source', to: actor, amount: delta, source: 'story' } : { type: 'money_sink', from: actor, amount: -delta, sink: 'story' };
-    case 'energy': return { type: 'resource_gain', actor, resource: 'energy', amount: delta, reason: 'story' };
-    case 'reputation': return { type: 'reputation_change', actor, delta, reason: 'story' };
-    case 'tag': return b.prefix ? null : delta > 0 ? { type: 'tag_added', actor, tag: b.tag } : { type: 'tag_removed', actor, tag: b.tag };
-    case 'relation': return { type: 'relationship_change', from: actor, to: b.with, delta };
-    default: return null;
+    case 'money':
+      return delta > 0
+        ? { type: 'money_source', to: actor, amount: delta, source: 'story' }
+        : { type: 'money_sink', from: actor, amount: -delta, sink: 'story' };
+    case 'energy':
+      return { type: 'resource_gain', actor, resource: 'energy', amount: delta, reason: 'story' };
+    case 'reputation':
+      return { type: 'reputation_change', actor, delta, reason: 'story' };
+    case 'tag':
+      return b.prefix ? null : delta > 0 ? { type: 'tag_added', actor, tag: b.tag } : { type: 'tag_removed', actor, tag: b.tag };
+    case 'relation':
+      return { type: 'relationship_change', from: actor, to: b.with, delta };
+    default:
+      return null;
   }
 }

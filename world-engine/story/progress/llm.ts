@@ -10,30 +10,60 @@ import { canonicalJson } from '../../../sim/lib/canonical.ts';
 import { rulesJudgment } from './rules.ts';
 import type { Judgment, ProgressJudge } from './types.ts';
 
-export interface LlmProgressOptions { client: LlmClient; stats: LlmStats; lang: Lang; fallback?: ProgressJudge }
+export interface LlmProgressOptions {
+  client: LlmClient;
+  stats: LlmStats;
+  lang: Lang;
+  fallback?: ProgressJudge;
+}
 
 const Line = z.string().min(1).max(400);
 /** the progress judge's judgment (docs/design.md, The story), with the ending it names (an id of the pack's endings, checked again when committed) */
-export const ModelJudgment = z.object({
-  situationScore: z.number().int().min(0).max(100),
-  shouldAdvanceChapter: z.boolean(),
-  shouldEndStory: z.boolean(),
-  ending: z.string().max(64).nullable(),
-  rationale: z.object({ cn: Line, en: Line }).strict(),
-  stateChanges: z.array(z.object({ variable: z.string().max(64), delta: z.number().int().min(-1_000_000).max(1_000_000) }).strict()).max(10),
-}).strict();
+export const ModelJudgment = z
+  .object({
+    situationScore: z.number().int().min(0).max(100),
+    shouldAdvanceChapter: z.boolean(),
+    shouldEndStory: z.boolean(),
+    ending: z.string().max(64).nullable(),
+    rationale: z.object({ cn: Line, en: Line }).strict(),
+    stateChanges: z
+      .array(z.object({ variable: z.string().max(64), delta: z.number().int().min(-1_000_000).max(1_000_000) }).strict())
+      .max(10),
+  })
+  .strict();
 
 const FORMAT: ResponseFormatJSONSchema = {
   type: 'json_schema',
-  json_schema: { name: 'progress', strict: true, schema: { type: 'object', additionalProperties: false,
-    required: ['situationScore', 'shouldAdvanceChapter', 'shouldEndStory', 'ending', 'rationale', 'stateChanges'],
-    properties: {
-      situationScore: { type: 'integer' }, shouldAdvanceChapter: { type: 'boolean' }, shouldEndStory: { type: 'boolean' },
-      ending: { type: ['string', 'null'] },
-      rationale: { type: 'object', additionalProperties: false, required: ['cn', 'en'], properties: { cn: { type: 'string' }, en: { type: 'string' } } },
-      stateChanges: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['variable', 'delta'],
-        properties: { variable: { type: 'string' }, delta: { type: 'integer' } } } },
-    } } },
+  json_schema: {
+    name: 'progress',
+    strict: true,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['situationScore', 'shouldAdvanceChapter', 'shouldEndStory', 'ending', 'rationale', 'stateChanges'],
+      properties: {
+        situationScore: { type: 'integer' },
+        shouldAdvanceChapter: { type: 'boolean' },
+        shouldEndStory: { type: 'boolean' },
+        ending: { type: ['string', 'null'] },
+        rationale: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['cn', 'en'],
+          properties: { cn: { type: 'string' }, en: { type: 'string' } },
+        },
+        stateChanges: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['variable', 'delta'],
+            properties: { variable: { type: 'string' }, delta: { type: 'integer' } },
+          },
+        },
+      },
+    },
+  },
 };
 
 /**
@@ -54,24 +84,50 @@ export function llmProgressJudge(o: LlmProgressOptions): ProgressJudge {
         id !== null && Object.prototype.hasOwnProperty.call(table, id) ? `${id} (${quoted(table[id].name[o.lang])})` : t('story_ink.none');
       const messages = [
         { role: 'system' as const, content: t('story_ink.judge.rules') },
-        { role: 'user' as const, content: t('story_ink.judge.case', {
-          title: quoted(ls.title[o.lang]), chapter: name(ls.chapters, c.session.chapter), chapters: Object.keys(ls.chapters).join(', '),
-          situation: name(ls.situations, c.reached.situation), variables: canonicalJson(c.reached.variables),
-          bound: Object.keys(ls.bindings).sort().join(', ') || t('story_ink.none'),
-          choice: c.choice === null ? t('story_ink.none') : quoted(ls.choices[c.choice].text[o.lang]),
-          reached: name(ls.chapters, c.reached.chapter), ending: name(ls.endings, c.reached.ending),
-          endings: Object.keys(ls.endings).map((id) => name(ls.endings, id)).join(', '), turns: c.session.turns }) },
+        {
+          role: 'user' as const,
+          content: t('story_ink.judge.case', {
+            title: quoted(ls.title[o.lang]),
+            chapter: name(ls.chapters, c.session.chapter),
+            chapters: Object.keys(ls.chapters).join(', '),
+            situation: name(ls.situations, c.reached.situation),
+            variables: canonicalJson(c.reached.variables),
+            bound: Object.keys(ls.bindings).sort().join(', ') || t('story_ink.none'),
+            choice: c.choice === null ? t('story_ink.none') : quoted(ls.choices[c.choice].text[o.lang]),
+            reached: name(ls.chapters, c.reached.chapter),
+            ending: name(ls.endings, c.reached.ending),
+            endings: Object.keys(ls.endings)
+              .map((id) => name(ls.endings, id))
+              .join(', '),
+            turns: c.session.turns,
+          }),
+        },
       ];
       const meta = { role: 'narrator' as const, actor: c.actor, tick: c.tick };
-      return askWithRepair({ client: o.client, stats: o.stats, t }, meta, { messages, response_format: FORMAT },
+      return askWithRepair(
+        { client: o.client, stats: o.stats, t },
+        meta,
+        { messages, response_format: FORMAT },
         (m) => {
           const p = readJson(m, ModelJudgment);
           if (!p.ok) return p;
           const v = p.value;
-          return { ok: true, value: { situationScore: v.situationScore, shouldAdvanceChapter: v.shouldAdvanceChapter, shouldEndStory: v.shouldEndStory,
-            ending: v.ending, rationale: { text: v.rationale[o.lang] }, text: v.rationale, stateChanges: v.stateChanges, by: 'model' as const } };
+          return {
+            ok: true,
+            value: {
+              situationScore: v.situationScore,
+              shouldAdvanceChapter: v.shouldAdvanceChapter,
+              shouldEndStory: v.shouldEndStory,
+              ending: v.ending,
+              rationale: { text: v.rationale[o.lang] },
+              text: v.rationale,
+              stateChanges: v.stateChanges,
+              by: 'model' as const,
+            },
+          };
         },
-        () => (fallback ? fallback.judge(cat, state, c) : rulesJudgment(c)));
+        () => (fallback ? fallback.judge(cat, state, c) : rulesJudgment(c)),
+      );
     },
   };
 }

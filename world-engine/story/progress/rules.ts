@@ -22,11 +22,22 @@ export function rulesJudgment(c: ProgressCase): Judgment {
   const turns = c.session.scores.filter((s) => s.chapter === c.session.chapter).length + 1;
   const own = ls.score !== undefined ? Number(r.variables[ls.score]) : NaN;
   const score = Number.isFinite(own) ? Math.max(0, Math.min(100, Math.round(own))) : end || advance ? 100 : Math.min(90, 25 * turns);
-  const [key, params] = end ? ['story_ink.rationale.ended', { ending: r.ending! }]
-    : advance ? ['story_ink.rationale.advanced', { from: c.session.chapter, to: r.chapter }]
+  const [key, params] = end
+    ? ['story_ink.rationale.ended', { ending: r.ending! }]
+    : advance
+      ? ['story_ink.rationale.advanced', { from: c.session.chapter, to: r.chapter }]
       : ['story_ink.rationale.turn', { chapter: c.session.chapter, situation: r.situation, turns }];
   const rationale = msg(key as string, params as Record<string, string | number>);
-  return { situationScore: score, shouldAdvanceChapter: advance, shouldEndStory: end, ending: r.ending, rationale, text: named(ls, rationale), stateChanges: [], by: 'rules' };
+  return {
+    situationScore: score,
+    shouldAdvanceChapter: advance,
+    shouldEndStory: end,
+    ending: r.ending,
+    rationale,
+    text: named(ls, rationale),
+    stateChanges: [],
+    by: 'rules',
+  };
 }
 
 /** A rules message in both languages, its ids shown by the pack's names for them. */

@@ -17,7 +17,10 @@ export interface ProgressCase {
 }
 
 /** A change the judge wants to a story variable: a bound one is a proposal for the Judge, an unbound one the story's own. */
-export interface StateChange { variable: string; delta: number }
+export interface StateChange {
+  variable: string;
+  delta: number;
+}
 
 /** The progress judge's judgment of a turn (docs/design.md, The story). `ending`: which ending, when the story ends. */
 export interface Judgment {
