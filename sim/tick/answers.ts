@@ -1,3 +1,4 @@
+import type { Phase } from './phase.ts';
 import { perceive } from '../../bots/perception.ts';
 import { sliceFor } from '../../world-engine/slice.ts';
 import type { Slice } from '../../world-engine/types.ts';
@@ -76,3 +77,14 @@ export async function answerPlayers(
   });
   return asked.map((a) => a.bot);
 }
+
+/** Whoever a player spoke to answers before the tick ends (only a player due this tick can have spoken). */
+export const answersPhase: Phase = {
+  id: 'answers',
+  at: 'close',
+  run: async ({ cat, state, tick, delib, judge, input, due, acted, judgedFrom }) => {
+    if (!due.some((id) => state.actors[id].player)) return;
+    for (const id of await answerPlayers(cat, state, tick, delib, judge, judgedFrom, input.argueJudge))
+      if (!acted.includes(id)) acted.push(id);
+  },
+};

@@ -1,3 +1,4 @@
+import type { Phase as TickPhase } from './phase.ts';
 import { readTension } from '../../world-engine/director/measures.ts';
 import { nearMilestone } from '../../world-engine/director/rules.ts';
 import { type Director, rulesDirector } from '../../world-engine/director/types.ts';
@@ -36,3 +37,10 @@ export async function runDirector(judge: TickJudge, window: DirectorWindow | und
   const p = await director.propose(cat, f, state, tick, to, reading);
   if (p) judgeDirector(judge, f, p, reading);
 }
+
+/** The director's turn, after the world's own: it reads the window of ticks the World keeps. */
+export const directorPhase: TickPhase = {
+  id: 'director',
+  at: 'close',
+  run: ({ judge, input }) => runDirector(judge, input.directorWindow, input.director),
+};

@@ -1,3 +1,4 @@
+import type { Phase as TickPhase } from './phase.ts';
 import { questOffers } from '../../world-engine/quests/giver.ts';
 import { goalMet, offerQuest, settleQuest, takeQuest } from '../judge/quests.ts';
 import type { TickJudge } from '../judge/judge.ts';
@@ -85,3 +86,21 @@ function botsTake(cat: Catalog, state: WorldState, judge: TickJudge): void {
     }
   }
 }
+
+/** Players' takes and bots' choices, before anyone acts. */
+export const questTakePhase: TickPhase = {
+  id: 'quests.take',
+  at: 'open',
+  run: ({ cat, state, judge, input }) => {
+    // judged whether or not anyone listens for the refusals
+    const results = questsFirst(cat, state, judge, input.takes);
+    input.onTakes?.(results);
+  },
+};
+
+/** Settling and new offers, after everyone has acted. */
+export const questSettlePhase: TickPhase = {
+  id: 'quests.settle',
+  at: 'close',
+  run: ({ cat, state, judge }) => questsLast(cat, state, judge),
+};

@@ -1,3 +1,5 @@
+import type { Phase } from './phase.ts';
+import { bindingsBefore } from '../../world-engine/story/bind.ts';
 import { bindings } from '../../world-engine/story/bind.ts';
 import { choose, evaluate, type Evaluation, jump, opening, withVariables } from '../../world-engine/story/ink.ts';
 import { optionsOf, sameCall, type StoryOption } from '../../world-engine/story/options.ts';
@@ -178,3 +180,23 @@ function commitTurn(
   }
   return refused;
 }
+
+/** Before anyone acts, what the ink's bound variables read, for the story's turn to compare. */
+export const storyBeforePhase: Phase = {
+  id: 'story.before',
+  at: 'open',
+  run: ({ cat, state, tick, kept }) => {
+    kept.set('story.before', bindingsBefore(cat, state, tick));
+  },
+};
+
+/** At the end, the story reads the world this tick made: a player's turn, or the world moving their story on. */
+export const storyTurnPhase: Phase = {
+  id: 'story.turn',
+  at: 'close',
+  run: async ({ cat, state, tick, judge, input, kept }) => {
+    const before = kept.get('story.before') as Map<string, Record<string, InkValue>>;
+    const refused = await runStories(cat, state, tick, judge, before, input.choices, input.progressJudge);
+    input.onStory?.(refused);
+  },
+};
