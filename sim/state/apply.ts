@@ -4,7 +4,7 @@ import { msg, ref } from '../model/text.ts';
 import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../model/strategy.ts';
 import type { ActorState, Interventions, MemoryItem, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
-import { weightsFromDrives } from './initial.ts';
+import { newActor } from './initial.ts';
 import { membersChanged, membersOf } from './members.ts';
 import { own, table } from '../model/ids.ts';
 import { HP } from '../model/harm.ts';
@@ -255,7 +255,7 @@ const HANDLERS: Handlers = {
     // a player's character: average drives (traits come later), awake every tick so a queued
     // action is taken at the next tick; the brain does nothing for it while nothing is queued
     const drives = { ambition: 0.5, sociability: 0.5, creativity: 0.5, diligence: 0.5, thrift: 0.5, gossip: 0.5 };
-    s.actors[e.actor] = {
+    s.actors[e.actor] = newActor({
       id: e.actor,
       soul: e.actor,
       clone: 0,
@@ -268,29 +268,12 @@ const HANDLERS: Handlers = {
       reputation: 0,
       tags: [],
       status: 'alive',
-      statusSince: e.tick,
       heartbeat: 1,
       nextWake: e.tick,
       drives,
       roles: [],
-      strategy: weightsFromDrives(drives),
-      ledger: table(),
-      wakes: 0,
-      needsAt: e.tick,
-      lastSocial: e.tick,
-      lastPurpose: e.tick,
-      memory: [],
-      knows: [],
-      lastFailure: null,
-      // every field from the start, as actorFrom (sim/state/initial.ts) does
-      tagsAt: undefined,
-      failed: undefined,
-      hpLost: undefined,
-      hurtAt: undefined,
-      warned: undefined,
-      argued: undefined,
       player: { name: e.name, concept: e.concept, ...(e.traits?.length ? { traits: e.traits } : {}) },
-    };
+    });
     membersChanged(s.actors);
     s.moneyTotal += e.money;
     observe(s, e, e.place, e.actor, msg('observe.joined', { actor: ref('actor', e.actor) }));
@@ -407,11 +390,10 @@ export function interventionsOf(s: WorldState): Interventions {
 /** A newcomer like one of the pack's people: their soul and habits, a purse booked by the events after this one. */
 function arrive(s: WorldState, e: EventOf<'intervened'>, id: string, p: NonNullable<EventOf<'intervened'>['person']>): void {
   const tick = e.tick;
-  const drives = { ...p.drives };
   // numbered after the others of the same soul, so the feed tells them apart
   let clone = 0;
   for (const a of membersOf(s.actors)) if (a.soul === p.soul) clone = Math.max(clone, a.clone);
-  s.actors[id] = {
+  s.actors[id] = newActor({
     id,
     soul: p.soul,
     clone: clone + 1,
@@ -424,29 +406,11 @@ function arrive(s: WorldState, e: EventOf<'intervened'>, id: string, p: NonNulla
     reputation: 0,
     tags: [...p.tags],
     status: 'alive',
-    statusSince: tick,
     heartbeat: p.heartbeat,
     nextWake: tick,
-    drives,
+    drives: { ...p.drives },
     roles: [...p.roles],
-    strategy: weightsFromDrives(drives),
-    ledger: table(),
-    wakes: 0,
-    needsAt: tick,
-    lastSocial: tick,
-    lastPurpose: tick,
-    memory: [],
-    knows: [],
-    lastFailure: null,
-    // every field from the start, as actorFrom (sim/state/initial.ts) does
-    tagsAt: undefined,
-    failed: undefined,
-    hpLost: undefined,
-    hurtAt: undefined,
-    warned: undefined,
-    argued: undefined,
-    player: undefined,
-  };
+  });
   membersChanged(s.actors);
   observe(s, e, p.place, id, msg('observe.joined', { actor: ref('actor', id) }));
 }

@@ -82,7 +82,7 @@ function addActor(state: WorldState, a: ActorState): void {
 
 function actorFrom(def: ActorDef, id: string, clone: number, seed: number): ActorState {
   const b = def.body;
-  return {
+  return newActor({
     id,
     soul: def.id,
     clone,
@@ -95,29 +95,61 @@ function actorFrom(def: ActorDef, id: string, clone: number, seed: number): Acto
     reputation: b.reputation,
     tags: [...b.tags],
     status: b.status,
-    statusSince: 0,
     heartbeat: def.heartbeat,
     nextWake: rngFor(seed, -1, id, 'first-wake').int(0, def.heartbeat - 1),
     drives: { ...def.drives },
     roles: [...def.roles],
-    strategy: weightsFromDrives(def.drives),
+  });
+}
+
+/** What makes one actor unlike another when it enters the world; the rest starts the same for all. */
+export type NewActor = Pick<
+  ActorState,
+  'id' | 'soul' | 'clone' | 'location' | 'arrivedAt' | 'money' | 'energy' | 'inventory' | 'relations' | 'reputation' | 'tags' | 'status'
+> &
+  Pick<ActorState, 'heartbeat' | 'nextWake' | 'drives' | 'roles' | 'player'>;
+
+/**
+ * An actor entering the world (the pack's people, a researcher's newcomer, a player). Every field is
+ * there from the start, the optional ones undefined until set (JSON leaves them out): actors that gained
+ * them in different orders would each take a shape of their own, and code reading actors would keep
+ * being deoptimized and compiled again.
+ */
+export function newActor(o: NewActor): ActorState {
+  const since = o.arrivedAt;
+  return {
+    id: o.id,
+    soul: o.soul,
+    clone: o.clone,
+    location: o.location,
+    arrivedAt: since,
+    money: o.money,
+    energy: o.energy,
+    inventory: o.inventory,
+    relations: o.relations,
+    reputation: o.reputation,
+    tags: o.tags,
+    status: o.status,
+    statusSince: since,
+    heartbeat: o.heartbeat,
+    nextWake: o.nextWake,
+    drives: o.drives,
+    roles: o.roles,
+    strategy: weightsFromDrives(o.drives),
     ledger: table(),
     wakes: 0,
-    needsAt: 0,
-    lastSocial: 0,
-    lastPurpose: 0,
+    needsAt: since,
+    lastSocial: since,
+    lastPurpose: since,
     memory: [],
     knows: [],
     lastFailure: null,
-    // the optional fields too, undefined until set (JSON leaves them out): actors that gained them in
-    // different orders would each take a shape of their own, and code reading actors would keep
-    // being deoptimized and compiled again
     tagsAt: undefined,
     failed: undefined,
     hpLost: undefined,
     hurtAt: undefined,
     warned: undefined,
     argued: undefined,
-    player: undefined,
+    player: o.player,
   };
 }
