@@ -1,18 +1,11 @@
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlayerQueue } from '../bots/brains/player.ts';
-import { policyBrain } from '../bots/brains/policy/index.ts';
 import { TickJudge } from '../sim/judge/judge.ts';
 import { visible } from '../sim/model/text.ts';
-import { buildCatalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
-import { type AstinusServer, buildServer } from '../adapters/server/app.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
 import { ErrorReply, JoinReply } from '../adapters/server/protocol.ts';
-import { memoryStore } from '../adapters/store/memory.ts';
-import { World } from '../sim/world.ts';
-import { ruleEngine } from '../world-engine/rules/index.ts';
 import { ROOT } from './helpers/world.ts';
-import { auth } from './helpers/serve.ts';
+import { auth, served } from './helpers/serve.ts';
 
 // A name shows what it is: nothing hidden in it (bidi controls, zero-width characters) lets it pass for another.
 
@@ -25,25 +18,7 @@ const W = '/api/worlds/riverford';
 const post = (url: string, payload: unknown, headers = {}) => srv.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 async function open(): Promise<AstinusServer> {
-  const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/riverford`));
-  const queue = new PlayerQueue();
-  const world = await World.open({
-    scenario: cat.scenario,
-    seed: 5,
-    population: null,
-    store: memoryStore(),
-    brain: policyBrain(),
-    players: queue,
-    engine: ruleEngine(),
-  });
-  return buildServer({
-    world,
-    queue,
-    logger: pino({ level: 'silent' }),
-    adminToken: 'admin-secret',
-    dashboardDir: '/nonexistent/dist',
-    rate: { burst: 1000, perSecond: 1000 },
-  });
+  return served({ rate: { burst: 1000, perSecond: 1000 } }, { scenario: await loadScenario(`${ROOT}scenarios/riverford`) });
 }
 
 const HIDDEN = [

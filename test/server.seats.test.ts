@@ -1,20 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlayerQueue } from '../bots/brains/player.ts';
-import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Players } from '../sim/model/scenario.ts';
-import { buildCatalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
-import { type AstinusServer, buildServer } from '../adapters/server/app.ts';
+import type { AstinusServer } from '../adapters/server/app.ts';
 import { ActReply, ErrorReply, JoinReply, WorldSummary } from '../adapters/server/protocol.ts';
-import { memoryStore } from '../adapters/store/memory.ts';
-import { World } from '../sim/world.ts';
-import { ruleEngine } from '../world-engine/rules/index.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
 import { Renderer } from '../sim/i18n/render.ts';
-import { auth } from './helpers/serve.ts';
+import { auth, served } from './helpers/serve.ts';
 import { ROOT } from './helpers/world.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
 import { dueActors } from '../sim/tick/pipeline.ts';
@@ -36,29 +29,11 @@ const IDLE = 4;
 async function open(players: Partial<Players> = {}, turnBased = false): Promise<AstinusServer> {
   const scenario = await loadScenario(`${ROOT}scenarios/shenzhen`);
   const rules = scenario.meta.rules;
-  const cat = buildCatalog({
+  const one = {
     ...scenario,
     meta: { ...scenario.meta, rules: { ...rules, players: { ...rules.players, cap: 1, idleTicks: IDLE, ...players } } },
-  });
-  const queue = new PlayerQueue();
-  const world = await World.open({
-    scenario: cat.scenario,
-    seed: 5,
-    population: null,
-    store: memoryStore(),
-    brain: policyBrain(),
-    players: queue,
-    engine: ruleEngine(),
-  });
-  return buildServer({
-    world,
-    queue,
-    logger: pino({ level: 'silent' }),
-    adminToken: 'admin-secret',
-    dashboardDir: '/nonexistent/dist',
-    rate: { burst: 1e6, perSecond: 1e6 },
-    turnBased,
-  });
+  };
+  return served({ rate: { burst: 1e6, perSecond: 1e6 }, turnBased }, { scenario: one });
 }
 
 const inject = (method: 'POST' | 'DELETE' | 'GET', url: string, payload?: unknown, headers: Record<string, string> = {}) =>

@@ -5,18 +5,22 @@ import { type AstinusServer, buildServer, type ServerOptions } from '../../adapt
 import { memoryStore } from '../../adapters/store/memory.ts';
 import { World } from '../../sim/world.ts';
 import { PlayerQueue } from '../../bots/brains/player.ts';
+import type { Scenario } from '../../sim/model/scenario.ts';
 import { shenzhen } from './world.ts';
 
 /**
- * A served Shenzhen world in memory, clock not started (tests step through the admin control or
- * `host.step()`). The player queue of the host feeds the world's brain, as `serve` wires it.
+ * A served world in memory (Shenzhen, seed 5, unless told another pack), clock not started (tests step
+ * through the admin control or `host.step()`). The player queue of the host feeds the world's brain,
+ * as `serve` wires it.
  */
-export async function served(o: Partial<Omit<ServerOptions, 'world' | 'logger' | 'queue'>> = {}): Promise<AstinusServer> {
-  const cat = await shenzhen();
+export async function served(
+  o: Partial<Omit<ServerOptions, 'world' | 'logger' | 'queue'>> = {},
+  pack: { scenario?: Scenario; seed?: number } = {},
+): Promise<AstinusServer> {
   const queue = new PlayerQueue();
   const world = await World.open({
-    scenario: cat.scenario,
-    seed: 5,
+    scenario: pack.scenario ?? (await shenzhen()).scenario,
+    seed: pack.seed ?? 5,
     population: null,
     store: memoryStore(),
     brain: policyBrain(),
