@@ -328,8 +328,9 @@ export class WorldHost {
     const cut = new Map<string, TickMsg>();
     const view: TickView = {
       tick,
+      // players who still hold a seat: one whose seat was freed has no socket left to hear it
       players: Object.values(this.world.state.actors)
-        .filter((a) => a.player)
+        .filter(seated)
         .map((a) => a.id),
       for: (to) => {
         const key = audienceKey(to);

@@ -4,36 +4,26 @@ import { EVENT_RULES, METRIC_SECRETS, type Rule, type Shown } from './secrets.ts
 
 /**
  * The one function deciding what an audience sees of a committed event: the event itself, the event
- * without its secret fields, or nothing. An event everyone sees whole comes back as the same object,
- * so a caller can render it once for every audience.
+ * without its secret fields, or nothing. Every audience that sees an event the same way gets the same
+ * object (a cut is made once per event), so a caller can render it once for all of them.
  */
 export function viewEvent(e: Event, to: Audience): Shown | null {
   if (to.kind === 'admin') return e;
+  if (!sees(e, to)) return null;
   const rule = EVENT_RULES[e.type] as Rule<EventType>;
-  switch (rule.who) {
-    case 'everyone':
-      return rule.hide ? rule.hide(e as never) : e;
-    case 'owner':
-      if (to.kind !== 'player' || rule.owner(e as never) !== to.actor) return null;
-      return rule.hide ? rule.hide(e as never) : e;
-    case 'admin':
-      return null;
-  }
+  if (rule.who === 'admin' || !rule.hide) return e;
+  let shown = cut.get(e);
+  if (!shown) cut.set(e, (shown = rule.hide(e as never)));
+  return shown;
 }
+
+const cut = new WeakMap<Event, Shown>();
 
 /** Whether an audience sees anything of an event: for views built from the events themselves (a player's story, narration). */
 export function sees(e: Event, to: Audience): boolean {
-  return viewEvent(e, to) !== null;
-}
-
-/** The events of a list that an audience sees, as it sees them, in order. */
-export function viewEvents(events: readonly Event[], to: Audience): Shown[] {
-  const out: Shown[] = [];
-  for (const e of events) {
-    const v = viewEvent(e, to);
-    if (v) out.push(v);
-  }
-  return out;
+  if (to.kind === 'admin') return true;
+  const rule = EVENT_RULES[e.type] as Rule<EventType>;
+  return rule.who === 'everyone' || (rule.who === 'owner' && to.kind === 'player' && rule.owner(e as never) === to.actor);
 }
 
 /** Whether an audience may see anything of events of this type (for queries filtered by type). */

@@ -6,7 +6,8 @@ import { EventsQuery, type EventsPage, type Metrics, MetricsQuery } from '../pro
 import { relationNetwork } from '../metrics.ts';
 import { audienceOf, type ServerContext, worldOf } from './context.ts';
 import { bearer } from '../auth.ts';
-import { viewMetrics } from '../../../sim/audience/view.ts';
+import { mayEverSee, viewMetrics } from '../../../sim/audience/view.ts';
+import { EVENT_RULES } from '../../../sim/audience/secrets.ts';
 
 const CURSOR = /^(\d{1,9})\.(\d{1,9})$/;
 
@@ -24,6 +25,8 @@ export const eventRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     const shown = (events: Event[]) => events.flatMap((e) => host.views.event(e, to) ?? []);
     const read = queryOf(host.world);
     const filter = { from: q.from, to: q.to, actor: q.actor, type: q.type as Event['type'] | undefined };
+    // a kind of event the caller may never see: nothing to page through
+    if (filter.type && filter.type in EVENT_RULES && !mayEverSee(filter.type, to)) return { events: [], next: null };
     if (q.last !== undefined) {
       const events = await latestEvents(read, filter, q.last, await host.world.store.lastTick());
       return { events: shown(events), next: null };
