@@ -1,3 +1,4 @@
+import { factsAbout } from '../../sim/judge/facts-about.ts';
 import type { Binding, InkValue, LoadedStory } from '../../sim/model/session.ts';
 import { clockOf } from '../../sim/model/clock.ts';
 import { own } from '../../sim/model/ids.ts';
@@ -54,8 +55,7 @@ export function bindingsBefore(cat: Catalog, state: WorldState, tick: number): M
 
 /** How many people, the subject aside, know at least one fact about the subject. */
 function knownAbout(state: WorldState, subject: string): number {
-  const facts = new Set<string>();
-  for (const id in state.facts) if (state.facts[id].about === subject) facts.add(id);
+  const facts = new Set(factsAbout(state, subject));
   if (!facts.size) return 0;
   let n = 0;
   for (const id in state.actors) if (id !== subject && state.actors[id].knows.some((f) => facts.has(f))) n++;

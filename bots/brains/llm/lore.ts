@@ -28,13 +28,16 @@ function entries(cat: Catalog): LoreEntry[] {
   return all.sort((a, b) => a.order - b.order || a.uid - b.uid);
 }
 
-/** Whole sentences from the start, within about `tokens` (a CJK character is one, other text four characters to one); at least one. */
+/** Whole sentences from the start, within about `tokens` as the model counts them (each sentence counted once); at least one. */
 export function clip(text: string, tokens: number): string {
   const sentences = text.match(/[^.!?。！？]+[.!?。！？]*["'”’」）)]*\s*/g) ?? [text];
   let out = '';
+  let used = 0;
   for (const s of sentences) {
-    if (out && countTokens(out + s) > tokens) break;
+    const n = countTokens(s);
+    if (out && used + n > tokens) break;
     out += s;
+    used += n;
   }
   return out.trim();
 }
