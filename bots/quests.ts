@@ -9,16 +9,6 @@ export interface KnownQuest {
   deadline: number;
 }
 
-/** The quests an actor has taken and not finished, as they know them. */
-export function questsKnownBy(state: WorldState, actor: string): KnownQuest[] | undefined {
-  let out: KnownQuest[] | undefined;
-  for (const id in state.quests ?? {}) {
-    const q = state.quests![id];
-    if (q.taker === actor && q.status === 'taken') (out ??= []).push(knownQuest(state, id));
-  }
-  return out;
-}
-
 /** One quest of the world as its taker knows it. */
 export function knownQuest(state: WorldState, id: string): KnownQuest {
   const q = state.quests![id];

@@ -57,9 +57,6 @@ function charged(state: WorldState, acted: string[]): string[] {
   let out: Set<string> | null = null;
   for (const a of membersOf(state.actors))
     if (seated(a) && (a.status === 'alive' || a.status === 'dying')) (out ??= new Set(acted)).add(a.id);
-  // no player in a world of bots: the tick's actors as they come (sorted, each once), not copied and sorted again
-  if (out === null && increasing(acted)) return acted;
-  return [...(out ?? new Set(acted))].sort();
+  // no player in a world of bots: the tick's actors as the caller gives them (sorted, each once)
+  return out === null ? acted : [...out].sort();
 }
-
-const increasing = (ids: string[]) => ids.every((id, i) => i === 0 || ids[i - 1] < id);

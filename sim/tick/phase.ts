@@ -25,8 +25,6 @@ export interface TickContext {
   readonly acted: string[];
   /** how many events the Judge held when the due actors' calls began to be judged */
   judgedFrom: number;
-  /** what a phase keeps from one of its slots to another within the tick, under its own id */
-  readonly kept: Map<string, unknown>;
 }
 
 /**

@@ -52,7 +52,6 @@ export async function runTick(
     due: [],
     acted: [],
     judgedFrom: 0,
-    kept: new Map(),
   };
   for (const p of phases) if (p.at === 'open') await p.run(ctx);
   await actorsTurn(ctx);

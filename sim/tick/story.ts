@@ -1,6 +1,5 @@
-import type { Phase } from './phase.ts';
-import { bindingsBefore } from '../../world-engine/story/bind.ts';
-import { bindings } from '../../world-engine/story/bind.ts';
+import type { Phase, TickContext } from './phase.ts';
+import { bindings, bindingsBefore } from '../../world-engine/story/bind.ts';
 import { choose, evaluate, type Evaluation, jump, opening, withVariables } from '../../world-engine/story/ink.ts';
 import { optionsOf, sameCall, type StoryOption } from '../../world-engine/story/options.ts';
 import { splitChanges } from '../../world-engine/story/progress/changes.ts';
@@ -181,12 +180,15 @@ function commitTurn(
   return refused;
 }
 
+/** What the story's first turn noted for its second, per tick: the story's own, so the tick's context knows nothing of it. */
+const before = new WeakMap<TickContext, Map<string, Record<string, InkValue>>>();
+
 /** Before anyone acts, what the ink's bound variables read, for the story's turn to compare. */
 export const storyBeforePhase: Phase = {
   id: 'story.before',
   at: 'open',
-  run: ({ cat, state, tick, kept }) => {
-    kept.set('story.before', bindingsBefore(cat, state, tick));
+  run: (ctx) => {
+    before.set(ctx, bindingsBefore(ctx.cat, ctx.state, ctx.tick));
   },
 };
 
@@ -194,9 +196,9 @@ export const storyBeforePhase: Phase = {
 export const storyTurnPhase: Phase = {
   id: 'story.turn',
   at: 'close',
-  run: async ({ cat, state, tick, judge, input, kept }) => {
-    const before = kept.get('story.before') as Map<string, Record<string, InkValue>>;
-    const refused = await runStories(cat, state, tick, judge, before, input.choices, input.progressJudge);
+  run: async (ctx) => {
+    const { cat, state, tick, judge, input } = ctx;
+    const refused = await runStories(cat, state, tick, judge, before.get(ctx) ?? new Map(), input.choices, input.progressJudge);
     input.onStory?.(refused);
   },
 };
