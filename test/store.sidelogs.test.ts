@@ -323,7 +323,9 @@ describe('what the event log can tell of missing records', () => {
         told.push({ key, params });
       },
     };
-    await checkRecords(store, ['p1', 'p2'], 2, where, log);
+    // the state says nothing that narrows the search: every tick since arrival may hold evidence
+    const seen = ['p1', 'p2'].map((id) => ({ id, arrivedAt: 0, newest: { messages: 2, memory: 2 } }));
+    await checkRecords(store, seen, 2, where, log);
     expect(told).toEqual([
       {
         key: 'backends.store.records_none',
@@ -332,7 +334,7 @@ describe('what the event log can tell of missing records', () => {
     ]);
     told.length = 0;
     // a fork from tick 3 on holds none of the original's records, and is not told it lost them
-    await checkRecords(store, ['p1', 'p2'], 2, where, log, 3);
+    await checkRecords(store, seen, 2, where, log, 3);
     expect(told).toEqual([]);
     await store.close();
   });

@@ -10,7 +10,7 @@ import type { Scenario } from '../../sim/model/scenario.ts';
 import type { QueueDeliberation } from '../queue/deliberation.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
 import { openEmbeddedStore } from '../store/embedded.ts';
-import { checkRecords } from '../store/records-check.ts';
+import { checkRecords, type PlayerSeen } from '../store/records-check.ts';
 import type { StoreLog } from '../store/snapshot.ts';
 import { memoryStore } from '../store/memory.ts';
 import type { Store } from '../../sim/ports/store.ts';
@@ -118,9 +118,20 @@ async function checkSessionRecords(world: World, store: Store, dir: string | nul
     dir === null
       ? { messages: 'messages', memory: 'memory_records' }
       : { messages: join(dir, 'messages.log'), memory: join(dir, 'memory.log') };
-  const players = Object.values(world.state.actors)
+  const { state } = world;
+  const quests = Object.values(state.quests ?? {});
+  const players: PlayerSeen[] = Object.values(state.actors)
     .filter((a) => a.player)
-    .map((a) => a.id);
+    .map((a) => ({
+      id: a.id,
+      arrivedAt: a.arrivedAt,
+      newest: {
+        // their newest judged call, a bot brain's for their actor included
+        messages: a.player!.acted ?? -1,
+        // a story or a quest of theirs may have left a memory at any tick since they came
+        memory: state.stories?.[a.id] || quests.some((q) => q.taker === a.id) ? state.tick : -1,
+      },
+    }));
   // a check that cannot finish must not keep the world from starting either
   await checkRecords(store, players, world.tick - 1, where, storeLog, world.origin?.at ?? 0).catch((err: unknown) =>
     log.warn({ err }, 'session records not checked against the log'),

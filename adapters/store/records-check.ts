@@ -21,30 +21,45 @@ const EVIDENCE: Record<RecordKind, ReadonlySet<EventType>> = {
 };
 
 /**
+ * What the world's state already says of a player, so that the log is read only where it may hold
+ * evidence: the tick they arrived, and for each kind the tick of the newest event that could leave such
+ * a record (-1: none ever; at least as late as the truth, never earlier).
+ */
+export interface PlayerSeen {
+  id: string;
+  arrivedAt: number;
+  newest: Record<RecordKind, number>;
+}
+
+/**
  * Reports (once per player and kind) records the log shows to be missing. `where` names each kind's
  * file or collection; `lastTick` is the last committed tick; `first` the first tick whose records this
- * store should hold (a fork's: `astinus fork` copies the original's ticks, not its records). Reads the
- * log only from the oldest newest record on, so an intact world costs a few ticks.
+ * store should hold (a fork's: `astinus fork` copies the original's ticks, not its records). A pair whose
+ * newest record is as late as the state's newest evidence is not looked for; the log is read only from
+ * the oldest tick a pair still behind could show, so an intact world reads none of it.
  */
 export async function checkRecords(
   store: Store,
-  players: readonly string[],
+  seen: readonly PlayerSeen[],
   lastTick: number,
   where: Record<RecordKind, string>,
   log: StoreLog,
   first = 0,
 ): Promise<void> {
+  const players = seen.map((p) => p.id);
   if (!players.length || lastTick < 0) return;
   const key = (kind: RecordKind, player: string) => `${kind}\n${player}`;
   /** the tick of each player's newest record of each kind, -1 for none */
   const since = new Map<string, number>();
   let from = Infinity;
   for (const kind of RECORD_KINDS) {
-    for (const p of players) {
-      const [newest] = await store.readRecords(kind, p, { limit: 1 });
+    for (const p of seen) {
+      if (p.newest[kind] < Math.max(first, p.arrivedAt)) continue;
+      const [newest] = await store.readRecords(kind, p.id, { limit: 1 });
       const t = newest ? newest.tick : -1;
-      since.set(key(kind, p), t);
-      from = Math.min(from, Math.max(t + 1, first));
+      if (t >= p.newest[kind]) continue;
+      since.set(key(kind, p.id), t);
+      from = Math.min(from, Math.max(t + 1, first, p.arrivedAt));
     }
   }
   if (from > lastTick) return;
@@ -55,7 +70,8 @@ export async function checkRecords(
     if (typeof actor !== 'string' || !isPlayer.has(actor) || botCall(e)) continue;
     for (const kind of RECORD_KINDS) {
       const k = key(kind, actor);
-      if (!EVIDENCE[kind].has(e.type) || e.tick <= since.get(k)! || e.tick < first) continue;
+      const s = since.get(k);
+      if (s === undefined || !EVIDENCE[kind].has(e.type) || e.tick <= s) continue;
       const f = found.get(k) ?? found.set(k, { count: 0, tick: e.tick }).get(k)!;
       f.count++;
       f.tick = e.tick;
