@@ -15,7 +15,7 @@ import { loadScenario } from '../sim/scenario/load.ts';
 import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
 import { numArg, policyBrain, progress, ruleEngine } from './common.ts';
-import { tally, type Tally } from '../test/helpers/dice-stats.ts';
+import { FACES_CRITICAL, tally, type Tally } from '../test/helpers/dice-stats.ts';
 
 const argv = process.argv.slice(2);
 const text = (name: string): string | undefined => {
@@ -59,7 +59,7 @@ for (const pack of packs) {
 function line(key: string, x: Tally): string {
   const bands = x.bands.map((b) => `${b.band} ${((b.seen / x.n) * 100).toFixed(1)}% (exact ${(b.p * 100).toFixed(1)}%)`).join(', ');
   return (
-    `  ${key.padEnd(16)} n ${String(x.n).padStart(5)}  faces ${x.faces.join(':')}  chi2 ${x.facesChi2.toFixed(1)} (df 5, 99% < 15.09)` +
+    `  ${key.padEnd(16)} n ${String(x.n).padStart(5)}  faces ${x.faces.join(':')}  chi2 ${x.facesChi2.toFixed(1)} (df 5, 99% < ${FACES_CRITICAL})` +
     `  bands ${bands}  chi2 ${x.bandsChi2.toFixed(1)} (df ${x.bandsDf}, 99% < ${x.bandsCritical.toFixed(2)})`
   );
 }

@@ -11,7 +11,7 @@ import type { Narrator } from '../../world-engine/narrator/types.ts';
 import { indexPlaces } from '../../sim/state/place-index.ts';
 import { perceive } from '../../bots/perception.ts';
 import { type JoinRequest, playerCount } from '../../sim/judge/judge.ts';
-import type { SeatRequest } from '../../sim/judge/seats.ts';
+import { judgeFree, type SeatRequest } from '../../sim/judge/seats.ts';
 import { seated } from '../../sim/state/seats.ts';
 import type { Argument } from '../../sim/judge/argue.ts';
 import type { Declaration } from '../../sim/judge/declare.ts';
@@ -493,8 +493,8 @@ export class WorldHost {
    * 404 for an id that holds no seat (a bot, a freed player, nobody, `__proto__`), 409 when queued already.
    */
   free(actor: string): number {
-    const a = own(this.world.state.actors, actor);
-    if (!a || !seated(a)) throw new HttpError(404, 'not_found');
+    // refused early as the Judge would refuse it at the next tick
+    if (judgeFree(this.world.state, { actor })) throw new HttpError(404, 'not_found');
     if (this.frees.some((x) => x.actor === actor)) throw new HttpError(409, 'seat_already_queued');
     this.frees.push({ actor });
     // a turn-based world that waited for this player waits no longer

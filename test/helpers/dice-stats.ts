@@ -40,7 +40,7 @@ export function tally(rolls: readonly Rolled[], key: (e: Rolled) => string = (e)
   const groups = new Map<string, Rolled[]>();
   for (const e of rolls) {
     const k = key(e);
-    groups.set(k, [...(groups.get(k) ?? []), e]);
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(e);
   }
   const out = new Map<string, Tally>();
   for (const [k, list] of groups) out.set(k, tallyOf(list));
