@@ -101,7 +101,7 @@ export class World {
     const tick = this.tick;
     let events: Event[];
     try {
-      const more = { ...(this.tokens ? { tokens: this.tokens } : {}), ...(this.window ? { directorWindow: this.window } : {}) };
+      const more = { ...(this.tokens ? { tokens: this.tokens } : {}), ...(this.window ? { recent: this.window } : {}) };
       events = await runTick(this.cat, this.state, tick, this.delib, { ...input, ...more });
       await this.store.commitTick(tick, events);
       this.window?.add(events);

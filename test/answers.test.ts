@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { PlayerQueue } from '../bots/brains/player.ts';
@@ -23,7 +25,7 @@ async function play(seed: number) {
     engine: ruleEngine(),
     players,
   });
-  await w.step({ joins: [{ actor: 'player-1', name: { cn: '艾达', en: 'Ada' }, concept: 'a painter', place: 'huaqiangbei' }] });
+  await w.step(asking(JOIN, [{ actor: 'player-1', name: { cn: '艾达', en: 'Ada' }, concept: 'a painter', place: 'huaqiangbei' }]));
   const log: Event[] = [];
   const answers: { said: number; answered: number | null; by: string }[] = [];
   for (let i = 0; i < 12; i++) {

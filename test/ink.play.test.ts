@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { describe, expect, it } from 'vitest';
 import { PlayerQueue } from '../bots/brains/player.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
@@ -97,7 +99,7 @@ describe('a story session is a fold of the log', () => {
         players: new PlayerQueue(),
       });
     const w = await open();
-    await w.step({ joins: [{ actor: 'player-1', name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: 'dongmen' }] });
+    await w.step(asking(JOIN, [{ actor: 'player-1', name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: 'dongmen' }]));
     for (let i = 0; i < 3; i++) await w.step();
     const session = canonicalJson(w.state.stories);
     const options = storyOptions(cat, w.state, 'player-1');

@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { INTERVENE } from '../sim/tick/requests.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
@@ -23,7 +25,16 @@ async function world(seed = 5): Promise<World> {
 async function steps(w: World, n: number, first?: Intervention[]): Promise<Event[]> {
   const out: Event[] = [];
   for (let i = 0; i < n; i++)
-    out.push(...(await w.step(i === 0 && first ? { interventions: first.map((x) => ({ ...x, at: w.tick })) } : undefined)));
+    out.push(
+      ...(await w.step(
+        i === 0 && first
+          ? asking(
+              INTERVENE,
+              first.map((x) => ({ ...x, at: w.tick })),
+            )
+          : undefined,
+      )),
+    );
   return out;
 }
 

@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { ARGUE } from '../sim/tick/requests.ts';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerQueue } from '../bots/brains/player.ts';
@@ -64,7 +66,7 @@ async function open(): Promise<AstinusServer> {
     rate: { burst: 1000, perSecond: 1000 },
   });
   rt = testRuntime(llm.url);
-  s.host.argueJudge = llmArgueJudge({ client: rt.client, stats: rt.stats, lang: 'en' });
+  s.host.advisors.argue = llmArgueJudge({ client: rt.client, stats: rt.stats, lang: 'en' });
   return s;
 }
 
@@ -218,19 +220,20 @@ describe('a language model judges arguments for traits', () => {
     const bot = Object.values(srv.host.world.state.actors).find((a) => !a.player && a.status === 'alive')!.id;
     const refused: string[] = [];
     const t = srv.host.world.tick;
-    await srv.host.world.step({
-      argues: [
-        { actor: p.actorId, trait: 'sweet_voice', word: 'cutpurse', words: 'x', by: 'model' },
-        { actor: p.actorId, trait: 'own_1', word: 'eat', words: 'x', by: 'model' },
-        { actor: bot, trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
-        { actor: 'nobody_here', trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
-        { actor: p.actorId, trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
-        { actor: p.actorId, trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
-      ],
-      onArgues: (r) => {
-        for (const x of r) refused.push(x.reason?.code ?? 'ok');
-      },
-    });
+    await srv.host.world.step(
+      asking(
+        ARGUE,
+        [
+          { actor: p.actorId, trait: 'sweet_voice', word: 'cutpurse', words: 'x', by: 'model' },
+          { actor: p.actorId, trait: 'own_1', word: 'eat', words: 'x', by: 'model' },
+          { actor: bot, trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
+          { actor: 'nobody_here', trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
+          { actor: p.actorId, trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
+          { actor: p.actorId, trait: 'own_1', word: 'cutpurse', words: 'x', by: 'model' },
+        ],
+        refused,
+      ),
+    );
     expect(refused).toEqual(['argue_no_trait', 'argue_not_check', 'argue_no_trait', 'argue_cannot', 'ok', 'ok']);
     // accepted once: the second is already argued
     expect((await eventsSince(t)).filter((e) => e.type === 'trait_argued')).toHaveLength(1);

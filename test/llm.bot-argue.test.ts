@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,7 +52,7 @@ const bargain = (argue?: unknown) => ({
 const FITS = 'sensitive: I hear the trouble behind her words, so I know what bargain she can take';
 
 async function tick(s: WorldState, rt: ReturnType<typeof testRuntime>, argueJudge?: ArgueJudge): Promise<Event[]> {
-  return runTick(cat, s, 1, localDeliberation(createBrain('llm', rt), ruleEngine()), { argueJudge });
+  return runTick(cat, s, 1, localDeliberation(createBrain('llm', rt), ruleEngine()), { advisors: { argue: argueJudge } });
 }
 
 const rolled = (events: Event[]) =>
@@ -171,9 +173,11 @@ describe('the LLM brain argues for its bot', () => {
         engine: ruleEngine(),
         players,
       });
-      await w.step({
-        joins: [{ actor: 'player-1', name: { cn: '艾达', en: 'Ada' }, concept: 'a painter', place: w.state.actors.lin_feng.location }],
-      });
+      await w.step(
+        asking(JOIN, [
+          { actor: 'player-1', name: { cn: '艾达', en: 'Ada' }, concept: 'a painter', place: w.state.actors.lin_feng.location },
+        ]),
+      );
       players.put({
         id: 'hi',
         actor: 'player-1',

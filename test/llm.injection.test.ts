@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerQueue } from '../bots/brains/player.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
@@ -120,7 +122,9 @@ describe('prompt injection with a model that obeys anything', () => {
     const count = new Map<string, number>();
     for (const a of Object.values(w.state.actors)) count.set(a.location, (count.get(a.location) ?? 0) + 1);
     const place = [...count].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
-    const all: Event[] = [...(await w.step({ joins: [{ actor: PLAYER, name: { cn: 'Eve', en: 'Eve' }, concept: 'a trickster', place }] }))];
+    const all: Event[] = [
+      ...(await w.step(asking(JOIN, [{ actor: PLAYER, name: { cn: 'Eve', en: 'Eve' }, concept: 'a trickster', place }]))),
+    ];
     const start = w.state.actors[PLAYER].money;
     for (let i = 0; i < 9; i++) {
       const me = w.state.actors[PLAYER];
@@ -175,7 +179,7 @@ describe("a player's own model calls", () => {
       players: queue,
       engine: ruleEngine(),
     });
-    await w.step({ joins: [{ actor: PLAYER, name: { cn: 'Eve', en: 'Eve' }, concept: '', place: 'huaqiangbei' }] });
+    await w.step(asking(JOIN, [{ actor: PLAYER, name: { cn: 'Eve', en: 'Eve' }, concept: '', place: 'huaqiangbei' }]));
     while (w.state.actors[PLAYER].nextWake > w.tick) await w.step();
     queue.put({ id: 'c1', actor: PLAYER, tool: 'express', args: { channel: 'shout', content: { text: INJECT } } } as ToolCall);
     const all = await w.step();

@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerQueue } from '../bots/brains/player.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
@@ -41,7 +43,7 @@ async function shouted() {
     players: queue,
     engine: ruleEngine(),
   });
-  await w.step({ joins: [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }] });
+  await w.step(asking(JOIN, [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }]));
   while (w.state.actors[ME].nextWake > w.tick) await w.step();
   queue.put({ id: 'c1', actor: ME, tool: 'express', args: { channel: 'shout', content: { text: 'Noodles here!' } } } as ToolCall);
   const all = await w.step();

@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TickJudge } from '../sim/judge/judge.ts';
 import { createBrain, createEngine } from '../adapters/cli/backends.ts';
@@ -135,7 +137,7 @@ describe("the player's narrator uses the same claim check", () => {
       players: queue,
       engine: ruleEngine(),
     });
-    await w.step({ joins: [{ actor: 'p1', name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }] });
+    await w.step(asking(JOIN, [{ actor: 'p1', name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }]));
     while (w.state.actors.p1.nextWake > w.tick) await w.step();
     queue.put({ id: 'c1', actor: 'p1', tool: 'express', args: { channel: 'shout', content: { text: 'Noodles here!' } } } as ToolCall);
     const all = await w.step();

@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { PlayerQueue } from '../bots/brains/player.ts';
@@ -26,7 +28,7 @@ async function playedRun() {
     players: queue,
     engine: ruleEngine(),
   });
-  await w.step({ joins: [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }] });
+  await w.step(asking(JOIN, [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }]));
   const someoneHere = () =>
     Object.values(w.state.actors).find((a) => a.id !== ME && a.location === w.state.actors[ME].location && a.status === 'alive')?.id ??
     'lin_feng';

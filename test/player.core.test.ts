@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { PlayerQueue } from '../bots/brains/player.ts';
@@ -26,7 +28,7 @@ describe('a player joins through a committed event', () => {
   it('enters at the next tick, where they asked, with books that still balance', async () => {
     const w = await open(policyBrain(), new PlayerQueue());
     await w.step();
-    const events = await w.step({ joins: [join('player-1', 'huaqiangbei')] });
+    const events = await w.step(asking(JOIN, [join('player-1', 'huaqiangbei')]));
     const joined = events.find((e) => e.type === 'joined');
     expect(joined).toMatchObject({ actor: 'player-1', place: 'huaqiangbei', tick: 1 });
     const a = w.state.actors['player-1'];
@@ -46,23 +48,17 @@ describe('a player joins through a committed event', () => {
 
   it('refuses an unknown place and a taken id, with reasons', async () => {
     const w = await open(policyBrain(), new PlayerQueue());
-    const results: unknown[] = [];
-    const events = await w.step({
-      joins: [join('player-1', 'atlantis'), join('lin_feng', 'huaqiangbei')],
-      onJoins: (r) => results.push(...r),
-    });
+    const results: string[] = [];
+    const events = await w.step(asking(JOIN, [join('player-1', 'atlantis'), join('lin_feng', 'huaqiangbei')], results));
     expect(events.some((e) => e.type === 'joined')).toBe(false);
-    expect(results).toMatchObject([{ reason: { code: 'unknown_place' } }, { reason: { code: 'join_taken' } }]);
+    expect(results).toEqual(['unknown_place', 'join_taken']);
     // names every object answers to are no place and no free id
-    const hostile = await w.step({
-      joins: [join('player-7', 'constructor'), join('player-8', '__proto__'), join('constructor', 'dongmen')],
-    });
+    const hostile = await w.step(
+      asking(JOIN, [join('player-7', 'constructor'), join('player-8', '__proto__'), join('constructor', 'dongmen')]),
+    );
     expect(hostile.some((e) => e.type === 'joined')).toBe(false);
-    const blank = await w.step({
-      joins: [{ ...join('player-2', 'dongmen'), name: { cn: ' ', en: ' ' } }],
-      onJoins: (r) => results.push(...r),
-    });
-    expect(results[2]).toMatchObject({ reason: { code: 'join_name' } });
+    const blank = await w.step(asking(JOIN, [{ ...join('player-2', 'dongmen'), name: { cn: ' ', en: ' ' } }], results));
+    expect(results[2]).toBe('join_name');
     expect(blank.some((e) => e.type === 'joined')).toBe(false);
     expect(w.state.actors['player-1']).toBeUndefined();
     await w.close();
@@ -80,7 +76,7 @@ describe('a player joins through a committed event', () => {
       engine: ruleEngine(),
       players: new PlayerQueue(),
     });
-    await w.step({ joins: [join('player-1', 'dongmen')] });
+    await w.step(asking(JOIN, [join('player-1', 'dongmen')]));
     await w.step();
     const before = canonicalJson(w.state);
     const all: Event[] = [];
@@ -107,18 +103,16 @@ describe('joins are bounded', () => {
       players: new PlayerQueue(),
     });
   }
-  const codes = (r: { reason: { code: string } | null }[]) => r.map((x) => x.reason?.code ?? 'joined');
 
   it('the Judge refuses joins beyond the cap, in one burst and later, and the money created stays cap x purse', async () => {
     const w = await openWith({ cap: 2, money: 300 });
-    const results: { reason: { code: string } | null }[] = [];
-    const burst = await w.step({
-      joins: [join('player-1', 'dongmen'), join('player-2', 'dongmen'), join('player-3', 'dongmen')],
-      onJoins: (r) => results.push(...r),
-    });
-    expect(codes(results)).toEqual(['joined', 'joined', 'join_full']);
-    const later = await w.step({ joins: [join('player-4', 'dongmen')], onJoins: (r) => results.push(...r) });
-    expect(codes(results.slice(3))).toEqual(['join_full']);
+    const results: string[] = [];
+    const burst = await w.step(
+      asking(JOIN, [join('player-1', 'dongmen'), join('player-2', 'dongmen'), join('player-3', 'dongmen')], results),
+    );
+    expect(results).toEqual(['ok', 'ok', 'join_full']);
+    const later = await w.step(asking(JOIN, [join('player-4', 'dongmen')], results));
+    expect(results.slice(3)).toEqual(['join_full']);
     expect(w.state.actors['player-3']).toBeUndefined();
     expect(w.state.actors['player-4']).toBeUndefined();
     const created = [burst, later]
@@ -131,19 +125,19 @@ describe('joins are bounded', () => {
 
   it('a dead player keeps their seat: the cap counts everyone who ever joined', async () => {
     const w = await openWith({ cap: 1 });
-    await w.step({ joins: [join('player-1', 'dongmen')] });
+    await w.step(asking(JOIN, [join('player-1', 'dongmen')]));
     w.state.actors['player-1'].status = 'dead';
-    const results: { reason: { code: string } | null }[] = [];
-    await w.step({ joins: [join('player-2', 'dongmen')], onJoins: (r) => results.push(...r) });
-    expect(codes(results)).toEqual(['join_full']);
+    const results: string[] = [];
+    await w.step(asking(JOIN, [join('player-2', 'dongmen')], results));
+    expect(results).toEqual(['join_full']);
     await w.close();
   });
 
   it('joins queued while joining is closed are refused with their reason', async () => {
     const w = await openWith({});
-    const results: { reason: { code: string } | null }[] = [];
-    const events = await w.step({ joins: [join('player-1', 'dongmen')], joinsClosed: true, onJoins: (r) => results.push(...r) });
-    expect(codes(results)).toEqual(['join_closed']);
+    const results: string[] = [];
+    const events = await w.step(asking(JOIN, [{ ...join('player-1', 'dongmen'), closed: true as const }], results));
+    expect(results).toEqual(['join_closed']);
     expect(events.some((e) => e.type === 'joined')).toBe(false);
     await w.close();
   });
@@ -151,7 +145,7 @@ describe('joins are bounded', () => {
   it('the run summary counts the joins and names the money they brought by its source', async () => {
     const w = await openWith({ cap: 3, money: 250 });
     const summary = new SummaryBuilder();
-    summary.add(await w.step({ joins: [join('player-1', 'dongmen'), join('player-2', 'dongmen')] }));
+    summary.add(await w.step(asking(JOIN, [join('player-1', 'dongmen'), join('player-2', 'dongmen')])));
     summary.add(await w.step());
     expect(summary.joins.count).toBe(2);
     expect(summary.joins.money).toEqual({ savings: 500 });
@@ -181,7 +175,7 @@ describe('joins are bounded', () => {
 
   it('a zero purse creates nothing and names no source', async () => {
     const w = await openWith({ money: 0, source: undefined, energy: undefined });
-    const events = await w.step({ joins: [join('player-1', 'dongmen')] });
+    const events = await w.step(asking(JOIN, [join('player-1', 'dongmen')]));
     const joined = events.find((e) => e.type === 'joined');
     expect(joined).toMatchObject({ money: 0, energy: w.cat.scenario.meta.rules.needs.energyMax });
     expect(joined && 'source' in joined).toBe(false);
@@ -207,7 +201,7 @@ describe("the player's calls go through the same Judge", () => {
     };
     const queue = new PlayerQueue();
     const w = await open(spy, queue);
-    await w.step({ joins: [join('player-1', 'huaqiangbei')] });
+    await w.step(asking(JOIN, [join('player-1', 'huaqiangbei')]));
     // due at the tick it joined, with nothing queued: no event of its own beyond joining
     expect(asked).not.toContain('player-1');
     const idle = await w.step();
@@ -228,7 +222,7 @@ describe("the player's calls go through the same Judge", () => {
   it('a call the rules forbid comes back rejected with its in-world reason', async () => {
     const queue = new PlayerQueue();
     const w = await open(policyBrain(), queue);
-    await w.step({ joins: [join('player-1', 'huaqiangbei')] });
+    await w.step(asking(JOIN, [join('player-1', 'huaqiangbei')]));
     queue.put(call('player-1', 'use_resource', { resource: 'money', amount: 999999, purpose: 'gift', target: 'lin_feng' }));
     const events = await w.step();
     const failed = events.find((e) => e.type === 'call_failed' && e.actor === 'player-1');

@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { PlayerQueue } from '../bots/brains/player.ts';
@@ -35,7 +37,7 @@ async function open(pack: string, at: string, seed = 5) {
     engine: ruleEngine(),
     players: queue,
   });
-  const events = await w.step({ joins: [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: at }] });
+  const events = await w.step(asking(JOIN, [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: at }]));
   expect(w.state.actors[ME]).toBeTruthy();
   return { w, queue, log: [...events] };
 }

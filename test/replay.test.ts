@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Brain } from '../bots/brains/types.ts';
@@ -99,7 +101,7 @@ describe('a tick is all or nothing, in memory as on disk', () => {
     // the join is folded before anyone decides: the failure comes after the state has changed
     armed.on = true;
     const join = { actor: 'newcomer', name: { cn: '新人', en: 'Newcomer' }, concept: '', place: 'dongmen' };
-    await expect(world.step({ joins: [join] })).rejects.toThrow('a worker went away');
+    await expect(world.step(asking(JOIN, [join]))).rejects.toThrow('a worker went away');
     expect(world.state).toBe(held);
     expect(canonicalJson(world.state)).toBe(before);
     expect(Object.hasOwn(world.state.actors, 'newcomer')).toBe(false);

@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { PlayerQueue } from '../bots/brains/player.ts';
@@ -25,7 +27,7 @@ let n = 0;
 async function step(call?: ToolCall['args'] & { tool?: never }, tool?: ToolCall['tool']): Promise<Event[]> {
   if (call && tool) queue.put({ id: `c${n++}`, actor: ME, tool, args: call } as ToolCall);
   const events = await world.step(
-    log.length ? undefined : { joins: [{ actor: ME, name: { cn: '客', en: 'Guest' }, concept: '', place: 'shenzhen_bay_park' }] },
+    log.length ? undefined : asking(JOIN, [{ actor: ME, name: { cn: '客', en: 'Guest' }, concept: '', place: 'shenzhen_bay_park' }]),
   );
   log.push(...events);
   live.add(events);

@@ -1,3 +1,5 @@
+import { asking } from './helpers/requests.ts';
+import { DECLARE } from '../sim/tick/requests.ts';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlayerQueue } from '../bots/brains/player.ts';
@@ -193,7 +195,7 @@ describe('declaring a trait where the pack allows it (Riverford)', () => {
       },
     });
     // queued past the server's checks (as a stale request would be): a fourth trait
-    srv.host.declare({ actor: p.actorId, trait: own('own_9') });
+    srv.host.request(DECLARE, { actor: p.actorId, trait: own('own_9') });
     await step();
     expect(told.map((m) => m.callId)).toEqual(['declare']);
     expect(told[0].reason.en).toMatch(/already have 3 traits/);
@@ -203,16 +205,19 @@ describe('declaring a trait where the pack allows it (Riverford)', () => {
     // the Judge's own reasons, one declaration after another against the state the earlier ones left
     const q = await joined(['proud', 'clumsy'], 'Bo');
     const reasons: string[] = [];
-    await srv.host.world.step({
-      declares: [
-        own('proud'),
-        own('own_1', { helps: ['juggle'] }),
-        own('own_2', { helps: ['__proto__'] }),
-        own('own_3', { helps: ['cutpurse'] }),
-        own('own_4'),
-      ].map((trait) => ({ actor: q.actorId, trait })),
-      onDeclares: (r) => reasons.push(...r.map((x) => x.reason?.code ?? 'ok')),
-    });
+    await srv.host.world.step(
+      asking(
+        DECLARE,
+        [
+          own('proud'),
+          own('own_1', { helps: ['juggle'] }),
+          own('own_2', { helps: ['__proto__'] }),
+          own('own_3', { helps: ['cutpurse'] }),
+          own('own_4'),
+        ].map((trait) => ({ actor: q.actorId, trait })),
+        reasons,
+      ),
+    );
     expect(reasons).toEqual(['declare_same', 'declare_words', 'declare_words', 'ok', 'declare_full']);
     expect(srv.host.world.state.actors[q.actorId].player!.traits!.map((t) => t.id)).toEqual(['proud', 'clumsy', 'own_3']);
   });
@@ -230,10 +235,7 @@ describe('where the pack does not allow it (Shenzhen)', () => {
     expect(body.message.en).toMatch(/does not let you declare a trait in play: traits are chosen when you join/);
     expect(body.message.cn).toMatch(/加入时选定/);
     const reasons: string[] = [];
-    await srv.host.world.step({
-      declares: [{ actor: p.actorId, trait: own('own_1') }],
-      onDeclares: (x) => reasons.push(...x.map((y) => y.reason?.code ?? 'ok')),
-    });
+    await srv.host.world.step(asking(DECLARE, [{ actor: p.actorId, trait: own('own_1') }], reasons));
     expect(reasons).toEqual(['declare_closed']);
     expect((await events()).filter((e) => e.type === 'trait_declared')).toEqual([]);
   });

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { Intervention } from '../../sim/model/interventions.ts';
 import { loadInterventions } from '../../sim/scenario/interventions.ts';
+import { inboxOf } from '../../sim/tick/inbox.ts';
+import { INTERVENE } from '../../sim/tick/requests.ts';
 import { FORK_INTERVENTIONS } from './fork.ts';
 import { Progress } from './progress.ts';
 import { foldHistory } from '../../sim/metrics/history.ts';
@@ -68,18 +70,19 @@ export async function runCommand(argv: string[]): Promise<number> {
       const tick = world.tick;
       const due = plan.get(tick);
       const events = await world.step({
-        argueJudge,
-        director,
+        advisors: { argue: argueJudge, director },
         ...(due
           ? {
-              interventions: due,
-              onInterventions: (results) => {
-                for (const x of results)
-                  say(x.reason ? 'interventions.refused' : 'interventions.applied', {
-                    label: x.request.label,
+              requests: inboxOf(INTERVENE, due),
+              onRefused: (refused) => {
+                for (const iv of due) {
+                  const no = refused.find((x) => x.request === iv);
+                  say(no ? 'interventions.refused' : 'interventions.applied', {
+                    label: iv.label,
                     tick,
-                    reason: x.reason ? r.render(x.reason.message) : '',
+                    reason: no ? r.render(no.reason.message) : '',
                   });
+                }
               },
             }
           : {}),

@@ -1,6 +1,4 @@
-import type { Intervention } from '../../sim/model/interventions.ts';
 import { type Audience, audienceKey, PUBLIC } from '../../sim/audience/audience.ts';
-import type { QuestTake } from '../../sim/model/quests.ts';
 import { nextActions } from '../../sim/gm/suggest.ts';
 import { describeCall } from '../../bots/intent/understood.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -10,16 +8,17 @@ import { eventsOfCall } from '../../world-engine/narrator/select.ts';
 import type { Narrator } from '../../world-engine/narrator/types.ts';
 import { indexPlaces } from '../../sim/state/place-index.ts';
 import { perceive } from '../../bots/perception.ts';
-import { type JoinRequest, playerCount } from '../../sim/judge/judge.ts';
-import { judgeFree, type SeatRequest } from '../../sim/judge/seats.ts';
+import { playerCount } from '../../sim/judge/judge.ts';
+import { judgeFree } from '../../sim/judge/seats.ts';
 import { seated } from '../../sim/state/seats.ts';
 import type { Argument } from '../../sim/judge/argue.ts';
-import type { Declaration } from '../../sim/judge/declare.ts';
-import { type ArgueJudge, type ArgueOutcome, rulesArgueJudge } from '../../world-engine/argue/types.ts';
-import type { Director } from '../../world-engine/director/types.ts';
+import { type ArgueOutcome, rulesArgueJudge } from '../../world-engine/argue/types.ts';
+import { Inbox, type Refusal, type RequestKind } from '../../sim/tick/inbox.ts';
+import { FREE, JOIN } from '../../sim/tick/requests.ts';
+import type { Advisors } from '../../sim/tick/advisors.ts';
 import type { Trait } from '../../sim/model/traits.ts';
 import { own } from '../../sim/model/ids.ts';
-import type { Event, Reason } from '../../sim/model/events.ts';
+import type { Event } from '../../sim/model/events.ts';
 import type { Text } from '../../sim/model/text.ts';
 import type { PlayerWords } from '../../sim/model/records.ts';
 import { UntrustedToolCall } from '../../sim/i18n/content.ts';
@@ -47,17 +46,8 @@ import type {
 import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../../sim/scenario/catalog.ts';
 import { StoryBook, type StoryDelta } from '../../sim/story/book.ts';
-import type { StoryChoice } from '../../sim/tick/story.ts';
 import { promptWithStory } from '../../world-engine/story/options.ts';
-import type { ProgressJudge } from '../../world-engine/story/progress/types.ts';
 
-/** A player's request the Judge refused at the start of a tick: a join, a declared trait or an argument. */
-interface Refused {
-  actor: string;
-  callId: 'join' | 'declare' | 'argue' | 'take';
-  reason: Reason;
-}
-/** Where the host sends what happened; sockets.ts implements it with rooms. */
 /** A tick as each audience sees it (`sim/audience`): cut once per audience that is asked for. */
 export interface TickView {
   tick: number;
@@ -66,6 +56,7 @@ export interface TickView {
   for(to: Audience): TickMsg;
 }
 
+/** Where the host sends what happened; sockets.ts implements it with rooms. */
 export interface Broadcast {
   tick(view: TickView): void;
   status(msg: StatusMsg): void;
@@ -86,12 +77,8 @@ export interface HostOptions {
   queue: PlayerQueue;
   narrator: Narrator;
   intent: IntentParser;
-  /** who judges a player's argument for a trait: the rules unless a model is configured (world-engine/argue/llm.ts) */
-  argue?: ArgueJudge;
-  /** the director of a pack with director.json: the rules unless a model is configured (world-engine/director/llm.ts) */
-  director?: Director;
-  /** who judges a player's story turn: the rules unless a model is configured (world-engine/story/progress) */
-  progress?: ProgressJudge;
+  /** who weighs arguments, story turns and the director's stagings: the rules unless a model is configured */
+  advisors?: Advisors;
   tickMs: number;
   turnBased: boolean;
   /** keep this many ticks of metrics in memory */
@@ -115,21 +102,12 @@ export class WorldHost {
   joining: 'open' | 'closed' = 'open';
   tickMs: number;
   readonly turnBased: boolean;
-  /** who judges players' arguments for their traits before they are queued */
-  argueJudge: ArgueJudge;
-  private joins: JoinRequest[] = [];
-  /** arguments for traits the server accepted, for the Judge to commit at the next tick (before any call) */
-  private argues: Argument[] = [];
-  /** traits declared in play that the server accepted, for the Judge to judge again and commit at the next tick */
-  private declares: Declaration[] = [];
-  /** researchers' interventions the admin posted, for the Judge at the next tick */
-  private interventions: Intervention[] = [];
-  /** story options players took with their queued calls, kept until the Judge judges that call (sim/tick/story.ts) */
-  private readonly storyChoices = new Map<string, StoryChoice>();
-  /** quests players asked to take, for the Judge at the start of the next tick (sim/judge/quests.ts) */
-  private takes: QuestTake[] = [];
-  /** seats the admin asked to free, for the Judge at the start of the next tick (sim/judge/seats.ts) */
-  private frees: SeatRequest[] = [];
+  readonly advisors: Advisors;
+  /**
+   * Requests the routes accepted (joins, seats to free, traits declared or argued, quests taken,
+   * interventions), each for the phase that judges its kind at the next tick (sim/tick/inbox.ts)
+   */
+  readonly inbox = new Inbox();
   /** told of every seat the Judge freed, once it is committed (the tokens, the sockets) */
   private readonly afterFreed: ((actor: string) => void)[] = [];
   private chain: Promise<unknown> = Promise.resolve();
@@ -149,7 +127,7 @@ export class WorldHost {
     this.story = new StoryBook(o.world.cat, o.world.state);
     this.tickMs = o.tickMs;
     this.turnBased = o.turnBased;
-    this.argueJudge = o.argue ?? rulesArgueJudge;
+    this.advisors = o.advisors ?? {};
     if (o.joiningFile && existsSync(o.joiningFile)) this.joining = readJoining(o.joiningFile);
   }
 
@@ -218,7 +196,7 @@ export class WorldHost {
           (a.status === 'alive' || a.status === 'dying') &&
           a.nextWake <= tick &&
           !this.queue.has(a.id) &&
-          !this.frees.some((f) => f.actor === a.id),
+          !this.inbox.pending(FREE).some((f) => f.actor === a.id),
       )
       .map((a) => a.id);
   }
@@ -231,44 +209,11 @@ export class WorldHost {
   }
 
   private async runStep(): Promise<Event[]> {
-    const { joins, argues, declares, interventions, takes, frees } = this;
-    this.frees = [];
-    this.takes = [];
-    this.interventions = [];
-    this.joins = [];
-    this.argues = [];
-    this.declares = [];
-    const refused: Refused[] = [];
+    let refused: readonly Refusal[] = [];
     const events = await this.world.step({
-      joins,
-      joinsClosed: this.joining === 'closed',
-      argues,
-      declares,
-      argueJudge: this.argueJudge,
-      director: this.o.director,
-      interventions,
-      takes,
-      choices: [...this.storyChoices.values()],
-      progressJudge: this.o.progress,
-      frees,
-      onFrees: (r) => {
-        for (const x of r) if (x.reason) this.o.log?.warn({ actor: x.request.actor, reason: x.reason.code }, 'seat not freed');
-      },
-      onTakes: (r) => {
-        refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'take' as const, reason: x.reason! })));
-      },
-      onInterventions: (r) => {
-        for (const x of r) if (x.reason) this.o.log?.warn({ label: x.request.label, reason: x.reason.code }, 'intervention refused');
-      },
-      onJoins: (r) => {
-        refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'join' as const, reason: x.reason! })));
-      },
-      onDeclares: (r) => {
-        refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'declare' as const, reason: x.reason! })));
-      },
-      onArgues: (r) => {
-        refused.push(...r.filter((x) => x.reason).map((x) => ({ actor: x.request.actor, callId: 'argue' as const, reason: x.reason! })));
-      },
+      requests: this.inbox.drain(),
+      advisors: this.advisors,
+      onRefused: (r) => (refused = r),
     });
     const tick = events[0]?.tick ?? this.world.state.tick;
     for (const e of events) this.note(e);
@@ -276,15 +221,8 @@ export class WorldHost {
       if (e.type !== 'seat_freed') continue;
       // whatever the player had queued goes with the seat; then their tokens and sockets (app.ts, sockets.ts)
       this.queue.take(e.actor);
-      this.storyChoices.delete(e.actor);
       for (const f of this.afterFreed) f(e.actor);
     }
-    for (const e of events)
-      if (
-        (e.type === 'action' && this.storyChoices.get(e.actor)?.call === e.call.id) ||
-        (e.type === 'call_failed' && this.storyChoices.get(e.actor)?.call === e.failed.id)
-      )
-        this.storyChoices.delete(e.actor);
     const told = this.story.add(events);
     this.metrics?.add(events);
     try {
@@ -313,7 +251,7 @@ export class WorldHost {
     }
   }
 
-  private async broadcast(tick: number, events: Event[], refused: Refused[], told: Map<string, StoryDelta>): Promise<void> {
+  private async broadcast(tick: number, events: Event[], refused: readonly Refusal[], told: Map<string, StoryDelta>): Promise<void> {
     const changed = new Set<string>();
     for (const e of events) for (const a of actorsOf(e)) changed.add(a);
     const summary = events.find((e) => e.type === 'tick_summary');
@@ -341,8 +279,11 @@ export class WorldHost {
     };
     for (const l of this.listeners) l.tick(view);
     for (const r of refused) {
-      for (const l of this.listeners)
-        l.rejection(r.actor, { tick, dialog_type: 'rule_explanation', callId: r.callId, reason: this.views.messageTo(r.reason.message) });
+      // a player hears why their request was refused; the admin's and a researcher's go to the log
+      if (r.askedBy === null) this.o.log?.warn({ kind: r.kind, reason: r.reason.code }, 'request refused');
+      else
+        for (const l of this.listeners)
+          l.rejection(r.askedBy, { tick, dialog_type: 'rule_explanation', callId: r.kind, reason: this.views.messageTo(r.reason.message) });
     }
     const players = Object.values(this.world.state.actors).filter(seated);
     if (!players.length) return;
@@ -427,7 +368,7 @@ export class WorldHost {
 
   /** Players in the world and those queued to join, against the pack's cap. */
   seats(): { joined: number; cap: number } {
-    return { joined: playerCount(this.world.state) + this.joins.length, cap: this.world.cat.scenario.meta.rules.players.cap };
+    return { joined: playerCount(this.world.state) + this.inbox.pending(JOIN).length, cap: this.world.cat.scenario.meta.rules.players.cap };
   }
 
   setJoining(joining: 'open' | 'closed'): void {
@@ -437,6 +378,8 @@ export class WorldHost {
       renameSync(`${this.o.joiningFile}.tmp`, this.o.joiningFile);
     }
     this.joining = joining;
+    // the joins still queued are refused by the Judge at the next tick, with why
+    if (joining === 'closed') this.inbox.update(JOIN, (j) => ({ ...j, closed: true as const }));
     this.emitStatus();
   }
 
@@ -452,39 +395,26 @@ export class WorldHost {
     if (!placeExists(this.world.cat, this.world.state, place)) {
       throw new HttpError(400, 'bad_request', { detail: `place: ${place}` });
     }
-    let n = Object.keys(this.world.state.actors).length + this.joins.length + 1;
-    const taken = (id: string) => own(this.world.state.actors, id) || this.joins.some((j) => j.actor === id);
+    const joins = this.inbox.pending(JOIN);
+    let n = Object.keys(this.world.state.actors).length + joins.length + 1;
+    const taken = (id: string) => own(this.world.state.actors, id) || joins.some((j) => j.actor === id);
     while (taken(`player-${n}`)) n++;
     const actor = `player-${n}`;
-    this.joins.push({ actor, name: { cn: name, en: name }, concept, place, ...(traits.length ? { traits } : {}) });
+    this.inbox.put(JOIN, { actor, name: { cn: name, en: name }, concept, place, ...(traits.length ? { traits } : {}) });
     return actor;
   }
 
   /** Judge a player's argument against the state now (by the rules, or by the model with the rules behind it). */
   judgeArgument(a: Argument): Promise<ArgueOutcome> {
-    return Promise.resolve(this.argueJudge.judge(this.world.cat, this.world.state, a));
+    return Promise.resolve((this.advisors.argue ?? rulesArgueJudge).judge(this.world.cat, this.world.state, a));
   }
 
-  /** Queue an accepted argument (`by` who judged its fit), for the Judge to verify and commit at the next tick; once per trait and word. */
-  argue(a: Argument): void {
-    if (!this.argues.some((x) => x.actor === a.actor && x.trait === a.trait && x.word === a.word)) this.argues.push(a);
-  }
-
-  /** Queue a researcher's intervention (checked by the route) for the Judge at the next tick; returns that tick. */
-  intervene(iv: Intervention): number {
-    this.interventions.push({ ...iv, at: this.world.tick });
-    return this.world.tick;
-  }
-
-  /** Whether a label is taken: committed already, or queued for the next tick. */
-  interventionLabelTaken(label: string): boolean {
-    return own(this.world.state.interventions?.labels ?? {}, label) !== undefined || this.interventions.some((x) => x.label === label);
-  }
-
-  /** Queue a player's taking of a quest, for the Judge at the next tick; once per quest; returns that tick. */
-  take(t: QuestTake): number {
-    if (this.takes.some((x) => x.actor === t.actor && x.quest === t.quest)) throw new HttpError(409, 'quest_already_queued');
-    this.takes.push(t);
+  /**
+   * Queue a request a route accepted, for the phase that judges its kind at the next tick (its refusal
+   * is told to whoever asked); returns that tick.
+   */
+  request<R>(kind: RequestKind<R>, r: R): number {
+    this.inbox.put(kind, r);
     return this.world.tick;
   }
 
@@ -495,8 +425,8 @@ export class WorldHost {
   free(actor: string): number {
     // refused early as the Judge would refuse it at the next tick
     if (judgeFree(this.world.state, { actor })) throw new HttpError(404, 'not_found');
-    if (this.frees.some((x) => x.actor === actor)) throw new HttpError(409, 'seat_already_queued');
-    this.frees.push({ actor });
+    if (this.inbox.pending(FREE).some((x) => x.actor === actor)) throw new HttpError(409, 'seat_already_queued');
+    this.inbox.put(FREE, { actor });
     // a turn-based world that waited for this player waits no longer
     this.emitStatus();
     for (const f of this.afterQueue) f();
@@ -508,24 +438,8 @@ export class WorldHost {
     this.afterFreed.push(f);
   }
 
-  /** Queue a trait declared in play, for the Judge to judge again and commit at the next tick; returns that tick. */
-  declare(d: Declaration): number {
-    this.declares.push(d);
-    return this.world.tick;
-  }
-
-  /** The traits this player declared that wait for the next tick. */
-  pendingDeclared(actor: string): Declaration['trait'][] {
-    return this.declares.filter((x) => x.actor === actor).map((x) => x.trait);
-  }
-
-  /** The traits this player argued for `word` that wait for the next tick. */
-  pendingArgued(actor: string, word: string): string[] {
-    return this.argues.filter((x) => x.actor === actor && x.word === word).map((x) => x.trait);
-  }
-
   hasPendingJoin(actor: string): boolean {
-    return this.joins.some((j) => j.actor === actor);
+    return this.inbox.pending(JOIN).some((j) => j.actor === actor);
   }
 
   /** Fill in the player's own id and a call id, parse, and check the character can act. */
@@ -546,10 +460,8 @@ export class WorldHost {
 
   /** Queue a player's call for the tick at which their actor is next due (with the story option it takes, if any); returns that tick. */
   act(call: ToolCall, choice?: number): number {
-    this.queue.put(call);
     // a new call replaces the queued one, and with it any story choice sent with the old one
-    if (choice === undefined) this.storyChoices.delete(call.actor);
-    else this.storyChoices.set(call.actor, { actor: call.actor, call: call.id, choice });
+    this.queue.put(call, choice);
     this.emitStatus();
     for (const f of this.afterQueue) f();
     const at = Math.max(this.world.tick, this.world.state.actors[call.actor].nextWake);

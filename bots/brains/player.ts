@@ -7,14 +7,14 @@ import { seated } from '../../sim/state/seats.ts';
  * enter here already parsed (zod) and with the player's own actor id: the server sees to both.
  */
 export class PlayerQueue {
-  private readonly calls = new Map<string, ToolCall>();
+  private readonly calls = new Map<string, { call: ToolCall; choice?: number }>();
 
-  /** queue (or replace) a player's next call */
-  put(call: ToolCall): void {
-    this.calls.set(call.actor, call);
+  /** queue (or replace) a player's next call, with the story option it takes, if any */
+  put(call: ToolCall, choice?: number): void {
+    this.calls.set(call.actor, choice === undefined ? { call } : { call, choice });
   }
 
-  take(actor: string): ToolCall | null {
+  take(actor: string): { call: ToolCall; choice?: number } | null {
     const c = this.calls.get(actor) ?? null;
     this.calls.delete(actor);
     return c;
@@ -42,8 +42,8 @@ export function withPlayers(bots: Deliberation, queue: PlayerQueue): Deliberatio
       let next = 0;
       return perceptions.map((p): Decision => {
         if (!seated(p.self)) return decided[next++];
-        const call = queue.take(p.self.id);
-        return call ? { ok: true, call } : null;
+        const queued = queue.take(p.self.id);
+        return queued ? { ok: true, ...queued } : null;
       });
     },
     resolve: (cat, work) => bots.resolve(cat, work),

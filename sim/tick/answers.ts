@@ -82,9 +82,9 @@ export async function answerPlayers(
 export const answersPhase: Phase = {
   id: 'answers',
   at: 'close',
-  run: async ({ cat, state, tick, delib, judge, input, due, acted, judgedFrom }) => {
+  run: async ({ cat, state, tick, delib, judge, advisors, due, acted, judgedFrom }) => {
     if (!due.some((id) => state.actors[id].player)) return;
-    for (const id of await answerPlayers(cat, state, tick, delib, judge, judgedFrom, input.argueJudge))
+    for (const id of await answerPlayers(cat, state, tick, delib, judge, judgedFrom, advisors.argue))
       if (!acted.includes(id)) acted.push(id);
   },
 };

@@ -13,9 +13,10 @@ import { mapBounded } from './pool.ts';
 
 /**
  * A brain's answer after parsing: a call (with, for a risky one, the brain's argument that one of its
- * traits fits), nothing to do, or output that is not a valid call.
+ * traits fits; for a player's, the story option they took with it), nothing to do, or output that is
+ * not a valid call.
  */
-export type Decision = { ok: true; call: ToolCall; argue?: TraitArgument } | { ok: false; error: string } | null;
+export type Decision = { ok: true; call: ToolCall; argue?: TraitArgument; choice?: number } | { ok: false; error: string } | null;
 
 /**
  * A brain's raw answer (in this process, or back from a worker) as a decision. The argument rides

@@ -42,5 +42,5 @@ export async function runDirector(judge: TickJudge, window: DirectorWindow | und
 export const directorPhase: TickPhase = {
   id: 'director',
   at: 'close',
-  run: ({ judge, input }) => runDirector(judge, input.directorWindow, input.director),
+  run: ({ judge, recent, advisors }) => runDirector(judge, recent, advisors.director),
 };

@@ -14,6 +14,7 @@ import { indexPlaces } from '../state/place-index.ts';
 import type { Deliberation } from './deliberation.ts';
 import { judgeBotArguments } from './argues.ts';
 import type { TickInput } from './input.ts';
+import { Inbox } from './inbox.ts';
 import type { Phase, TickContext } from './phase.ts';
 import { PHASES } from './phases.ts';
 
@@ -48,27 +49,34 @@ export async function runTick(
     tick,
     judge: new TickJudge(cat, state, tick),
     delib,
-    input,
+    requests: input.requests ?? new Inbox(),
+    refused: [],
+    advisors: input.advisors ?? {},
+    recent: input.recent,
     due: [],
+    decisions: [],
     acted: [],
     judgedFrom: 0,
   };
   for (const p of phases) if (p.at === 'open') await p.run(ctx);
   await actorsTurn(ctx);
   for (const p of phases) if (p.at === 'close') await p.run(ctx);
-  return ctx.judge.finish(input.tokens?.(tick) ?? 0);
+  const events = ctx.judge.finish(input.tokens?.(tick) ?? 0);
+  input.onRefused?.(ctx.refused);
+  return events;
 }
 
 /** The due actors' turn: the runner's own step between the phases. */
 async function actorsTurn(ctx: TickContext): Promise<void> {
-  const { cat, state, tick, judge, delib, input } = ctx;
+  const { cat, state, tick, judge, delib, advisors } = ctx;
   const due = dueActors(state, tick, asleep(tick, cat.scenario.vocabulary.time));
   ctx.due = due;
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));
   const decisions = await delib.decide(cat, perceptions, state.seed);
+  ctx.decisions = decisions;
   // a bot's argument for a trait is judged before its check is built for the engine and rolled
-  await judgeBotArguments(cat, state, judge, due, decisions, input.argueJudge);
+  await judgeBotArguments(cat, state, judge, due, decisions, advisors.argue);
 
   const work: { slice: Slice; call: ToolCall }[] = [];
   const workOf = new Array<number>(due.length).fill(-1);

@@ -1,8 +1,8 @@
-import type { Phase as TickPhase } from './phase.ts';
+import { judgeEach, type Phase as TickPhase, type TickContext } from './phase.ts';
+import type { RequestKind } from './inbox.ts';
 import { questOffers } from '../../world-engine/quests/giver.ts';
 import { goalMet, offerQuest, settleQuest, takeQuest } from '../judge/quests.ts';
 import type { TickJudge } from '../judge/judge.ts';
-import type { Reason } from '../model/events.ts';
 import type { QuestGoal, QuestTake } from '../model/quests.ts';
 import { rngFor } from '../rng.ts';
 import type { Catalog } from '../scenario/catalog.ts';
@@ -14,21 +14,18 @@ import type { ActorState, WorldState } from '../state/types.ts';
  * (`questsLast`, after everyone acted): each open quest fails, completes or progresses as the Judge
  * finds the committed state, then givers make new offers. Every step is a verdict of sim/judge/quests.ts.
  */
-export function questsFirst(
-  cat: Catalog,
-  state: WorldState,
-  judge: TickJudge,
-  takes: readonly QuestTake[] = [],
-): { request: QuestTake; reason: Reason | null }[] {
-  const results = takes.map((t) => ({ request: t, reason: takeQuest(judge, t.quest, t.actor) }));
-  if (state.quests) botsTake(cat, state, judge);
-  return results;
+export function questsFirst(ctx: TickContext): void {
+  judgeEach(ctx, TAKE, (t) => takeQuest(ctx.judge, t.quest, t.actor));
+  if (ctx.state.quests) botsTake(ctx.cat, ctx.state, ctx.judge);
 }
 
 export function questsLast(cat: Catalog, state: WorldState, judge: TickJudge): void {
   for (const id of openQuests(state)) settleQuest(judge, id);
   for (const q of questOffers(cat, state, judge.tick)) offerQuest(judge, q);
 }
+
+/** A player's taking of a quest through the API, judged before anyone acts. */
+export const TAKE: RequestKind<QuestTake> = { id: 'take', askedBy: (t) => t.actor };
 
 function openQuests(state: WorldState): string[] {
   const out: string[] = [];
@@ -91,11 +88,7 @@ function botsTake(cat: Catalog, state: WorldState, judge: TickJudge): void {
 export const questTakePhase: TickPhase = {
   id: 'quests.take',
   at: 'open',
-  run: ({ cat, state, judge, input }) => {
-    // judged whether or not anyone listens for the refusals
-    const results = questsFirst(cat, state, judge, input.takes);
-    input.onTakes?.(results);
-  },
+  run: questsFirst,
 };
 
 /** Settling and new offers, after everyone has acted. */

@@ -15,7 +15,7 @@ import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { membersOf } from '../state/members.ts';
 
-/** A player's story choice, sent with their call (`POST .../act` `choice`): it counts when that call is committed. */
+/** A player's story choice, sent with their call (`POST .../act` `choice`, riding with the call as its decision's `choice`): it counts when that call is committed. */
 export interface StoryChoice {
   actor: string;
   call: string;
@@ -197,8 +197,13 @@ export const storyTurnPhase: Phase = {
   id: 'story.turn',
   at: 'close',
   run: async (ctx) => {
-    const { cat, state, tick, judge, input } = ctx;
-    const refused = await runStories(cat, state, tick, judge, before.get(ctx) ?? new Map(), input.choices, input.progressJudge);
-    input.onStory?.(refused);
+    const { cat, state, tick, judge, advisors } = ctx;
+    const choices: StoryChoice[] = [];
+    for (const d of ctx.decisions)
+      if (d?.ok && d.choice !== undefined) choices.push({ actor: d.call.actor, call: d.call.id, choice: d.choice });
+    const refused = await runStories(cat, state, tick, judge, before.get(ctx) ?? new Map(), choices, advisors.progress);
+    // the progress judge asked for these changes, not the player: they go to the log, not to the player
+    for (const r of refused)
+      ctx.refused.push({ kind: 'story.change', askedBy: null, request: { actor: r.actor, variable: r.variable }, reason: r.reason });
   },
 };

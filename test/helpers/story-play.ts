@@ -6,7 +6,9 @@ import { buildCatalog } from '../../sim/scenario/catalog.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
 import { canonicalJson } from '../../sim/lib/canonical.ts';
 import { memoryStore } from '../../adapters/store/memory.ts';
-import type { StoryChoice } from '../../sim/tick/story.ts';
+import type { StoryRefusal } from '../../sim/tick/story.ts';
+import { JOIN } from '../../sim/tick/requests.ts';
+import { asking } from './requests.ts';
 import type { TickInput } from '../../sim/tick/pipeline.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import { World } from '../../sim/world.ts';
@@ -36,7 +38,7 @@ export interface Played {
 export async function playStory(
   pack: string,
   script: Script,
-  o: { seed?: number; place?: string; maxTicks?: number; progressJudge?: ProgressJudge; onStory?: TickInput['onStory'] } = {},
+  o: { seed?: number; place?: string; maxTicks?: number; progressJudge?: ProgressJudge; onStory?: (refused: StoryRefusal[]) => void } = {},
 ): Promise<Played> {
   const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/${pack}`));
   const queue = new PlayerQueue();
@@ -52,16 +54,17 @@ export async function playStory(
   });
   const me = 'player-1';
   const events: Event[] = [];
-  events.push(
-    ...(await w.step({
-      joins: [{ actor: me, name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: o.place ?? cat.scenario.places[0].id }],
-      progressJudge: o.progressJudge,
-    })),
-  );
+  // the progress judge's refused changes to bound variables, as the story phase notes them
+  const onRefused: TickInput['onRefused'] = (refused) =>
+    o.onStory?.(
+      refused.filter((r) => r.kind === 'story.change').map((r) => ({ ...(r.request as Omit<StoryRefusal, 'reason'>), reason: r.reason })),
+    );
+  const advisors = { progress: o.progressJudge };
+  const join = { actor: me, name: { cn: '阿达', en: 'Ada' }, concept: 'a newcomer', place: o.place ?? cat.scenario.places[0].id };
+  events.push(...(await w.step({ ...asking(JOIN, [join]), advisors, onRefused })));
   let turns = 0;
   let n = 0;
   const chapters: string[] = [];
-  let pending: StoryChoice[] = [];
   while (n++ < (o.maxTicks ?? 200)) {
     const st = w.state.stories?.[me];
     if (st?.ended) break;
@@ -76,12 +79,11 @@ export async function playStory(
       const opt = offered.find((x) => x.id === pick);
       if (opt) {
         const call = { id: `${me}:${n}`, actor: me, tool: opt.call.tool, args: opt.call.args } as ToolCall;
-        queue.put(call);
-        pending = [{ actor: me, call: call.id, choice: opt.choice }];
+        queue.put(call, opt.choice);
         turns++;
       }
     }
-    events.push(...(await w.step({ choices: pending, progressJudge: o.progressJudge, onStory: o.onStory })));
+    events.push(...(await w.step({ advisors, onRefused })));
   }
   const st = w.state.stories?.[me];
   if (st && !chapters.includes(st.chapter)) chapters.push(st.chapter);

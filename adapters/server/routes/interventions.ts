@@ -3,6 +3,8 @@ import { translator } from '../../../sim/i18n/translator.ts';
 import { checkOneIntervention, InterventionsError } from '../../../sim/scenario/interventions.ts';
 import { bearer } from '../auth.ts';
 import { HttpError } from '../errors.ts';
+import { own } from '../../../sim/model/ids.ts';
+import { INTERVENE } from '../../../sim/tick/requests.ts';
 import { type ServerContext, worldOf } from './context.ts';
 
 /**
@@ -29,8 +31,14 @@ export const interventionRoutes: FastifyPluginAsync<ServerContext> = async (app,
         .map((p) => `${p.path}: ${'text' in p.reason ? p.reason.text : t(p.reason.key, p.reason.params)}`);
       throw new HttpError(400, 'bad_intervention', { detail: issues.join('; ') }, issues);
     }
-    if (ctx.host.interventionLabelTaken(iv.label)) throw new HttpError(409, 'intervention_label', { label: iv.label });
-    const tick = ctx.host.intervene(iv);
+    // a label commits once: taken when committed already, or queued for the next tick
+    const label = iv.label;
+    if (
+      own(world.state.interventions?.labels ?? {}, label) !== undefined ||
+      ctx.host.inbox.pending(INTERVENE).some((x) => x.label === label)
+    )
+      throw new HttpError(409, 'intervention_label', { label });
+    const tick = ctx.host.request(INTERVENE, iv);
     reply.code(202);
     return { label: iv.label, kind: iv.kind, tick };
   });

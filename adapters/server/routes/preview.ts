@@ -7,6 +7,15 @@ import { type ServerContext, idOf } from './context.ts';
 import { riskyWord } from '../../../sim/model/check.ts';
 import { diceScreen } from '../dice-screen.ts';
 import { inEveryLang } from '../../../sim/i18n/render.ts';
+import { ARGUE } from '../../../sim/tick/requests.ts';
+
+/** The traits this player argued for `word` that wait for the next tick. */
+function pendingArgued(ctx: ServerContext, actor: string, word: string): string[] {
+  return ctx.host.inbox
+    .pending(ARGUE)
+    .filter((x) => x.actor === actor && x.word === word)
+    .map((x) => x.trait);
+}
 
 /**
  * A dry run of the player's call before they send it: checked like /act (their token, their own
@@ -22,7 +31,7 @@ export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     const call = ctx.host.prepareCall(id, { ...body.call, id: body.call.id ?? 'preview' });
     if (!ctx.limiter.take(`preview:${id}`)) throw new HttpError(429, 'rate_limited');
     const word = riskyWord(ctx.host.world.cat, call);
-    return previewCall(ctx.host.world.cat, ctx.host.world.state, call, word === null ? [] : ctx.host.pendingArgued(id, word));
+    return previewCall(ctx.host.world.cat, ctx.host.world.state, call, word === null ? [] : pendingArgued(ctx, id, word));
   });
   /**
    * Arguing for a trait before the roll (docs/design.md, Traits and tags), judged by rules (sim/judge/argue.ts) or, when
@@ -46,10 +55,10 @@ export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     const out = await host.judgeArgument(asked);
     // read after the verdict: a tick may have committed while a model thought
     const state = host.world.state;
-    const pending = host.pendingArgued(id, word);
+    const pending = pendingArgued(ctx, id, word);
     const v = out.verdict;
     const again = v.ok && v.why === 'argued' && pending.includes(body.trait);
-    if (v.ok && v.why === 'argued' && !again) host.argue({ ...asked, by: out.by });
+    if (v.ok && v.why === 'argued' && !again) host.request(ARGUE, { ...asked, by: out.by });
     const check = diceScreen(cat, state, state.actors[id], word, v.ok && v.why === 'argued' ? [...pending, body.trait] : pending);
     if (!v.ok) return { ok: false, code: v.reason.code, text: out.why ?? host.views.messageTo(v.reason.message), check };
     const why = again ? 'again' : v.why;

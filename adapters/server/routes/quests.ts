@@ -4,6 +4,7 @@ import { HttpError, parseOr400 } from '../errors.ts';
 import { own } from '../../../sim/model/ids.ts';
 import { type AdminQuests, type QuestLog, QuestParams, TakeBody, type TakeReply } from '../protocol.ts';
 import { adminQuests, playerQuests } from '../quest-views.ts';
+import { TAKE } from '../../../sim/tick/quests.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
 
 /** A player's quest log and taking a quest (player token); every quest with its hidden risk (admin token). */
@@ -43,7 +44,9 @@ export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
     // the Judge judges it again at the start of the next tick, against the state it finds then
     reply.code(202);
-    return { queuedFor: host.take({ actor: id, quest: q }) };
+    // once per quest
+    if (host.inbox.pending(TAKE).some((x) => x.actor === id && x.quest === q)) throw new HttpError(409, 'quest_already_queued');
+    return { queuedFor: host.request(TAKE, { actor: id, quest: q }) };
   });
 
   app.get('/api/worlds/:w/quests', { config: { exposure: 'admin' } }, async (req): Promise<AdminQuests> => {

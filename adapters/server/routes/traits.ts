@@ -5,6 +5,7 @@ import { type ActReply, DeclareBody } from '../protocol.ts';
 import { type ServerContext, idOf } from './context.ts';
 import { declaredTrait } from '../traits.ts';
 import { traitsOf } from '../../../sim/model/check.ts';
+import { DECLARE } from '../../../sim/tick/requests.ts';
 
 /**
  * Declaring a new trait in play (docs/design.md, Traits and tags), where the pack allows it: checked here as a trait at join
@@ -21,8 +22,12 @@ export const traitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     const a = host.world.state.actors[id];
     if (!a) throw new HttpError(409, 'not_joined');
     if (a.status !== 'alive' && a.status !== 'dying') throw new HttpError(409, 'not_alive');
-    const trait = declaredTrait(host.world.cat, [...traitsOf(host.world.cat, a), ...host.pendingDeclared(id)], body.trait);
+    const queued = host.inbox
+      .pending(DECLARE)
+      .filter((x) => x.actor === id)
+      .map((x) => x.trait);
+    const trait = declaredTrait(host.world.cat, [...traitsOf(host.world.cat, a), ...queued], body.trait);
     if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
-    return { queuedFor: host.declare({ actor: id, trait }) };
+    return { queuedFor: host.request(DECLARE, { actor: id, trait }) };
   });
 };
