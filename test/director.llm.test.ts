@@ -73,6 +73,26 @@ describe('a language model as the director', () => {
     expect(proposed[0]).toMatchObject({ template: 'market_fire', refused: null });
   });
 
+  it('is never offered a player, and an answer naming one anyway is repaired, then the rules propose someone else', async () => {
+    const s = scene();
+    expect(new TickJudge(cat, s, 47).join({ actor: 'kai', name: { cn: '凯', en: 'Kai' }, concept: '', place: 'dongmen' })).toBeNull();
+    llm.script(answers.json({ ...good, one: 'kai' }), answers.json({ ...good, one: 'kai' }));
+    const { rt, judge, proposed } = await tick(s);
+    const prompt = asked()[0]
+      .body.messages.map((m) => m.content ?? '')
+      .join('\n');
+    expect(prompt).toContain('fang_lan');
+    expect(prompt).not.toContain('kai');
+    expect(llm.requests[1].body.messages.at(-1)?.content).toContain('"kai" is a player');
+    expect(rt.stats.fallbacks).toEqual({ invalid_reference: 1 });
+    expect(proposed).toHaveLength(1);
+    expect(proposed[0].refused).toBeNull();
+    // the rules chose someone else there: Kai tells nothing and nothing happens to Kai
+    expect(
+      judge.events.filter((e) => (e.type === 'fact_learned' && e.from === 'kai') || (e.type === 'tag_added' && e.actor === 'kai')),
+    ).toEqual([]);
+  });
+
   it("falls back to the rules after a second bad answer, counted, and the rules' proposal is judged", async () => {
     llm.script(answers.text('a fire, obviously'), answers.json({ ...good, one: 'zhao_lei' }));
     const s = scene();

@@ -12,10 +12,11 @@ import type { Newcomer, Reason } from '../model/events.ts';
 import { blowOf, harmTag, hpLeft, severity } from '../model/harm.ts';
 import { isSafeId, own } from '../model/ids.ts';
 import { parseJobTag } from '../model/jobs.ts';
-import { msg } from '../model/text.ts';
+import { msg, ref } from '../model/text.ts';
 import { type Catalog, placeExists } from '../scenario/catalog.ts';
 import { membersOf } from '../state/members.ts';
 import { isClosed } from '../state/overrides.ts';
+import { seated } from '../state/seats.ts';
 import type { WorldState } from '../state/types.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import type { Draft } from './draft.ts';
@@ -32,7 +33,9 @@ export interface DirectorReading {
  * A director's proposal, judged (docs/design.md, The director): the template must exist, aim as proposed, happen
  * at a place its `where` allows, outside the cooldown; `$one` must be there. Then the director can
  * never kill: a change that would leave anyone dying, dead or out of play, take their hit points or
- * energy to nothing, or deal harm that reaches the pack's dying line is refused outright. Every other
+ * energy to nothing, or deal harm that reaches the pack's dying line is refused outright. Nor can it speak
+ * or act for a player: a change that names a seated player, in any role, or news a player would tell, is
+ * refused (`$present` and `$one` never stand for one; players there still hear its news). Every other
  * change goes through the ordinary validators (sim/judge/changes.ts) as the director's, which acts
  * for no one: it cannot spend anyone's money, make money, or deal harm (that is the dice's).
  *
@@ -68,7 +71,8 @@ export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProp
     if (uses(t, '$one') || t.changes.some((c) => c.type === 'news'))
       check(p.one !== null && people.includes(p.one), 'director_nobody_there');
     d.emit(record(null));
-    const changes = expand(t, at, people.slice(0, t.most), p.one);
+    const changes = expand(t, at, cast(state, at).slice(0, t.most), p.one);
+    for (const c of changes) cannotVoice(state, c, p.one);
     for (const c of changes) if (c.type !== 'news' && c.type !== 'arrive') cannotKill(cat, state, c);
     for (const c of changes) apply(d, t, c, by, people.slice(0, t.most), p.one);
   });
@@ -90,6 +94,11 @@ export function present(state: WorldState, place: string): string[] {
   const out: string[] = [];
   for (const a of membersOf(state.actors)) if (a.location === place && a.status === 'alive') out.push(a.id);
   return out.sort();
+}
+
+/** Whom the director may choose at a place (what `$present` and `$one` may stand for): those there and up who are not seated players. */
+export function cast(state: WorldState, place: string): string[] {
+  return present(state, place).filter((id) => !seated(state.actors[id]));
 }
 
 /** Whether a template's changes name a placeholder. */
@@ -145,6 +154,53 @@ function cannotKill(cat: Catalog, state: WorldState, c: WorldChange): void {
       return;
     }
     default:
+  }
+}
+
+/**
+ * The director's line toward players: a player's words and deeds are their own. No change of its may name
+ * a seated player, whoever they would be in it (the one it happens to, who pays or is paid, who tells or
+ * is told, whom it is about), and its news may not be told by one.
+ */
+function cannotVoice(state: WorldState, c: DirectorChange, one: string | null): void {
+  for (const id of peopleIn(c, one)) {
+    const a = id === null ? undefined : own(state.actors, id);
+    if (a && seated(a)) reject('director_cannot_voice_player', { who: ref('actor', a.id) });
+  }
+}
+
+/** The people a change names, in any role; news names the one who tells it, an arrival only its newcomer. */
+function peopleIn(c: DirectorChange, one: string | null): (string | null)[] {
+  switch (c.type) {
+    case 'news':
+      return [one];
+    case 'reputation_change':
+    case 'resource_gain':
+    case 'tag_added':
+    case 'tag_removed':
+    case 'status_change':
+      return [c.actor];
+    case 'knowledge_learned':
+      return [c.actor, c.from];
+    case 'relationship_change':
+    case 'resource_transfer':
+      return [c.from, c.to];
+    case 'money_source':
+      return [c.to];
+    case 'money_sink':
+      return [c.from];
+    case 'hp_delta':
+      return [c.target];
+    case 'new_entity':
+      return [c.owner];
+    case 'new_fact':
+      return [c.about];
+    case 'arrive':
+    case 'entity_update':
+    case 'entity_removal':
+    case 'new_location':
+    case 'place_mood':
+      return [];
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { translator } from '../../sim/i18n/translator.ts';
 import { inEveryLang } from '../../sim/i18n/render.ts';
-import { placesFor, present } from '../../sim/judge/director.ts';
+import { cast, placesFor, present } from '../../sim/judge/director.ts';
 import type { LlmClient } from '../../adapters/llm/client.ts';
 import { askWithRepair, type Reading as Answer, readJson } from '../../adapters/llm/repair.ts';
 import type { LlmStats } from '../../adapters/llm/stats.ts';
@@ -31,8 +31,9 @@ const MOST_PEOPLE = 8;
  * A language model as the director (docs/design.md, The director): asked only when the tension is out
  * of the band, it picks one of the pack's templates of the right aim, a place that template allows
  * and someone there, and says why in both languages. It sees the measures, the templates and who is
- * where (names and ids), nothing more. An answer that does not read, or names a template, place or
- * person not on offer, is repaired once, then the rules propose (counted). The Judge judges either.
+ * where (names and ids) among those it may choose, never a player, nothing more. An answer that does
+ * not read, or names a template, place or person not on offer (a player among them), is repaired once,
+ * then the rules propose (counted). The Judge judges either.
  */
 export function llmDirector(o: LlmDirectorOptions): Director {
   const t = translator(o.lang);
@@ -63,7 +64,7 @@ export function llmDirector(o: LlmDirectorOptions): Director {
               .map(
                 (p) =>
                   `- ${p} ${name(p, 'place')}: ${
-                    present(state, p)
+                    cast(state, p)
                       .slice(0, MOST_PEOPLE)
                       .map((a) => `${a} ${name(a, 'actor')}`)
                       .join(', ') || '-'
@@ -83,7 +84,12 @@ export function llmDirector(o: LlmDirectorOptions): Director {
         if (!x) return bad(`"${c.template}" is not one of the templates listed`);
         if (c.place === null || !placesFor(cat, state, x.where).includes(c.place))
           return bad(`"${c.place}" is not a place where "${x.id}" may happen`);
-        if (c.one !== null && !present(state, c.place).includes(c.one)) return bad(`"${c.one}" is not at "${c.place}"`);
+        if (c.one !== null && !cast(state, c.place).includes(c.one))
+          return bad(
+            present(state, c.place).includes(c.one)
+              ? `"${c.one}" is a player: the director never chooses one; name someone else listed at "${c.place}"`
+              : `"${c.one}" is not at "${c.place}"`,
+          );
         if (c.one === null && needsPeople(x)) return bad(`"${x.id}" needs someone at the place: name one of them as "one"`);
         return {
           ok: true,

@@ -1,9 +1,10 @@
 import type { Aim, DirectorFile, DirectorProposal, EventTemplate, Milestone, Phase } from '../../sim/model/director.ts';
-import { placesFor, present, uses } from '../../sim/judge/director.ts';
+import { cast, placesFor, uses } from '../../sim/judge/director.ts';
 import { msg } from '../../sim/model/text.ts';
 import { rngFor } from '../../sim/rng.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { membersOf } from '../../sim/state/members.ts';
+import { seated } from '../../sim/state/seats.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import type { Reading } from './measures.ts';
 
@@ -38,7 +39,8 @@ export const needsPeople = (t: EventTemplate) => uses(t, '$one') || uses(t, '$pr
 /**
  * The rules director: when the tension is out of the band, a template of the right aim (drawn with
  * the world's keyed dice), at a place its `where` allows (the busiest, where a player is, or any),
- * with `$one` drawn among those there. Null when the tension is in the band or nothing fits.
+ * with `$one` drawn among those there who are not players (the Judge refuses a player: sim/judge/director.ts).
+ * Null when the tension is in the band or nothing fits.
  */
 export function rulesProposal(
   cat: Catalog,
@@ -55,7 +57,7 @@ export function rulesProposal(
   for (const t of rng.shuffle(f.templates.filter((x) => x.aim === aim))) {
     const place = placeFor(cat, state, tick, t);
     if (place === null) continue;
-    const people = present(state, place);
+    const people = cast(state, place);
     const one = people.length ? rngFor(state.seed, tick, 'director', 'one').pick(people) : null;
     return {
       template: t.id,
@@ -71,13 +73,16 @@ export function rulesProposal(
 function placeFor(cat: Catalog, state: WorldState, tick: number, t: EventTemplate): string | null {
   const count = new Map<string, number>();
   const players = new Set<string>();
+  // where someone the director may choose is: a template that needs people needs one who is not a player
+  const choosable = new Set<string>();
   for (const a of membersOf(state.actors)) {
     if (a.status !== 'alive') continue;
     count.set(a.location, (count.get(a.location) ?? 0) + 1);
     if (a.player) players.add(a.location);
+    if (!seated(a)) choosable.add(a.location);
   }
   let places = placesFor(cat, state, t.where);
-  if (needsPeople(t)) places = places.filter((p) => (count.get(p) ?? 0) > 0);
+  if (needsPeople(t)) places = places.filter((p) => choosable.has(p));
   if (!places.length) return null;
   const busiest = (list: string[]) => [...list].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0) || (a < b ? -1 : 1))[0];
   switch (t.where.prefer) {
