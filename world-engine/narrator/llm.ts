@@ -6,9 +6,8 @@ import type { LlmClient } from '../../adapters/llm/client.ts';
 import { quoted } from '../../adapters/llm/fence.ts';
 import { askWithRepair, readJson, type Reading } from '../../adapters/llm/repair.ts';
 import type { LlmStats } from '../../adapters/llm/stats.ts';
-import { LANGS, type Lang, type Text } from '../../sim/model/text.ts';
-import { unsupportedMentions } from './check.ts';
-import { claimLabel, unbackedClaims } from '../../sim/judge/claims.ts';
+import type { Lang, Text } from '../../sim/model/text.ts';
+import { invented as inventedIn } from './check.ts';
 import type { NarrationInput, Narrator } from './types.ts';
 
 export interface LlmNarratorOptions {
@@ -40,7 +39,7 @@ const FORMAT: ResponseFormatJSONSchema = {
 /**
  * A language model turns the player's committed events into prose, in both languages. The model
  * is given the offline narration (which holds only what was committed) to retell; its text is
- * checked with `unsupportedMentions` and `unbackedClaims`, and a text that names anyone, anything or
+ * checked with `invented` (check.ts), and a text that names anyone, anything or
  * any number the events do not carry, or claims a death, loss, payment, arrival... they do not carry, is refused like malformed output: one repair quoting what it invented, then
  * the offline narration.
  */
@@ -75,13 +74,8 @@ export function llmNarrator(o: LlmNarratorOptions): Narrator {
 function readProse(m: AnswerMessage, input: NarrationInput): Reading<Text> {
   const p = readJson(m, Prose);
   if (!p.ok) return p;
-  const invented = LANGS.flatMap((lang) =>
-    [
-      ...unsupportedMentions(p.value[lang], lang, input.events, input.cat, input.state),
-      // the same claim check the Judge applies to the World Engine's narrative
-      ...unbackedClaims({ text: p.value[lang] }, input.events, input.cat, input.state).map(claimLabel),
-    ].map((x) => `${lang}: ${x}`),
-  );
+  // the same claim check the Judge applies to the World Engine's narrative, beside names and numbers
+  const invented = inventedIn(p.value, input.events, input.events, input.cat, input.state);
   if (invented.length) return { ok: false, reason: 'invented', error: `mentions what did not happen: ${invented.join(', ')}` };
   return p;
 }

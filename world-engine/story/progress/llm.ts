@@ -7,6 +7,7 @@ import { askWithRepair, readJson } from '../../../adapters/llm/repair.ts';
 import type { LlmStats } from '../../../adapters/llm/stats.ts';
 import type { Lang } from '../../../sim/model/text.ts';
 import { canonicalJson } from '../../../sim/lib/canonical.ts';
+import { heldToInk } from './guard.ts';
 import { rulesJudgment } from './rules.ts';
 import type { Judgment, ProgressJudge } from './types.ts';
 
@@ -70,13 +71,14 @@ const FORMAT: ResponseFormatJSONSchema = {
  * A language model as the progress judge (docs/design.md, The story): it reads where the story stands and what the
  * ink reached, and answers the judgment under zod; an answer that does not read is repaired once,
  * then the rules judge (counted). What it says is still only a judgment: the ink's own crossings
- * stand whatever it says, it may move a chapter on only to the next one, end the story only at a
- * declared ending, and its changes to bound variables are proposals the Judge validates.
+ * stand whatever it says, its answer goes through `heldToInk` (it chooses only among the chapters and
+ * endings the ink reached, and its rationale tells only what the state holds), and its changes to
+ * bound variables are proposals the Judge validates.
  */
 export function llmProgressJudge(o: LlmProgressOptions): ProgressJudge {
   const t = translator(o.lang);
   const fallback = o.fallback;
-  return {
+  const asked: ProgressJudge = {
     name: 'llm',
     async judge(cat, state, c): Promise<Judgment> {
       const ls = c.story;
@@ -130,4 +132,5 @@ export function llmProgressJudge(o: LlmProgressOptions): ProgressJudge {
       );
     },
   };
+  return heldToInk(asked, o.stats, fallback);
 }

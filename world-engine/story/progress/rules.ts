@@ -14,25 +14,35 @@ export const rulesProgressJudge: ProgressJudge = {
   judge: (_cat, _state, c) => rulesJudgment(c),
 };
 
+/**
+ * Where the ink lets the story go on this turn, from the world's current variables: the chapter and
+ * the ending (or none) it reached with them bound in. The rules judge moves the story exactly there,
+ * and a model judge may choose nothing else (guard.ts).
+ */
+export function inkAllows(c: ProgressCase): { chapter: string; ending: string | null } {
+  return { chapter: c.reached.chapter, ending: c.reached.ending };
+}
+
 export function rulesJudgment(c: ProgressCase): Judgment {
   const ls = c.story;
   const r = c.reached;
-  const end = r.ending !== null;
-  const advance = r.chapter !== c.session.chapter;
+  const allowed = inkAllows(c);
+  const end = allowed.ending !== null;
+  const advance = allowed.chapter !== c.session.chapter;
   const turns = c.session.scores.filter((s) => s.chapter === c.session.chapter).length + 1;
   const own = ls.score !== undefined ? Number(r.variables[ls.score]) : NaN;
   const score = Number.isFinite(own) ? Math.max(0, Math.min(100, Math.round(own))) : end || advance ? 100 : Math.min(90, 25 * turns);
   const [key, params] = end
-    ? ['story_ink.rationale.ended', { ending: r.ending! }]
+    ? ['story_ink.rationale.ended', { ending: allowed.ending! }]
     : advance
-      ? ['story_ink.rationale.advanced', { from: c.session.chapter, to: r.chapter }]
+      ? ['story_ink.rationale.advanced', { from: c.session.chapter, to: allowed.chapter }]
       : ['story_ink.rationale.turn', { chapter: c.session.chapter, situation: r.situation, turns }];
   const rationale = msg(key as string, params as Record<string, string | number>);
   return {
     situationScore: score,
     shouldAdvanceChapter: advance,
     shouldEndStory: end,
-    ending: r.ending,
+    ending: allowed.ending,
     rationale,
     text: named(ls, rationale),
     stateChanges: [],
