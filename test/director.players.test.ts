@@ -17,6 +17,8 @@ import { World } from '../sim/world.ts';
 import type { Director } from '../world-engine/director/types.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { REPO } from './helpers/cli.ts';
+import { asking } from './helpers/requests.ts';
+import { JOIN } from '../sim/tick/requests.ts';
 
 /**
  * The director never speaks or acts for a player (docs/design.md, The director): two players who say
@@ -102,7 +104,7 @@ describe.each(['shenzhen', 'riverford'])('two silent players in %s', (pack) => {
     try {
       const joins = PLAYERS[pack].map(([actor, place]) => ({ actor, name: { cn: actor, en: actor }, concept: '', place }));
       const players = new Set(joins.map((j) => j.actor));
-      const events: Event[] = [...(await world.step({ joins }))];
+      const events: Event[] = [...(await world.step(asking(JOIN, joins)))];
       for (const j of joins) expect(world.state.actors[j.actor]?.player, `${j.actor} joined`).toBeDefined();
       // where each player stood when the director looked (its phase closes the tick; nobody moves after it)
       const stood = new Map<number, Map<string, string>>();
