@@ -30,7 +30,7 @@ function urlOf(child: ReturnType<typeof spawnAstinus>): Promise<string> {
 
 describe('astinus serve with a language model configured', () => {
   it("reads the player's words and narrates their call through the model; bots keep the policy brain", async () => {
-    const child = spawnAstinus(['serve', SHENZHEN, '--port', '0', '--tick-ms', '50'], {
+    const child = spawnAstinus(['serve', SHENZHEN, '--port', '0', '--tick-ms', '50', '--wait-ms', '0'], {
       env: { OPENAI_BASE_URL: srv.url, OPENAI_API_KEY: 'test', ASTINUS_MODEL: 'test-model' },
     });
     try {

@@ -84,7 +84,7 @@ describe('an idle seat', () => {
     expect(srv.host.world.state.actors[p.actorId].player?.freed).toEqual({ tick: freedAt, then: 'leaves' });
     const { cat, state } = srv.host.world;
     expect(indexPlaces(cat, state).get(state.actors[p.actorId].location) ?? []).not.toContain(p.actorId);
-    expect(dueActors(state, state.tick + 1)).not.toContain(p.actorId);
+    expect(dueActors(srv.host.world.cat, state, state.tick + 1)).not.toContain(p.actorId);
 
     // the seat takes the next join
     const bob = JoinReply.parse((await join('Bob')).json());

@@ -12,7 +12,7 @@ import { removeDir, SHENZHEN, spawnAstinus, tempDir } from './helpers/cli.ts';
 const ADMIN = 'restart-admin-token';
 
 function serve(data: string, tickMs: number): { child: ChildProcess; url: Promise<string> } {
-  const child = spawnAstinus(['serve', SHENZHEN, '--port', '0', '--tick-ms', String(tickMs), '--data', data], {
+  const child = spawnAstinus(['serve', SHENZHEN, '--port', '0', '--tick-ms', String(tickMs), '--wait-ms', '0', '--data', data], {
     env: { ASTINUS_ADMIN_TOKEN: ADMIN },
   });
   let out = '';

@@ -87,6 +87,8 @@ export const ServeArgs = WorldArgs.extend({
   host: z.string().default('127.0.0.1'),
   'tick-ms': int('tick-ms', 10).default(1000),
   'turn-based': z.boolean().default(false),
+  /** how long a tick waits for players who have not acted before they count as away; 0: the clock alone */
+  'wait-ms': int('wait-ms', 0).default(60_000),
   private: z.boolean().default(false),
 });
 export type ServeArgs = z.infer<typeof ServeArgs>;
@@ -96,6 +98,7 @@ export const SERVE_OPTIONS: ParseArgsConfig['options'] = {
   host: { type: 'string' },
   'tick-ms': { type: 'string' },
   'turn-based': { type: 'boolean' },
+  'wait-ms': { type: 'string' },
   private: { type: 'boolean' },
 };
 

@@ -41,7 +41,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
     // a story's turns are judged by the model too when one is configured (the rules behind it)
     progress: models ? llmProgressJudge(models) : undefined,
     tickMs: args['tick-ms'],
-    turnBased: args['turn-based'],
+    // the world waits for its players (for at most --wait-ms, or without limit when --turn-based)
+    turnBased: args['turn-based'] || args['wait-ms'] > 0,
+    waitMs: args['turn-based'] ? Infinity : args['wait-ms'],
     observing: args.private ? 'private' : 'public',
     adminToken: envToken,
     redisUrl: process.env.REDIS_URL || undefined,
@@ -66,7 +68,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
       world: scenario.meta.id,
       url,
       tickMs: args['tick-ms'],
-      mode: args['turn-based'] ? t('cli.serve.turn_based') : '',
+      mode: args['turn-based']
+        ? t('cli.serve.turn_based')
+        : args['wait-ms'] > 0
+          ? t('cli.serve.waits', { s: Math.round(args['wait-ms'] / 100) / 10 })
+          : '',
     }) + '\n',
   );
   process.stdout.write((envToken ? t('cli.serve.admin_token_env') : t('cli.serve.admin_token', { token: srv.adminToken })) + '\n');

@@ -42,6 +42,8 @@ export interface ServerOptions {
   logger: Logger;
   tickMs?: number;
   turnBased?: boolean;
+  /** turn-based: how long a tick waits for players who have not acted, in ms (default: no limit) */
+  waitMs?: number;
   observing?: 'public' | 'private';
   adminToken?: string;
   narrator?: Narrator;
@@ -111,6 +113,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
     advisors: { argue: o.argue, director: o.director, progress: o.progress },
     tickMs: o.tickMs ?? 1000,
     turnBased: o.turnBased ?? false,
+    waitMs: o.waitMs,
     log: o.logger,
     joiningFile: o.joiningFile,
   });

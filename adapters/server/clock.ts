@@ -2,14 +2,18 @@ import type { Logger } from '../../sim/log.ts';
 import type { WorldHost } from './host.ts';
 
 /**
- * The real-time loop: a tick every `tickMs` unless paused. Turn-based, a tick also waits until every
- * player who can act has queued a call (a world with no player runs on the timer). The clock is the
- * server's edge: the world itself never reads it.
+ * The real-time loop: a tick every `tickMs` unless paused. Turn-based (docs/design.md, Player pace),
+ * a tick also waits until every player here who can act has queued a call or passed, for at most the
+ * host's `waitMs`; those it still waits for then are found away, and the tick runs without them (a
+ * world with no player here runs on the timer). The clock is the server's edge: the world itself
+ * never reads it.
  */
 export class Clock {
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private running: Promise<void> | null = null;
+  /** when the world began to wait for its players for the next tick (wall-clock ms), or null */
+  private waitingSince: number | null = null;
 
   constructor(
     private readonly host: WorldHost,
@@ -65,10 +69,20 @@ export class Clock {
   private async fire(): Promise<void> {
     this.timer = null;
     if (this.stopped || this.host.paused || this.running) return;
-    if (this.host.turnBased && this.host.waitingFor().length) {
-      this.host.emitStatus();
-      return; // the next queued call kicks us
+    const waiting = this.host.turnBased ? this.host.waitingFor() : [];
+    if (waiting.length) {
+      const now = Date.now();
+      this.waitingSince ??= now;
+      const left = this.waitingSince + this.host.waitMs - now;
+      if (left > 0) {
+        this.host.emitStatus();
+        // the next queued call kicks us; the limit, when there is one, too
+        if (Number.isFinite(left)) this.kick(left);
+        return;
+      }
+      for (const id of waiting) this.host.absent(id, 'quiet');
     }
+    this.waitingSince = null;
     this.running = this.tick();
     await this.running;
     this.running = null;

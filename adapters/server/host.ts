@@ -15,6 +15,7 @@ import type { Argument } from '../../sim/judge/argue.ts';
 import { type ArgueOutcome, rulesArgueJudge } from '../../world-engine/argue/types.ts';
 import { Inbox, type Refusal, type RequestKind } from '../../sim/tick/inbox.ts';
 import { FREE, JOIN } from '../../sim/tick/requests.ts';
+import { AWAY, BACK } from '../../sim/tick/presence.ts';
 import type { Advisors } from '../../sim/tick/advisors.ts';
 import type { Trait } from '../../sim/model/traits.ts';
 import { own } from '../../sim/model/ids.ts';
@@ -80,7 +81,10 @@ export interface HostOptions {
   /** who weighs arguments, story turns and the director's stagings: the rules unless a model is configured */
   advisors?: Advisors;
   tickMs: number;
+  /** the world waits for its players before each tick (docs/design.md, Player pace) */
   turnBased: boolean;
+  /** how long a tick waits for players who have not acted, in ms, before they count as away (default: no limit) */
+  waitMs?: number;
   /** keep this many ticks of metrics in memory */
   metricsCap?: number;
   /** where the admin's close/open joining is kept across restarts (serve: `<data>/joining.json`) */
@@ -102,6 +106,10 @@ export class WorldHost {
   joining: 'open' | 'closed' = 'open';
   tickMs: number;
   readonly turnBased: boolean;
+  /** how long a tick waits for players who have not acted (Infinity: until they act, pass or leave) */
+  readonly waitMs: number;
+  /** players who passed the tick about to run: the world does not wait for them */
+  private passed = new Set<string>();
   readonly advisors: Advisors;
   /**
    * Requests the routes accepted (joins, seats to free, traits declared or argued, quests taken,
@@ -127,6 +135,7 @@ export class WorldHost {
     this.story = new StoryBook(o.world.cat, o.world.state);
     this.tickMs = o.tickMs;
     this.turnBased = o.turnBased;
+    this.waitMs = o.waitMs ?? Infinity;
     this.advisors = o.advisors ?? {};
     if (o.joiningFile && existsSync(o.joiningFile)) this.joining = readJoining(o.joiningFile);
   }
@@ -178,7 +187,7 @@ export class WorldHost {
       tick: this.world.state.tick,
       turnBased: this.turnBased,
       joining: this.joining,
-      ...(this.turnBased ? { waitingFor: this.waitingFor() } : {}),
+      ...(this.turnBased ? { waitingFor: this.waitingFor(), waitMs: Number.isFinite(this.waitMs) ? this.waitMs : null } : {}),
     };
   }
 
@@ -186,19 +195,52 @@ export class WorldHost {
     for (const l of this.listeners) l.status(this.status());
   }
 
-  /** Players who can act now and have nothing queued: a turn-based world waits for them. */
+  /**
+   * Players here who can act now and have neither queued a call nor passed: a world that waits for its
+   * players waits for them. An away player (or one the server found away) is waited for by nobody.
+   */
   waitingFor(): string[] {
     const tick = this.world.tick;
+    const leaving = new Set([...this.inbox.pending(FREE), ...this.inbox.pending(AWAY)].map((r) => r.actor));
     return Object.values(this.world.state.actors)
       .filter(
         (a) =>
           seated(a) &&
           (a.status === 'alive' || a.status === 'dying') &&
           a.nextWake <= tick &&
+          (a.player!.away === undefined || this.inbox.pending(BACK).some((r) => r.actor === a.id)) &&
           !this.queue.has(a.id) &&
-          !this.inbox.pending(FREE).some((f) => f.actor === a.id),
+          !this.passed.has(a.id) &&
+          !leaving.has(a.id),
       )
       .map((a) => a.id);
+  }
+
+  /**
+   * A player is here again (they acted or connected): an away one is back at the next tick, and a
+   * finding that they went away, not yet judged, is dropped.
+   */
+  present(actor: string): void {
+    this.inbox.drop(AWAY, (r) => r.actor === actor);
+    const a = own(this.world.state.actors, actor);
+    if (a?.player?.away !== undefined && !this.inbox.pending(BACK).some((r) => r.actor === actor)) this.inbox.put(BACK, { actor });
+  }
+
+  /** A player let the turn the world waited for pass unanswered, or closed their last connection: away at the next tick. */
+  absent(actor: string, why: 'quiet' | 'left'): void {
+    this.inbox.drop(BACK, (r) => r.actor === actor);
+    const a = own(this.world.state.actors, actor);
+    if (a && seated(a) && a.player!.away === undefined && !this.inbox.pending(AWAY).some((r) => r.actor === actor))
+      this.inbox.put(AWAY, { actor, why });
+  }
+
+  /** A player lets the next tick go by without a call: the world does not wait for them this once. */
+  pass(actor: string): number {
+    this.present(actor);
+    this.passed.add(actor);
+    this.emitStatus();
+    for (const f of this.afterQueue) f();
+    return this.world.tick;
   }
 
   /** Run one tick (queued behind any tick in flight) and broadcast it. */
@@ -210,6 +252,7 @@ export class WorldHost {
 
   private async runStep(): Promise<Event[]> {
     let refused: readonly Refusal[] = [];
+    this.passed = new Set();
     const events = await this.world.step({
       requests: this.inbox.drain(),
       advisors: this.advisors,
@@ -311,6 +354,12 @@ export class WorldHost {
       const prompt = this.prompt(p.id, tick);
       if (prompt) for (const l of this.listeners) l.prompt?.(p.id, prompt);
     }
+  }
+
+  /** The prompt a player waits on now (sent again when they connect: a turn survives a reload), or null. */
+  promptNow(actor: string): PromptMsg | null {
+    const a = own(this.world.state.actors, actor);
+    return a && seated(a) ? this.prompt(actor, this.world.state.tick) : null;
   }
 
   /** The game master's next actions for a player with nothing queued (sim/gm/suggest.ts), or null when there are fewer than two. */
@@ -462,6 +511,7 @@ export class WorldHost {
   act(call: ToolCall, choice?: number): number {
     // a new call replaces the queued one, and with it any story choice sent with the old one
     this.queue.put(call, choice);
+    this.present(call.actor);
     this.emitStatus();
     for (const f of this.afterQueue) f();
     const at = Math.max(this.world.tick, this.world.state.actors[call.actor].nextWake);

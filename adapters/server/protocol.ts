@@ -325,6 +325,8 @@ export const StatusMsg = z.object({
   joining: Joining,
   /** turn-based: the world waits for these players */
   waitingFor: z.array(z.string()).optional(),
+  /** turn-based: for at most this many ms before those it waits for count as away (null: no limit) */
+  waitMs: z.number().nullable().optional(),
 });
 export type StatusMsg = z.infer<typeof StatusMsg>;
 

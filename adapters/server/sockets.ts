@@ -79,7 +79,20 @@ export async function attachSockets(
     socket.join(worldRoom(ctx.host.id));
     // each socket hears the ticks in exactly one audience's room (sim/audience)
     socket.join(actor ? playerRoom(actor) : socket.data.admin ? adminRoom(ctx.host.id) : publicRoom(ctx.host.id));
+    if (actor) ctx.host.present(actor);
     socket.emit('status', ctx.host.status());
+    // a turn survives a reload: the prompt the player waits on is sent again to the socket that came
+    const prompt = actor ? ctx.host.promptNow(actor) : null;
+    if (prompt) socket.emit(SOCKET_EVENTS.prompt, prompt);
+    // the player's last connection closed: away at the next tick, so nobody waits for them
+    if (actor)
+      socket.on('disconnect', () => {
+        void io
+          .in(playerRoom(actor))
+          .fetchSockets()
+          .then((left) => (left.length ? undefined : ctx.host.absent(actor, 'left')))
+          .catch((err: unknown) => log.warn({ err }, 'socket presence check failed'));
+      });
 
     socket.on('act', (payload: unknown, ack?: unknown) => {
       const answer = (a: ActAck) => (typeof ack === 'function' ? ack(a) : a.ok ? undefined : socket.emit('error', a.error));
@@ -88,7 +101,8 @@ export async function attachSockets(
         const body = ActMsg.safeParse(payload);
         if (!body.success) throw new HttpError(400, 'bad_request', { detail: issueLines(body.error).join('; ') }, issueLines(body.error));
         const call = ctx.host.prepareCall(actor, body.data.call);
-        if (!ctx.limiter.take(actor)) throw new HttpError(429, 'rate_limited');
+        // a player's one call per tick is theirs whatever the pace; only replacing it draws on the bucket
+        if (ctx.host.queue.has(actor) && !ctx.limiter.take(actor)) throw new HttpError(429, 'rate_limited');
         answer({ ok: true, queuedFor: ctx.host.act(call, body.data.choice) });
       } catch (err) {
         if (!(err instanceof HttpError)) log.error({ err }, 'socket act failed');

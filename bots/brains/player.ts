@@ -1,6 +1,7 @@
 import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Decision, Deliberation } from '../../sim/tick/deliberation.ts';
 import { seated } from '../../sim/state/seats.ts';
+import type { Perception } from '../perception.ts';
 
 /**
  * What players have asked to do, one call per player, taken when their actor is next due. Calls
@@ -36,12 +37,14 @@ export class PlayerQueue {
 export function withPlayers(bots: Deliberation, queue: PlayerQueue): Deliberation {
   return {
     async decide(cat, perceptions, seed) {
-      const others = perceptions.filter((p) => !seated(p.self));
+      // an away player's body, where the pack says the bots' brain plays it, is decided like a bot's
+      const bot = (a: Perception['self']) => !seated(a) || (a.player!.away !== undefined && cat.scenario.meta.rules.players.away === 'bot');
+      const others = perceptions.filter((p) => bot(p.self));
       if (others.length === perceptions.length) return bots.decide(cat, perceptions, seed);
       const decided = others.length ? await bots.decide(cat, others, seed) : [];
       let next = 0;
       return perceptions.map((p): Decision => {
-        if (!seated(p.self)) return decided[next++];
+        if (bot(p.self)) return decided[next++];
         const queued = queue.take(p.self.id);
         return queued ? { ok: true, ...queued } : null;
       });

@@ -95,6 +95,9 @@ export const api = {
       choice === undefined ? { call } : { call, choice },
       token,
     ),
+  /** let the next tick go by without a call: a world that waits for its players does not wait for this one */
+  pass: (world: string, actor: string, token: string) =>
+    request<{ queuedFor: number }>('POST', `${w(world)}/players/${id(actor)}/pass`, {}, token),
   /** the player's story session: where the story stands, its scores, the quest log, the messages */
   session: (world: string, actor: string, token: string) =>
     request<SessionReply>('GET', `${w(world)}/players/${id(actor)}/session?limit=50&memory=0`, undefined, token),

@@ -59,6 +59,8 @@ export const EVENT_RULES: { readonly [T in EventType]: Rule<T> } = {
   tick_summary: everyone,
   joined: everyone,
   seat_freed: everyone,
+  player_away: everyone,
+  player_back: everyone,
   trait_argued: everyone,
   trait_declared: everyone,
   intervened: everyone,

@@ -115,6 +115,12 @@ const DESCRIBE: Describers = {
   seat_freed(r, e) {
     return r.render({ key: e.then === 'bot' ? 'observe.seat_bot' : 'observe.seat_left', params: { actor: ref('actor', e.actor) } });
   },
+  player_away(r, e) {
+    return r.t(e.why === 'left' ? 'feed.away_left' : 'feed.away_quiet', { actor: r.actor(e.actor) });
+  },
+  player_back(r, e) {
+    return r.t('feed.back', { actor: r.actor(e.actor) });
+  },
   // a player's body warning them; a bot's would flood the public feed, and its own brain reads its energy
   warned(r, e) {
     return r.state.actors[e.actor]?.player ? r.t(WARNED[e.level], { actor: r.actor(e.actor) }) : null;

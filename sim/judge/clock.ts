@@ -6,6 +6,7 @@ import { proposers } from './changes.ts';
 import { burnt, WARNINGS, warnBelow } from '../model/needs.ts';
 import type { TickJudge } from './judge.ts';
 import { runHarm } from './harm.ts';
+import { asleepAway } from './presence.ts';
 
 /**
  * The Judge's own clock: bodies get hungry, the unconscious come round, and a dying actor nobody
@@ -15,7 +16,7 @@ import { runHarm } from './harm.ts';
 export function runClock(cat: Catalog, state: WorldState, tick: number, judge: TickJudge, acted: string[]): void {
   const needs = cat.scenario.meta.rules.needs;
   const time = cat.scenario.vocabulary.time;
-  for (const id of charged(state, acted)) {
+  for (const id of charged(cat, state, acted)) {
     const a = state.actors[id];
     // hunger runs while one is awake; the pack's sleeping hours cost nothing
     judge.needs(id, -Math.min(a.energy, burnt(needs.energyPerDay, a.needsAt, tick, time)));
@@ -37,6 +38,8 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
   }
   for (const a of membersOf(state.actors)) {
     const id = a.id;
+    // an away player's sleeping body: its windows stand still until they are back
+    if (a.player && asleepAway(cat, a)) continue;
     if (a.status === 'unconscious' && tick - a.statusSince >= needs.unconsciousTicks) {
       judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: 'alive', reason: 'came_round' }]);
     } else if (a.status === 'dying' && tick - a.statusSince >= needs.dyingWindowTicks) {
@@ -53,10 +56,10 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
  * it wakes, for all the ticks since) and every player who could have, acting or not, so that a
  * player's body and its warnings keep time with the world they watch.
  */
-function charged(state: WorldState, acted: string[]): string[] {
+function charged(cat: Catalog, state: WorldState, acted: string[]): string[] {
   let out: Set<string> | null = null;
   for (const a of membersOf(state.actors))
-    if (seated(a) && (a.status === 'alive' || a.status === 'dying')) (out ??= new Set(acted)).add(a.id);
+    if (seated(a) && (a.status === 'alive' || a.status === 'dying') && !asleepAway(cat, a)) (out ??= new Set(acted)).add(a.id);
   // no player in a world of bots: the tick's actors as the caller gives them (sorted, each once)
   return out === null ? acted : [...out].sort();
 }

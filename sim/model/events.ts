@@ -150,6 +150,15 @@ export type EventBody =
    */
   | { type: 'seat_freed'; actor: string; by: 'idle' | 'admin'; then: 'bot' | 'leaves' }
   /**
+   * a seated player went away (sim/judge/presence.ts): they let a turn pass unanswered while the world
+   * waited for them (`quiet`), or closed their last connection (`left`). Away, the world does not wait
+   * for them, and their body sleeps (time stands still for it) or is played by the bots' brain, as the
+   * pack's `players.away` says
+   */
+  | { type: 'player_away'; actor: string; why: 'quiet' | 'left' }
+  /** an away player came back (they acted or connected again): the world waits for them again */
+  | { type: 'player_back'; actor: string }
+  /**
    * a player, or a bot's brain, argued that one of their traits fits a risky word, and the Judge accepted it (sim/judge/argue.ts):
    * it counts as one advantage at their next check of that word, then it is spent
    */

@@ -34,9 +34,11 @@ export const Players = z
     idleTicks: z.number().int().min(1).max(10_000_000).default(600),
     /** what a character whose seat is freed does: goes on as a bot, or leaves the world */
     whenFreed: z.enum(['bot', 'leaves']).default('leaves'),
+    /** what an away player's body does (sim/judge/presence.ts): sleeps, time standing still for it, or is played by the bots' brain */
+    away: z.enum(['asleep', 'bot']).default('asleep'),
   })
   .strict()
-  .default({ cap: 8, money: 0, idleTicks: 600, whenFreed: 'leaves' });
+  .default({ cap: 8, money: 0, idleTicks: 600, whenFreed: 'leaves', away: 'asleep' });
 export type Players = z.infer<typeof Players>;
 
 /** a role the vocabulary declares: what it permits is said there */

@@ -284,6 +284,20 @@ const HANDLERS: Handlers = {
     a.player.freed = { tick: e.tick, then: e.then };
     observe(s, e, a.location, e.actor, msg(e.then === 'bot' ? 'observe.seat_bot' : 'observe.seat_left', { actor: ref('actor', e.actor) }));
   },
+  player_away(s, e) {
+    const a = must(s.actors, e.actor, 'actor', e);
+    if (!a.player) throw new FoldError(e, 'player', e.actor);
+    a.player.away = e.tick;
+  },
+  player_back(s, e) {
+    const a = must(s.actors, e.actor, 'actor', e);
+    if (a.player?.away === undefined) throw new FoldError(e, 'player', e.actor);
+    // an asleep body's time stood still: its hunger and its status's window go on from where they were
+    const gone = e.tick - a.player.away;
+    a.needsAt += gone;
+    if (a.status === 'unconscious' || a.status === 'dying') a.statusSince += gone;
+    a.player.away = undefined;
+  },
   intervened(s, e) {
     const iv = interventionsOf(s);
     iv.labels[e.label] = e.tick;

@@ -83,7 +83,15 @@ export interface ActorState {
    * tick they acted (absent: not since they joined) and, once their seat is freed, when and what the
    * character does since
    */
-  player?: { name: Text; concept: string; traits?: Trait[]; acted?: number; freed?: { tick: number; then: 'bot' | 'leaves' } };
+  player?: {
+    name: Text;
+    concept: string;
+    traits?: Trait[];
+    acted?: number;
+    freed?: { tick: number; then: 'bot' | 'leaves' };
+    /** since when the player is away (sim/judge/presence.ts) */
+    away?: number;
+  };
 }
 
 export interface Observation {

@@ -44,6 +44,8 @@ const TABLE: Table = {
   intervened: none,
   // the seat is the player's, not the character's: the feed says what became of them
   seat_freed: none,
+  player_away: none,
+  player_back: none,
   // quests: what the player is offered, takes, and how it ends (never the hidden risk)
   quest_offered: questLines.offered,
   quest_taken: questLines.taken,

@@ -4,6 +4,7 @@ import { directorPhase } from './director.ts';
 import type { Phase } from './phase.ts';
 import { questSettlePhase, questTakePhase } from './quests.ts';
 import { arguesPhase, declaresPhase, interventionsPhase, joinsPhase, seatsPhase } from './requests.ts';
+import { presencePhase } from './presence.ts';
 import { storyBeforePhase, storyTurnPhase } from './story.ts';
 
 /**
@@ -14,6 +15,7 @@ import { storyBeforePhase, storyTurnPhase } from './story.ts';
 export const PHASES: readonly Phase[] = [
   interventionsPhase,
   seatsPhase,
+  presencePhase,
   joinsPhase,
   declaresPhase,
   arguesPhase,

@@ -10,6 +10,7 @@ import type { Catalog } from '../scenario/catalog.ts';
 import { membersOf } from '../state/members.ts';
 import type { WorldState } from '../state/types.ts';
 import { gone, seated } from '../state/seats.ts';
+import { asleepAway } from '../judge/presence.ts';
 import { indexPlaces } from '../state/place-index.ts';
 import type { Deliberation } from './deliberation.ts';
 import { judgeBotArguments } from './argues.ts';
@@ -20,11 +21,16 @@ import { PHASES } from './phases.ts';
 
 export type { TickInput } from './input.ts';
 
-/** Actors due at this tick: awake, alive or dying, and past their next wake, and not gone; at night only the dying and seated players. */
-export function dueActors(state: WorldState, tick: number, night = false): string[] {
+/**
+ * Actors due at this tick: awake, alive or dying, and past their next wake, not gone and not a player
+ * asleep while away; at night only the dying and seated players.
+ */
+export function dueActors(cat: Catalog, state: WorldState, tick: number): string[] {
+  const night = asleep(tick, cat.scenario.vocabulary.time);
   const out: string[] = [];
   for (const a of membersOf(state.actors)) {
-    if (a.nextWake <= tick && !gone(a) && (a.status === 'dying' || (a.status === 'alive' && (!night || seated(a))))) out.push(a.id);
+    if (a.nextWake > tick || gone(a) || (a.player && asleepAway(cat, a))) continue;
+    if (a.status === 'dying' || (a.status === 'alive' && (!night || seated(a)))) out.push(a.id);
   }
   return out;
 }
@@ -69,7 +75,7 @@ export async function runTick(
 /** The due actors' turn: the runner's own step between the phases. */
 async function actorsTurn(ctx: TickContext): Promise<void> {
   const { cat, state, tick, judge, delib, advisors } = ctx;
-  const due = dueActors(state, tick, asleep(tick, cat.scenario.vocabulary.time));
+  const due = dueActors(cat, state, tick);
   ctx.due = due;
   const index = indexPlaces(cat, state);
   const perceptions = due.map((id) => perceive(cat, state, index, id, tick));

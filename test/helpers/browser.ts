@@ -54,6 +54,8 @@ export function serve(opts: { scenario?: string; tickMs?: number; adminToken: st
     String(opts.tickMs ?? 300),
     '--lang',
     'en',
+    // the clock alone unless a suite asks for the players' pace
+    ...(opts.args?.some((a) => a === '--wait-ms' || a === '--turn-based') ? [] : ['--wait-ms', '0']),
     ...(opts.args ?? []),
   ];
   const child: ChildProcess = spawn(process.execPath, args, {

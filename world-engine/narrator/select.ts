@@ -11,6 +11,8 @@ const BOUNDARY = new Set<Event['type']>([
   'entity_removed',
   'joined',
   'seat_freed',
+  'player_away',
+  'player_back',
 ]);
 
 /** Whether an event ends the run of a call's consequences: another call starts, or the clock, or a thing's income (not what the call did). */

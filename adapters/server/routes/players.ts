@@ -25,7 +25,7 @@ export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     const id = idOf(ctx, req);
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const body = parseOr400(IntentBody, req.body);
-    if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
+    if (!ctx.limiter.take(`intent:${id}`)) throw new HttpError(429, 'rate_limited');
     return host.intent(id, body.text, body.lang);
   });
 
@@ -34,7 +34,19 @@ export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const body = parseOr400(ActBody, req.body);
     const call = host.prepareCall(id, body.call);
-    if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
+    // a player's one call per tick is theirs whatever the pace; only replacing it draws on the bucket
+    if (host.queue.has(id) && !ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
     return { queuedFor: host.act(call, body.choice) };
+  });
+
+  /** Let the next tick go by without a call: a world that waits for its players does not wait for this one. */
+  app.post('/api/worlds/:w/players/:id/pass', { config: { exposure: 'self' } }, async (req): Promise<ActReply> => {
+    const id = idOf(ctx, req);
+    ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
+    const a = host.world.state.actors[id];
+    if (!a) throw new HttpError(409, 'not_joined');
+    if (a.player?.freed) throw new HttpError(403, 'seat_freed');
+    if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
+    return { queuedFor: host.pass(id) };
   });
 };

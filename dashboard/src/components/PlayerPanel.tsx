@@ -205,6 +205,18 @@ export function PlayerPanel() {
       setBusy(false);
     }
   };
+  const pass = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.pass(world, session.actorId, session.token);
+      setPrompt(null);
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
   const ask = async (text: string) => {
     setBusy(true);
     setError(null);
@@ -280,6 +292,11 @@ export function PlayerPanel() {
           busy={busy || !me}
           onPick={act}
         />
+      )}
+      {!form && !pending && me && (
+        <button class="pass" disabled={busy} onClick={() => void pass()} title={t('player.pass_hint')}>
+          {t('player.pass')}
+        </button>
       )}
       <Problem error={error} fallback="player.act_failed" />
       <Perceived lines={noticed} />
