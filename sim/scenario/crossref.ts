@@ -6,8 +6,6 @@ import type { DirectorFile } from '../model/director.ts';
 import { directorChecks } from './director.ts';
 import { type At, packRefs, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
-export type { At } from './refs.ts';
-
 /** The parts of a pack that parsed; a file that did not is null, and nothing is checked against it. */
 export interface ParsedPack {
   meta: Scenario['meta'] | null;
@@ -170,6 +168,7 @@ function harmChecks(v: Scenario['vocabulary'], at: At): void {
   const h = v.harm;
   const file = 'vocabulary.json';
   const harms = new Set(Object.keys(h.tags));
+  const checkWords = new Set([...Object.keys(v.manners), ...Object.keys(v.purposes)]);
   const named = (path: PropertyKey[], id: string) => {
     if (!Object.hasOwn(v.tags, id)) at(file, path, 'unnamed_harm', { id });
   };
@@ -183,15 +182,7 @@ function harmChecks(v: Scenario['vocabulary'], at: At): void {
   for (const [word, rule] of Object.entries(h.from)) {
     const m = own(v.manners, word);
     const p = own(v.purposes, word);
-    if (!m && !p)
-      refCheck(
-        at,
-        file,
-        ['harm', 'from', word],
-        'not_a_check_word',
-        word,
-        new Set([...Object.keys(v.manners), ...Object.keys(v.purposes)]),
-      );
+    if (!m && !p) refCheck(at, file, ['harm', 'from', word], 'not_a_check_word', word, checkWords);
     else if (!(m ? (m.risky ?? m.does === 'steal') : p!.risky)) at(file, ['harm', 'from', word], 'harm_not_a_check', { id: word });
     harmTag(['harm', 'from', word, 'fail'], rule.fail);
     harmTag(['harm', 'from', word, 'full'], rule.full);
