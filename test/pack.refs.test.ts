@@ -2,6 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScenario } from '../sim/scenario/load.ts';
+import { questChecks } from '../sim/scenario/quests.ts';
+import { type At, packRefs } from '../sim/scenario/refs.ts';
+import { readLocale } from '../sim/i18n/translator.ts';
 import { type PackIssue, ScenarioError } from '../sim/scenario/errors.ts';
 import { buildCatalog } from '../sim/scenario/catalog.ts';
 import type { QuestState } from '../sim/model/quests.ts';
@@ -182,6 +185,34 @@ describe("a quest's stated words may not assure what the goal does not state", (
     } finally {
       await removeDir(dir);
     }
+  });
+});
+
+describe('the words a stated quest may not say come from the locales, both languages', () => {
+  it('refuses every phrase listed under quest.assurances, in whichever language it is written, and nothing in the shipped words', async () => {
+    const sc = await loadScenario(RIVERFORD);
+    const refs = packRefs(sc);
+    const base = sc.quests!.quests[0];
+    const said = (en: string) => {
+      const got: Record<string, string>[] = [];
+      const at: At = (_file, _path, key, params) => {
+        if (key === 'quest_assurance') got.push(params!);
+      };
+      questChecks(sc, { quests: [{ ...base, stated: { cn: base.stated.cn, en } }] }, refs, at);
+      return got;
+    };
+    expect(said(base.stated.en)).toEqual([]);
+    let phrases = 0;
+    for (const lang of ['cn', 'en'] as const) {
+      const lists = (readLocale(lang).quest as { assurances: Record<string, string> }).assurances;
+      expect(Object.keys(lists).sort()).toEqual(['certainty', 'safety']);
+      for (const [kind, list] of Object.entries(lists))
+        for (const phrase of list.split('|')) {
+          phrases++;
+          expect(said(`${base.stated.en} ${phrase}.`), phrase).toEqual([{ quest: base.id, phrase: expect.any(String), kind }]);
+        }
+    }
+    expect(phrases).toBeGreaterThan(20);
   });
 });
 
