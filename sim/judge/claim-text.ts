@@ -1,5 +1,6 @@
 import { Renderer } from '../i18n/render.ts';
 import { readLocale } from '../i18n/translator.ts';
+import { phraseFinder } from '../i18n/phrases.ts';
 import { LANGS, type Lang, type Message, type Param, type Ref } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
@@ -26,15 +27,8 @@ export function vocabulary(): { kind: ClaimKind; match: Matcher }[] {
   for (const lang of LANGS) {
     const triggers = (localeOf(lang).claims as { triggers: Record<ClaimKind, string> }).triggers;
     for (const kind of CLAIM_KINDS) {
-      const words = triggers[kind]
-        .split('|')
-        .map((w) => w.trim())
-        .filter(Boolean);
-      if (lang === 'cn') out.push({ kind, match: (c) => words.some((w) => c.includes(w)) });
-      else {
-        const re = new RegExp(`\\b(?:${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'i');
-        out.push({ kind, match: (c) => re.test(c) });
-      }
+      const find = phraseFinder(lang, triggers[kind]);
+      out.push({ kind, match: (c) => find(c) !== null });
     }
   }
   return (vocab = out);

@@ -4,6 +4,7 @@ import { own } from '../model/ids.ts';
 import { questChecks } from './quests.ts';
 import type { DirectorFile } from '../model/director.ts';
 import { directorChecks } from './director.ts';
+import { type At, packRefs, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
 /** The parts of a pack that parsed; a file that did not is null, and nothing is checked against it. */
 export interface ParsedPack {
@@ -25,22 +26,17 @@ export interface ParsedPack {
  * It runs on whatever parsed: a reference into a file that did not parse is not judged (that
  * file's own problems are already reported), every other check still runs.
  */
-export function crossCheck(s: ParsedPack): PackIssue[] {
+export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIssue[] {
   const issues: PackIssue[] = [];
   const at = (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) =>
     issues.push({ file, path: jsonPath(path), reason: params ? { key: `pack.${key}`, params } : { key: `pack.${key}` } });
-  const ids = (list: { id: string }[] | null | undefined) => (list ? new Set(list.map((x) => x.id)) : null);
-  // an id is known when its file declares it, or when that file did not parse (nothing to say then)
-  const known = (set: Set<string> | null, id: string) => set === null || set.has(id);
-  const places = ids(s.places);
-  const actors = ids(s.actors);
-  const templates = ids(s.templates);
-  const items = ids(s.meta?.items);
-  const sources = ids(s.meta?.rules.money.sources);
-  const sinks = ids(s.meta?.rules.money.sinks);
+  // an unknown id is reported with the ids its file declares; a file that did not parse says nothing (its set is null)
+  const ref = (file: string, path: PropertyKey[], key: string, id: string, set: Set<string> | null) =>
+    refCheck(at, file, path, key, id, set);
+  const { places, actors, templates, items, sources, sinks } = refs;
   const v = s.vocabulary;
-  const roles = v ? new Set(Object.keys(v.roles)) : null;
-  const kinds = v ? new Set(Object.keys(v.kinds)) : null;
+  const roles = wordsOf(refs, 'roles');
+  const kinds = wordsOf(refs, 'kinds');
   const hires = (rs: string[]) => !v || rs.some((r) => own(v.roles, r)?.permits.includes('hire'));
   const teaches = (rs: string[]) => !!v && rs.some((r) => own(v.roles, r)?.permits.includes('teach'));
 
@@ -59,54 +55,50 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
 
   if (s.meta) {
     const joins = s.meta.rules.players;
-    if (joins.source !== undefined && !known(sources, joins.source))
-      at('scenario.json', ['rules', 'players', 'source'], 'unknown_source', { id: joins.source });
+    if (joins.source !== undefined) ref('scenario.json', ['rules', 'players', 'source'], 'unknown_source', joins.source, sources);
     if (joins.money > 0 && joins.source === undefined) at('scenario.json', ['rules', 'players', 'source'], 'purse_needs_source');
     (s.meta.rules.newPlaces.roles ?? []).forEach((r, i) => {
-      if (!known(roles, r)) at('scenario.json', ['rules', 'newPlaces', 'roles', i], 'unknown_role', { id: r });
+      ref('scenario.json', ['rules', 'newPlaces', 'roles', i], 'unknown_role', r, roles);
     });
     s.meta.jobs.forEach((j, i) => {
       const boss = s.actors?.find((a) => a.id === j.employer);
-      if (!known(actors, j.employer)) at('scenario.json', ['jobs', i, 'employer'], 'unknown_actor', { id: j.employer });
-      else if (boss && !hires(boss.roles)) at('scenario.json', ['jobs', i, 'employer'], 'not_employer', { id: j.employer });
-      if (!known(places, j.place)) at('scenario.json', ['jobs', i, 'place'], 'unknown_place', { id: j.place });
-      if (j.source !== undefined && !known(sources, j.source))
-        at('scenario.json', ['jobs', i, 'source'], 'unknown_source', { id: j.source });
+      if (ref('scenario.json', ['jobs', i, 'employer'], 'unknown_actor', j.employer, actors) && boss && !hires(boss.roles))
+        at('scenario.json', ['jobs', i, 'employer'], 'not_employer', { id: j.employer });
+      ref('scenario.json', ['jobs', i, 'place'], 'unknown_place', j.place, places);
+      if (j.source !== undefined) ref('scenario.json', ['jobs', i, 'source'], 'unknown_source', j.source, sources);
     });
   }
   if (s.places) {
     s.places.forEach((p, i) => {
       p.links.forEach((l, j) => {
-        if (!known(places, l.to)) at('places.json', ['places', i, 'links', j, 'to'], 'unknown_place', { id: l.to });
+        ref('places.json', ['places', i, 'links', j, 'to'], 'unknown_place', l.to, places);
         if (l.to === p.id) at('places.json', ['places', i, 'links', j, 'to'], 'self_link');
       });
       p.sells.forEach((id, j) => {
-        if (!known(items, id)) at('places.json', ['places', i, 'sells', j], 'unknown_item', { id });
+        ref('places.json', ['places', i, 'sells', j], 'unknown_item', id, items);
       });
     });
     travelGraph(s.places, at);
   }
   if (v) {
     const sink = (path: PropertyKey[], id: string | undefined) => {
-      if (id !== undefined && !known(sinks, id)) at('vocabulary.json', path, 'unknown_sink', { id });
+      if (id !== undefined) ref('vocabulary.json', path, 'unknown_sink', id, sinks);
     };
     sink(['spending'], v.spending);
     for (const [id, m] of Object.entries(v.modes)) sink(['modes', id, 'sink'], m.sink);
     for (const [id, k] of Object.entries(v.kinds)) sink(['kinds', id, 'sink'], k.sink);
     for (const [id, p] of Object.entries(v.purposes)) {
       sink(['purposes', id, 'sink'], p.sink);
-      if (p.source !== undefined && !known(sources, p.source))
-        at('vocabulary.json', ['purposes', id, 'source'], 'unknown_source', { id: p.source });
+      if (p.source !== undefined) ref('vocabulary.json', ['purposes', id, 'source'], 'unknown_source', p.source, sources);
       p.items.forEach((item, j) => {
-        if (!known(items, item)) at('vocabulary.json', ['purposes', id, 'items', j], 'unknown_item', { id: item });
+        ref('vocabulary.json', ['purposes', id, 'items', j], 'unknown_item', item, items);
       });
     }
     for (const [id, m] of Object.entries(v.manners))
       if (m.does === 'steal' && m.max === undefined) at('vocabulary.json', ['manners', id], 'steal_needs_max');
     // what a tag or a trait helps or hinders is a manner or a purpose of this pack
-    const checked = (file: string, path: PropertyKey[], id: string) => {
-      if (!Object.hasOwn(v.manners, id) && !Object.hasOwn(v.purposes, id)) at(file, path, 'not_a_check_word', { id });
-    };
+    const checkWords = new Set([...Object.keys(v.manners), ...Object.keys(v.purposes)]);
+    const checked = (file: string, path: PropertyKey[], id: string) => ref(file, path, 'not_a_check_word', id, checkWords);
     for (const [tag, t] of Object.entries(v.checks.tags)) {
       if (!Object.hasOwn(v.tags, tag)) at('vocabulary.json', ['checks', 'tags', tag], 'unnamed_tag', { id: tag });
       t.helps.forEach((w, j) => checked('vocabulary.json', ['checks', 'tags', tag, 'helps', j], w));
@@ -122,30 +114,26 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
   }
   s.actors?.forEach((a, i) => {
     a.roles.forEach((r, j) => {
-      if (!known(roles, r)) at('actors.json', ['actors', i, 'roles', j], 'unknown_role', { id: r });
+      ref('actors.json', ['actors', i, 'roles', j], 'unknown_role', r, roles);
     });
-    if (!known(places, a.body.location)) at('actors.json', ['actors', i, 'body', 'location'], 'unknown_place', { id: a.body.location });
+    ref('actors.json', ['actors', i, 'body', 'location'], 'unknown_place', a.body.location, places);
     for (const id of Object.keys(a.body.relations)) {
-      if (!known(actors, id)) at('actors.json', ['actors', i, 'body', 'relations', id], 'unknown_actor', { id });
+      ref('actors.json', ['actors', i, 'body', 'relations', id], 'unknown_actor', id, actors);
       if (id === a.id) at('actors.json', ['actors', i, 'body', 'relations', id], 'self_relation');
     }
-    for (const id of Object.keys(a.body.inventory))
-      if (!known(items, id)) at('actors.json', ['actors', i, 'body', 'inventory', id], 'unknown_item', { id });
+    for (const id of Object.keys(a.body.inventory)) ref('actors.json', ['actors', i, 'body', 'inventory', id], 'unknown_item', id, items);
   });
-  if (s.director) directorChecks(s.director, { places, actors, templates, items, vocabulary: v }, at);
+  if (s.director) directorChecks(s.director, refs, at);
   s.templates?.forEach((t, i) => {
-    if (!known(kinds, t.kind)) at('templates.json', ['templates', i, 'kind'], 'unknown_kind', { id: t.kind });
+    ref('templates.json', ['templates', i, 'kind'], 'unknown_kind', t.kind, kinds);
     t.effects.forEach((e, j) => {
       const here = ['templates', i, 'effects', j];
-      if (e.type === 'income' && e.source !== undefined && !known(sources, e.source))
-        at('templates.json', [...here, 'source'], 'unknown_source', { id: e.source });
+      if (e.type === 'income' && e.source !== undefined) ref('templates.json', [...here, 'source'], 'unknown_source', e.source, sources);
       if (e.type === 'income' && e.min > e.max) at('templates.json', [...here, 'min'], 'min_above_max');
-      if (e.type === 'upkeep' && !known(sinks, e.sink)) at('templates.json', [...here, 'sink'], 'unknown_sink', { id: e.sink });
-      if (e.type === 'toll' && !known(places, e.to)) at('templates.json', [...here, 'to'], 'unknown_place', { id: e.to });
-      if (e.type === 'requires' && e.item !== undefined && !known(items, e.item))
-        at('templates.json', [...here, 'item'], 'unknown_item', { id: e.item });
-      if (e.type === 'requires' && e.role !== undefined && !known(roles, e.role))
-        at('templates.json', [...here, 'role'], 'unknown_role', { id: e.role });
+      if (e.type === 'upkeep') ref('templates.json', [...here, 'sink'], 'unknown_sink', e.sink, sinks);
+      if (e.type === 'toll') ref('templates.json', [...here, 'to'], 'unknown_place', e.to, places);
+      if (e.type === 'requires' && e.item !== undefined) ref('templates.json', [...here, 'item'], 'unknown_item', e.item, items);
+      if (e.type === 'requires' && e.role !== undefined) ref('templates.json', [...here, 'role'], 'unknown_role', e.role, roles);
       // a class is taught by someone who knows its skill (a `skill:` tag or the thing itself in hand), or whose role teaches
       if (
         e.type === 'class' &&
@@ -157,9 +145,9 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
     });
   });
   s.entities.forEach((e, i) => {
-    if (!known(templates, e.template)) at('entities.json', ['entities', i, 'template'], 'unknown_template', { id: e.template });
-    if (!known(places, e.location)) at('entities.json', ['entities', i, 'location'], 'unknown_place', { id: e.location });
-    if (e.owner !== null && !known(actors, e.owner)) at('entities.json', ['entities', i, 'owner'], 'unknown_actor', { id: e.owner });
+    ref('entities.json', ['entities', i, 'template'], 'unknown_template', e.template, templates);
+    ref('entities.json', ['entities', i, 'location'], 'unknown_place', e.location, places);
+    if (e.owner !== null) ref('entities.json', ['entities', i, 'owner'], 'unknown_actor', e.owner, actors);
     // a toll stands on a link: its place must lead to the far end
     for (const eff of s.templates?.find((t) => t.id === e.template)?.effects ?? []) {
       const from = s.places?.find((p) => p.id === e.location);
@@ -167,11 +155,9 @@ export function crossCheck(s: ParsedPack): PackIssue[] {
         at('entities.json', ['entities', i, 'location'], 'no_link', { id: e.location, to: eff.to });
     }
   });
-  if (s.quests) questChecks(s, s.quests, at);
+  if (s.quests) questChecks(s, s.quests, refs, at);
   return issues;
 }
-
-export type At = (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) => void;
 
 /**
  * The harm section: every harm tag and the mark of the caught named under `tags` (a person reads
@@ -181,12 +167,13 @@ export type At = (file: string, path: PropertyKey[], key: string, params?: Recor
 function harmChecks(v: Scenario['vocabulary'], at: At): void {
   const h = v.harm;
   const file = 'vocabulary.json';
-  const isHarm = (id: string) => Object.hasOwn(h.tags, id);
+  const harms = new Set(Object.keys(h.tags));
+  const checkWords = new Set([...Object.keys(v.manners), ...Object.keys(v.purposes)]);
   const named = (path: PropertyKey[], id: string) => {
     if (!Object.hasOwn(v.tags, id)) at(file, path, 'unnamed_harm', { id });
   };
   const harmTag = (path: PropertyKey[], id: string | undefined) => {
-    if (id !== undefined && !isHarm(id)) at(file, path, 'unknown_harm_tag', { id });
+    if (id !== undefined) refCheck(at, file, path, 'unknown_harm_tag', id, harms);
   };
   for (const [id, t] of Object.entries(h.tags)) {
     named(['harm', 'tags', id], id);
@@ -195,7 +182,7 @@ function harmChecks(v: Scenario['vocabulary'], at: At): void {
   for (const [word, rule] of Object.entries(h.from)) {
     const m = own(v.manners, word);
     const p = own(v.purposes, word);
-    if (!m && !p) at(file, ['harm', 'from', word], 'not_a_check_word', { id: word });
+    if (!m && !p) refCheck(at, file, ['harm', 'from', word], 'not_a_check_word', word, checkWords);
     else if (!(m ? (m.risky ?? m.does === 'steal') : p!.risky)) at(file, ['harm', 'from', word], 'harm_not_a_check', { id: word });
     harmTag(['harm', 'from', word, 'fail'], rule.fail);
     harmTag(['harm', 'from', word, 'full'], rule.full);

@@ -1,21 +1,10 @@
 import type { DirectorChange, DirectorFile } from '../model/director.ts';
 import { own } from '../model/ids.ts';
-import type { Scenario } from '../model/scenario.ts';
-
-type At = (file: string, path: PropertyKey[], key: string, params?: Record<string, string>) => void;
-
-/** The parts of the pack the director's file points into (null: that file did not parse, nothing is said of it). */
-export interface DirectorRefs {
-  places: Set<string> | null;
-  actors: Set<string> | null;
-  templates: Set<string> | null;
-  items: Set<string> | null;
-  vocabulary: Scenario['vocabulary'] | null;
-}
+import { type At, contentCheck, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
 const FILE = 'director.json';
 
-/** Which fields of a change name a place, and which name a person (the rest are free words: tags, reasons). */
+/** Which fields of a change name a place, a person or a thing of entities.json (the rest are free words: tags, reasons). */
 const PLACE_FIELDS: Record<string, string[]> = { place_mood: ['place'], new_entity: ['location'], new_location: ['parent'] };
 const ACTOR_FIELDS: Record<string, string[]> = {
   new_entity: ['owner'],
@@ -32,14 +21,15 @@ const ACTOR_FIELDS: Record<string, string[]> = {
   hp_delta: ['target'],
   new_fact: ['about'],
 };
+const ENTITY_FIELDS: Record<string, string[]> = { entity_update: ['entity'], entity_removal: ['entity'] };
 
 /**
  * What director.json's schema cannot see: ids used twice, a milestone reading a measure nobody
  * declared, a template happening at a place that does not exist, a placeholder where it cannot
- * stand (`$present` as a place), a person, entity template, item or channel the pack lacks.
+ * stand (`$present` as a place), a person, thing, entity template, item, money source or sink or
+ * channel the pack lacks, a fact's words that are no content key with its parameters.
  */
-export function directorChecks(f: DirectorFile, refs: DirectorRefs, at: At): void {
-  const known = (set: Set<string> | null, id: string) => set === null || set.has(id);
+export function directorChecks(f: DirectorFile, refs: PackRefs, at: At): void {
   const dupes = (list: { id: string }[], key: string) => {
     const seen = new Set<string>();
     list.forEach((x, i) => {
@@ -53,44 +43,58 @@ export function directorChecks(f: DirectorFile, refs: DirectorRefs, at: At): voi
   const measures = new Set(f.measures.map((m) => m.id));
   if (f.acceleration.low !== undefined && f.acceleration.low >= f.band.high) at(FILE, ['acceleration', 'low'], 'director_low_above_band');
   f.milestones.forEach((m, i) => {
-    if (m.measure && !measures.has(m.measure.id))
-      at(FILE, ['milestones', i, 'measure', 'id'], 'director_unknown_measure', { id: m.measure.id });
+    if (m.measure) refCheck(at, FILE, ['milestones', i, 'measure', 'id'], 'director_unknown_measure', m.measure.id, measures);
     if (m.ticks && m.ticks.from >= m.ticks.to) at(FILE, ['milestones', i, 'ticks', 'to'], 'min_above_max');
   });
   f.templates.forEach((t, i) => {
-    (t.where.places ?? []).forEach((p, j) => {
-      if (!known(refs.places, p)) at(FILE, ['templates', i, 'where', 'places', j], 'unknown_place', { id: p });
-    });
-    if (t.where.sells !== undefined && !known(refs.items, t.where.sells))
-      at(FILE, ['templates', i, 'where', 'sells'], 'unknown_item', { id: t.where.sells });
+    (t.where.places ?? []).forEach((p, j) => refCheck(at, FILE, ['templates', i, 'where', 'places', j], 'unknown_place', p, refs.places));
+    if (t.where.sells !== undefined) refCheck(at, FILE, ['templates', i, 'where', 'sells'], 'unknown_item', t.where.sells, refs.items);
     t.changes.forEach((c, j) => changeChecks(c, ['templates', i, 'changes', j], refs, at));
   });
 }
 
-function changeChecks(c: DirectorChange, path: PropertyKey[], refs: DirectorRefs, at: At): void {
-  const known = (set: Set<string> | null, id: string) => set === null || set.has(id);
+function changeChecks(c: DirectorChange, path: PropertyKey[], refs: PackRefs, at: At): void {
   const rec = c as unknown as Record<string, unknown>;
+  const ref = (field: string, key: string, id: string, known: Set<string> | null) => refCheck(at, FILE, [...path, field], key, id, known);
   if (c.type === 'news') {
-    if (refs.vocabulary && !own(refs.vocabulary.channels, c.channel))
-      at(FILE, [...path, 'channel'], 'director_unknown_channel', { id: c.channel });
+    ref('channel', 'unknown_channel', c.channel, wordsOf(refs, 'channels'));
     return;
   }
   if (c.type === 'arrive') {
-    if (!known(refs.actors, c.like)) at(FILE, [...path, 'like'], 'unknown_actor', { id: c.like });
+    ref('like', 'unknown_actor', c.like, refs.actors);
     return;
   }
-  for (const field of own(PLACE_FIELDS, c.type) ?? []) {
-    const id = rec[field];
-    if (typeof id !== 'string' || id === '$place') continue;
-    if (id.startsWith('$')) at(FILE, [...path, field], 'director_placeholder', { id });
-    else if (!known(refs.places, id)) at(FILE, [...path, field], 'unknown_place', { id });
+  const fields: [Record<string, string[]>, string, Set<string> | null, readonly string[]][] = [
+    [PLACE_FIELDS, 'unknown_place', refs.places, ['$place']],
+    [ACTOR_FIELDS, 'unknown_actor', refs.actors, ['$present', '$one']],
+    [ENTITY_FIELDS, 'unknown_entity', refs.entities, []],
+  ];
+  for (const [table, key, known, placeholders] of fields)
+    for (const field of own(table, c.type) ?? []) {
+      const id = rec[field];
+      if (typeof id !== 'string' || placeholders.includes(id)) continue;
+      if (id.startsWith('$')) at(FILE, [...path, field], 'director_placeholder', { id });
+      else ref(field, key, id, known);
+    }
+  switch (c.type) {
+    case 'new_entity':
+      ref('template', 'unknown_template', c.template, refs.templates);
+      return;
+    case 'resource_transfer':
+    case 'resource_gain':
+      if (c.resource.startsWith('item:')) ref('resource', 'unknown_item', c.resource.slice(5), refs.items);
+      return;
+    case 'money_source':
+      ref('source', 'unknown_source', c.source, refs.sources);
+      return;
+    case 'money_sink':
+      ref('sink', 'unknown_sink', c.sink, refs.sinks);
+      return;
+    case 'knowledge_learned':
+      ref('channel', 'unknown_channel', c.channel, wordsOf(refs, 'channels'));
+      return;
+    case 'new_fact':
+      contentCheck(c.content, FILE, [...path, 'content'], refs, at);
+      return;
   }
-  for (const field of own(ACTOR_FIELDS, c.type) ?? []) {
-    const id = rec[field];
-    if (typeof id !== 'string' || id === '$present' || id === '$one') continue;
-    if (id.startsWith('$')) at(FILE, [...path, field], 'director_placeholder', { id });
-    else if (!known(refs.actors, id)) at(FILE, [...path, field], 'unknown_actor', { id });
-  }
-  if (c.type === 'new_entity' && !known(refs.templates, c.template))
-    at(FILE, [...path, 'template'], 'unknown_template', { id: c.template });
 }

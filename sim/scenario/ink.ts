@@ -2,18 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { readPackJson } from './json.ts';
 import path from 'node:path';
 import { Compiler, CompilerOptions } from 'inkjs/full';
-import { UntrustedToolCall } from '../i18n/content.ts';
 import type { LoadedStory, StoryFile } from '../model/session.ts';
-import type { Scenario } from '../model/scenario.ts';
+import { ToolCall } from '../model/tools.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
-
-/** What the story is checked against: the parts of the pack that parsed (null: did not, nothing said). */
-export interface StoryContext {
-  places: Set<string> | null;
-  actors: Set<string> | null;
-  items: Set<string> | null;
-  entities: Set<string>;
-}
+import { type At, contentCheck, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
 /** The loaded story (null when there is none or it does not hold), its problems, and its ink text for the pack's hash. */
 export interface InkResult {
@@ -34,9 +26,11 @@ const ASSIGN = /^\s*~\s*(?:temp\s+)?([A-Za-z_]\w*)\s*(?:=(?!=)|\+=|-=|\+\+|--)/;
  * wrong is a pack issue naming the file, where in it and why: an ink syntax error with its line, a tag
  * or choice naming an id story.json does not declare, a binding to a variable the ink does not
  * declare, an assignment to a bound variable (the world changes only through the Judge, so the ink
- * may read a bound variable and never write it), a choice's call that is no valid call.
+ * may read a bound variable and never write it), a choice's call that is no valid call, and every id
+ * story.json names (a binding's person, item or quest, a choice's place, person, thing, template,
+ * mode, manner, channel, purpose or content key with its parameters) unknown to the pack.
  */
-export async function loadInk(dir: string, file: StoryFile | null, ctx: StoryContext): Promise<InkResult> {
+export async function loadInk(dir: string, file: StoryFile | null, refs: PackRefs): Promise<InkResult> {
   if (!file) return { story: null, issues: [], raw: null };
   const issues: PackIssue[] = [];
   const at = (f: string, where: string, key: string, params?: Record<string, string | number>) =>
@@ -87,42 +81,18 @@ export async function loadInk(dir: string, file: StoryFile | null, ctx: StoryCon
   });
   for (const id of Object.keys(file.chapters))
     if (!knots.has(id)) at('story.json', json(['chapters', id]), 'ink_chapter_knot', { id, file: ink });
+  const ref: At = (f, p, key, params) => at(f, jsonPath(p), key, params);
   for (const [name, b] of Object.entries(file.bindings)) {
     if (!variables.includes(name)) at('story.json', json(['bindings', name]), 'ink_unbound', { name, file: ink });
-    if (b.measure === 'relation' && ctx.actors && !ctx.actors.has(b.with))
-      at('story.json', json(['bindings', name, 'with']), 'unknown_actor', { id: b.with });
-    if (b.measure === 'known' && b.about !== 'self' && ctx.actors && !ctx.actors.has(b.about))
-      at('story.json', json(['bindings', name, 'about']), 'unknown_actor', { id: b.about });
-    if (b.measure === 'item' && ctx.items && !ctx.items.has(b.item))
-      at('story.json', json(['bindings', name, 'item']), 'unknown_item', { id: b.item });
+    const here = ['bindings', name];
+    if (b.measure === 'relation') refCheck(ref, 'story.json', [...here, 'with'], 'unknown_actor', b.with, refs.actors);
+    if (b.measure === 'known' && b.about !== 'self') refCheck(ref, 'story.json', [...here, 'about'], 'unknown_actor', b.about, refs.actors);
+    if (b.measure === 'item') refCheck(ref, 'story.json', [...here, 'item'], 'unknown_item', b.item, refs.items);
+    if (b.measure === 'quest') refCheck(ref, 'story.json', [...here, 'quest'], 'unknown_quest', b.quest, refs.quests);
   }
   if (file.score !== undefined && !variables.includes(file.score))
     at('story.json', json(['score']), 'ink_unbound', { name: file.score, file: ink });
-  for (const [id, c] of Object.entries(file.choices)) {
-    // the call a player makes by taking the choice, read as a player's call would be (actor and id are filled in then)
-    const parsed = UntrustedToolCall.safeParse({ id: 'x', actor: 'x', tool: c.call.tool, args: c.call.args });
-    if (!parsed.success) {
-      for (const i of parsed.error.issues)
-        issues.push({
-          file: 'story.json',
-          path: json(['choices', id, 'call', ...i.path.slice(i.path[0] === 'args' ? 0 : 0)]),
-          reason: { text: i.message },
-        });
-      continue;
-    }
-    const call = parsed.data;
-    if (call.tool === 'move' && ctx.places && !ctx.places.has(call.args.destination))
-      at('story.json', json(['choices', id, 'call', 'args', 'destination']), 'unknown_place', { id: call.args.destination });
-    if (
-      call.tool === 'interact' &&
-      ctx.actors &&
-      !ctx.actors.has(call.args.target) &&
-      !ctx.entities.has(call.args.target) &&
-      !ctx.places?.has(call.args.target)
-    ) {
-      at('story.json', json(['choices', id, 'call', 'args', 'target']), 'unknown_actor', { id: call.args.target });
-    }
-  }
+  for (const [id, c] of Object.entries(file.choices)) choiceChecks(id, c.call, refs, ref, issues);
   const compiled = compile(source, ink, issues);
   if (issues.length || compiled === null) return { story: null, issues, raw: [ink, source] };
   return { story: { ...file, source, compiled, variables }, issues, raw: [ink, source] };
@@ -147,15 +117,52 @@ function compile(source: string, file: string, issues: PackIssue[]): string | nu
   return errors.length ? null : out;
 }
 
-/** The sets a story is checked against, from the parts of the pack that parsed. */
-export function storyContext(p: {
-  places: Scenario['places'] | null;
-  actors: Scenario['actors'] | null;
-  meta: Scenario['meta'] | null;
-  entities: Scenario['entities'];
-}): StoryContext {
-  const ids = (l: { id: string }[] | null | undefined) => (l ? new Set(l.map((x) => x.id)) : null);
-  return { places: ids(p.places), actors: ids(p.actors), items: ids(p.meta?.items), entities: new Set(p.entities.map((e) => e.id)) };
+/**
+ * The call a player makes by taking a choice, read as a player's call would be (actor and id are filled
+ * in then), and every id in it one the pack has: what the Judge would refuse later is refused at load.
+ */
+function choiceChecks(id: string, raw: StoryFile['choices'][string]['call'], refs: PackRefs, at: At, issues: PackIssue[]): void {
+  const here = ['choices', id, 'call'];
+  const parsed = ToolCall.safeParse({ id: 'x', actor: 'x', tool: raw.tool, args: raw.args });
+  if (!parsed.success) {
+    for (const i of parsed.error.issues)
+      issues.push({ file: 'story.json', path: jsonPath([...here, ...i.path]), reason: { text: i.message } });
+    return;
+  }
+  const call = parsed.data;
+  const arg = (name: string, key: string, value: string, known: Set<string> | null) =>
+    refCheck(at, 'story.json', [...here, 'args', name], key, value, known);
+  const item = (name: string, resource: string) => {
+    if (resource.startsWith('item:')) arg(name, 'unknown_item', resource.slice(5), refs.items);
+  };
+  // what a call may be aimed at: a person, a thing or a place
+  const targets = () => (refs.actors && refs.places ? new Set([...refs.actors, ...refs.entities, ...refs.places]) : null);
+  switch (call.tool) {
+    case 'move':
+      arg('destination', 'unknown_place', call.args.destination, refs.places);
+      arg('mode', 'unknown_mode', call.args.mode, wordsOf(refs, 'modes'));
+      return;
+    case 'interact':
+      arg('target', 'unknown_target', call.args.target, targets());
+      arg('manner', 'unknown_manner', call.args.manner, wordsOf(refs, 'manners'));
+      contentCheck(call.args.content, 'story.json', [...here, 'args', 'content'], refs, at);
+      return;
+    case 'express':
+      arg('channel', 'unknown_channel', call.args.channel, wordsOf(refs, 'channels'));
+      contentCheck(call.args.content, 'story.json', [...here, 'args', 'content'], refs, at);
+      return;
+    case 'use_resource':
+      item('resource', call.args.resource);
+      // the Judge takes an undeclared purpose as plain spending; in a pack's own story it is a slip of the pen
+      arg('purpose', 'unknown_purpose', call.args.purpose, wordsOf(refs, 'purposes'));
+      if (call.args.target !== undefined) arg('target', 'unknown_target', call.args.target, targets());
+      return;
+    case 'create':
+      arg('what', 'unknown_template', call.args.what, refs.templates);
+      arg('where', 'unknown_place', call.args.where, refs.places);
+      if (call.args.about !== undefined) arg('about', 'unknown_actor', call.args.about, refs.actors);
+      return;
+  }
 }
 
 export const INK_FILE = /^[A-Za-z0-9_-]{1,64}\.ink$/;

@@ -5,7 +5,8 @@ import { digest } from '../lib/canonical.ts';
 import { crossCheck } from './crossref.ts';
 import { jsonPath, type PackIssue, ScenarioError } from './errors.ts';
 import { RESERVED_IDS } from '../model/ids.ts';
-import { loadInk, storyContext } from './ink.ts';
+import { loadInk } from './ink.ts';
+import { packRefs } from './refs.ts';
 import { readPackJson } from './json.ts';
 
 type Parsed = { [F in PackFileName]: z.infer<(typeof PACK_FILES)[F]> | null };
@@ -47,29 +48,24 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     (parsed as Record<string, unknown>)[file] = result.data;
   }
   // references are checked among the files that parsed, so one broken file hides nothing elsewhere
-  issues.push(
-    ...crossCheck({
-      meta: parsed['scenario.json'],
-      vocabulary: parsed['vocabulary.json'],
-      places: parsed['places.json']?.places ?? null,
-      actors: parsed['actors.json']?.actors ?? null,
-      templates: parsed['templates.json']?.templates ?? null,
-      entities: parsed['entities.json']?.entities ?? [],
-      quests: parsed['quests.json'],
-      director: parsed['director.json'],
-    }),
+  const parts = {
+    meta: parsed['scenario.json'],
+    vocabulary: parsed['vocabulary.json'],
+    places: parsed['places.json']?.places ?? null,
+    actors: parsed['actors.json']?.actors ?? null,
+    templates: parsed['templates.json']?.templates ?? null,
+    entities: parsed['entities.json']?.entities ?? [],
+    quests: parsed['quests.json'],
+    director: parsed['director.json'],
+  };
+  // an absent quests.json declares no quest; one that is there and broken is not judged against
+  const refs = packRefs(
+    parts,
+    issues.some((i) => i.file === 'quests.json'),
   );
+  issues.push(...crossCheck(parts, refs));
   // the ink story compiles with the pack; its text is part of the pack's hash
-  const ink = await loadInk(
-    dir,
-    parsed['story.json'],
-    storyContext({
-      places: parsed['places.json']?.places ?? null,
-      actors: parsed['actors.json']?.actors ?? null,
-      meta: parsed['scenario.json'],
-      entities: parsed['entities.json']?.entities ?? [],
-    }),
-  );
+  const ink = await loadInk(dir, parsed['story.json'], refs);
   issues.push(...ink.issues);
   if (ink.raw) raw.push(...ink.raw);
   if (issues.length) throw new ScenarioError(dir, issues);

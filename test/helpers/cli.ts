@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = path.join(REPO, 'bin', 'astinus.mjs');
 export const SHENZHEN = path.join(REPO, 'scenarios', 'shenzhen');
+export const RIVERFORD = path.join(REPO, 'scenarios', 'riverford');
 
 export interface CliOptions {
   cwd?: string;
@@ -71,10 +72,10 @@ export function tempDir(prefix = 'astinus-test-'): Promise<string> {
   return mkdtemp(path.join(tmpdir(), prefix));
 }
 
-/** A copy of scenarios/shenzhen in its own temp dir (the returned path is the pack itself), for making broken variants. */
-export async function copyScenario(): Promise<string> {
+/** A copy of a shipped pack (Shenzhen unless told) in its own temp dir (the returned path is the pack itself), for making broken variants. */
+export async function copyScenario(pack: string = SHENZHEN): Promise<string> {
   const dir = await tempDir('astinus-pack-');
-  await cp(SHENZHEN, dir, { recursive: true });
+  await cp(pack, dir, { recursive: true });
   return dir;
 }
 

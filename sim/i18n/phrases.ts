@@ -1,0 +1,41 @@
+import { LANGS, type Lang } from '../model/text.ts';
+import { readLocale } from './translator.ts';
+
+/** A finder of a word list's phrases in a text: the first phrase found, or null. */
+export type PhraseFinder = (text: string) => string | null;
+
+/**
+ * The one way a locale's word list ("|"-separated phrases) is looked for in a text: Chinese by
+ * substring (it has no spaces between words), English as whole words, ignoring case.
+ */
+export function phraseFinder(lang: Lang, list: string): PhraseFinder {
+  const words = list
+    .split('|')
+    .map((w) => w.trim())
+    .filter(Boolean);
+  if (!words.length) return () => null;
+  if (lang === 'cn') return (text) => words.find((w) => text.includes(w)) ?? null;
+  const re = new RegExp(`\\b(?:${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'i');
+  return (text) => re.exec(text)?.[0] ?? null;
+}
+
+const locales: Partial<Record<Lang, Record<string, unknown>>> = {};
+
+/** The string at a dotted locale path, in one language ('' when the locale has none): a word list, or a message's own text. */
+export function localeString(lang: Lang, key: string): string {
+  let node: unknown = (locales[lang] ??= readLocale(lang));
+  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === 'string' ? node : '';
+}
+
+/** A finder over both languages' lists at a locale path: a text may be written in either. */
+export function bothLanguages(key: string): PhraseFinder {
+  const finders = LANGS.map((lang) => phraseFinder(lang, localeString(lang, key)));
+  return (text) => {
+    for (const f of finders) {
+      const hit = f(text);
+      if (hit !== null) return hit;
+    }
+    return null;
+  };
+}
