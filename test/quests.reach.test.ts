@@ -112,6 +112,12 @@ describe('two players and the bots of Shenzhen for 300 ticks', () => {
       return JoinReply.parse(r.json());
     };
     const players = [await join('Ada', state().actors.he_wenbo.location), await join('Bo', state().actors.lao_chen.location)];
+    // joined, not yet in the world: nothing offered, and no error for the panel to show
+    for (const p of players) {
+      const r = await s.app.inject({ url: `${W}/players/${p.actorId}/quests`, headers: auth(p.token) });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(QuestLog.parse(r.json()).quests).toEqual([]);
+    }
     const ids = new Set(players.map((p) => p.actorId));
     const offered = new Map<string, string[]>(players.map((p) => [p.actorId, []]));
     const taken: string[] = [];

@@ -17,7 +17,11 @@ export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const { state } = host.world;
     const me = own(state.actors, id);
-    if (!me) throw new HttpError(host.hasPendingJoin(id) ? 409 : 404, host.hasPendingJoin(id) ? 'not_joined' : 'not_found');
+    if (!me) {
+      // a join still queued has been offered nothing yet: an empty panel, not an error
+      if (host.hasPendingJoin(id)) return { quests: [] };
+      throw new HttpError(404, 'not_found');
+    }
     // offered to them by name (as their log told them), or open to them where they stand now (where they could take it)
     const tick = host.world.tick;
     return {
