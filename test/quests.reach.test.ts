@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstinusServer } from '../adapters/server/app.ts';
 import { ErrorReply, JoinReply, QuestLog, StoryPage, TakeReply } from '../adapters/server/protocol.ts';
@@ -6,21 +7,20 @@ import { offerQuest, takeQuest } from '../sim/judge/quests.ts';
 import type { Event, EventOf } from '../sim/model/events.ts';
 import { heldFor, type QuestState } from '../sim/model/quests.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
+import { loadScenario } from '../sim/scenario/load.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { Inbox } from '../sim/tick/inbox.ts';
 import type { TickContext } from '../sim/tick/phase.ts';
 import { questTakePhase } from '../sim/tick/quests.ts';
 import { questOffers } from '../world-engine/quests/giver.ts';
 import { auth, served } from './helpers/serve.ts';
-import { fresh, shenzhen } from './helpers/world.ts';
+import { fresh, ROOT, shenzhen } from './helpers/world.ts';
 
 /**
  * Quests reach the player (docs/design.md, Quests): an offer the giver makes to a player standing by is
  * theirs alone for the pack's `offer.hold` ticks, so the bots around cannot snatch it; what the player's
  * log says was offered to them is in their quest panel, and they can take it.
  */
-const W = '/api/worlds/shenzhen';
-
 describe('an offer held for a player', () => {
   let cat: Catalog;
 
@@ -95,7 +95,14 @@ describe('an offer held for a player', () => {
   });
 });
 
-describe('two players and the bots of Shenzhen for 300 ticks', () => {
+/** Each pack with quests, and the givers beside whom its two players join. */
+const PACKS: [string, string, string][] = [
+  ['shenzhen', 'he_wenbo', 'lao_chen'],
+  ['riverford', 'sister_wenna', 'marta_holloway'],
+];
+
+describe.each(PACKS)('two players and the bots of %s for 300 ticks', (pack, first, second) => {
+  const W = `/api/worlds/${pack}`;
   let srv: AstinusServer | undefined;
   afterEach(async () => {
     await srv?.close();
@@ -103,7 +110,8 @@ describe('two players and the bots of Shenzhen for 300 ticks', () => {
   });
 
   it('every quest offered to a player is in their panel and taken by them through the API while it is held for them', async () => {
-    srv = await served({ rate: { burst: 1e9, perSecond: 1e9 } });
+    const scenario = await loadScenario(path.join(ROOT, 'scenarios', pack));
+    srv = await served({ rate: { burst: 1e9, perSecond: 1e9 } }, { scenario });
     const s = srv;
     const state = () => s.host.world.state;
     const join = async (name: string, place: string) => {
@@ -111,7 +119,7 @@ describe('two players and the bots of Shenzhen for 300 ticks', () => {
       expect(r.statusCode, r.body).toBe(201);
       return JoinReply.parse(r.json());
     };
-    const players = [await join('Ada', state().actors.he_wenbo.location), await join('Bo', state().actors.lao_chen.location)];
+    const players = [await join('Ada', state().actors[first].location), await join('Bo', state().actors[second].location)];
     // joined, not yet in the world: nothing offered, and no error for the panel to show
     for (const p of players) {
       const r = await s.app.inject({ url: `${W}/players/${p.actorId}/quests`, headers: auth(p.token) });
