@@ -177,7 +177,8 @@ describe('GET /players/:id/session', () => {
       ended: null,
     });
     expect(s.situations).toEqual([{ tick: storyEvents[0].tick, score: 35, chapter: 'arrival' }]);
-    expect(s.quests).toEqual([
+    // the story layer's quest, beside whatever the giver at Dongmen offered the players by name
+    expect(s.quests.filter((q) => q.id === 'q:1')).toEqual([
       expect.objectContaining({
         id: 'q:1',
         giver: 'he_wenbo',

@@ -35,6 +35,8 @@ export const QuestView = z.object({
   offeredAt: z.number().int(),
   deadline: z.number().int(),
   deadlineText: Text,
+  /** offered to this player by name: the last tick it is theirs alone, and when that is in words (null otherwise) */
+  heldForYou: z.object({ until: z.number().int(), text: Text }).nullable(),
 });
 export type QuestView = z.infer<typeof QuestView>;
 export const QuestLog = z.object({ quests: z.array(QuestView) });
@@ -45,9 +47,11 @@ export const TakeReply = z.object({ queuedFor: z.number().int() });
 export type TakeReply = z.infer<typeof TakeReply>;
 
 /** A quest as the admin sees it: everything, with the withheld risk and whether each source's fact is true. */
-export const AdminQuestView = QuestView.omit({ mine: true, sources: true }).extend({
+export const AdminQuestView = QuestView.omit({ mine: true, sources: true, heldForYou: true }).extend({
   taker: z.string().nullable(),
   offeredTo: z.string().nullable(),
+  /** with `offeredTo`: the last tick only they may take it */
+  heldUntil: z.number().int().nullable(),
   rewardFrom: z.string(),
   sources: z.array(SourceView.omit({ reliability: true }).extend({ fact: z.string(), true: z.boolean() })),
   risk: z.object({ kind: z.string(), text: Text, falseFacts: z.array(z.string()) }),

@@ -21,7 +21,8 @@ function common(v: Views, q: QuestState) {
 }
 
 /**
- * A player's quest log: what was offered to them (by name, or where they stood) and what they took.
+ * A player's quest log: what was offered to them (by name, and until when it is theirs alone, or open
+ * where they stand) and what they took.
  * Built field by field from what the taker may know: the risk and the truth of a source's fact never enter.
  */
 export function playerQuests(v: Views, state: WorldState, actor: string, offeredHere: (q: QuestState) => boolean): QuestView[] {
@@ -33,6 +34,8 @@ export function playerQuests(v: Views, state: WorldState, actor: string, offered
     out.push({
       ...common(v, q),
       mine,
+      heldForYou:
+        q.offeredTo === actor && q.heldUntil !== undefined ? { until: q.heldUntil, text: v.both((r) => r.clock(q.heldUntil!)) } : null,
       sources: q.sources.map((s) => ({
         source: s.source,
         name: v.both((r) => r.actor(s.source)),
@@ -54,6 +57,7 @@ export function adminQuests(v: Views, state: WorldState): AdminQuestView[] {
         ...common(v, q),
         taker: q.taker,
         offeredTo: q.offeredTo,
+        heldUntil: q.heldUntil ?? null,
         rewardFrom: q.reward.from,
         sources: q.sources.map((s) => ({
           source: s.source,

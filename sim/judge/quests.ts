@@ -1,6 +1,6 @@
 import type { Reason } from '../model/events.ts';
 import { isSafeId, own } from '../model/ids.ts';
-import { type QuestDef, type QuestGoal, type QuestState, riskOf, statedOf } from '../model/quests.ts';
+import { openTo, type QuestDef, type QuestGoal, type QuestState, riskOf, statedOf } from '../model/quests.ts';
 import { ref } from '../model/text.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { isClosed } from '../state/overrides.ts';
@@ -29,8 +29,9 @@ export function questDef(d: { cat: Draft['cat'] }, id: string): QuestDef | undef
  * An offer: accepted only if its goal is literally true now (every id it names exists: the item in the
  * pack, the place open, the person in play), the stated words are the goal's own rendering, the reward
  * can be paid (the giver holds it now, or the pack declares its source), and every source really knows
- * the fact attributed to it, shown as that fact's own content. The Judge, who alone knows which facts
- * are false, records them with the withheld risk.
+ * the fact attributed to it, shown as that fact's own content; and whom it names is a player standing
+ * there, for whom it is held the pack's `offer.hold` ticks. The Judge, who alone knows which facts are
+ * false, records them with the withheld risk.
  */
 export function offerQuest(judge: TickJudge, q: QuestState): Reason | null {
   const place = own(judge.state.actors, q.giver)?.location ?? '';
@@ -46,10 +47,10 @@ export function offerQuest(judge: TickJudge, q: QuestState): Reason | null {
         q.progress === 0 &&
         q.offeredAt === d.tick &&
         q.deadline > d.tick &&
-        (q.at === undefined || q.at === giver.location) &&
-        (q.offeredTo === null || !!own(d.state.actors, q.offeredTo)),
+        (q.at === undefined || q.at === giver.location),
       'quest_malformed',
     );
+    heldRight(d, q, def, giver.location);
     goalTrue(d, q.goal);
     check(q.reward.amount === def.reward.amount, 'quest_reward_changed');
     if (def.reward.source)
@@ -74,6 +75,27 @@ export function offerQuest(judge: TickJudge, q: QuestState): Reason | null {
     const facts = [...new Set(q.sources.map((s) => s.fact))].filter((f) => !d.state.facts[f].truth).sort();
     d.emit({ type: 'quest_offered', quest: { ...structuredClone(q), risk: { ...structuredClone(q.risk), facts } } });
   });
+}
+
+/**
+ * Whom an offer names: nobody (anyone at the giver's place may take it), or a player in play standing
+ * there, held for them exactly the def's `offer.hold` ticks.
+ */
+function heldRight(d: Draft, q: QuestState, def: QuestDef, place: string): void {
+  if (q.offeredTo === null) {
+    check(q.heldUntil === undefined, 'quest_malformed');
+    return;
+  }
+  const to = own(d.state.actors, q.offeredTo);
+  check(to, 'unknown_actor', { id: q.offeredTo });
+  check(
+    to.player && !to.player.freed && to.status === 'alive' && to.location === place && q.offeredTo !== q.giver,
+    'quest_not_here_to_offer',
+    {
+      actor: ref('actor', q.offeredTo),
+    },
+  );
+  check(q.heldUntil === q.offeredAt + def.offer.hold, 'quest_malformed');
 }
 
 /** Every id the goal names exists now, and what it asks can be done: no goal names a closed place or someone out of play. */
@@ -104,7 +126,7 @@ function goalTrue(d: Draft, g: QuestGoal): void {
   }
 }
 
-/** Taking: someone in play other than the giver, at the giver's place, takes a quest still offered (to them or to anyone). */
+/** Taking: someone in play other than the giver, at the giver's place, takes a quest still offered, not held for someone else. */
 export function takeQuest(judge: TickJudge, quest: string, actor: string): Reason | null {
   const place = own(judge.state.actors, actor)?.location ?? '';
   return judge.judged(proposers.story('quest', actor, place), (d) => {
@@ -113,7 +135,7 @@ export function takeQuest(judge: TickJudge, quest: string, actor: string): Reaso
     check(q.status === 'offered' && d.tick <= q.deadline, 'quest_not_open');
     const a = own(d.state.actors, actor);
     check(a && a.status === 'alive', 'quest_cannot_take');
-    check(actor !== q.giver && (q.offeredTo === null || q.offeredTo === actor), 'quest_not_yours');
+    check(openTo(q, actor, d.tick), 'quest_not_yours');
     const giver = d.state.actors[q.giver];
     check(!outOfPlay(giver) && giver.location === a.location, 'quest_not_here', { actor: ref('actor', q.giver) });
     d.emit({ type: 'quest_taken', quest, actor });

@@ -43,7 +43,7 @@ export interface QuestState {
   risk: { kind: string; msg: Message; facts: string[] };
   /** paid by the giver on completion (`from` the giver), or created from a declared money source */
   reward: { amount: number; from: string };
-  /** whom it was offered to (null: anyone at the giver's place) */
+  /** the player it was offered to (null: anyone at the giver's place) */
   offeredTo: string | null;
   taker: string | null;
   status: QuestStatus;
@@ -54,6 +54,19 @@ export interface QuestState {
   deadline: number;
   /** where it was offered (the giver's place then): where it may be taken, and where a taker goes back to */
   at?: string;
+  /** with `offeredTo`: the last tick at which only they may take it (the def's `offer.hold` after the offer) */
+  heldUntil?: number;
+}
+
+/** Who alone may take the quest at `tick`: the one it was offered to, while it is held for them; null when anyone may. */
+export function heldFor(q: QuestState, tick: number): string | null {
+  return q.offeredTo !== null && (q.heldUntil === undefined || tick <= q.heldUntil) ? q.offeredTo : null;
+}
+
+/** Whether whom the quest is for lets `actor` take it at `tick`: never its giver, nobody else while it is held for someone. */
+export function openTo(q: QuestState, actor: string, tick: number): boolean {
+  const held = heldFor(q, tick);
+  return actor !== q.giver && (held === null || held === actor);
 }
 
 /** A goal as a pack writes it: `to`/`about` may be `giver`, the one who gives the quest. */
@@ -82,6 +95,9 @@ const SourceDef = z
 /** What the giver withholds: a kind (e.g. a source's fact is false, the place is dangerous, the reward is less than the cost) and its words. */
 export const RISK_KINDS = ['false_fact', 'danger', 'costly', 'withheld'] as const;
 
+/** Ticks an offer made to a player stays theirs alone, unless the pack says otherwise: time to read it and answer. */
+export const HOLD = 12;
+
 export const QuestDef = z
   .object({
     id: PackId,
@@ -95,16 +111,20 @@ export const QuestDef = z
     reward: z.object({ amount: z.number().int().min(1), source: PackId.optional() }).strict(),
     /** ticks from the offer to the deadline */
     deadline: z.number().int().min(1).max(100_000),
-    /** when it may be offered: from a tick on, with a pause between offers, at most `times`, only where the giver is at `place` (if given) */
+    /**
+     * when it may be offered: from a tick on, with a pause between offers, at most `times`, only where the giver is at
+     * `place` (if given); offered to a player, it is theirs alone for `hold` ticks before anyone else may take it
+     */
     offer: z
       .object({
         from: z.number().int().min(0).default(0),
         every: z.number().int().min(1).default(24),
         times: z.number().int().min(1).max(1000).default(3),
         place: PackId.optional(),
+        hold: z.number().int().min(0).max(100_000).default(HOLD),
       })
       .strict()
-      .default({ from: 0, every: 24, times: 3 }),
+      .default({ from: 0, every: 24, times: 3, hold: HOLD }),
   })
   .strict();
 export type QuestDef = z.infer<typeof QuestDef>;

@@ -17,14 +17,15 @@ const giverOf = (r: Renderer, id: string) => {
 };
 
 /**
- * A player's lines of the quests (sim/judge/quests.ts): an offer made to them, or where they stand,
- * with its stated goal and what each source says; their own taking, progress and ending. Never the
- * risk, never whether a source was right: those are the admin's.
+ * A player's lines of the quests (sim/judge/quests.ts): an offer made to them by name, with its stated
+ * goal and what each source says; their own taking, progress and ending. Never the risk, never whether
+ * a source was right: those are the admin's.
  */
 export const questLines = {
   offered(r: Renderer, c: Ctx, e: EventOf<'quest_offered'>): Part {
     const q = e.quest;
-    if (q.giver === c.me || !(q.offeredTo === c.me || (q.offeredTo === null && q.at !== undefined && q.at === c.place))) return null;
+    // told "offers you" only when it is: the quest panel lists exactly these, and holds them for the player
+    if (q.giver === c.me || q.offeredTo !== c.me) return null;
     const said = q.sources.map((s) => t(r, 'source', { source: r.actor(s.source), claim: r.render(s.claim) }));
     return ['said', [t(r, 'offered', { giver: r.actor(q.giver), stated: r.render(q.stated) }), ...said].join(' ')];
   },

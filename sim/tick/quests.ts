@@ -3,7 +3,7 @@ import type { RequestKind } from './inbox.ts';
 import { questOffers } from '../../world-engine/quests/giver.ts';
 import { goalMet, offerQuest, settleQuest, takeQuest } from '../judge/quests.ts';
 import type { TickJudge } from '../judge/judge.ts';
-import type { QuestGoal, QuestTake } from '../model/quests.ts';
+import { openTo, type QuestGoal, type QuestTake } from '../model/quests.ts';
 import { rngFor } from '../rng.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
@@ -46,7 +46,8 @@ const DRAW: Record<QuestGoal['kind'], (a: ActorState) => number> = {
 
 /**
  * Bots present where a quest is offered weigh it once a tick each: a seeded chance drawn by their
- * drives (and more when their purse is thin beside the reward). One quest in hand at a time.
+ * drives (and more when their purse is thin beside the reward). One quest in hand at a time. An offer
+ * held for a player is not theirs to weigh until its hold is over.
  */
 function botsTake(cat: Catalog, state: WorldState, judge: TickJudge): void {
   const busy = new Set<string>();
@@ -68,7 +69,7 @@ function botsTake(cat: Catalog, state: WorldState, judge: TickJudge): void {
   for (const id of offered) {
     const q = state.quests![id];
     const giver = state.actors[q.giver];
-    const people = (here.get(giver.location) ?? []).filter((p) => p !== q.giver && !busy.has(p)).sort();
+    const people = (here.get(giver.location) ?? []).filter((p) => openTo(q, p, judge.tick) && !busy.has(p)).sort();
     rngFor(state.seed, judge.tick, id, 'quest-takers').shuffle(people);
     for (const p of people) {
       const a = state.actors[p];

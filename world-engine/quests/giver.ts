@@ -7,15 +7,18 @@ import { sourcesFor } from './sources.ts';
 
 /**
  * The rules quest giver (docs/design.md, Quests): at a tick, each pack quest whose conditions hold is
- * offered by its giver to whoever is at the giver's place. It only proposes: the Judge
- * (sim/judge/quests.ts) refuses an offer that is not literally true, and alone records which of the
- * cited facts are false. The giver reads no fact's truth: it cites what its sources really heard.
+ * offered by its giver to whoever is at the giver's place: to a player standing there by name (one
+ * drawn by the seed when there are several), held for them for the def's `offer.hold` ticks, else to
+ * anyone. It only proposes: the Judge (sim/judge/quests.ts) refuses an offer that is not literally
+ * true, and alone records which of the cited facts are false. The giver reads no fact's truth: it
+ * cites what its sources really heard.
  */
 export function questOffers(cat: Catalog, state: WorldState, tick: number): QuestState[] {
   const defs = cat.scenario.quests?.quests ?? [];
   if (!defs.length) return [];
   const out: QuestState[] = [];
   let present: Map<string, number> | null = null;
+  let players: Map<string, string[]> | null = null;
   for (const def of defs) {
     if (!due(state, def, tick)) continue;
     const giver = own(state.actors, def.giver)!;
@@ -37,6 +40,9 @@ export function questOffers(cat: Catalog, state: WorldState, tick: number): Ques
     if (missing) continue;
     const goal = goalFor(def);
     const deadline = tick + def.deadline;
+    players ??= playersAt(state);
+    const here = (players.get(giver.location) ?? []).filter((p) => p !== def.giver);
+    const to = here.length > 1 ? rngFor(state.seed, tick, def.giver, `quest-to:${def.id}`).pick(here) : (here[0] ?? null);
     out.push({
       id: `${def.id}-${tick}`,
       def: def.id,
@@ -47,13 +53,14 @@ export function questOffers(cat: Catalog, state: WorldState, tick: number): Ques
       // the Judge fills in which cited facts are false: the giver cannot know
       risk: { kind: def.risk.kind, msg: riskOf(def.id), facts: [] },
       reward: { amount: def.reward.amount, from: def.reward.source ?? def.giver },
-      offeredTo: null,
+      offeredTo: to,
       taker: null,
       status: 'offered',
       progress: 0,
       offeredAt: tick,
       deadline,
       at: giver.location,
+      ...(to !== null && { heldUntil: tick + def.offer.hold }),
     });
   }
   return out;
@@ -83,6 +90,16 @@ function peopleAt(state: WorldState): Map<string, number> {
   for (const id in state.actors) {
     const a = state.actors[id];
     if (a.status === 'alive') n.set(a.location, (n.get(a.location) ?? 0) + 1);
+  }
+  return n;
+}
+
+/** The players who could take an offer now (seated and alive) at each place, in id order. */
+function playersAt(state: WorldState): Map<string, string[]> {
+  const n = new Map<string, string[]>();
+  for (const id of Object.keys(state.actors).sort()) {
+    const a = state.actors[id];
+    if (a.player && !a.player.freed && a.status === 'alive') (n.get(a.location) ?? n.set(a.location, []).get(a.location)!).push(id);
   }
   return n;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { bearer } from '../auth.ts';
 import { HttpError, parseOr400 } from '../errors.ts';
 import { own } from '../../../sim/model/ids.ts';
+import { openTo } from '../../../sim/model/quests.ts';
 import { type AdminQuests, type QuestLog, QuestParams, TakeBody, type TakeReply } from '../protocol.ts';
 import { adminQuests, playerQuests } from '../quest-views.ts';
 import { TAKE } from '../../../sim/tick/quests.ts';
@@ -16,14 +17,19 @@ export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     ctx.tokens.requirePlayer(bearer(req.headers.authorization), id);
     const { state } = host.world;
     const me = own(state.actors, id);
-    if (!me) throw new HttpError(host.hasPendingJoin(id) ? 409 : 404, host.hasPendingJoin(id) ? 'not_joined' : 'not_found');
-    // offered to them by name, or offered where they stand now (where they could take it)
+    if (!me) {
+      // a join still queued has been offered nothing yet: an empty panel, not an error
+      if (host.hasPendingJoin(id)) return { quests: [] };
+      throw new HttpError(404, 'not_found');
+    }
+    // offered to them by name (as their log told them), or open to them where they stand now (where they could take it)
+    const tick = host.world.tick;
     return {
       quests: playerQuests(
         host.views,
         state,
         id,
-        (q) => q.offeredTo === id || (q.offeredTo === null && state.actors[q.giver]?.location === me.location),
+        (q) => q.offeredTo === id || (openTo(q, id, tick) && state.actors[q.giver]?.location === me.location),
       ),
     };
   });
@@ -39,7 +45,8 @@ export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     const quest = own(state.quests ?? {}, q);
     if (!quest) throw new HttpError(404, 'quest_unknown');
     if (quest.status !== 'offered') throw new HttpError(409, 'quest_not_open');
-    if (quest.giver === id || (quest.offeredTo !== null && quest.offeredTo !== id)) throw new HttpError(409, 'quest_not_yours');
+    // judged at the tick the take is queued for: held for someone else until then, it is not theirs
+    if (!openTo(quest, id, host.world.tick)) throw new HttpError(409, 'quest_not_yours');
     if (state.actors[quest.giver]?.location !== me.location) throw new HttpError(409, 'quest_not_here');
     if (!ctx.limiter.take(id)) throw new HttpError(429, 'rate_limited');
     // the Judge judges it again at the start of the next tick, against the state it finds then

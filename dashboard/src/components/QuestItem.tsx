@@ -41,6 +41,12 @@ export function QuestItem(props: { quest: QuestLogEntry; tick: number; queuedFor
           <> · {left >= 0 ? t('questlog.due', { when: tx(q.deadlineText) }) : t('questlog.overdue')}</>
         )}
       </p>
+      {/* a take sent now is judged at the next tick: held then, it is theirs */}
+      {q.status === 'offered' && q.heldForYou && q.heldForYou.until > props.tick && (
+        <p class="dim" data-testid="quest-held">
+          {t('questlog.held', { when: tx(q.heldForYou.text) })}
+        </p>
+      )}
       {q.status === 'offered' &&
         (props.queuedFor !== null ? (
           <p class="queued" data-testid="quest-queued">
