@@ -308,6 +308,10 @@ export const VALIDATORS: Validators = {
     actorExists(d, c.actor);
     const target = d.state.actors[c.actor];
     const from = target.status;
+    // one brought back earlier this tick is on their feet: a later rescuer saves nobody, and so
+    // earns no debt of life and pays no second gift for the same fall
+    if (p.actor && c.to === 'alive' && from === 'alive' && target.statusSince === d.tick)
+      reject('already_saved', { target: { ref: 'actor', id: c.actor } });
     if (from === c.to) return;
     // death is the Judge's alone, and only at the end of a dying window
     check(c.to !== 'dead' || p.clock, 'only_judge_decides_death');
