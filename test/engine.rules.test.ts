@@ -197,6 +197,20 @@ describe("a player's hands move only by their own call", () => {
     expect(tipped).toBeGreaterThan(0);
   });
 
+  it('a player who rescues someone saves a life and pays nothing they did not call for; a bot presses a gift on them', () => {
+    const manner = Object.entries(cat.scenario.vocabulary.manners).find(([, m]) => m.does === 'rescue')![0];
+    for (const id of ['lin_feng', 'fang_lan', 'zhou_wei']) place(s, id, 'dongmen');
+    Object.assign(s.actors.lin_feng, { status: 'dying', statusSince: 0 });
+    seat('fang_lan');
+    const rescue = (by: string) => resolve(call(by, 'interact', { target: 'lin_feng', manner, content: { key: 'say.hold_on' } }), []);
+    const byPlayer = rescue('fang_lan');
+    expect(byPlayer.world_changes).toContainEqual(expect.objectContaining({ type: 'status_change', actor: 'lin_feng', to: 'alive' }));
+    expect(byPlayer.world_changes.filter((w) => w.type === 'resource_transfer')).toEqual([]);
+    expect(rescue('zhou_wei').world_changes).toContainEqual(
+      expect.objectContaining({ type: 'resource_transfer', from: 'zhou_wei', to: 'lin_feng', reason: 'help' }),
+    );
+  });
+
   it('a post is liked by a friend who is a bot, never by a player', () => {
     seat('lin_feng');
     const post = call('chen_jing', 'express', { channel: 'moments', content: { key: 'say.moment' } });
