@@ -90,6 +90,8 @@ function only(where: string, ...ids: string[]) {
   for (const id in s.actors) if (s.actors[id].location === where && !ids.includes(id)) place(s, id, 'pinghu_logistics');
   for (const id of ids) place(s, id, where);
 }
+/** A bot's body taken by a player: their seat is theirs, so only their own calls move them. */
+const seat = (id: string) => (s.actors[id].player = { name: { cn: id, en: id }, concept: 'a newcomer' });
 const money = () => Object.values(s.actors).reduce((n, a) => n + a.money, 0);
 const of = <T extends Event['type']>(events: Event[], type: T) => events.filter((e): e is Extract<Event, { type: T }> => e.type === type);
 /** Nobody acts: the real tick pipeline runs only lasting effects, needs and clocks. */
@@ -126,6 +128,24 @@ describe('tend', () => {
     for (const { money: m } of sums) expect(m.after).toBe(m.before + m.created - m.destroyed);
     expect(money()).toBe(total + sums.reduce((n, { money: m }) => n + m.created - m.destroyed, 0));
     expect(of(events, 'money_created').every((e) => e.entity !== 'village_well')).toBe(true);
+  });
+
+  it('a player is tended for nothing: no thing takes from their purse without their call', async () => {
+    only('baoan_village', 'lin_feng', 'wu_xiuying');
+    seat('lin_feng');
+    Object.assign(s.actors.lin_feng, { energy: 30, money: 100 });
+    const events: Event[] = [];
+    for (let t = 1; t <= 3; t++) events.push(...(await runTick(cat, s, t, idle)));
+    expect(of(events, 'transfer').filter((e) => e.from === 'lin_feng')).toEqual([]);
+    expect(s.actors.lin_feng.money).toBe(100);
+    expect(of(events, 'resource_changed').filter((e) => e.actor === 'lin_feng' && e.reason === 'tend')).toHaveLength(3);
+    // and the Judge refuses a thing's charge on a player, whoever proposes it
+    const t = new TickJudge(cat, s, 4);
+    expect(
+      t.proposal(proposers.effect('village_well', 'baoan_village'), [
+        { type: 'resource_transfer', from: 'lin_feng', to: 'wu_xiuying', resource: 'money', amount: 2, reason: 'tend' },
+      ])?.code,
+    ).toBe('not_yours');
   });
 
   it('one who is not tired is left alone, and pays nothing', async () => {
@@ -331,6 +351,21 @@ describe('jobs, income, upkeep, lifetime, requires', () => {
     expect(of(events, 'money_created').some((e) => e.to === 'chen_jing')).toBe(false);
     const [{ money: m }] = of(events, 'tick_summary');
     expect(money()).toBe(total + m.created - m.destroyed);
+  });
+
+  it('income from the present never comes out of a player, who did not call for it', () => {
+    only('dongmen', 'chen_jing', 'liu_yang');
+    seat('liu_yang');
+    s.actors.liu_yang.money = 50;
+    const events = passTicks(cat, s, 3);
+    expect(of(events, 'transfer').filter((e) => e.reason === 'patron')).toEqual([]);
+    expect(s.actors.liu_yang.money).toBe(50);
+    const t = new TickJudge(cat, s, 4);
+    expect(
+      t.proposal(proposers.effect('old_tea_table', 'dongmen'), [
+        { type: 'resource_transfer', from: 'liu_yang', to: 'chen_jing', resource: 'money', amount: 3, reason: 'patron' },
+      ])?.code,
+    ).toBe('not_yours');
   });
 
   it('upkeep: the owner pays into the sink; one who cannot pay loses the thing', () => {

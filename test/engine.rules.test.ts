@@ -4,6 +4,11 @@ import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { act, passTicks } from './helpers/act.ts';
 import { call, fresh, place, shenzhen } from './helpers/world.ts';
+import type { Consequence } from '../sim/model/consequence.ts';
+import type { ToolCall } from '../sim/model/tools.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
+import { ruleEngine } from '../world-engine/rules/index.ts';
+import { sliceFor } from '../world-engine/slice.ts';
 
 let cat: Catalog;
 let s: WorldState;
@@ -158,5 +163,62 @@ describe('heartbeats', () => {
     act(cat, s, call('zhou_wei', 'interact', { target: 'he_wenbo', manner: 'friendly', content: { key: 'topic.place' } }));
     expect(s.actors.he_wenbo.nextWake).toBe(s.tick + 1);
     expect(s.actors.zhou_wei.nextWake).toBe(s.tick + s.actors.zhou_wei.heartbeat);
+  });
+});
+
+describe("a player's hands move only by their own call", () => {
+  const seat = (id: string) => (s.actors[id].player = { name: { cn: id, en: id }, concept: 'a newcomer' });
+  const resolve = (c: ToolCall, listeners: string[]) => {
+    const slice = sliceFor(cat, s, indexPlaces(cat, s), s.tick + 1, c);
+    slice.listeners = listeners.map((id) => s.actors[id]);
+    return ruleEngine().resolve(cat, slice, c) as Consequence;
+  };
+  const said = (q: Consequence) => JSON.stringify(q.side_effects);
+
+  it('a busker is clapped for by a bot in the crowd, never by a player standing in it', () => {
+    seat('lin_feng');
+    s.actors.chen_jing.inventory.guitar = 1;
+    let tipped = 0;
+    for (let t = 0; t < 40; t++, s.tick++) {
+      const q = resolve(call('chen_jing', 'use_resource', { resource: 'item:guitar', amount: 1, purpose: 'perform' }), [
+        'lin_feng',
+        'fang_lan',
+      ]);
+      if (!q.world_changes.some((w) => w.type === 'money_source')) continue;
+      tipped++;
+      expect(q.world_changes).toContainEqual(expect.objectContaining({ type: 'relationship_change', from: 'fang_lan', to: 'chen_jing' }));
+      expect(q.world_changes.filter((w) => w.type === 'relationship_change' && w.from === 'lin_feng')).toEqual([]);
+      expect(said(q)).not.toContain('lin_feng');
+      // with only players listening the tips still come, and nobody is said to have clapped
+      const alone = resolve(call('chen_jing', 'use_resource', { resource: 'item:guitar', amount: 1, purpose: 'perform' }), ['lin_feng']);
+      expect(alone.world_changes.filter((w) => w.type === 'relationship_change')).toEqual([]);
+      expect(said(alone)).not.toContain('side.applause');
+    }
+    expect(tipped).toBeGreaterThan(0);
+  });
+
+  it('a player who rescues someone saves a life and pays nothing they did not call for; a bot presses a gift on them', () => {
+    const manner = Object.entries(cat.scenario.vocabulary.manners).find(([, m]) => m.does === 'rescue')![0];
+    for (const id of ['lin_feng', 'fang_lan', 'zhou_wei']) place(s, id, 'dongmen');
+    Object.assign(s.actors.lin_feng, { status: 'dying', statusSince: 0 });
+    seat('fang_lan');
+    const rescue = (by: string) => resolve(call(by, 'interact', { target: 'lin_feng', manner, content: { key: 'say.hold_on' } }), []);
+    const byPlayer = rescue('fang_lan');
+    expect(byPlayer.world_changes).toContainEqual(expect.objectContaining({ type: 'status_change', actor: 'lin_feng', to: 'alive' }));
+    expect(byPlayer.world_changes.filter((w) => w.type === 'resource_transfer')).toEqual([]);
+    expect(rescue('zhou_wei').world_changes).toContainEqual(
+      expect.objectContaining({ type: 'resource_transfer', from: 'zhou_wei', to: 'lin_feng', reason: 'help' }),
+    );
+  });
+
+  it('a post is liked by a friend who is a bot, never by a player', () => {
+    seat('lin_feng');
+    const post = call('chen_jing', 'express', { channel: 'moments', content: { key: 'say.moment' } });
+    const q = resolve(post, ['lin_feng', 'fang_lan']);
+    expect(q.world_changes).toContainEqual({ type: 'relationship_change', from: 'fang_lan', to: 'chen_jing', delta: 1 });
+    expect(said(q)).not.toContain('lin_feng');
+    const alone = resolve(post, ['lin_feng']);
+    expect(alone.world_changes.filter((w) => w.type === 'relationship_change')).toEqual([]);
+    expect(said(alone)).not.toContain('side.liked');
   });
 });

@@ -93,3 +93,33 @@ describe('the offline narrator', () => {
     await w.close();
   });
 });
+
+describe("the offline narrator on a call's changes of feeling", () => {
+  it('tells warmth and chill toward the same person as one net line, and none when they cancel', async () => {
+    const cat = await shenzhen();
+    const w = await World.open({
+      scenario: cat.scenario,
+      seed: 9,
+      population: null,
+      store: memoryStore(),
+      brain: policyBrain(),
+      players: new PlayerQueue(),
+      engine: ruleEngine(),
+    });
+    await w.step(asking(JOIN, [{ actor: ME, name: { cn: '阿达', en: 'Ada' }, concept: '', place: 'huaqiangbei' }]));
+    const feel = (from: string, to: string, delta: number, seq: number): Event => ({
+      type: 'relationship_changed',
+      from,
+      to,
+      delta,
+      tick: 2,
+      seq,
+    });
+    const tell = (events: Event[]) => (offlineNarrator().narrate({ cat, state: w.state, actor: ME, tick: 2, events }) as { en: string }).en;
+    const zhao = cat.souls.get('zhao_lei')!.soul.name.en;
+    const mixed = tell([feel(ME, 'zhao_lei', 3, 1), feel('zhao_lei', ME, 2, 2), feel(ME, 'zhao_lei', -5, 3)]);
+    expect(mixed).toBe(`You feel colder toward ${zhao}. ${zhao} thinks better of you.`);
+    expect(tell([feel(ME, 'zhao_lei', 4, 1), feel(ME, 'zhao_lei', -4, 2)])).toBe(tell([]));
+    await w.close();
+  });
+});

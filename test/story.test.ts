@@ -174,3 +174,44 @@ describe('GET /players/:id/story', () => {
     await srv.close();
   });
 });
+
+describe("one tick's changes of feeling toward one person", () => {
+  it('are told as one net line, or none when they cancel out, live or rebuilt', () => {
+    const me = ME;
+    const joined = log.find((e) => e.type === 'joined' && e.actor === me)!;
+    const summary = (tick: number, seq: number) =>
+      ({ type: 'tick_summary', actions: 0, rejections: 0, money: {}, tick, seq }) as unknown as Event;
+    const feel = (from: string, to: string, delta: number, tick: number, seq: number): Event => ({
+      type: 'relationship_changed',
+      from,
+      to,
+      delta,
+      tick,
+      seq,
+    });
+    const events: Event[] = [
+      joined,
+      // warmer then colder toward Zhao Lei, while He Wenbo warms to the player: two lines, not three
+      feel(me, 'zhao_lei', 3, 5, 1),
+      feel('he_wenbo', me, 2, 5, 2),
+      feel(me, 'zhao_lei', -5, 5, 3),
+      summary(5, 4),
+      // warmth and chill that cancel: no line at all
+      feel(me, 'zhao_lei', 4, 6, 1),
+      feel(me, 'zhao_lei', -4, 6, 2),
+      summary(6, 3),
+    ];
+    const whole = new StoryBook(world.cat, world.state);
+    whole.add(events);
+    const one = new StoryBook(world.cat, world.state);
+    for (const e of events) one.add([e]);
+    const lines = whole.lines(me)!.filter((l) => l.kind === 'relation');
+    const zhao = world.cat.souls.get('zhao_lei')!.soul.name.en;
+    const he = world.cat.souls.get('he_wenbo')!.soul.name.en;
+    expect(lines.map((l) => [l.tick, l.text.en])).toEqual([
+      [5, `You feel colder toward ${zhao}.`],
+      [5, `${he} thinks better of you.`],
+    ]);
+    expect(one.lines(me)).toEqual(whole.lines(me));
+  });
+});

@@ -16,6 +16,7 @@ import { paced } from '../model/relations.ts';
 import { canonicalJson } from '../lib/canonical.ts';
 import { harmTag, HP, judgedTag } from '../model/harm.ts';
 import { priceOf, wageOf } from '../state/overrides.ts';
+import { seated } from '../state/seats.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -307,6 +308,10 @@ export const VALIDATORS: Validators = {
     actorExists(d, c.actor);
     const target = d.state.actors[c.actor];
     const from = target.status;
+    // one brought back earlier this tick is on their feet: a later rescuer saves nobody, and so
+    // earns no debt of life and pays no second gift for the same fall
+    if (p.actor && c.to === 'alive' && from === 'alive' && target.statusSince === d.tick)
+      reject('already_saved', { target: { ref: 'actor', id: c.actor } });
     if (from === c.to) return;
     // death is the Judge's alone, and only at the end of a dying window
     check(c.to !== 'dead' || p.clock, 'only_judge_decides_death');
@@ -486,6 +491,8 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
   // a patron is someone else, alive, at the thing's place; the money goes to its owner
   if (ent.owner === null || c.to !== ent.owner || c.from === ent.owner || payer.location !== ent.location || payer.status !== 'alive')
     return false;
+  // a player's purse opens only by their own call: no thing charges them
+  if (seated(payer)) return false;
   // each patron pays a thing once a tick
   if (d.events.some((e) => e.type === 'transfer' && e.from === c.from)) return false;
   const income = d.cat.effect(ent.template, 'income');
@@ -496,13 +503,14 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
 
 /**
  * Energy a thing gives: only a tending thing, only to someone at its place, at most what it declares,
- * and, if it charges and has an owner other than the tended, only after they paid.
+ * and, if it charges and has an owner other than the tended, only after they paid (a player, who
+ * cannot be charged without their call, is tended free).
  */
 function tended(d: Draft, c: Extract<WorldChange, { type: 'resource_gain' }>, entity: string): void {
   const ent = anEntity(d, entity);
   const tend = d.cat.effect(ent.template, 'tend');
   check(tend && c.resource === 'energy' && c.amount <= tend.energy && d.state.actors[c.actor].location === ent.location, 'not_yours');
-  if (tend.price > 0 && ent.owner !== null && ent.owner !== c.actor) {
+  if (tend.price > 0 && ent.owner !== null && ent.owner !== c.actor && !seated(d.state.actors[c.actor])) {
     check(
       d.events.some((e) => e.type === 'transfer' && e.reason === 'tend' && e.from === c.actor && e.to === ent.owner),
       'underpaid',

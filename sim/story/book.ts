@@ -2,7 +2,7 @@ import { describeEvent } from '../i18n/describe.ts';
 import { playerAudience } from '../audience/audience.ts';
 import { sees } from '../audience/view.ts';
 import { Renderer } from '../i18n/render.ts';
-import type { EntityState, Event } from '../model/events.ts';
+import type { EntityState, Event, EventOf } from '../model/events.ts';
 import { msg, ref, type Text } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
@@ -25,6 +25,8 @@ interface PlayerStory {
   cause: string | null;
   lines: StoryLine[];
   noticed: NoticedLine[];
+  /** this tick's changes of feeling between the player and another, summed by direction and person until the tick closes */
+  feelings: Map<string, EventOf<'relationship_changed'>>;
 }
 
 /**
@@ -83,22 +85,26 @@ export class StoryBook {
 
   private fold(e: Event, out: Map<string, StoryDelta>): void {
     if (e.tick !== this.tick) {
+      this.settle(out);
       this.tick = e.tick;
       for (const s of this.stories.values()) s.noticed = s.noticed.filter((n) => n.tick > e.tick - NOTICE_TICKS);
     }
     if (e.type === 'entity_created') this.things[e.entity.id] = e.entity;
+    // the tick's last event: what it did to the player's feelings is told now, once
+    if (e.type === 'tick_summary') this.settle(out);
     if (e.type === 'joined' && !this.stories.has(e.actor))
-      this.stories.set(e.actor, { me: e.actor, place: e.place, cause: null, lines: [], noticed: [] });
+      this.stories.set(e.actor, { me: e.actor, place: e.place, cause: null, lines: [], noticed: [], feelings: new Map() });
     for (const s of this.stories.values()) {
       // a player's story is told from what they may see (sim/audience): no verdict, no one else's story
       if (!sees(e, playerAudience(s.me))) continue;
       this.follow(s, e);
-      const line = this.both((r) => lineOf(r, s, e));
-      if (line) {
-        const l: StoryLine = { n: s.lines.length, tick: e.tick, kind: line.kind, text: line.text };
-        s.lines.push(l);
-        (out.get(s.me) ?? out.set(s.me, { lines: [] }).get(s.me)!).lines.push(l);
-      }
+      if (e.type === 'relationship_changed' && this.feel(s, e)) continue;
+      this.push(
+        s,
+        e.tick,
+        this.both((r) => lineOf(r, s, e)),
+        out,
+      );
       if (e.type === 'moved' && e.actor === s.me) {
         s.place = e.to;
         s.noticed = [];
@@ -109,6 +115,40 @@ export class StoryBook {
         s.noticed.push(n);
         if (s.noticed.length > NOTICE_MAX) s.noticed.shift();
       }
+    }
+  }
+
+  private push(s: PlayerStory, tick: number, line: ReturnType<StoryBook['both']>, out: Map<string, StoryDelta>): void {
+    if (!line) return;
+    const l: StoryLine = { n: s.lines.length, tick, kind: line.kind, text: line.text };
+    s.lines.push(l);
+    (out.get(s.me) ?? out.set(s.me, { lines: [] }).get(s.me)!).lines.push(l);
+  }
+
+  /**
+   * A change of feeling between the player and someone else, held until the tick closes: one tick's
+   * warmth and chill toward the same person are one net change (or none), never two lines that
+   * contradict each other. False when it is not between the player and another.
+   */
+  private feel(s: PlayerStory, e: EventOf<'relationship_changed'>): boolean {
+    if ((e.from === s.me) === (e.to === s.me)) return false;
+    const key = `${e.from}\u0000${e.to}`;
+    const held = s.feelings.get(key);
+    s.feelings.set(key, held ? { ...held, delta: held.delta + e.delta } : e);
+    return true;
+  }
+
+  /** Tell each player the net change of feeling the closing tick made, in the order they were first felt. */
+  private settle(out: Map<string, StoryDelta>): void {
+    for (const s of this.stories.values()) {
+      for (const e of s.feelings.values())
+        this.push(
+          s,
+          e.tick,
+          this.both((r) => lineOf(r, s, e)),
+          out,
+        );
+      s.feelings.clear();
     }
   }
 

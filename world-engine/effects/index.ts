@@ -4,6 +4,7 @@ import type { Effect } from '../../sim/model/scenario.ts';
 import { rngFor } from '../../sim/rng.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { membersOf } from '../../sim/state/members.ts';
+import { seated } from '../../sim/state/seats.ts';
 import type { ActorState, WorldState } from '../../sim/state/types.ts';
 
 export interface EffectProposal {
@@ -27,11 +28,11 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
     const owner = entity.owner ? state.actors[entity.owner] : null;
     if (!owner || owner.status === 'dead' || owner.status === 'restrained_permanent') return [];
     if (eff.from === 'present') {
-      // a patron pays the owner: money changes hands, none is made
+      // a patron pays the owner: money changes hands, none is made; a player pays only by their own call
       const rng = rngFor(state.seed, tick, entity.id, 'income');
       if (!rng.chance(eff.chance)) return [];
       const amount = rng.int(eff.min, eff.max);
-      const able = here(entity.location).filter((a) => a.id !== owner.id && a.status === 'alive' && a.money >= amount);
+      const able = here(entity.location).filter((a) => a.id !== owner.id && a.status === 'alive' && a.money >= amount && !seated(a));
       if (!able.length) return [];
       return [{ type: 'resource_transfer', from: rng.pick(able).id, to: owner.id, resource: 'money', amount, reason: 'patron' }];
     }
@@ -71,7 +72,8 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
       }
       // only the tired are tended (and charged): below half their strength
       if (a.status !== 'alive' || eff.energy === 0 || a.energy >= max / 2) continue;
-      const charged = eff.price > 0 && entity.owner !== null && entity.owner !== id;
+      // a player never called for it, so nothing is taken from their purse: for them it is free
+      const charged = eff.price > 0 && entity.owner !== null && entity.owner !== id && !seated(a);
       // one who cannot pay the price is not tended: the owner gives nothing away
       if (charged && a.money < eff.price) continue;
       if (charged)

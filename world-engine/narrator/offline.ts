@@ -15,11 +15,38 @@ export function offlineNarrator(): Narrator {
     name: 'offline',
     narrate(input: NarrationInput): Text {
       return inEveryLang(input.cat, input.state, (r) => {
-        const lines = input.events.map((e) => line(r, input.actor, e)).filter((l): l is string => !!l);
+        const lines = netFeelings(input.events)
+          .map((e) => line(r, input.actor, e))
+          .filter((l): l is string => !!l);
         return lines.length ? lines.join(' ') : r.t('narrator.nothing');
       });
     },
   };
+}
+
+/**
+ * The events with each change of feeling from one person toward another summed into its first: a
+ * call that warms and chills the same feeling reads as its net change (none when they cancel), not
+ * as two lines that contradict each other.
+ */
+function netFeelings(events: readonly Event[]): Event[] {
+  const firsts = new Map<string, Extract<Event, { type: 'relationship_changed' }>>();
+  const out: Event[] = [];
+  for (const e of events) {
+    if (e.type !== 'relationship_changed') {
+      out.push(e);
+      continue;
+    }
+    const key = `${e.from}\u0000${e.to}`;
+    const first = firsts.get(key);
+    if (first) first.delta += e.delta;
+    else {
+      const copy = { ...e };
+      firsts.set(key, copy);
+      out.push(copy);
+    }
+  }
+  return out;
 }
 
 function line(r: Renderer, me: string, e: Event): string | null {

@@ -3,6 +3,7 @@ import { msg, ref } from '../../sim/model/text.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
+import { seated } from '../../sim/state/seats.ts';
 
 /** The fact a message carries, if it names one the speaker knows. */
 function carried(s: Slice, c: CallOf<'express'>): string | null {
@@ -23,8 +24,9 @@ export function express(cat: Catalog, s: Slice, c: CallOf<'express'>) {
       out.change({ type: 'knowledge_learned', actor: l.id, fact, from: s.actor.id, channel: c.args.channel });
     }
   }
-  if (reach === 'friends') {
-    const first = s.listeners[0];
+  // the one who likes it is a bot: a player's hands move only by their own call
+  const first = reach === 'friends' ? s.listeners.find((l) => !seated(l)) : undefined;
+  if (first) {
     out
       .change({ type: 'relationship_change', from: first.id, to: s.actor.id, delta: 1 })
       .side(msg('side.liked', { actor: ref('actor', first.id) }));

@@ -11,6 +11,7 @@ import { skillTag } from '../../sim/model/skills.ts';
 import type { MannerMechanism } from '../../sim/model/vocabulary.ts';
 import { theftMost } from '../../sim/model/theft.ts';
 import { mending } from './mend.ts';
+import { seated } from '../../sim/state/seats.ts';
 
 type Call = CallOf<'interact'>;
 type WithActor = (cat: Catalog, s: Slice, c: Call, other: ActorState) => Outcome;
@@ -84,8 +85,9 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
         delta: 4,
       });
     }
-    // a rescuer presses the price of a few meals into their hand
-    const gift = Math.min(3 * cat.levels.meal, s.actor.money);
+    // a rescuer presses the price of a few meals into their hand; a player saves a life, and gives
+    // money only when they call for a gift
+    const gift = seated(s.actor) ? 0 : Math.min(3 * cat.levels.meal, s.actor.money);
     const out = new Outcome(msg('narrative.rescue', { actor: A(s), target: ref('actor', other.id) })).change(
       { type: 'status_change', actor: other.id, to: 'alive', reason: 'rescued' },
       { type: 'relationship_change', from: other.id, to: s.actor.id, delta: 10 },

@@ -7,6 +7,7 @@ import { Outcome } from './build.ts';
 import { foodHere, slicePrice, sliceWage } from './food.ts';
 import { heldJob } from '../../sim/model/jobs.ts';
 import { mending } from './mend.ts';
+import { seated } from '../../sim/state/seats.ts';
 
 import type { PurposeMechanism } from '../../sim/model/vocabulary.ts';
 
@@ -81,10 +82,14 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
         { type: 'money_source', to: s.actor.id, amount: tips, source },
         { type: 'reputation_change', actor: s.actor.id, delta: 1, reason: 'performance' },
       );
-      const fan = s.listeners[rng.int(0, audience - 1)];
-      out
-        .change({ type: 'relationship_change', from: fan.id, to: s.actor.id, delta: 2 })
-        .side(msg('side.applause', { actor: ref('actor', fan.id) }));
+      // the one who claps is a bot: a player's hands move only by their own call
+      const fans = s.listeners.filter((l) => !seated(l));
+      if (fans.length) {
+        const fan = fans[rng.int(0, fans.length - 1)];
+        out
+          .change({ type: 'relationship_change', from: fan.id, to: s.actor.id, delta: 2 })
+          .side(msg('side.applause', { actor: ref('actor', fan.id) }));
+      }
     } else {
       out.side(msg('side.ignored', { actor: A(s) }));
     }
