@@ -89,7 +89,12 @@ function heldRight(d: Draft, q: QuestState, def: QuestDef, place: string): void 
   const to = own(d.state.actors, q.offeredTo);
   check(to, 'unknown_actor', { id: q.offeredTo });
   check(
-    to.player && !to.player.freed && to.status === 'alive' && to.location === place && q.offeredTo !== q.giver,
+    to.player &&
+      !to.player.freed &&
+      to.player.away === undefined &&
+      to.status === 'alive' &&
+      to.location === place &&
+      q.offeredTo !== q.giver,
     'quest_not_here_to_offer',
     {
       actor: ref('actor', q.offeredTo),

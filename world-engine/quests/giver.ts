@@ -94,12 +94,13 @@ function peopleAt(state: WorldState): Map<string, number> {
   return n;
 }
 
-/** The players who could take an offer now (seated and alive) at each place, in id order. */
+/** The players who could take an offer now (seated, here and alive) at each place, in id order. */
 function playersAt(state: WorldState): Map<string, string[]> {
   const n = new Map<string, string[]>();
   for (const id of Object.keys(state.actors).sort()) {
     const a = state.actors[id];
-    if (a.player && !a.player.freed && a.status === 'alive') (n.get(a.location) ?? n.set(a.location, []).get(a.location)!).push(id);
+    if (a.player && !a.player.freed && a.player.away === undefined && a.status === 'alive')
+      (n.get(a.location) ?? n.set(a.location, []).get(a.location)!).push(id);
   }
   return n;
 }
