@@ -33,6 +33,9 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
   };
   const text = (testid: string) => page.getByTestId(testid).innerText();
   const logLines = () => page.locator('[data-testid=player-log] [data-kind=story]').allTextContents();
+  /** the turn's own lines: what the player will do (their calls) and what happened (the narration) */
+  const turnLines = () =>
+    page.locator('[data-testid=player-log] [data-kind=queued], [data-testid=player-log] [data-kind=narration]').allTextContents();
 
   beforeAll(async () => {
     port = await freePort();
@@ -134,11 +137,14 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     await page.reload();
     await page.getByTestId('story-chapter').waitFor();
     await expect.poll(async () => (await logLines()).length, { timeout: WAIT }).toBeGreaterThan(0);
+    // the turn's summary is kept with the log: the call sent and what came of it are still there
+    await expect.poll(async () => (await turnLines()).length, { timeout: WAIT }).toBeGreaterThan(1);
     await page.waitForTimeout(500);
     const chapter = await text('story-chapter');
     const situation = await text('story-situation');
     const quests = await text('quest-log');
     const log = await logLines();
+    const turns = await turnLines();
     await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'session-before-crash.png') });
 
     await server.kill();
@@ -149,6 +155,7 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
     expect(await text('story-situation')).toBe(situation);
     await expect.poll(() => text('quest-log')).toBe(quests);
     await expect.poll(logLines, { timeout: WAIT }).toEqual(log);
+    await expect.poll(turnLines, { timeout: WAIT }).toEqual(turns);
     await page.getByTestId('panel-player').screenshot({ path: path.join(ARTIFACTS, 'session-after-crash.png') });
 
     // the admin, with the token typed in the controls, sees the hidden risks and the director

@@ -28,6 +28,7 @@ import { ToolForm } from './ToolForm.tsx';
 import { QuestLog } from './QuestLog.tsx';
 import { StoryPanel } from './StoryPanel.tsx';
 import { useSession } from '../useSession.ts';
+import { linesOf } from '../sessionLines.ts';
 
 /** `since`: the tick the player joined at, to notice a session the server no longer knows */
 type Session = { actorId: string; token: string; since?: number };
@@ -77,6 +78,14 @@ export function PlayerPanel() {
   // the story session and quest log as the server keeps them, read again each tick
   const story2 = useSession(world, session?.actorId ?? null, session?.token ?? null, tick);
   const add = (l: PlayerLine) => setLines((ls) => [l, ...ls].slice(0, LOG_MAX));
+  // the turn log the server kept, once per session: what happened and what you will do survive a reload
+  const seeded = useRef<string | null>(null);
+  useEffect(() => {
+    const r = story2.reply;
+    if (!r || !session || seeded.current === session.token) return;
+    seeded.current = session.token;
+    setLines((live) => (live.length ? live : linesOf(r.messages.items, LOG_MAX)));
+  }, [story2.reply, session?.token]);
 
   const forget = () => {
     save(`player.${world}`, null);
