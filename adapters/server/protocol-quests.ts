@@ -35,6 +35,8 @@ export const QuestView = z.object({
   offeredAt: z.number().int(),
   deadline: z.number().int(),
   deadlineText: Text,
+  /** an offered quest's take, dry-run by the Judge (sim/gm/ahead.ts): offered only when `ok`, else why not */
+  take: z.object({ ok: z.boolean(), why: Text.optional() }).optional(),
 });
 export type QuestView = z.infer<typeof QuestView>;
 export const QuestLog = z.object({ quests: z.array(QuestView) });

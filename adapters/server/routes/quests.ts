@@ -5,7 +5,15 @@ import { own } from '../../../sim/model/ids.ts';
 import { type AdminQuests, type QuestLog, QuestParams, TakeBody, type TakeReply } from '../protocol.ts';
 import { adminQuests, playerQuests } from '../quest-views.ts';
 import { TAKE } from '../../../sim/tick/quests.ts';
+import { takeAhead } from '../../../sim/gm/ahead.ts';
+import type { Text } from '../../../sim/model/text.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
+
+/** Whether the player may take an offered quest now, dry-run by the Judge at the next tick, and if not, why in their words. */
+function takeView(host: ServerContext['host'], actor: string, quest: string): { ok: boolean; why?: Text } {
+  const reason = takeAhead(host.world.cat, host.world.state, quest, actor);
+  return reason ? { ok: false, why: host.views.messageTo(reason.message) } : { ok: true };
+}
 
 /** A player's quest log and taking a quest (player token); every quest with its hidden risk (admin token). */
 export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -18,14 +26,13 @@ export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     const me = own(state.actors, id);
     if (!me) throw new HttpError(host.hasPendingJoin(id) ? 409 : 404, host.hasPendingJoin(id) ? 'not_joined' : 'not_found');
     // offered to them by name, or offered where they stand now (where they could take it)
-    return {
-      quests: playerQuests(
-        host.views,
-        state,
-        id,
-        (q) => q.offeredTo === id || (q.offeredTo === null && state.actors[q.giver]?.location === me.location),
-      ),
-    };
+    const quests = playerQuests(
+      host.views,
+      state,
+      id,
+      (q) => q.offeredTo === id || (q.offeredTo === null && state.actors[q.giver]?.location === me.location),
+    );
+    return { quests: quests.map((q) => (q.status === 'offered' && !q.mine ? { ...q, take: takeView(host, id, q.id) } : q)) };
   });
 
   app.post('/api/worlds/:w/players/:id/quests/:q/take', { config: { exposure: 'self' } }, async (req, reply): Promise<TakeReply> => {
