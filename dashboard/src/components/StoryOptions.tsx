@@ -9,7 +9,14 @@ export function StoryOptions(props: { options: StoryOptionView[]; busy: boolean;
     <ul class="story-options" data-testid="story-options">
       {props.options.map((a, i) => (
         <li key={a.choice ?? i}>
-          <button type="button" data-testid="story-option" disabled={props.busy} onClick={() => props.onPick(a)}>
+          <button
+            type="button"
+            data-testid="story-option"
+            data-check={a.check ? a.check.word : undefined}
+            data-warning={a.warning ? 'collapse' : undefined}
+            disabled={props.busy}
+            onClick={() => props.onPick(a)}
+          >
             {tx(a.text)}
           </button>
         </li>
