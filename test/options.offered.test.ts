@@ -220,6 +220,26 @@ describe('the options once seen refused', () => {
   });
 });
 
+describe('a quest to take', () => {
+  it('is offered with a take only while the Judge would let the player take it; else the log says why', async () => {
+    const p = await joined('shenzhen', 9, 'construction_site');
+    const { state } = srv.host.world;
+    const here = () =>
+      Object.values(state.quests ?? {}).find((q) => q.status === 'offered' && state.actors[q.giver].location === 'construction_site');
+    for (let i = 0; i < 30 && !here(); i++) await srv.host.step();
+    const q = here()!;
+    expect(q).toBeDefined();
+    const view = async () => (await p.quests()).quests.find((x) => x.id === q.id);
+    expect((await view())?.take).toEqual({ ok: true });
+    // offered to the player by name, its giver gone elsewhere: listed, with why it cannot be taken here
+    q.offeredTo = p.me;
+    state.actors[q.giver].location = state.actors[p.me].location === 'pinghu_logistics' ? 'shekou' : 'pinghu_logistics';
+    const far = await view();
+    expect(far?.take?.ok).toBe(false);
+    expect(far?.take?.why?.en).toContain(far!.giverName.en);
+  });
+});
+
 describe('a story never dead-ends', () => {
   it('seed 9: with the foreman away from the site, the story leads the player to him, and he is asked', async () => {
     const p = await joined('shenzhen', 9, 'construction_site');
