@@ -241,6 +241,23 @@ describe('a quest to take', () => {
 });
 
 describe('a story never dead-ends', () => {
+  it('when nothing the situation offers is possible, waiting is offered, and accepted', async () => {
+    const p = await joined('shenzhen', 5, 'huaqiangbei');
+    await srv.host.step();
+    const { cat, state } = srv.host.world;
+    // a pack whose first day offers only trips to where the player already is: every option refused
+    for (const c of Object.values(cat.scenario.story!.choices))
+      c.call = { tool: 'move', args: { destination: 'huaqiangbei', mode: 'walk' } };
+    expect(storyOptions(cat, state, p.me)!.length).toBeGreaterThan(0);
+    const options = await p.options();
+    expect(options.map((o) => [o.text.en, o.call.tool, o.choice])).toEqual([
+      ['Wait a while and see what changes', 'use_resource', undefined],
+    ]);
+    expect((await p.act(options[0].call)).statusCode).toBe(200);
+    await srv.host.step();
+    expect(p.refused).toEqual([]);
+  });
+
   it('seed 9: with the foreman away from the site, the story leads the player to him, and he is asked', async () => {
     const p = await joined('shenzhen', 9, 'construction_site');
     await srv.host.step();

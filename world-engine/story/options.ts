@@ -96,7 +96,7 @@ export function offeredStoryOptions(cat: Catalog, state: WorldState, actor: stri
     const step = toward(cat, state, actor, o);
     if (step && !out.some((x) => sameCall(x, step.call))) out.push(step);
   }
-  if (!out.length && raw.length) {
+  if (!out.length) {
     const w = waiting(cat, state, actor, 'wait', (r) => r.t('option.wait'));
     if (w) out.push(w);
   }
