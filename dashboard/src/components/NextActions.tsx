@@ -24,6 +24,11 @@ export function NextActions(props: { prompt: PromptMsg | null; busy: boolean; on
               onClick={() => props.onPick(a)}
             >
               {tx(a.text)}
+              {a.warning && (
+                <span class="warn" title={tx(a.warning)} data-testid="option-warns">
+                  {' ⚠'}
+                </span>
+              )}
             </button>
           </li>
         ))}

@@ -18,6 +18,11 @@ export function StoryOptions(props: { options: StoryOptionView[]; busy: boolean;
             onClick={() => props.onPick(a)}
           >
             {tx(a.text)}
+            {a.warning && (
+              <span class="warn" title={tx(a.warning)} data-testid="option-warns">
+                {' ⚠'}
+              </span>
+            )}
           </button>
         </li>
       ))}
