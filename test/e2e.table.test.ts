@@ -143,12 +143,64 @@ describe.skipIf(!CHROMIUM)('the dice screen in a browser', () => {
     const offer = page.getByTestId('next-actions');
     await offer.waitFor();
     expect((await offer.getByTestId('next-action').count()) + (await page.getByTestId('story-option').count())).toBeGreaterThanOrEqual(2);
-    await offer.getByTestId('next-action').first().click();
+    // one that is no check and costs no collapse: it goes at once
+    await offer.locator('[data-testid=next-action]:not([data-check]):not([data-warning])').first().click();
     await expect.poll(() => page.locator('[data-testid=player-log] [data-kind=queued]').count()).toBeGreaterThan(2);
     const next = await api<{ tick: number }>('/control', { action: 'step' });
     const mine = (await api<{ events: Event[] }>(`/events?actor=${me.id}&from=${next.tick}&to=${next.tick}&limit=100`)).events;
     expect(mine.some((e) => e.type === 'action' && e.actor === me.id)).toBe(true);
     expect(mine.some((e) => e.type === 'call_failed')).toBe(false);
     await page.getByTestId('player').screenshot({ path: path.join(ARTIFACTS, 'table-next-actions.png') });
-  }, 120_000);
+
+    // a check is never fired by a click alone, wherever it is clicked from: the dice screen comes first
+    const queued = page.locator('[data-testid=player-log] [data-kind=queued]');
+    const card = page.getByTestId('understood');
+    const sentBefore = await queued.count();
+    // from the tool form: "Do it" on a haggle
+    await page.getByTestId('open-form').click();
+    await page.getByTestId('tool-interact').click();
+    const form = page.getByTestId('tool-form');
+    // whoever the form offers first (the player may have moved on with the next action)
+    await form.locator('select[name=target] option').first().waitFor({ state: 'attached' });
+    await form.locator('select[name=manner]').selectOption('haggle');
+    await form.locator('input[name=content]').fill('a fair price for a fair day?');
+    await page.getByTestId('form-submit').click();
+    await card.getByTestId('dice-screen').waitFor();
+    expect(await card.getByTestId('dice-screen').textContent()).toContain('Haggle');
+    expect(await queued.count()).toBe(sentBefore);
+    await page.getByTestId('intent-confirm').click();
+    await expect.poll(() => queued.count()).toBe(sentBefore + 1);
+    await step();
+
+    // from the story panel or the next actions: Talk to Osric (a haggle) at the quay, or whatever check is offered first
+    const risky = page.locator('[data-testid=story-option][data-check], [data-testid=next-action][data-check]');
+    let sent = sentBefore + 1;
+    for (let i = 0; i < 12 && !(await risky.count()); i++) {
+      const walk = page.getByTestId('story-option').filter({ hasText: 'Walk down to the quay' });
+      if (await walk.count()) {
+        await walk.click();
+        await expect.poll(() => queued.count()).toBe(++sent);
+      }
+      await step();
+      await page.waitForTimeout(300);
+    }
+    expect(await risky.count()).toBeGreaterThan(0);
+    const word = await risky.first().getAttribute('data-check');
+    await risky.first().click();
+    await card.getByTestId('dice-screen').waitFor();
+    expect(await card.getByTestId('dice-formula').textContent()).toMatch(/d6/);
+    expect(await queued.count()).toBe(sent);
+    await page.getByTestId('understood').screenshot({ path: path.join(ARTIFACTS, 'table-option-dice.png') });
+    await page.getByTestId('intent-confirm').click();
+    await expect.poll(() => queued.count()).toBe(sent + 1);
+    // sent once the player is free (a walk may still be under way): the Judge rolls it
+    let rolled2: Event | undefined;
+    for (let i = 0; i < 4 && !rolled2; i++) {
+      const at = await api<{ tick: number }>('/control', { action: 'step' });
+      rolled2 = (await api<{ events: Event[] }>(`/events?actor=${me.id}&from=${at.tick}&to=${at.tick}&limit=100`)).events.find(
+        (e) => e.type === 'check_rolled',
+      );
+    }
+    expect(rolled2).toMatchObject({ word });
+  }, 180_000);
 });

@@ -1,6 +1,4 @@
 import { type Audience, audienceKey, PUBLIC } from '../../sim/audience/audience.ts';
-import { nextActions } from '../../sim/gm/suggest.ts';
-import { describeCall } from '../../bots/intent/understood.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { PlayerQueue } from '../../bots/brains/player.ts';
 import type { IntentParser } from '../../bots/intent/types.ts';
@@ -47,7 +45,7 @@ import type {
 import { actorsOf, Views } from './views.ts';
 import { placeExists } from '../../sim/scenario/catalog.ts';
 import { StoryBook, type StoryDelta } from '../../sim/story/book.ts';
-import { promptWithStory } from '../../world-engine/story/options.ts';
+import { promptFor } from './offers.ts';
 
 /** A tick as each audience sees it (`sim/audience`): cut once per audience that is asked for. */
 export interface TickView {
@@ -362,25 +360,9 @@ export class WorldHost {
     return a && seated(a) ? this.prompt(actor, this.world.state.tick) : null;
   }
 
-  /** The game master's next actions for a player with nothing queued (sim/gm/suggest.ts), or null when there are fewer than two. */
+  /** The game master's next actions for a player with nothing queued (./offers.ts), or null when there are fewer than two. */
   private prompt(actor: string, tick: number): PromptMsg | null {
-    if (this.o.queue.has(actor)) return null;
-    const { cat, state } = this.world;
-    // the ink's choices come first, each with the choice to send back with its call (world-engine/story/options.ts)
-    const offer = promptWithStory(cat, state, actor, nextActions(cat, state, actor));
-    if (!offer) return null;
-    return {
-      tick,
-      dialog_type: 'action_prompt',
-      text: this.views.both((r) => r.t('gm.next')),
-      actions: [
-        ...offer.story.map((o) => ({ call: o.call, text: o.text, choice: o.choice, option: o.id })),
-        ...offer.rest.map((call) => ({
-          call: { tool: call.tool, args: call.args as Record<string, unknown> },
-          text: describeCall(cat, state, call),
-        })),
-      ],
-    };
+    return this.o.queue.has(actor) ? null : promptFor(this.world.cat, this.world.state, actor, tick);
   }
 
   /**

@@ -1,19 +1,10 @@
-import { perceive } from '../../bots/perception.ts';
-import { ruleEngine } from '../../world-engine/rules/index.ts';
-import { sliceFor } from '../../world-engine/slice.ts';
 import { inEveryLang, type Renderer } from '../../sim/i18n/render.ts';
-import { checkCall } from '../../sim/judge/calls.ts';
-import { TickJudge } from '../../sim/judge/judge.ts';
-import { Rejection } from '../../sim/judge/reasons.ts';
+import { judgeAhead } from '../../sim/gm/ahead.ts';
 import type { Consequence } from '../../sim/model/consequence.ts';
-import type { Reason } from '../../sim/model/events.ts';
 import { type Message, type Ref, ref, type Text } from '../../sim/model/text.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
 import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
-import { indexPlaces } from '../../sim/state/place-index.ts';
-import { scratchState } from './scratch.ts';
-import { riskyWord } from '../../sim/model/check.ts';
 import { diceScreen } from './dice-screen.ts';
 import type { CheckView } from './protocol.ts';
 
@@ -30,56 +21,27 @@ export interface Preview {
   code?: string;
   /** the dice screen, when the call is a check */
   check?: CheckView;
+  /** said before the player sends it: the call would leave them collapsed */
+  warning?: Text;
 }
 
-/** The bare verdict of one call against a copy of the state: nothing of the world is touched. */
-interface Verdict {
-  state: WorldState;
-  consequence: Consequence | null;
-  reason: Reason | null;
-}
-
-/**
- * Judge one call the way the next tick would (the rule engine proposes on the live state, which it
- * only reads; the Judge checks and folds into a scratch copy, scratch.ts), and throw the copy away. The rule engine's dice
- * are keyed by (seed, tick, actor, purpose), so rolling them here moves no stream; nothing reaches
- * the store. A world run by a language model is previewed with the rules: the preview is a
- * promise of the rules, not of the model.
- */
-const RULES = ruleEngine();
-
-function judgeOnCopy(cat: Catalog, live: WorldState, call: ToolCall): Verdict {
-  // the call's own checks read the live state and write nothing
-  try {
-    checkCall(cat, live, call);
-  } catch (err) {
-    if (err instanceof Rejection) return { state: live, consequence: null, reason: err.reason };
-    throw err;
-  }
-  const tick = live.tick + 1;
-  const index = indexPlaces(cat, live);
-  const noticed = perceive(cat, live, index, call.actor, tick);
-  // a check is judged as a full success, no dice thrown: the verdict cannot tell the next tick's roll
-  const slice = sliceFor(cat, live, index, tick, call, noticed, { assume: 'full' });
-  const consequence = RULES.resolve(cat, slice, call) as Consequence;
-  const state = scratchState(live);
-  const failed = new TickJudge(cat, state, tick, 'full').call(call, { ok: true, consequence, trusted: true });
-  return { state, consequence, reason: failed?.reason ?? null };
-}
+/** The warning on an option whose cost would leave the player collapsed (sim/gm/ahead.ts). */
+export const collapseWarning = (cat: Catalog, live: WorldState): Text => inEveryLang(cat, live, (r) => r.t('option.collapses'));
 
 const listed = (r: Renderer, refs: Ref[]) => refs.map((x) => r.param(x)).join(r.t('intent.or'));
 
 /**
- * The preview of a player's call: run it through the World Engine's rules and the Judge on a copy
- * of the live state; say what it costs and what would happen, or why it would be refused and,
+ * The preview of a player's call: the options' one dry run (sim/gm/ahead.ts), the World Engine's rules
+ * and the Judge on a scratch copy of the live state; say what it costs and what would happen, or why it would be refused and,
  * when the world offers one, what would work instead (another way of going, another thing to make,
  * where the person is, where the thing is sold).
  */
 export function previewCall(cat: Catalog, live: WorldState, call: ToolCall, argued: readonly string[] = []): Preview {
-  const v = judgeOnCopy(cat, live, call);
+  const v = judgeAhead(cat, live, call);
   const me = live.actors[call.actor];
-  const word = riskyWord(cat, call);
+  const word = v.word;
   const check = word !== null ? { check: diceScreen(cat, live, me, word, argued) } : {};
+  const warning = v.collapses ? { warning: collapseWarning(cat, live) } : {};
   const item = call.tool === 'use_resource' && call.args.resource.startsWith('item:') ? call.args.resource.slice(5) : null;
   const buying = call.tool === 'use_resource' && cat.words.purposeDoes(call.args.purpose) === 'buy';
   const sold = item && buying && !onSale(cat, me.location, live.tick + 1).includes(item);
@@ -94,7 +56,7 @@ export function previewCall(cat: Catalog, live: WorldState, call: ToolCall, argu
       ...check,
     };
   }
-  if (word !== null) return { ok: true, ...checkCost(cat, live, v.consequence!, word), ...check };
+  if (word !== null) return { ok: true, ...checkCost(cat, live, v.consequence!, word), ...check, ...warning };
   const after = v.state.actors[call.actor];
   const cost = { money: Math.max(0, me.money - after.money), energy: Math.max(0, me.energy - after.energy) };
   const c = v.consequence!;
@@ -109,7 +71,7 @@ export function previewCall(cat: Catalog, live: WorldState, call: ToolCall, argu
     const changes = [c.narrative, ...c.side_effects].map((m) => r.render(m)).join(' ');
     return r.t('intent.preview.ok', { cost: said, changes });
   });
-  return { ok: true, text, cost };
+  return { ok: true, text, cost, ...warning };
 }
 
 /**
@@ -135,7 +97,7 @@ function checkCost(cat: Catalog, live: WorldState, c: Consequence, word: string)
 
 /** A way that would work, tried through the same pipeline, or a fact that points to one. */
 function hintFor(cat: Catalog, live: WorldState, call: ToolCall, code: string): { hint?: Text } {
-  const passes = (alt: ToolCall) => !judgeOnCopy(cat, live, alt).reason;
+  const passes = (alt: ToolCall) => !judgeAhead(cat, live, alt).reason;
   const hint = (f: (r: Renderer) => string) => ({ hint: inEveryLang(cat, live, f) });
   if (call.tool === 'move' && code !== 'already_there' && code !== 'unknown_place') {
     const modes = cat.words.ids('modes').filter((m) => m !== call.args.mode && passes({ ...call, args: { ...call.args, mode: m } }));

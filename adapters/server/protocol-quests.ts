@@ -37,6 +37,8 @@ export const QuestView = z.object({
   deadlineText: Text,
   /** offered to this player by name: the last tick it is theirs alone, and when that is in words (null otherwise) */
   heldForYou: z.object({ until: z.number().int(), text: Text }).nullable(),
+  /** an offered quest's take, dry-run by the Judge (sim/gm/ahead.ts): offered only when `ok`, else why not */
+  take: z.object({ ok: z.boolean(), why: Text.optional() }).optional(),
 });
 export type QuestView = z.infer<typeof QuestView>;
 export const QuestLog = z.object({ quests: z.array(QuestView) });

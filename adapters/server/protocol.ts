@@ -4,6 +4,7 @@ import { PackId, SafeId } from '../../sim/model/ids.ts';
 import { MAX_TRAITS } from '../../sim/model/traits.ts';
 import { ToolCall } from '../../sim/model/tools.ts';
 import { STORY_KINDS } from '../../sim/story/types.ts';
+import { CheckView } from './protocol-check.ts';
 
 /**
  * The wire contract between the server and its clients (the dashboard, the player, tests). Every
@@ -356,8 +357,12 @@ export const PromptMsg = z.object({
       text: Text,
       /** a story option (sim/tick/story.ts): send it back as the act's `choice` with this call */
       choice: z.number().int().optional(),
-      /** that story option's id in the pack's story.json (what a scripted client picks by) */
+      /** that story option's id in the pack's story.json (what a scripted client picks by; `toward:<id>` for a step toward it) */
       option: z.string().optional(),
+      /** the dice screen of its check, shown before it fires */
+      check: CheckView.optional(),
+      /** it would leave the player collapsed: said before it is sent */
+      warning: Text.optional(),
     }),
   ),
 });
@@ -436,27 +441,6 @@ export type IntentFound = z.infer<typeof IntentFound>;
 export const PreviewBody = ActBody;
 export type PreviewBody = z.infer<typeof PreviewBody>;
 /** What the Judge would say of the call now: the cost and what would happen, or the refusal and a way that would work. */
-/**
- * The dice screen of a risky call (docs/design.md, Dice): what is tried, what moves the dice (by name), the formula
- * and the exact chance of each band (`count` of `of` equally likely throws). Never the roll: the
- * Judge rolls when the call is committed.
- */
-export const CheckView = z.object({
-  word: z.string(),
-  name: Text,
-  factors: z.array(z.object({ kind: z.enum(['trait', 'tag']), id: z.string(), sign: z.union([z.literal(1), z.literal(-1)]), name: Text })),
-  formula: z.string(),
-  odds: z.array(
-    z.object({
-      band: z.enum(['critical', 'full', 'partial', 'fail']),
-      name: Text,
-      count: z.number().int(),
-      of: z.number().int(),
-      percent: z.number(),
-    }),
-  ),
-});
-export type CheckView = z.infer<typeof CheckView>;
 export const PreviewReply = z.object({
   ok: z.boolean(),
   text: Text,
@@ -465,6 +449,8 @@ export const PreviewReply = z.object({
   code: z.string().optional(),
   /** present when the call is a check */
   check: CheckView.optional(),
+  /** present when the call would leave the player collapsed (sim/gm/ahead.ts) */
+  warning: Text.optional(),
 });
 export type PreviewReply = z.infer<typeof PreviewReply>;
 
@@ -489,3 +475,4 @@ export type ArgueReply = z.infer<typeof ArgueReply>;
 export * from './protocol-quests.ts';
 export * from './protocol-director.ts';
 export * from './protocol-story-options.ts';
+export * from './protocol-check.ts';

@@ -1,17 +1,12 @@
 import { scored } from '../../bots/brains/policy/index.ts';
 import { perceive } from '../../bots/perception.ts';
-import { ruleEngine } from '../../world-engine/rules/index.ts';
-import { sliceFor } from '../../world-engine/slice.ts';
-import { checkCall } from '../judge/calls.ts';
-import { TickJudge } from '../judge/judge.ts';
-import { Rejection } from '../judge/reasons.ts';
-import type { Consequence } from '../model/consequence.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { indexPlaces } from '../state/place-index.ts';
+import { judgeAhead } from './ahead.ts';
+import { contentProblem } from '../i18n/content.ts';
 
-const RULES = ruleEngine();
 export const MIN_ACTIONS = 2;
 export const MAX_ACTIONS = 4;
 
@@ -31,23 +26,16 @@ function aim(c: ToolCall): string {
   }
 }
 
-/**
- * Whether the Judge would accept the call now: its own checks, then what the rule engine proposes,
- * judged read-only against the live state (a check as a full success, no dice thrown: an offer is
- * made before the call, and nothing that chooses a call may see its roll).
- */
+/** Whether the Judge would accept the call now: the options' one dry run (./ahead.ts). */
 export function acceptsNow(cat: Catalog, live: WorldState, call: ToolCall): boolean {
-  try {
-    checkCall(cat, live, call);
-  } catch (err) {
-    if (err instanceof Rejection) return false;
-    throw err;
-  }
-  const tick = live.tick + 1;
-  const index = indexPlaces(cat, live);
-  const slice = sliceFor(cat, live, index, tick, call, perceive(cat, live, index, call.actor, tick), { assume: 'full' });
-  const c = RULES.resolve(cat, slice, call) as Consequence;
-  return new TickJudge(cat, live, tick, 'full').dryRun(call, c) === null;
+  return judgeAhead(cat, live, call).reason === null;
+}
+
+/** An offered call with what its dry run found: the check it would be, and whether it would leave the player collapsed. */
+export interface Offer {
+  call: ToolCall;
+  word: string | null;
+  collapses: boolean;
 }
 
 /**
@@ -56,18 +44,31 @@ export function acceptsNow(cat: Catalog, live: WorldState, call: ToolCall): bool
  * four of them, or none when fewer than two pass.
  */
 export function nextActions(cat: Catalog, live: WorldState, actor: string): ToolCall[] {
+  return nextOffers(cat, live, actor).map((o) => o.call);
+}
+
+/** The next actions with what the dry run that let each through found. */
+export function nextOffers(cat: Catalog, live: WorldState, actor: string): Offer[] {
   const a = live.actors[actor];
   if (!a || a.status !== 'alive') return [];
   const tick = live.tick + 1;
   const p = perceive(cat, live, indexPlaces(cat, live), actor, tick);
-  const out: ToolCall[] = [];
+  const out: Offer[] = [];
   const aims = new Set<string>();
   for (const c of scored(cat, p, live.seed)) {
     if (out.length >= MAX_ACTIONS) break;
     const key = aim(c.call);
     if (aims.has(key)) continue;
     aims.add(key);
-    if (acceptsNow(cat, live, c.call)) out.push({ ...c.call, id: `${tick}:${actor}:offer${out.length}` } as ToolCall);
+    // what the player could not send themselves (a line only the policy brain may say by key) is not offered
+    if ((c.call.tool === 'interact' || c.call.tool === 'express') && contentProblem(c.call.args.content) !== null) continue;
+    const ahead = judgeAhead(cat, live, c.call);
+    if (ahead.reason === null)
+      out.push({
+        call: { ...c.call, id: `${tick}:${actor}:offer${out.length}` } as ToolCall,
+        word: ahead.word,
+        collapses: ahead.collapses,
+      });
   }
   return out.length >= MIN_ACTIONS ? out : [];
 }

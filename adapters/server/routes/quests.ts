@@ -6,7 +6,15 @@ import { openTo } from '../../../sim/model/quests.ts';
 import { type AdminQuests, type QuestLog, QuestParams, TakeBody, type TakeReply } from '../protocol.ts';
 import { adminQuests, playerQuests } from '../quest-views.ts';
 import { TAKE } from '../../../sim/tick/quests.ts';
+import { takeAhead } from '../../../sim/gm/ahead.ts';
+import type { Text } from '../../../sim/model/text.ts';
 import { type ServerContext, idOf, worldOf } from './context.ts';
+
+/** Whether the player may take an offered quest now, dry-run by the Judge at the next tick, and if not, why in their words. */
+function takeView(host: ServerContext['host'], actor: string, quest: string): { ok: boolean; why?: Text } {
+  const reason = takeAhead(host.world.cat, host.world.state, quest, actor);
+  return reason ? { ok: false, why: host.views.messageTo(reason.message) } : { ok: true };
+}
 
 /** A player's quest log and taking a quest (player token); every quest with its hidden risk (admin token). */
 export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -24,14 +32,14 @@ export const questRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     }
     // offered to them by name (as their log told them), or open to them where they stand now (where they could take it)
     const tick = host.world.tick;
-    return {
-      quests: playerQuests(
-        host.views,
-        state,
-        id,
-        (q) => q.offeredTo === id || (openTo(q, id, tick) && state.actors[q.giver]?.location === me.location),
-      ),
-    };
+    const quests = playerQuests(
+      host.views,
+      state,
+      id,
+      (q) => q.offeredTo === id || (openTo(q, id, tick) && state.actors[q.giver]?.location === me.location),
+    );
+    // an offered quest's take, dry-run by the Judge: a Take button only where it would be accepted
+    return { quests: quests.map((q) => (q.status === 'offered' && !q.mine ? { ...q, take: takeView(host, id, q.id) } : q)) };
   });
 
   app.post('/api/worlds/:w/players/:id/quests/:q/take', { config: { exposure: 'self' } }, async (req, reply): Promise<TakeReply> => {

@@ -7,8 +7,20 @@ import type { ActorDetail, CheckView, DraftCall, PreviewReply, Text } from '../t
 import { ArgueTrait, DiceScreen } from './DiceScreen.tsx';
 import { CallView } from './CallView.tsx';
 
-/** `notFound`: something the words named is not to be had; the card says so instead of offering the call. */
-export type Understood = { call: DraftCall; understood: Text; notFound?: Text };
+/**
+ * A call waiting for the player's word. `notFound`: something the words named is not to be had; the card
+ * says so instead of offering the call. An offered option clicked (`chosen`) brings its story `choice`,
+ * its dice screen and its warning, shown before it is sent; a call from the form brings only the call.
+ */
+export type Understood = {
+  call: DraftCall;
+  understood?: Text;
+  notFound?: Text;
+  chosen?: boolean;
+  choice?: number;
+  check?: CheckView;
+  warning?: Text;
+};
 
 /** Ticks between two previews of the same call: the world moves on, and the card should too (within the rate limit). */
 const FRESH_TICKS = 5;
@@ -57,7 +69,8 @@ export function IntentBox(props: {
   // the check as revised by an argued trait, until the card shows another call
   const [revised, setRevised] = useState<CheckView | null>(null);
   useEffect(() => setRevised(null), [props.pending]);
-  const check = revised ?? preview?.check;
+  const check = revised ?? preview?.check ?? props.pending?.check;
+  const warning = props.pending?.warning ?? preview?.warning;
   useEffect(() => setText(''), [props.sent]);
   const ask = (ev: Event) => {
     ev.preventDefault();
@@ -99,9 +112,11 @@ export function IntentBox(props: {
             </p>
           ) : (
             <>
-              <p>
-                <b>{t('player.understood')}</b> {tx(props.pending.understood)}
-              </p>
+              {props.pending.understood && (
+                <p>
+                  <b>{t(props.pending.chosen ? 'player.chosen' : 'player.understood')}</b> {tx(props.pending.understood)}
+                </p>
+              )}
               <CallView call={props.pending.call} />
               {preview && (
                 <p class={preview.ok ? 'preview' : 'preview problem'} data-testid="preview">
@@ -112,6 +127,11 @@ export function IntentBox(props: {
                       <span data-testid="preview-hint">{tx(preview.hint)}</span>
                     </>
                   )}
+                </p>
+              )}
+              {warning && (
+                <p class="problem" role="alert" data-testid="option-warning">
+                  {tx(warning)}
                 </p>
               )}
               {check && <DiceScreen check={check} />}

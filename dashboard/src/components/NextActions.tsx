@@ -1,8 +1,11 @@
 import { useT } from '../i18n.ts';
-import type { DraftCall, PromptMsg } from '../types.ts';
+import type { PromptMsg } from '../types.ts';
 
-/** The game master's next actions (an action_prompt): each one the Judge would accept now, one click to send. */
-export function NextActions(props: { prompt: PromptMsg | null; busy: boolean; onPick: (call: DraftCall) => void }) {
+/**
+ * The game master's next actions (an action_prompt): each one the Judge would accept now, one click to
+ * pick (a check's dice screen or a warning is shown before it is sent: PlayerPanel).
+ */
+export function NextActions(props: { prompt: PromptMsg | null; busy: boolean; onPick: (a: PromptMsg['actions'][number]) => void }) {
   const { tx } = useT();
   const p = props.prompt;
   if (!p || !p.actions.length) return null;
@@ -16,9 +19,16 @@ export function NextActions(props: { prompt: PromptMsg | null; busy: boolean; on
               type="button"
               disabled={props.busy}
               data-testid="next-action"
-              onClick={() => props.onPick({ tool: a.call.tool as DraftCall['tool'], args: a.call.args })}
+              data-check={a.check ? a.check.word : undefined}
+              data-warning={a.warning ? 'collapse' : undefined}
+              onClick={() => props.onPick(a)}
             >
               {tx(a.text)}
+              {a.warning && (
+                <span class="warn" title={tx(a.warning)} data-testid="option-warns">
+                  {' ⚠'}
+                </span>
+              )}
             </button>
           </li>
         ))}

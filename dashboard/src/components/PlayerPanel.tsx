@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { io } from 'socket.io-client';
-import { api, ApiError } from '../api.ts';
+import { api, ApiError, preview } from '../api.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
 import { load, save } from '../storage.ts';
 import type {
   ActorDetail,
+  CheckView,
   DraftCall,
   LogLine,
   NarrationMsg,
@@ -226,6 +227,22 @@ export function PlayerPanel() {
       setBusy(false);
     }
   };
+  // an offered option with a check or a warning waits on the card (its dice screen, the warning) for the player's word
+  const pick = (call: DraftCall, o: { text: Text; choice?: number; check?: CheckView; warning?: Text }) => {
+    if (!o.check && !o.warning) return act(call, o.choice);
+    setForm(null);
+    setPending({ call, understood: o.text, chosen: true, choice: o.choice, check: o.check, warning: o.warning });
+  };
+  // a call from the form is previewed first: a check or a warning goes to the card as well
+  const fromForm = async (call: DraftCall) => {
+    setBusy(true);
+    const seen = await preview(world, session.actorId, session.token, call).catch(() => null);
+    setBusy(false);
+    if (seen?.check || seen?.warning) {
+      setForm(null);
+      setPending({ call, check: seen.check, warning: seen.warning });
+    } else await act(call);
+  };
   const ask = async (text: string) => {
     setBusy(true);
     setError(null);
@@ -266,7 +283,7 @@ export function PlayerPanel() {
         reply={story2.reply}
         options={story2.options}
         busy={busy || !me}
-        onPick={(a) => act({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a.choice)}
+        onPick={(a) => pick({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a)}
       />
       <QuestLog world={world} actor={session.actorId} token={session.token} tick={tick} quests={story2.quests} onTaken={story2.refresh} />
       {form ? (
@@ -275,7 +292,7 @@ export function PlayerPanel() {
           me={session.actorId}
           initial={form.initial}
           busy={busy}
-          onSubmit={act}
+          onSubmit={fromForm}
           onCancel={() => setForm(null)}
         />
       ) : (
@@ -286,7 +303,7 @@ export function PlayerPanel() {
           sent={sent}
           onAsk={ask}
           traits={sheet?.traits ?? []}
-          onConfirm={() => pending && act(pending.call)}
+          onConfirm={() => pending && act(pending.call, pending.choice)}
           onEdit={() => {
             setForm({ initial: pending?.call ?? null });
             setPending(null);
@@ -297,9 +314,9 @@ export function PlayerPanel() {
       )}
       {!form && !pending && (
         <NextActions
-          prompt={prompt && { ...prompt, actions: prompt.actions.filter((x) => x.choice === undefined) }}
+          prompt={prompt && { ...prompt, actions: prompt.actions.filter((x) => x.option === undefined) }}
           busy={busy || !me}
-          onPick={act}
+          onPick={(a) => pick({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a)}
         />
       )}
       {!form && !pending && me && (

@@ -52,6 +52,11 @@ export function QuestItem(props: { quest: QuestLogEntry; tick: number; queuedFor
           <p class="queued" data-testid="quest-queued">
             {t('questlog.queued', { tick: props.queuedFor })}
           </p>
+        ) : q.take && !q.take.ok ? (
+          // the Judge would refuse the take now (the giver is elsewhere, say): why, instead of a button
+          <p class="dim" data-testid="quest-cannot-take">
+            {q.take.why ? tx(q.take.why) : ''}
+          </p>
         ) : (
           <button type="button" data-testid="quest-take" disabled={props.busy} onClick={props.onTake}>
             {t('questlog.take')}

@@ -9,8 +9,20 @@ export function StoryOptions(props: { options: StoryOptionView[]; busy: boolean;
     <ul class="story-options" data-testid="story-options">
       {props.options.map((a, i) => (
         <li key={a.choice ?? i}>
-          <button type="button" data-testid="story-option" disabled={props.busy} onClick={() => props.onPick(a)}>
+          <button
+            type="button"
+            data-testid="story-option"
+            data-check={a.check ? a.check.word : undefined}
+            data-warning={a.warning ? 'collapse' : undefined}
+            disabled={props.busy}
+            onClick={() => props.onPick(a)}
+          >
             {tx(a.text)}
+            {a.warning && (
+              <span class="warn" title={tx(a.warning)} data-testid="option-warns">
+                {' ⚠'}
+              </span>
+            )}
           </button>
         </li>
       ))}

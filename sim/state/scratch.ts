@@ -1,6 +1,6 @@
-import { table } from '../../sim/model/ids.ts';
-import type { ActorState, WorldState } from '../../sim/state/types.ts';
-import type { EntityState } from '../../sim/model/events.ts';
+import { table } from '../model/ids.ts';
+import type { ActorState, WorldState } from './types.ts';
+import type { EntityState } from '../model/events.ts';
 
 /**
  * A table that copies a record the first time anything reads it, and keeps additions and removals
@@ -63,5 +63,10 @@ export function scratchState(live: WorldState): WorldState {
     generatedPlaces: structuredClone(live.generatedPlaces),
     counters: { ...live.counters },
     jobHolders: table({ ...live.jobHolders }),
+    // a quest taken or a story turned on the copy stays on the copy
+    ...(live.quests && { quests: lazyTable(live.quests, (q) => structuredClone(q)) }),
+    ...(live.stories && { stories: lazyTable(live.stories, (x) => structuredClone(x)) }),
+    ...(live.interventions && { interventions: structuredClone(live.interventions) }),
+    ...(live.director && { director: structuredClone(live.director) }),
   };
 }
