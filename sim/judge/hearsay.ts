@@ -12,7 +12,7 @@ import type { Draft } from './draft.ts';
  * Narration states nothing the changes do not carry: an unbacked narrative becomes the plain one for
  * the tool, unbacked side effects are dropped, and the action records how many texts were held back.
  */
-export function holdToChanges(d: Draft, call: ToolCall, unbacked: Map<Message, Claim[]>): void {
+export function holdToChanges(d: Draft, call: ToolCall, unbacked: ReadonlyMap<Message, Claim[]>): void {
   if (!unbacked.size) return;
   // the action is the draft's first event, or its second after the check the Judge rolled for it
   const action = d.events.find((e) => e.type === 'action') as Extract<EventBody, { type: 'action' }>;

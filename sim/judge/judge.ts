@@ -105,7 +105,7 @@ export class TickJudge {
     strategy: Strategy,
     trusted = false,
     thrown?: { roll: Check | null },
-  ): { draft: Draft; unbacked: Map<Message, Claim[]> } {
+  ): { draft: Draft; unbacked: ReadonlyMap<Message, Claim[]> } {
     const a = this.state.actors[call.actor];
     const d = new Draft(this.cat, this.state, this.tick, call.actor);
     const p = proposers.call(call.actor, a.location, strategy, call);
@@ -152,13 +152,13 @@ export class TickJudge {
       });
     }
     d.settle();
+    // the rule engine's texts never claim what its changes lack (test/llm.truth.test.ts): no map made for each of its calls
+    if (trusted) return { draft: d, unbacked: NOTHING_UNBACKED };
     const unbacked = new Map<Message, Claim[]>();
-    // the rule engine's texts never claim what its changes lack (test/llm.truth.test.ts); anything else is checked
-    if (!trusted)
-      for (const m of [c.narrative, ...c.side_effects]) {
-        const claims = unbackedClaims(m, d.events, this.cat, this.state);
-        if (claims.length) unbacked.set(m, claims);
-      }
+    for (const m of [c.narrative, ...c.side_effects]) {
+      const claims = unbackedClaims(m, d.events, this.cat, this.state);
+      if (claims.length) unbacked.set(m, claims);
+    }
     return { draft: d, unbacked };
   }
 
@@ -435,6 +435,8 @@ export class TickJudge {
     this.events.push(e);
   }
 }
+
+const NOTHING_UNBACKED: ReadonlyMap<Message, Claim[]> = new Map();
 
 /** The committed record of a check: who tried what on whom, every die and the band. */
 function rolledEvent(call: ToolCall, place: string, roll: Check): EventBody {

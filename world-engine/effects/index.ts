@@ -98,6 +98,8 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
   toll: () => [],
   requires: () => [],
 };
+/** The effects whose handler above never proposes anything (what a thing is, not what it does): skipped without a call. */
+const IDLE = new Set<Effect['type']>(['rumour', 'food', 'toll', 'requires']);
 
 /**
  * Proposals from every entity's lasting effects this tick, in entity order, each made only when the
@@ -118,12 +120,17 @@ export function* lastingEffects(cat: Catalog, state: WorldState, tick: number): 
     }
     return byPlace.get(place) ?? [];
   };
-  for (const entity of [...membersOf(state.entities)]) {
+  // one context for the walk, pointed at each thing in turn (thousands of things a tick)
+  const ctx: Ctx = { cat, state, tick, entity: null as unknown as EntityState, here };
+  // the list as it stands now: a judged proposal that removes a thing makes the fold build a new list, and leaves this one whole
+  for (const entity of membersOf(state.entities)) {
     const t = cat.templates.get(entity.template);
     if (!t) continue;
+    ctx.entity = entity;
     for (const eff of t.effects) {
+      if (IDLE.has(eff.type)) continue;
       if (state.entities[entity.id] !== entity) break;
-      const changes = (HANDLERS[eff.type] as Handler<Effect['type']>)({ cat, state, tick, entity, here }, eff);
+      const changes = (HANDLERS[eff.type] as Handler<Effect['type']>)(ctx, eff);
       if (changes.length) yield { entity: entity.id, place: entity.location, changes };
     }
   }

@@ -8,6 +8,11 @@ import { ANSWER_OPTIONS, DYING_OPTIONS, OPTIONS } from './options.ts';
 
 const NOISE = 0.35;
 
+// each set of options as a list in its declared order, walked on every decision without a key lookup per option
+const ALL = Object.values(OPTIONS);
+const DYING = Object.values(DYING_OPTIONS);
+const ANSWERING = Object.values(ANSWER_OPTIONS);
+
 /**
  * The deterministic brain: every option an actor has is scored by need, personality and learned
  * strategy weight, plus seeded noise; the best one is the call. A call just rejected is not made
@@ -60,11 +65,14 @@ function weigh(cat: Catalog, p: Perception, seed: number, take: (c: Candidate, s
     },
     rng: rngFor(seed, p.tick, self.id, 'decide'),
     callId: callIdOf(p),
+    // filled on first use, but present from the start: one shape for every context the options read
+    alive: undefined,
+    talked: undefined,
   };
   // a player spoke to it: its turn is the answer, and nothing else
-  const options = p.answering ? ANSWER_OPTIONS : self.status === 'dying' ? DYING_OPTIONS : OPTIONS;
-  for (const name in options) {
-    const got = options[name](ctx);
+  const options = p.answering ? ANSWERING : self.status === 'dying' ? DYING : ALL;
+  for (const option of options) {
+    const got = option(ctx);
     // most options offer one candidate or none: no array made for them
     if (Array.isArray(got)) for (const c of got) consider(ctx, c, take);
     else if (got !== null) consider(ctx, got, take);

@@ -384,7 +384,9 @@ export const OPTIONS: Record<string, Option> = {
     }
     const rumours = groups(ctx.cat).rumours.filter((t) => self.energy > t.cost.energy + 15);
     if (!rumours.length) return null;
-    const disliked = people.filter((n) => n.relation < 0).sort((a, b) => a.relation - b.relation)[0];
+    // the most disliked, the first of equals (no filtered, sorted copy of the people per decision)
+    let disliked: Neighbour | undefined;
+    for (const n of people) if (n.relation < 0 && (disliked === undefined || n.relation < disliked.relation)) disliked = n;
     const victim = disliked ?? ctx.rng.pick(people);
     const t = ctx.rng.pick(rumours);
     return propose(ctx, 'gossip', 0.7 * self.drives.gossip, 'create', {
@@ -397,7 +399,9 @@ export const OPTIONS: Record<string, Option> = {
   express(ctx) {
     const { self } = ctx;
     const out: Candidate[] = [];
-    const [friends, shout, self_] = [channel(ctx, 'friends'), channel(ctx, 'place'), channel(ctx, 'self')];
+    const friends = channel(ctx, 'friends');
+    const shout = channel(ctx, 'place');
+    const self_ = channel(ctx, 'self');
     if (friends && hasFriend(self.relations))
       out.push(
         propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', {
