@@ -1,4 +1,5 @@
 import { translator } from '../../../sim/i18n/translator.ts';
+import { defaultText } from '../../../sim/model/story-text.ts';
 import { LANGS, msg, type Message, type Text } from '../../../sim/model/text.ts';
 import type { LoadedStory } from '../../../sim/model/session.ts';
 import type { Judgment, ProgressCase, ProgressJudge } from './types.ts';
@@ -64,5 +65,5 @@ export function named(ls: LoadedStory, m: Message): Text {
 
 function nameOf(ls: LoadedStory, param: string, id: string, lang: 'cn' | 'en'): string {
   const table = param === 'ending' ? ls.endings : param === 'situation' ? ls.situations : ls.chapters;
-  return Object.prototype.hasOwnProperty.call(table, id) ? table[id].name[lang] : id;
+  return Object.prototype.hasOwnProperty.call(table, id) ? defaultText(table[id].name)[lang] : id;
 }

@@ -1,0 +1,66 @@
+import { backed, holdsNow } from '../../sim/judge/claims.ts';
+import type { Claim } from '../../sim/model/claims.ts';
+import type { EventBody } from '../../sim/model/events.ts';
+import type { InkValue } from '../../sim/model/session.ts';
+import { chooseText, type StoryText } from '../../sim/model/story-text.ts';
+import type { Text } from '../../sim/model/text.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import type { WorldState } from '../../sim/state/types.ts';
+import { invented } from '../narrator/check.ts';
+import { bindings } from './bind.ts';
+
+/** Whether an event names the player anywhere in it (their call, a payment to or from them, a fact about them). */
+function touches(v: unknown, actor: string): boolean {
+  if (v === actor) return true;
+  if (Array.isArray(v)) return v.some((x) => touches(x, actor));
+  if (v && typeof v === 'object') return Object.values(v).some((x) => touches(x, actor));
+  return false;
+}
+
+/**
+ * What a story's words tell that the world does not hold, read by the narrator's check (`invented`):
+ * a person, place or thing it names that is not the player, where they stand, what they carry (their
+ * tags: a job names its place and employer), the story's bound variables or the tick's events that
+ * touch them; a sum none of those carries; a claim (a payment, an arrival, a death, that folk know
+ * someone by name...) that neither those events carry nor the committed state bears out. A story is
+ * told to its player: a claim that names no one is a claim about them ("you gave alms", "the city
+ * has begun to know you"). Empty: the words are backed.
+ */
+export function unbackedStoryWords(
+  cat: Catalog,
+  state: WorldState,
+  actor: string,
+  text: Text,
+  bound: Record<string, InkValue>,
+  events: readonly EventBody[] = [],
+): string[] {
+  const a = state.actors[actor];
+  if (!a) return ['no such player'];
+  const mine = events.filter((e) => touches(e, actor));
+  // "you" is the player: a claim naming no one else is about them, backed by an event of theirs or by the state
+  const held = (c: Claim) => {
+    const about = c.about.some((id) => Object.hasOwn(state.actors, id)) ? c.about : [...c.about, actor];
+    return backed({ ...c, about }, mine) || holdsNow({ ...c, about }, state) === true;
+  };
+  return invented(text, [actor, a.location, a.tags, bound, mine], mine, cat, state, held);
+}
+
+/**
+ * The words of a story text the player is shown now: the first variant whose condition holds for the
+ * story's bound variables (read from the committed world) and whose words are backed
+ * (unbackedStoryWords, with the tick's `events` when the words are committed in it); null when none
+ * is (the text is left out rather than tell what is not so).
+ */
+export function storyWords(
+  cat: Catalog,
+  state: WorldState,
+  actor: string,
+  st: StoryText,
+  at: { events?: readonly EventBody[]; tick?: number } = {},
+): Text | null {
+  const ls = cat.scenario.story;
+  if (!ls || !state.actors[actor]) return null;
+  const events = at.events ?? [];
+  const bound = bindings(cat, state, actor, ls, at.tick ?? state.tick);
+  return chooseText(st, bound, (t) => unbackedStoryWords(cat, state, actor, t, bound, events).length === 0);
+}
