@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PlayerQueue } from '../bots/brains/player.ts';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import { type AstinusServer, buildServer } from '../adapters/server/app.ts';
-import { JoinReply, type PromptMsg, SessionReply, type StatusMsg } from '../adapters/server/protocol.ts';
+import { JoinReply, type PromptMsg, SessionReply, type StatusMsg, StoryPage } from '../adapters/server/protocol.ts';
 import { canonicalJson } from '../sim/lib/canonical.ts';
 import { memoryStore } from '../adapters/store/memory.ts';
 import { World } from '../sim/world.ts';
@@ -33,6 +33,9 @@ interface Played {
   turns: number;
   log: string;
   scores: number[];
+  /** the last session reply and the player's story lines, as the player receives them */
+  session: SessionReply;
+  lines: StoryPage;
 }
 
 async function play(prefer: string[], o: { seed: number; place: string }): Promise<Played> {
@@ -127,7 +130,16 @@ async function play(prefer: string[], o: { seed: number; place: string }): Promi
   if (s.session && !chapters.includes(s.session.chapter)) chapters.push(s.session.chapter);
   const log: string[] = [];
   for await (const e of store.readEvents(0, srv.host.world.state.tick + 1)) log.push(canonicalJson(e));
-  return { ending: s.session?.ended?.ending ?? null, chapters, turns, log: log.join('\n'), scores: s.situations.map((x) => x.score) };
+  const lines = StoryPage.parse(await (await fetch(`${W}/players/${me}/story`, { headers })).json());
+  return {
+    ending: s.session?.ended?.ending ?? null,
+    chapters,
+    turns,
+    log: log.join('\n'),
+    scores: s.situations.map((x) => x.score),
+    session: s,
+    lines,
+  };
 }
 
 describe("Shenzhen's story played through REST and Socket.IO", () => {
@@ -141,6 +153,19 @@ describe("Shenzhen's story played through REST and Socket.IO", () => {
     expect(a.chapters).toEqual(['arrival', 'hustle', 'crossroads']);
     expect(a.turns).toBeLessThanOrEqual(30);
     expect(a.scores.every((x) => x >= 0 && x <= 100)).toBe(true);
+
+    // the ending as the player receives it: its authored name and summary, never its id or a blank to fill
+    const ended = a.session.session!.ended!;
+    expect(ended.name).toEqual({ cn: '站稳了脚跟', en: 'Made it' });
+    expect(ended.summary.en).toMatch(/^You saved your first money by your own hands/);
+    expect(ended.summary.cn).toMatch(/^你靠自己的双手攒下了第一笔钱/);
+    const received = [JSON.stringify(a.session), ...a.lines.lines.flatMap((l) => [l.text.cn, l.text.en])];
+    for (const text of received) expect(text).not.toContain('{{');
+    for (const text of [...a.lines.lines.flatMap((l) => [l.text.cn, l.text.en]), ended.summary.en, ended.summary.cn])
+      expect(text).not.toContain('made_it');
+    expect(a.session.memory.map((m) => m.summary.en)).toContainEqual(
+      expect.stringMatching(/^Your story ended: You saved your first money/),
+    );
 
     const b = await play(leave, { seed: 9, place: 'dongmen' });
     await stop();
