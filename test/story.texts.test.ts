@@ -108,8 +108,8 @@ describe("each ending's words match the world it ends in", () => {
     const rf = await pack('riverford');
     const b = played.get('riverford:4') ?? (await playStory('riverford', PLAYS[3][2], PLAYS[3][3]));
     const quay = {
-      cn: '你在渡口圣母神龛投下施舍。河渡镇的人开始叫你的名字。',
-      en: "You gave alms at the Shrine of Our Lady of the Ford. Riverford's folk have begun to call you by name.",
+      cn: '你在渡口圣母神龛捐了施舍。河渡镇的人开始叫你的名字。',
+      en: "You donated alms at the Shrine of Our Lady of the Ford. Riverford's folk have begun to call you by name.",
     };
     const tick = b.events.find((e) => e.type === 'story_ended')!.tick;
     const why = unbackedStoryWords(
@@ -145,7 +145,7 @@ describe('a variant whose words the world does not back is skipped for the next'
   const st: StoryText = [
     { when: 'day >= 1', text: { cn: '这座城市开始认得你。', en: 'The city has begun to know you.' } },
     { when: 'day >= 1', text: { cn: '你在罗湖火车站。', en: 'You stand at Luohu Railway Station.' } },
-    { when: 'day >= 1', text: { cn: '你投下施舍。', en: 'You gave alms.' } },
+    { when: 'day >= 1', text: { cn: '你捐了些钱。', en: 'You donated to the poor.' } },
     { text: { cn: '你还在这里。', en: 'You are still here.' } },
   ];
 
@@ -157,9 +157,9 @@ describe('a variant whose words the world does not back is skipped for the next'
     expect(knownAbout(s, me)).toBe(0);
     expect(storyWords(cat, s, me, st)?.en).toBe('You are still here.');
 
-    // someone pays: a payment of the player's this tick backs "you gave alms"
-    const paid = { type: 'money_destroyed', from: me, amount: 20, sink: 'alms', debit: null, tick: s.tick, seq: 0 } as Event;
-    expect(storyWords(cat, s, me, st, { events: [paid] })?.en).toBe('You gave alms.');
+    // a payment of the player's this tick backs "you donated"
+    const paid = { type: 'money_destroyed', from: me, amount: 20, sink: 'charity', debit: null, tick: s.tick, seq: 0 } as Event;
+    expect(storyWords(cat, s, me, st, { events: [paid] })?.en).toBe('You donated to the poor.');
     // another's payment does not
     const theirs = { ...paid, from: 'lao_chen' } as Event;
     expect(storyWords(cat, s, me, st, { events: [theirs] })?.en).toBe('You are still here.');

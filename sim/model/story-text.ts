@@ -4,8 +4,8 @@ import { Text } from './text.ts';
 /**
  * A story's words that depend on the world (docs/design.md, The story): a chapter's, situation's or
  * ending's name or summary is either one text, or variants `[{when, text}, ..., {text}]` read in
- * order. `when` is a condition over the story's bound variables (`day == 1`, `known > 0 && place ==
- * "quayside"`); the first variant whose condition holds and whose words the world backs is shown,
+ * order. `when` is a condition over the story's bound variables (`day == 1`, `known > 0 && !employed`);
+ * the first variant whose condition holds and whose words the world backs is shown,
  * and the last has no `when`: the default.
  */
 export const StoryVariant = z.object({ when: z.string().min(1).max(200).optional(), text: Text }).strict();

@@ -23,8 +23,8 @@ function touches(v: unknown, actor: string): boolean {
  * tags: a job names its place and employer), the story's bound variables or the tick's events that
  * touch them; a sum none of those carries; a claim (a payment, an arrival, a death, that folk know
  * someone by name...) that neither those events carry nor the committed state bears out. A story is
- * told to its player: a claim that names no one is a claim about them ("you gave alms", "the city
- * has begun to know you"). Empty: the words are backed.
+ * told to its player: a claim that names no one is a claim about them ("you paid", "folk
+ * know your name"). Empty: the words are backed.
  */
 export function unbackedStoryWords(
   cat: Catalog,

@@ -132,7 +132,7 @@ export function llmProgressJudge(o: LlmProgressOptions): ProgressJudge {
             },
           };
         },
-        () => (fallback ? fallback.judge(cat, state, c) : rulesJudgment(c)),
+        () => (fallback ? fallback.judge(cat, state, c) : rulesJudgment(c, { cat, state })),
       );
     },
   };
