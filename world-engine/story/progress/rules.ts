@@ -59,17 +59,20 @@ export function rulesJudgment(c: ProgressCase, world?: { cat: Catalog; state: Wo
 export function named(ls: LoadedStory, m: Message, words?: (st: StoryText) => Text | null): Text {
   if ('text' in m) return { cn: m.text, en: m.text };
   const out = {} as Text;
+  // each id's words once, in both languages: choosing them reads the world
+  const names = new Map<string, Text | null>();
+  for (const [k, v] of Object.entries(m.params ?? {})) if (typeof v === 'string') names.set(k, nameOf(ls, k, v, words));
   for (const lang of LANGS) {
     const params: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = typeof v === 'string' ? nameOf(ls, k, v, lang, words) : v;
+    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = typeof v === 'string' ? (names.get(k)?.[lang] ?? v) : v;
     out[lang] = translator(lang)(m.key, params);
   }
   return out;
 }
 
-function nameOf(ls: LoadedStory, param: string, id: string, lang: 'cn' | 'en', words?: (st: StoryText) => Text | null): string {
+function nameOf(ls: LoadedStory, param: string, id: string, words?: (st: StoryText) => Text | null): Text | null {
   const table = param === 'ending' ? ls.endings : param === 'situation' ? ls.situations : ls.chapters;
-  if (!Object.prototype.hasOwnProperty.call(table, id)) return id;
+  if (!Object.prototype.hasOwnProperty.call(table, id)) return null;
   const name = table[id].name;
-  return (words?.(name) ?? defaultText(name))[lang];
+  return words?.(name) ?? defaultText(name);
 }
