@@ -60,7 +60,7 @@ function storyNow(host: WorldHost, player: string, st: StorySession): StorySessi
   const ls = cat.scenario.story;
   const words = (table: Record<string, { name: Parameters<typeof storyWords>[3] }> | undefined, id: string) => {
     const def = table && own(table, id);
-    return def && ls?.id === st.story ? storyWords(cat, host.world.state, player, def.name) : null;
+    return def && ls?.id === st.story ? storyWords(cat, host.world.state, player, def.name, { cached: true }) : null;
   };
   return { chapter: words(ls?.chapters, st.chapter), situation: words(ls?.situations, st.situation) };
 }

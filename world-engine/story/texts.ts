@@ -6,6 +6,7 @@ import { chooseText, type StoryText } from '../../sim/model/story-text.ts';
 import type { Text } from '../../sim/model/text.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
+import { canonicalJson } from '../../sim/lib/canonical.ts';
 import { invented } from '../narrator/check.ts';
 import { bindings } from './bind.ts';
 
@@ -49,18 +50,35 @@ export function unbackedStoryWords(
  * The words of a story text the player is shown now: the first variant whose condition holds for the
  * story's bound variables (read from the committed world) and whose words are backed
  * (unbackedStoryWords, with the tick's `events` when the words are committed in it); null when none
- * is (the text is left out rather than tell what is not so).
+ * is (the text is left out rather than tell what is not so). `cached`: only between ticks, where the
+ * state does not move until the next tick commits.
  */
 export function storyWords(
   cat: Catalog,
   state: WorldState,
   actor: string,
   st: StoryText,
-  at: { events?: readonly EventBody[]; tick?: number } = {},
+  at: { events?: readonly EventBody[]; tick?: number; cached?: boolean } = {},
 ): Text | null {
   const ls = cat.scenario.story;
   if (!ls || !state.actors[actor]) return null;
   const events = at.events ?? [];
   const bound = bindings(cat, state, actor, ls, at.tick ?? state.tick);
-  return chooseText(st, bound, (t) => unbackedStoryWords(cat, state, actor, t, bound, events).length === 0);
+  // a reader between ticks (the session, asked every tick) reuses a verdict until the next tick commits
+  const c = at.cached && !events.length ? cacheOf(state) : null;
+  return chooseText(st, bound, (t) => {
+    const key = c && `${actor}\u0000${canonicalJson(bound)}\u0000${t.cn}\u0000${t.en}`;
+    const hit = key === null ? undefined : c!.verdicts.get(key);
+    if (hit !== undefined) return hit;
+    const ok = unbackedStoryWords(cat, state, actor, t, bound, events).length === 0;
+    if (key !== null) c!.verdicts.set(key, ok);
+    return ok;
+  });
+}
+
+const caches = new WeakMap<WorldState, { tick: number; verdicts: Map<string, boolean> }>();
+function cacheOf(state: WorldState): { tick: number; verdicts: Map<string, boolean> } {
+  let c = caches.get(state);
+  if (!c || c.tick !== state.tick) caches.set(state, (c = { tick: state.tick, verdicts: new Map() }));
+  return c;
 }
