@@ -92,7 +92,7 @@ export async function runStories(
     }
     const j = await pj.judge(cat, state, { actor: id, tick, story: ls, session: s, choice: taken?.id ?? null, reached });
     // the words committed with a chapter or an ending are those the world backs now, this tick's events included
-    const words = (st: StoryText) => storyWords(cat, state, id, st, { events: judge.events, tick });
+    const words = (st: StoryText) => storyWords(cat, state, id, st, { events: judge.events.filter((e) => e.tick === tick), tick });
     refused.push(...commitTurn(judge, ls, s, id, p, taken, reached, j, words));
   }
   return refused;
