@@ -16,6 +16,10 @@ describe("Shenzhen's story played through REST and Socket.IO", () => {
     expect(a.turns).toBeLessThanOrEqual(30);
     expect(a.scores.every((x) => x >= 0 && x <= 100)).toBe(true);
 
+    // the situation's words as the session gives them: the first day only on the first day, and always some words
+    expect(a.words.length).toBeGreaterThan(0);
+    for (const w of a.words) expect(w.en, `${w.situation} on day ${w.day}`).not.toBeNull();
+    for (const w of a.words.filter((x) => x.situation === 'first_day')) expect(w.en === 'The first day').toBe(w.day === 1);
     // the ending as the player receives it: its authored name and summary, never its id or a blank to fill
     const ended = a.session.session!.ended!;
     expect(ended.name).toEqual({ cn: '站稳了脚跟', en: 'Made it' });

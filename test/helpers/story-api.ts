@@ -32,6 +32,7 @@ export interface PlayedApi {
   turns: number;
   log: string;
   scores: number[];
+  words: { day: number; situation: string | null; en: string | null }[];
   /** the last session reply and the player's story lines, as the player receives them */
   session: SessionReply;
   lines: StoryPage;
@@ -104,11 +105,15 @@ export async function playStoryApi(
   };
 
   const chapters: string[] = [];
+  /** each situation's words as the session gave them, with the day they were given on */
+  const words: { day: number; situation: string | null; en: string | null }[] = [];
   let turns = 0;
   let s = await session();
   for (let n = 0; n < 80 && !s.session?.ended; n++) {
     const p = await myTurn();
     if (s.session && !chapters.includes(s.session.chapter)) chapters.push(s.session.chapter);
+    if (s.session && !s.session.ended)
+      words.push({ day: Number(s.session.variables.day), situation: s.session.situation, en: s.session.words.situation?.en ?? null });
     // the first option of the script the game master offers, else the game master's first suggestion
     const pick = prefer.map((id) => p.actions.find((a) => a.option === id)).find((a) => a) ?? p.actions[0];
     if (pick.choice !== undefined) turns++;
@@ -139,6 +144,7 @@ export async function playStoryApi(
     turns,
     log: log.join('\n'),
     scores: s.situations.map((x) => x.score),
+    words,
     session: s,
     lines,
     url,
