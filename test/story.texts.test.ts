@@ -270,3 +270,24 @@ describe('story text variants are checked when the pack loads', () => {
     expect(() => parseWhen('(day > 3')).toThrow(WhenSyntax);
   });
 });
+
+describe("the shipped packs' default words claim nothing", () => {
+  it.each(['shenzhen', 'riverford'])('%s: every default is backed for a newcomer who has done nothing', async (name) => {
+    const cat = await pack(name);
+    const a = await playStory(name, () => null, { maxTicks: 2 });
+    const ls = cat.scenario.story!;
+    const bound = bindings(cat, a.state, me, ls);
+    const texts: [string, StoryText][] = [
+      ...Object.entries(ls.chapters).map(([id, x]) => [`chapters.${id}`, x.name] as [string, StoryText]),
+      ...Object.entries(ls.situations).map(([id, x]) => [`situations.${id}`, x.name] as [string, StoryText]),
+      ...Object.entries(ls.endings).flatMap(([id, x]) => [
+        [`endings.${id}.name`, x.name] as [string, StoryText],
+        [`endings.${id}.summary`, x.summary] as [string, StoryText],
+      ]),
+    ];
+    const unbacked = texts.flatMap(([where, st]) =>
+      unbackedStoryWords(cat, a.state, me, variantsOf(st).at(-1)!.text, bound).map((x) => `${where}: ${x}`),
+    );
+    expect(unbacked).toEqual([]);
+  });
+});

@@ -24,10 +24,9 @@ export function StoryPanel(props: {
   const s = props.reply?.session;
   const story = catalog?.story;
   if (!s || !story) return null;
-  const name = (list: { id: string; name: Text }[], id: string) => list.find((x) => x.id === id)?.name ?? null;
-  // the words the world backs for this player now (the session's), else the pack's default words
-  const chapter = s.words.chapter ?? name(story.chapters, s.chapter);
-  const situation = s.words.situation ?? name(story.situations, s.situation);
+  // the words the world backs for this player now (the session's): none backed, none shown
+  const chapter = s.words.chapter;
+  const situation = s.words.situation;
   const scores = [
     { label: t('storyline.score'), cls: 'score', points: props.reply!.situations.map((x) => [x.tick, x.score] as [number, number]) },
   ];
