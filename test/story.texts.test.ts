@@ -12,7 +12,7 @@ import { readPackJson } from '../sim/scenario/json.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { StoryBook } from '../sim/story/book.ts';
 import { bindings } from '../world-engine/story/bind.ts';
-import { storyWords, unbackedStoryWords } from '../world-engine/story/texts.ts';
+import { storyWarnings, storyWords, unbackedStoryWords } from '../world-engine/story/texts.ts';
 import { playStory, prefer, type Played } from './helpers/story-play.ts';
 import { ROOT } from './helpers/world.ts';
 
@@ -289,5 +289,25 @@ describe("the shipped packs' default words claim nothing", () => {
       unbackedStoryWords(cat, a.state, me, variantsOf(st).at(-1)!.text, bound).map((x) => `${where}: ${x}`),
     );
     expect(unbacked).toEqual([]);
+  });
+});
+
+describe('validate warns of a default that claims something', () => {
+  it('names the file, the path and the kinds of claim; the shipped packs have none', async () => {
+    const cat = await pack('shenzhen');
+    expect(storyWarnings(cat.scenario)).toEqual([]);
+    expect(storyWarnings((await pack('riverford')).scenario)).toEqual([]);
+    const story = structuredClone(cat.scenario.story!);
+    story.endings.made_it.summary = [
+      { when: 'known > 0', text: { cn: '这座城市开始认得你。', en: 'The city has begun to know you.' } },
+      { text: { cn: '你付了房租。', en: 'You paid the rent. The city has begun to know you.' } },
+    ];
+    expect(storyWarnings({ ...cat.scenario, story })).toEqual([
+      {
+        file: 'story.json',
+        path: '$.endings.made_it.summary[1].text',
+        reason: { key: 'pack.story_default_claims', params: { kinds: 'renown, transfer' } },
+      },
+    ]);
   });
 });

@@ -1,8 +1,12 @@
+import { vocabulary } from '../../sim/judge/claim-text.ts';
 import { backed, holdsNow } from '../../sim/judge/claims.ts';
+import { jsonPath, type PackIssue } from '../../sim/scenario/errors.ts';
+import type { Scenario } from '../../sim/model/scenario.ts';
 import type { Claim } from '../../sim/model/claims.ts';
 import type { EventBody } from '../../sim/model/events.ts';
 import type { InkValue } from '../../sim/model/session.ts';
-import { chooseText, type StoryText } from '../../sim/model/story-text.ts';
+import { chooseText, type StoryText, variantsOf } from '../../sim/model/story-text.ts';
+import { LANGS } from '../../sim/model/text.ts';
 import type { Text } from '../../sim/model/text.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
@@ -81,4 +85,38 @@ function cacheOf(state: WorldState): { tick: number; verdicts: Map<string, boole
   let c = caches.get(state);
   if (!c || c.tick !== state.tick) caches.set(state, (c = { tick: state.tick, verdicts: new Map() }));
   return c;
+}
+
+/**
+ * What `validate` warns of in a story's words: a default (the last variant, or the one text) whose
+ * words claim something of the world (a payment, an arrival, that folk know the player...), read by the
+ * claim reader's own triggers. Such words are shown only where the world backs them; elsewhere the
+ * player is shown nothing, so a default should claim nothing.
+ */
+export function storyWarnings(s: Scenario): PackIssue[] {
+  const ls = s.story;
+  if (!ls) return [];
+  const texts: [PropertyKey[], StoryText][] = [
+    ...Object.entries(ls.chapters).map(([id, x]): [PropertyKey[], StoryText] => [['chapters', id, 'name'], x.name]),
+    ...Object.entries(ls.situations).map(([id, x]): [PropertyKey[], StoryText] => [['situations', id, 'name'], x.name]),
+    ...Object.entries(ls.endings).flatMap(([id, x]): [PropertyKey[], StoryText][] => [
+      [['endings', id, 'name'], x.name],
+      [['endings', id, 'summary'], x.summary],
+    ]),
+  ];
+  const out: PackIssue[] = [];
+  for (const [where, st] of texts) {
+    const v = variantsOf(st);
+    const text = v[v.length - 1].text;
+    const kinds = new Set<string>();
+    for (const lang of LANGS)
+      for (const clause of text[lang].split(/[.!?;\n。！？；]+/)) for (const w of vocabulary()) if (w.match(clause)) kinds.add(w.kind);
+    if (kinds.size)
+      out.push({
+        file: 'story.json',
+        path: jsonPath(Array.isArray(st) ? [...where, v.length - 1, 'text'] : where),
+        reason: { key: 'pack.story_default_claims', params: { kinds: [...kinds].sort().join(', ') } },
+      });
+  }
+  return out;
 }
