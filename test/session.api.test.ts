@@ -174,6 +174,8 @@ describe('GET /players/:id/session', () => {
       variables: { money: 500, met_boss: false },
       startedAt: storyEvents[0].tick,
       turns: 0,
+      // chapter and situation ids this story's pack does not name have no words
+      words: { chapter: null, situation: null },
       ended: null,
     });
     expect(s.situations).toEqual([{ tick: storyEvents[0].tick, score: 35, chapter: 'arrival' }]);

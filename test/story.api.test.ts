@@ -1,156 +1,47 @@
-import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlayerQueue } from '../bots/brains/player.ts';
-import { policyBrain } from '../bots/brains/policy/index.ts';
-import { type AstinusServer, buildServer } from '../adapters/server/app.ts';
-import { JoinReply, type PromptMsg, SessionReply, type StatusMsg } from '../adapters/server/protocol.ts';
-import { canonicalJson } from '../sim/lib/canonical.ts';
-import { memoryStore } from '../adapters/store/memory.ts';
-import { World } from '../sim/world.ts';
-import { ruleEngine } from '../world-engine/rules/index.ts';
-import { shenzhen } from './helpers/world.ts';
+import { playStoryApi, stopStoryServer } from './helpers/story-api.ts';
 
-/**
- * A scripted player (docs/design.md, The story), through the API alone: REST to join, act and read the session,
- * Socket.IO for the game master's prompts and the world's status. The world is turn-based, so it
- * waits for the player whenever they are due: what the script sees, and so the log, depends on the
- * seed and the script, never on timing.
- */
-let srv: AstinusServer | null = null;
-let socket: Socket | null = null;
-async function stop() {
-  socket?.disconnect();
-  await srv?.close();
-  srv = null;
-}
-afterEach(stop);
-
-interface Played {
-  ending: string | null;
-  chapters: string[];
-  turns: number;
-  log: string;
-  scores: number[];
-}
-
-async function play(prefer: string[], o: { seed: number; place: string }): Promise<Played> {
-  const cat = await shenzhen();
-  const queue = new PlayerQueue();
-  const store = memoryStore();
-  const world = await World.open({
-    scenario: cat.scenario,
-    seed: o.seed,
-    population: null,
-    store,
-    brain: policyBrain(),
-    players: queue,
-    engine: ruleEngine(),
-  });
-  srv = await buildServer({
-    world,
-    queue,
-    logger: pino({ level: 'silent' }),
-    adminToken: 'admin-secret',
-    dashboardDir: '/nonexistent/dist',
-    tickMs: 1,
-    turnBased: true,
-    rate: { burst: 1000, perSecond: 1000 },
-  });
-  await srv.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(srv.app.server.address() as AddressInfo).port}`;
-  const W = `${url}/api/worlds/shenzhen`;
-
-  const joined = await fetch(`${W}/players`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada', concept: 'a newcomer', place: o.place }),
-  });
-  expect(joined.status).toBe(201);
-  const { actorId: me, token } = JoinReply.parse(await joined.json());
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const session = async () => SessionReply.parse(await (await fetch(`${W}/players/${me}/session`, { headers })).json());
-
-  let prompt: PromptMsg | null = null;
-  let status: StatusMsg | null = null;
-  socket = connect(url, { auth: { world: 'shenzhen', token }, transports: ['websocket'], reconnection: false, forceNew: true });
-  socket.on('prompt', (m: PromptMsg) => {
-    prompt = m;
-  });
-  socket.on('status', (m: StatusMsg) => {
-    status = m;
-  });
-  await new Promise<void>((done, fail) => {
-    socket!.once('connect', () => done());
-    socket!.once('connect_error', fail);
-  });
-  srv.clock.start();
-
-  /** The prompt of the tick the world now waits at for this player (bounded: a world that never waits fails the test). */
-  const myTurn = async (): Promise<PromptMsg> => {
-    for (let i = 0; i < 4000; i++) {
-      const s = status as StatusMsg | null;
-      const p = prompt as PromptMsg | null;
-      if (s?.waitingFor?.includes(me) && p && p.tick === s.tick) return p;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error('the world never waited for the player');
-  };
-
-  const chapters: string[] = [];
-  let turns = 0;
-  let s = await session();
-  for (let n = 0; n < 80 && !s.session?.ended; n++) {
-    const p = await myTurn();
-    if (s.session && !chapters.includes(s.session.chapter)) chapters.push(s.session.chapter);
-    // the first option of the script the game master offers, else the game master's first suggestion
-    const pick = prefer.map((id) => p.actions.find((a) => a.option === id)).find((a) => a) ?? p.actions[0];
-    if (pick.choice !== undefined) turns++;
-    prompt = null;
-    const r = await fetch(`${W}/players/${me}/act`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        call: { id: `ada-${n}`, tool: pick.call.tool, args: pick.call.args },
-        ...(pick.choice !== undefined ? { choice: pick.choice } : {}),
-      }),
-    });
-    expect(r.status, await r.clone().text()).toBe(200);
-    // the call is judged at the next tick; read the session once the world has moved past it
-    const at = (status as StatusMsg | null)?.tick ?? 0;
-    for (let i = 0; i < 4000 && ((status as StatusMsg | null)?.tick ?? 0) <= at; i++) await new Promise((x) => setTimeout(x, 5));
-    s = await session();
-  }
-  srv.clock.stop();
-  await srv.host.settle();
-  if (s.session && !chapters.includes(s.session.chapter)) chapters.push(s.session.chapter);
-  const log: string[] = [];
-  for await (const e of store.readEvents(0, srv.host.world.state.tick + 1)) log.push(canonicalJson(e));
-  return { ending: s.session?.ended?.ending ?? null, chapters, turns, log: log.join('\n'), scores: s.situations.map((x) => x.score) };
-}
+/** Shenzhen's story through the API alone (test/helpers/story-api.ts): REST and Socket.IO, a turn-based world. */
+afterEach(stopStoryServer);
 
 describe("Shenzhen's story played through REST and Socket.IO", () => {
   const stay = ['post_moments', 'work_shift', 'rest', 'ask_foreman', 'go_to_site'];
   const leave = ['buy_ticket_home', 'work_shift', 'rest', 'ask_foreman', 'go_to_site'];
 
   it('one script makes it, another goes home, each in a bounded number of turns and byte-identical on a rerun', async () => {
-    const a = await play(stay, { seed: 4, place: 'luohu_station' });
-    await stop();
+    const a = await playStoryApi(stay, { seed: 4, place: 'luohu_station' });
+    await stopStoryServer();
     expect(a.ending).toBe('made_it');
     expect(a.chapters).toEqual(['arrival', 'hustle', 'crossroads']);
     expect(a.turns).toBeLessThanOrEqual(30);
     expect(a.scores.every((x) => x >= 0 && x <= 100)).toBe(true);
 
-    const b = await play(leave, { seed: 9, place: 'dongmen' });
-    await stop();
+    // the situation's words as the session gives them: the first day only on the first day, and always some words
+    expect(a.words.length).toBeGreaterThan(0);
+    for (const w of a.words) expect(w.en, `${w.situation} on day ${w.day}`).not.toBeNull();
+    for (const w of a.words.filter((x) => x.situation === 'first_day')) expect(w.en === 'The first day').toBe(w.day === 1);
+    // the ending as the player receives it: its authored name and summary, never its id or a blank to fill
+    const ended = a.session.session!.ended!;
+    expect(ended.name).toEqual({ cn: '站稳了脚跟', en: 'Made it' });
+    expect(ended.summary.en).toMatch(/^You saved your first money by your own hands/);
+    expect(ended.summary.cn).toMatch(/^你靠自己的双手攒下了第一笔钱/);
+    const received = [JSON.stringify(a.session), ...a.lines.lines.flatMap((l) => [l.text.cn, l.text.en])];
+    for (const text of received) expect(text).not.toContain('{{');
+    for (const text of [...a.lines.lines.flatMap((l) => [l.text.cn, l.text.en]), ended.summary.en, ended.summary.cn])
+      expect(text).not.toContain('made_it');
+    expect(a.session.memory.map((m) => m.summary.en)).toContainEqual(
+      expect.stringMatching(/^Your story ended: You saved your first money/),
+    );
+
+    const b = await playStoryApi(leave, { seed: 9, place: 'dongmen' });
+    await stopStoryServer();
     expect(b.ending).toBe('went_home');
     expect(b.turns).toBeLessThanOrEqual(30);
 
-    const again = await play(stay, { seed: 4, place: 'luohu_station' });
+    const again = await playStoryApi(stay, { seed: 4, place: 'luohu_station' });
     expect(again.log).toBe(a.log);
-    await stop();
-    expect((await play(leave, { seed: 9, place: 'dongmen' })).log).toBe(b.log);
+    await stopStoryServer();
+    expect((await playStoryApi(leave, { seed: 9, place: 'dongmen' })).log).toBe(b.log);
     console.log(`through the API: made_it in ${a.turns} turns (${a.log.split('\n').length} events), went_home in ${b.turns} turns`);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { translator } from '../../sim/i18n/translator.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
 import { issuePlace, type PackIssue, ScenarioError } from '../../sim/scenario/errors.ts';
 import { packWarnings } from '../../sim/scenario/warnings.ts';
+import { storyWarnings } from '../../world-engine/story/texts.ts';
 import { parse, VALIDATE_OPTIONS, ValidateArgs } from './args.ts';
 import type { Lang } from '../../sim/model/text.ts';
 
@@ -21,7 +22,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
     process.stdout.write(
       t('cli.validate.ok', { dir: args.scenario, places: s.places.length, actors: s.actors.length, templates: s.templates.length }) + '\n',
     );
-    const warnings = packWarnings(s);
+    const warnings = [...packWarnings(s), ...storyWarnings(s)];
     if (warnings.length)
       process.stderr.write(
         t('cli.validate.warnings', { count: warnings.length }) + '\n' + warnings.map((w) => line(w, args.lang)).join(''),

@@ -29,7 +29,10 @@ export const StorySessionView = z.object({
   variables: z.record(z.string(), InkValue),
   startedAt: z.number().int(),
   turns: z.number().int(),
-  ended: z.object({ ending: z.string(), tick: z.number().int(), summary: Text }).nullable(),
+  /** the chapter's and situation's words as the world backs them now (null: none of their variants is) */
+  words: z.object({ chapter: Text.nullable(), situation: Text.nullable() }),
+  /** `name` and `summary`: the ending's authored words, as committed when it ended */
+  ended: z.object({ ending: z.string(), tick: z.number().int(), name: Text.nullable(), summary: Text }).nullable(),
 });
 export type StorySessionView = z.infer<typeof StorySessionView>;
 

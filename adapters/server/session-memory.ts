@@ -5,6 +5,7 @@ import { own } from '../../sim/model/ids.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import type { Renderer } from '../../sim/i18n/render.ts';
 import type { Views } from './views.ts';
+import { endingWords } from '../../sim/story/ending.ts';
 
 /**
  * What a player should remember from a tick (its memory records): the turns of their story,
@@ -53,7 +54,11 @@ export function memoriesOf(views: Views, state: WorldState, events: readonly Eve
         if (isPlayer(e.actor)) add(e.actor, e.tick, 'chapter_advanced', 'chapter_advanced', undefined, { chapter: e.to });
         break;
       case 'story_ended':
-        if (isPlayer(e.actor)) add(e.actor, e.tick, 'story_ended', 'story_ended', (r) => ({ summary: r.render(e.summary) }));
+        if (isPlayer(e.actor)) {
+          // the ending's authored words, never its id
+          const w = endingWords(views.cat, e);
+          add(e.actor, e.tick, 'story_ended', 'story_ended', (r) => ({ summary: r.text(w.summary ?? w.name) || r.render(e.summary) }));
+        }
         break;
       case 'quest_taken':
       case 'quest_completed':

@@ -2,7 +2,10 @@ import { own } from '../../sim/model/ids.ts';
 import type { MemoryRecord, SessionMessage } from '../../sim/model/records.ts';
 import type { QuestState } from '../../sim/model/quests.ts';
 import type { WorldHost } from './host.ts';
-import type { MemoryView, MessageView, QuestLogEntry, SessionQuery, SessionReply } from './protocol-session.ts';
+import type { MemoryView, MessageView, QuestLogEntry, SessionQuery, SessionReply, StorySessionView } from './protocol-session.ts';
+import type { StorySession } from '../../sim/model/session.ts';
+import { endingWords } from '../../sim/story/ending.ts';
+import { storyWords } from '../../world-engine/story/texts.ts';
 
 /** Whether `id` is a player of this world (joined, or a join still queued). */
 export function isPlayer(host: WorldHost, id: string): boolean {
@@ -40,7 +43,8 @@ export async function sessionReply(
           variables: { ...st.variables },
           startedAt: st.startedAt,
           turns: st.turns,
-          ended: st.ended ? { ending: st.ended.ending, tick: st.ended.tick, summary: host.views.message(st.ended.summary) } : null,
+          words: storyNow(host, player, st),
+          ended: st.ended ? endedView(host, st.ended) : null,
         }
       : null,
     situations: st ? st.scores.map((s) => ({ tick: s.tick, score: s.score, chapter: s.chapter })) : [],
@@ -48,6 +52,23 @@ export async function sessionReply(
     messages: { items: items.map(messageView), next },
     memory: memory.map(memoryView),
   };
+}
+
+/** The chapter's and situation's words the world backs now (story.json variants by the bound variables), or null. */
+function storyNow(host: WorldHost, player: string, st: StorySession): StorySessionView['words'] {
+  const { cat } = host.views;
+  const ls = cat.scenario.story;
+  const words = (table: Record<string, { name: Parameters<typeof storyWords>[3] }> | undefined, id: string) => {
+    const def = table && own(table, id);
+    return def && ls?.id === st.story ? storyWords(cat, host.world.state, player, def.name, { cached: true }) : null;
+  };
+  return { chapter: words(ls?.chapters, st.chapter), situation: words(ls?.situations, st.situation) };
+}
+
+/** How the story ended, in the ending's authored words (committed with it), never its id. */
+function endedView(host: WorldHost, e: NonNullable<StorySession['ended']>): NonNullable<StorySessionView['ended']> {
+  const w = endingWords(host.views.cat, e);
+  return { ending: e.ending, tick: e.tick, name: w.name, summary: w.summary ?? host.views.message(e.summary) };
 }
 
 /** Quests taken by the player or offered to them, oldest first; built field by field so the hidden risk cannot come along. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { translator } from '../i18n/translator.ts';
+import { readLocale, translator } from '../i18n/translator.ts';
 import { type Branch, Consequence } from '../model/consequence.ts';
-import { type Message, WORDS_MAX } from '../model/text.ts';
+import { LANGS, type Message, WORDS_MAX } from '../model/text.ts';
 import { ToolCall } from '../model/tools.ts';
 
 /**
@@ -9,7 +9,7 @@ import { ToolCall } from '../model/tools.ts';
  * brain's lines and topics). A proposal from outside (a player, a language model) may carry free
  * text or one of these keys, with references and numbers as parameters; never any other locale key
  * (a prompt template, a rule's narrative, a Judge's reason), and never free text inside a trusted
- * template. Trusted proposers (the policy brain, the rule engine) use any key.
+ * template, and never without a parameter its words use. Trusted proposers (the policy brain, the rule engine) use any key.
  */
 export const CONTENT_KEYS: ReadonlySet<string> = new Set([
   'say.hold_on',
@@ -20,6 +20,7 @@ export const CONTENT_KEYS: ReadonlySet<string> = new Set([
   'say.get_lost',
   'say.news',
   'say.moment',
+  'say.staying',
   'say.advertise',
   'say.thoughts',
   'say.help',
@@ -39,7 +40,26 @@ export function contentProblem(m: Message): string | null {
   if ('text' in m) return m.text.length > WORDS_MAX ? en('reason.words_long', { max: WORDS_MAX, length: m.text.length }) : null;
   if (!CONTENT_KEYS.has(m.key)) return en('reason.content_key', { key: m.key });
   const free = Object.entries(m.params ?? {}).find(([, v]) => typeof v === 'string');
-  return free ? en('reason.content_param', { key: m.key, param: free[0] }) : null;
+  if (free) return en('reason.content_param', { key: m.key, param: free[0] });
+  // a parameter the words need and the message lacks would reach the reader as "{{place}}"
+  const missing = paramsOf(m.key).filter((p) => !Object.hasOwn(m.params ?? {}, p));
+  return missing.length ? en('reason.content_params_missing', { key: m.key, params: missing.join(', ') }) : null;
+}
+
+const needs = new Map<string, string[]>();
+/** The parameters a content key's words use, in either language. */
+function paramsOf(key: string): string[] {
+  let out = needs.get(key);
+  if (!out) {
+    const found = new Set<string>();
+    for (const lang of LANGS) {
+      let node: unknown = readLocale(lang);
+      for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+      if (typeof node === 'string') for (const m of node.matchAll(/\{\{\s*([A-Za-z_]\w*)/g)) found.add(m[1]);
+    }
+    needs.set(key, (out = [...found].sort()));
+  }
+  return out;
 }
 
 function check(m: Message, path: PropertyKey[], ctx: z.RefinementCtx): void {

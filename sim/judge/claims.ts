@@ -4,6 +4,7 @@ import type { Message } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { cacheOf, namesIn, textsOf, vocabulary } from './claim-text.ts';
+import { knownAbout } from './facts-about.ts';
 
 /**
  * Claims about the world in free text, found without a model: a small declared vocabulary of kinds
@@ -82,6 +83,14 @@ const BACKING: Backing = {
     // a thing the text can name still exists, so saying it was destroyed contradicts the state
     holds: (s, about) => (about.some((id) => Object.hasOwn(s.entities, id)) ? false : null),
   },
+  // that people know someone by name: what others know of them is state, never one event
+  renown: {
+    by: () => null,
+    holds: (s, about) => {
+      const people = about.filter((id) => Object.hasOwn(s.actors, id));
+      return people.length ? people.some((id) => knownAbout(s, id) > 0) : null;
+    },
+  },
 };
 
 /** The claims a text makes, clause by clause. Names are looked up only in clauses that claim something. */
@@ -117,7 +126,7 @@ function readClaims(text: string, cat: Catalog, state: WorldState): Claim[] {
 }
 
 /** A claim is backed when an event of its kind involves what the clause names (or, naming nothing, exists at all). */
-function backed(claim: Claim, events: readonly EventBody[]): boolean {
+export function backed(claim: Claim, events: readonly EventBody[]): boolean {
   return events.some((e) => {
     const ids = BACKING[claim.kind].by(e);
     return ids !== null && (claim.about.length === 0 || claim.about.some((id) => ids.includes(id)));
@@ -135,6 +144,9 @@ export function unbackedClaims(m: Message, events: readonly EventBody[], cat: Ca
 export function contradicts(claim: Claim, state: WorldState): boolean {
   return BACKING[claim.kind].holds(state, claim.about) === false;
 }
+
+/** Whether the committed state bears a claim out (null: it cannot tell, as of a payment, which only an event carries). */
+export const holdsNow = (claim: Claim, state: WorldState): boolean | null => BACKING[claim.kind].holds(state, claim.about);
 
 /** A claim as a model should read it when asked to repair: its kind and what it names. */
 export const claimLabel = (c: Claim) => (c.about.length ? `${c.kind} (${c.about.join(', ')})` : c.kind);

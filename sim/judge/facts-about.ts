@@ -38,3 +38,12 @@ function add(ix: Index, about: string | null, id: string): void {
   if (list) list.push(id);
   else ix.byAbout.set(about, [id]);
 }
+
+/** How many people, the subject aside, know at least one fact about the subject (a story's `known`, a claim of renown). */
+export function knownAbout(state: WorldState, subject: string): number {
+  const facts = new Set(factsAbout(state, subject));
+  if (!facts.size) return 0;
+  let n = 0;
+  for (const id in state.actors) if (id !== subject && state.actors[id].knows.some((f) => facts.has(f))) n++;
+  return n;
+}

@@ -243,8 +243,10 @@ export type EventBody =
       by: 'rules' | 'model';
       text?: Text;
     }
-  | { type: 'chapter_advanced'; actor: string; from: string; to: string }
-  | { type: 'story_ended'; actor: string; ending: string; summary: Message; text?: Text };
+  /** `name`: the chapter's words as the world backed them when it began (story.json variants) */
+  | { type: 'chapter_advanced'; actor: string; from: string; to: string; name?: Text }
+  /** `name`, `text`: the ending's name and summary as the world backed them when it ended (story.json variants) */
+  | { type: 'story_ended'; actor: string; ending: string; summary: Message; text?: Text; name?: Text };
 
 /** What a newcomer of an `arrive` intervention is made of: a copy of a pack person's soul and habits. */
 export interface Newcomer {

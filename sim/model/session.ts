@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Message, Text } from './text.ts';
 import { PackId, SafeId } from './ids.ts';
+import { StoryText } from './story-text.ts';
 import { TOOL_NAMES } from './tools.ts';
 
 /** A value an ink variable holds: ink knows numbers, strings and booleans. */
@@ -22,7 +23,8 @@ export interface StorySession {
   turns: number;
   /** the situation score of each judged turn, oldest first */
   scores: { tick: number; score: number; chapter: string }[];
-  ended: { ending: string; tick: number; summary: Message } | null;
+  /** `name`, `text`: the ending's words as committed (absent in logs from before story texts had variants) */
+  ended: { ending: string; tick: number; summary: Message; name?: Text; text?: Text } | null;
 }
 
 /** An ink variable's source in the committed world: the player's own measures, or the world's. */
@@ -54,14 +56,15 @@ export const StoryChoiceDef = z
   })
   .strict();
 
-const Named = z.object({ name: Text }).strict();
+/** a name may change with the world: one text, or variants chosen by the bound variables (story-text.ts) */
+const Named = z.object({ name: StoryText }).strict();
 
 /**
  * `story.json` of a pack: an ink story (the file `ink` names, language-neutral ids only) and what its
  * ids mean. `bindings` read the committed world into ink variables before every evaluation (the ink
  * may read them, never assign them: validate refuses); `chapters`, `situations` and `endings` name the
  * ids of the ink's `# chapter:`, `# situation:` and `# ending:` tags (a chapter id is also the name of
- * the knot it starts at); `choices` maps each choice's text (`* [find_work]`) to its words and call.
+ * the knot it starts at; their words may be variants by the world, story-text.ts); `choices` maps each choice's text (`* [find_work]`) to its words and call.
  */
 export const StoryFile = z
   .object({
@@ -72,7 +75,7 @@ export const StoryFile = z
     bindings: z.record(PackId, Binding).default({}),
     chapters: z.record(PackId, Named),
     situations: z.record(PackId, Named).default({}),
-    endings: z.record(PackId, z.object({ name: Text, summary: Text }).strict()),
+    endings: z.record(PackId, z.object({ name: StoryText, summary: StoryText }).strict()),
     choices: z.record(PackId, StoryChoiceDef),
     /** the rules' progress judge: an ink variable (0..100) read as the situation's score, when the ink keeps one */
     score: PackId.optional(),

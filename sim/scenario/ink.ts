@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { readPackJson } from './json.ts';
 import path from 'node:path';
 import { Compiler, CompilerOptions } from 'inkjs/full';
-import type { LoadedStory, StoryFile } from '../model/session.ts';
+import type { Binding, LoadedStory, StoryFile } from '../model/session.ts';
+import { parseWhen, type StoryText, WhenSyntax, type WhenType, whenProblem } from '../model/story-text.ts';
 import { ToolCall } from '../model/tools.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
 import { type At, contentCheck, type PackRefs, refCheck, wordsOf } from './refs.ts';
@@ -28,7 +29,8 @@ const ASSIGN = /^\s*~\s*(?:temp\s+)?([A-Za-z_]\w*)\s*(?:=(?!=)|\+=|-=|\+\+|--)/;
  * declare, an assignment to a bound variable (the world changes only through the Judge, so the ink
  * may read a bound variable and never write it), a choice's call that is no valid call, and every id
  * story.json names (a binding's person, item or quest, a choice's place, person, thing, template,
- * mode, manner, channel, purpose or content key with its parameters) unknown to the pack.
+ * mode, manner, channel, purpose or content key with its parameters) unknown to the pack, and a story
+ * text's variant whose condition does not read.
  */
 export async function loadInk(dir: string, file: StoryFile | null, refs: PackRefs): Promise<InkResult> {
   if (!file) return { story: null, issues: [], raw: null };
@@ -90,12 +92,74 @@ export async function loadInk(dir: string, file: StoryFile | null, refs: PackRef
     if (b.measure === 'item') refCheck(ref, 'story.json', [...here, 'item'], 'unknown_item', b.item, refs.items);
     if (b.measure === 'quest') refCheck(ref, 'story.json', [...here, 'quest'], 'unknown_quest', b.quest, refs.quests);
   }
+  storyTexts(file, refs, (where, key, params) => at('story.json', json(where), key, params));
   if (file.score !== undefined && !variables.includes(file.score))
     at('story.json', json(['score']), 'ink_unbound', { name: file.score, file: ink });
   for (const [id, c] of Object.entries(file.choices)) choiceChecks(id, c.call, refs, ref, issues);
   const compiled = compile(source, ink, issues);
   if (issues.length || compiled === null) return { story: null, issues, raw: [ink, source] };
   return { story: { ...file, source, compiled, variables }, issues, raw: [ink, source] };
+}
+
+const KIND: Record<Binding['measure'], WhenType> = {
+  money: 'number',
+  energy: 'number',
+  reputation: 'number',
+  tick: 'number',
+  day: 'number',
+  item: 'number',
+  relation: 'number',
+  known: 'number',
+  tag: 'boolean',
+  place: 'string',
+  quest: 'string',
+};
+const QUEST_STATES: ReadonlySet<string> = new Set(['none', 'offered', 'taken', 'completed', 'failed']);
+
+/**
+ * Every story text with variants (story-text.ts) read as the story will read it: each `when` a
+ * condition over the bound variables that parses, names only bound variables, compares like with
+ * like (and a place or a quest's state with one it can hold); the last variant, and only the last,
+ * has no `when` (the default).
+ */
+function storyTexts(
+  file: StoryFile,
+  refs: PackRefs,
+  at: (where: PropertyKey[], key: string, params?: Record<string, string | number>) => void,
+): void {
+  const types: Record<string, WhenType> = {};
+  const values: Record<string, ReadonlySet<string>> = {};
+  for (const [name, b] of Object.entries(file.bindings)) {
+    types[name] = KIND[b.measure];
+    if (b.measure === 'place' && refs.places) values[name] = refs.places;
+    if (b.measure === 'quest') values[name] = QUEST_STATES;
+  }
+  const texts: [PropertyKey[], StoryText][] = [];
+  for (const table of ['chapters', 'situations'] as const)
+    for (const [id, x] of Object.entries(file[table])) texts.push([[table, id, 'name'], x.name]);
+  for (const [id, e] of Object.entries(file.endings))
+    texts.push([['endings', id, 'name'], e.name], [['endings', id, 'summary'], e.summary]);
+  for (const [where, st] of texts) {
+    if (!Array.isArray(st)) continue;
+    st.forEach((v, i) => {
+      const last = i === st.length - 1;
+      if (v.when === undefined) {
+        if (!last) at([...where, i], 'story_text_unreachable');
+        return;
+      }
+      if (last) at([...where, i, 'when'], 'story_text_default');
+      let w;
+      try {
+        w = parseWhen(v.when);
+      } catch (err) {
+        const n = err instanceof WhenSyntax ? err.at : 0;
+        at([...where, i, 'when'], 'story_when_syntax', { when: v.when, at: n + 1 });
+        return;
+      }
+      const problem = whenProblem(w, types, values);
+      if (problem) at([...where, i, 'when'], problem.key, { when: v.when, ...problem.params });
+    });
+  }
 }
 
 /** inkjs's compiler; its errors read `ERROR: line 3: ...`, each becomes an issue at that line of the ink file. */

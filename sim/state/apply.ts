@@ -387,7 +387,13 @@ const HANDLERS: Handlers = {
     must(s.stories, e.actor, 'story', e).chapter = e.to;
   },
   story_ended(s, e) {
-    must(s.stories, e.actor, 'story', e).ended = { ending: e.ending, tick: e.tick, summary: e.summary };
+    must(s.stories, e.actor, 'story', e).ended = {
+      ending: e.ending,
+      tick: e.tick,
+      summary: e.summary,
+      ...(e.name ? { name: e.name } : {}),
+      ...(e.text ? { text: e.text } : {}),
+    };
   },
 };
 

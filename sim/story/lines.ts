@@ -8,6 +8,11 @@ import { type Message, ref } from '../model/text.ts';
 import type { StoryKind } from './types.ts';
 import { own } from '../model/ids.ts';
 import { questLines } from './quest-lines.ts';
+import { endingWords } from './ending.ts';
+import { defaultText, type StoryText } from '../model/story-text.ts';
+
+/** A story word as committed with its event, else the pack's default (a log from before the words had variants); never the id. */
+const defaultOf = (st: StoryText | undefined) => (st ? defaultText(st) : null);
 
 /** Who the story is about, and whose call (aimed at them) is being judged when the event comes. */
 export interface LineCtx {
@@ -62,15 +67,18 @@ const TABLE: Table = {
   // except where it turns a page: a new chapter, and the ending with its summary (the pack's words)
   chapter_advanced: (r, c, e) =>
     e.actor === c.me
-      ? ['status', r.t('story_ink.line.chapter', { chapter: r.text(own(r.cat.scenario.story?.chapters ?? {}, e.to)?.name) || e.to })]
+      ? [
+          'status',
+          r.t('story_ink.line.chapter', { chapter: r.text(e.name ?? defaultOf(own(r.cat.scenario.story?.chapters ?? {}, e.to)?.name)) }),
+        ]
       : null,
   story_ended: (r, c, e) =>
     e.actor === c.me
       ? [
           'status',
           r.t('story_ink.line.ended', {
-            ending: r.text(own(r.cat.scenario.story?.endings ?? {}, e.ending)?.name) || e.ending,
-            summary: e.text ? r.text(e.text) : '',
+            ending: r.text(endingWords(r.cat, e).name),
+            summary: r.text(endingWords(r.cat, e).summary),
           }),
         ]
       : null,

@@ -3,6 +3,7 @@ import { bindings, bindingsBefore } from '../../world-engine/story/bind.ts';
 import { choose, evaluate, type Evaluation, jump, opening, withVariables } from '../../world-engine/story/ink.ts';
 import { optionsOf, sameCall, type StoryOption } from '../../world-engine/story/options.ts';
 import { splitChanges } from '../../world-engine/story/progress/changes.ts';
+import { storyWords } from '../../world-engine/story/texts.ts';
 import { rulesProgressJudge } from '../../world-engine/story/progress/rules.ts';
 import type { Judgment, ProgressJudge } from '../../world-engine/story/progress/types.ts';
 import { proposers, validateChange } from '../judge/changes.ts';
@@ -11,6 +12,8 @@ import { reject } from '../judge/reasons.ts';
 import type { Reason } from '../model/events.ts';
 import { rngFor } from '../rng.ts';
 import type { InkValue, LoadedStory, StorySession } from '../model/session.ts';
+import type { StoryText } from '../model/story-text.ts';
+import type { Text } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { membersOf } from '../state/members.ts';
@@ -88,7 +91,9 @@ export async function runStories(
       if (!reached.crossed && reached.situation === s.situation) continue;
     }
     const j = await pj.judge(cat, state, { actor: id, tick, story: ls, session: s, choice: taken?.id ?? null, reached });
-    refused.push(...commitTurn(judge, ls, s, id, p, taken, reached, j));
+    // the words committed with a chapter or an ending are those the world backs now, this tick's events included
+    const words = (st: StoryText) => storyWords(cat, state, id, st, { events: judge.events.filter((e) => e.tick === tick), tick });
+    refused.push(...commitTurn(judge, ls, s, id, p, taken, reached, j, words));
   }
   return refused;
 }
@@ -120,6 +125,7 @@ function commitTurn(
   taken: StoryOption | null,
   reached: Evaluation,
   j: Judgment,
+  words: (st: StoryText) => Text | null,
 ): StoryRefusal[] {
   const order = Object.keys(ls.chapters);
   // the ink's own crossing always stands (it is the skeleton); a judge may move a chapter on ahead of it, one at a time
@@ -159,14 +165,17 @@ function commitTurn(
       by: j.by,
       text: j.text,
     });
-    if (chapter !== s.chapter) d.emit({ type: 'chapter_advanced', actor, from: s.chapter, to: chapter });
+    const named = (t: Text | null, as: 'name' | 'text') => (t ? { [as]: t } : {});
+    if (chapter !== s.chapter)
+      d.emit({ type: 'chapter_advanced', actor, from: s.chapter, to: chapter, ...named(words(ls.chapters[chapter].name), 'name') });
     if (ending)
       d.emit({
         type: 'story_ended',
         actor,
         ending,
-        summary: { key: 'story_ink.ended', params: { ending } },
-        text: ls.endings[ending].summary,
+        summary: { key: 'story_ink.ended' },
+        ...named(words(ls.endings[ending].name), 'name'),
+        ...named(words(ls.endings[ending].summary), 'text'),
       });
   });
   const refused: StoryRefusal[] = [];

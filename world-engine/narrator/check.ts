@@ -1,5 +1,6 @@
 import { Renderer } from '../../sim/i18n/render.ts';
 import { claimLabel, unbackedClaims } from '../../sim/judge/claims.ts';
+import type { Claim } from '../../sim/model/claims.ts';
 import type { EventBody } from '../../sim/model/events.ts';
 import { parseJobTag } from '../../sim/model/jobs.ts';
 import { LANGS, type Lang, type Text } from '../../sim/model/text.ts';
@@ -86,13 +87,23 @@ export function unsupportedMentions(text: string, lang: Lang, events: readonly u
  * What a model's text tells that its backing does not carry, in both languages: names and numbers
  * `backing` never holds (unsupportedMentions), and claims of a death, loss, payment, arrival... no
  * event of `events` carries (the Judge's claim check). The one check of a model's prose: the
- * narrator's narration, and the story progress judge's rationale.
+ * narrator's narration, the story progress judge's rationale, and a story's own words (`held`: a
+ * claim the committed state bears out, as a story's "folk know your name" when they do, needs no event).
  */
-export function invented(text: Text, backing: readonly unknown[], events: readonly EventBody[], cat: Catalog, state: WorldState): string[] {
+export function invented(
+  text: Text,
+  backing: readonly unknown[],
+  events: readonly EventBody[],
+  cat: Catalog,
+  state: WorldState,
+  held?: (c: Claim) => boolean,
+): string[] {
   return LANGS.flatMap((lang) =>
     [
       ...unsupportedMentions(text[lang], lang, backing, cat, state),
-      ...unbackedClaims({ text: text[lang] }, events, cat, state).map(claimLabel),
+      ...unbackedClaims({ text: text[lang] }, events, cat, state)
+        .filter((c) => !held?.(c))
+        .map(claimLabel),
     ].map((x) => `${lang}: ${x}`),
   );
 }

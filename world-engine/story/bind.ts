@@ -1,4 +1,4 @@
-import { factsAbout } from '../../sim/judge/facts-about.ts';
+import { knownAbout } from '../../sim/judge/facts-about.ts';
 import type { Binding, InkValue, LoadedStory } from '../../sim/model/session.ts';
 import { clockOf } from '../../sim/model/clock.ts';
 import { own } from '../../sim/model/ids.ts';
@@ -51,15 +51,6 @@ export function bindingsBefore(cat: Catalog, state: WorldState, tick: number): M
   if (!ls || !state.stories) return out;
   for (const id in state.stories) if (!state.stories[id].ended && state.actors[id]) out.set(id, bindings(cat, state, id, ls, tick));
   return out;
-}
-
-/** How many people, the subject aside, know at least one fact about the subject. */
-function knownAbout(state: WorldState, subject: string): number {
-  const facts = new Set(factsAbout(state, subject));
-  if (!facts.size) return 0;
-  let n = 0;
-  for (const id in state.actors) if (id !== subject && state.actors[id].knows.some((f) => facts.has(f))) n++;
-  return n;
 }
 
 /** The state of the player's quest made from the pack's quest `def` ('none' until there is one, or before quests exist). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { defaultText, type StoryText } from '../../../sim/model/story-text.ts';
 import { bearer } from '../auth.ts';
 import { HttpError } from '../errors.ts';
 import { TOOL_NAMES } from '../../../sim/model/tools.ts';
@@ -38,6 +39,7 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     const w = cat.words.v;
     const words = <T extends { name: { cn: string; en: string } }>(r: Record<string, T>) =>
       Object.entries(r).map(([id, x]) => ({ id, name: x.name }));
+    const storyNames = (r: Record<string, { name: StoryText }>) => Object.entries(r).map(([id, x]) => ({ id, name: defaultText(x.name) }));
     return {
       tools: TOOL_NAMES.map((id) => ({ id, name: v.both((r) => r.param(id)) })),
       manners: words(w.manners),
@@ -63,11 +65,16 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       })),
       risky: riskyWords(cat),
       traitsInPlay: cat.scenario.vocabulary.checks.traitsInPlay,
+      // each name's default words (they claim nothing); a player's session has the words the world backs for them
       story: cat.scenario.story && {
         title: cat.scenario.story.title,
-        chapters: words(cat.scenario.story.chapters),
-        situations: words(cat.scenario.story.situations),
-        endings: Object.entries(cat.scenario.story.endings).map(([id, e]) => ({ id, name: e.name, summary: e.summary })),
+        chapters: storyNames(cat.scenario.story.chapters),
+        situations: storyNames(cat.scenario.story.situations),
+        endings: Object.entries(cat.scenario.story.endings).map(([id, e]) => ({
+          id,
+          name: defaultText(e.name),
+          summary: defaultText(e.summary),
+        })),
       },
     };
   });

@@ -24,9 +24,9 @@ export function StoryPanel(props: {
   const s = props.reply?.session;
   const story = catalog?.story;
   if (!s || !story) return null;
-  const name = (list: { id: string; name: Text }[], id: string) => list.find((x) => x.id === id)?.name ?? null;
-  const chapter = name(story.chapters, s.chapter);
-  const situation = name(story.situations, s.situation);
+  // the words the world backs for this player now (the session's): none backed, none shown
+  const chapter = s.words.chapter;
+  const situation = s.words.situation;
   const scores = [
     { label: t('storyline.score'), cls: 'score', points: props.reply!.situations.map((x) => [x.tick, x.score] as [number, number]) },
   ];
@@ -37,13 +37,7 @@ export function StoryPanel(props: {
     return (
       <section class="story" data-testid="story" aria-label={tx(story.title)}>
         <h3>{tx(story.title)}</h3>
-        <EndingScreen
-          name={ending?.name ?? null}
-          summary={s.ended.summary ?? ending?.summary}
-          tick={s.ended.tick}
-          scores={scores}
-          did={did}
-        />
+        <EndingScreen name={s.ended.name ?? ending?.name ?? null} summary={s.ended.summary} tick={s.ended.tick} scores={scores} did={did} />
       </section>
     );
   }

@@ -26,12 +26,12 @@ export function heldToInk(inner: ProgressJudge, counts: GuardCounts, fallback?: 
       const off = outsideInk(c, j);
       if (off) {
         counts.fallback(meta, 'story_not_allowed', off);
-        return fallback ? fallback.judge(cat, state, c) : rulesJudgment(c);
+        return fallback ? fallback.judge(cat, state, c) : rulesJudgment(c, { cat, state });
       }
       const unbacked = invented(j.text, shown(c, j), [], cat, state);
       if (!unbacked.length) return j;
       counts.drop(meta, 'rationale_unbacked', `the rationale tells what the state does not hold: ${unbacked.join(', ')}`);
-      const rules = rulesJudgment(c);
+      const rules = rulesJudgment(c, { cat, state });
       return { ...j, rationale: rules.rationale, text: rules.text };
     },
   };

@@ -1,4 +1,5 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
+import { defaultText, type StoryText } from '../../../sim/model/story-text.ts';
 import { z } from 'zod';
 import { translator } from '../../../sim/i18n/translator.ts';
 import type { LlmClient } from '../../../adapters/llm/client.ts';
@@ -82,8 +83,11 @@ export function llmProgressJudge(o: LlmProgressOptions): ProgressJudge {
     name: 'llm',
     async judge(cat, state, c): Promise<Judgment> {
       const ls = c.story;
-      const name = (table: Record<string, { name: { cn: string; en: string } }>, id: string | null) =>
-        id !== null && Object.prototype.hasOwnProperty.call(table, id) ? `${id} (${quoted(table[id].name[o.lang])})` : t('story_ink.none');
+      // a name's default words: they claim nothing of the world
+      const name = (table: Record<string, { name: StoryText }>, id: string | null) =>
+        id !== null && Object.prototype.hasOwnProperty.call(table, id)
+          ? `${id} (${quoted(defaultText(table[id].name)[o.lang])})`
+          : t('story_ink.none');
       const messages = [
         { role: 'system' as const, content: t('story_ink.judge.rules') },
         {
@@ -128,7 +132,7 @@ export function llmProgressJudge(o: LlmProgressOptions): ProgressJudge {
             },
           };
         },
-        () => (fallback ? fallback.judge(cat, state, c) : rulesJudgment(c)),
+        () => (fallback ? fallback.judge(cat, state, c) : rulesJudgment(c, { cat, state })),
       );
     },
   };

@@ -1,4 +1,8 @@
 import { translator } from '../../../sim/i18n/translator.ts';
+import { defaultText, type StoryText } from '../../../sim/model/story-text.ts';
+import type { Catalog } from '../../../sim/scenario/catalog.ts';
+import type { WorldState } from '../../../sim/state/types.ts';
+import { storyWords } from '../texts.ts';
 import { LANGS, msg, type Message, type Text } from '../../../sim/model/text.ts';
 import type { LoadedStory } from '../../../sim/model/session.ts';
 import type { Judgment, ProgressCase, ProgressJudge } from './types.ts';
@@ -11,7 +15,7 @@ import type { Judgment, ProgressCase, ProgressJudge } from './types.ts';
  */
 export const rulesProgressJudge: ProgressJudge = {
   name: 'rules',
-  judge: (_cat, _state, c) => rulesJudgment(c),
+  judge: (cat, state, c) => rulesJudgment(c, { cat, state }),
 };
 
 /**
@@ -23,7 +27,8 @@ export function inkAllows(c: ProgressCase): { chapter: string; ending: string | 
   return { chapter: c.reached.chapter, ending: c.reached.ending };
 }
 
-export function rulesJudgment(c: ProgressCase): Judgment {
+/** `world`: names its ids by the words the world backs for the player (story.json variants), else by their default words. */
+export function rulesJudgment(c: ProgressCase, world?: { cat: Catalog; state: WorldState }): Judgment {
   const ls = c.story;
   const r = c.reached;
   const allowed = inkAllows(c);
@@ -44,25 +49,30 @@ export function rulesJudgment(c: ProgressCase): Judgment {
     shouldEndStory: end,
     ending: allowed.ending,
     rationale,
-    text: named(ls, rationale),
+    text: named(ls, rationale, world && ((st) => storyWords(world.cat, world.state, c.actor, st, { tick: c.tick }))),
     stateChanges: [],
     by: 'rules',
   };
 }
 
 /** A rules message in both languages, its ids shown by the pack's names for them. */
-export function named(ls: LoadedStory, m: Message): Text {
+export function named(ls: LoadedStory, m: Message, words?: (st: StoryText) => Text | null): Text {
   if ('text' in m) return { cn: m.text, en: m.text };
   const out = {} as Text;
+  // each id's words once, in both languages: choosing them reads the world
+  const names = new Map<string, Text | null>();
+  for (const [k, v] of Object.entries(m.params ?? {})) if (typeof v === 'string') names.set(k, nameOf(ls, k, v, words));
   for (const lang of LANGS) {
     const params: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = typeof v === 'string' ? nameOf(ls, k, v, lang) : v;
+    for (const [k, v] of Object.entries(m.params ?? {})) params[k] = typeof v === 'string' ? (names.get(k)?.[lang] ?? v) : v;
     out[lang] = translator(lang)(m.key, params);
   }
   return out;
 }
 
-function nameOf(ls: LoadedStory, param: string, id: string, lang: 'cn' | 'en'): string {
+function nameOf(ls: LoadedStory, param: string, id: string, words?: (st: StoryText) => Text | null): Text | null {
   const table = param === 'ending' ? ls.endings : param === 'situation' ? ls.situations : ls.chapters;
-  return Object.prototype.hasOwnProperty.call(table, id) ? table[id].name[lang] : id;
+  if (!Object.prototype.hasOwnProperty.call(table, id)) return null;
+  const name = table[id].name;
+  return words?.(name) ?? defaultText(name);
 }
