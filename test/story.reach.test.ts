@@ -1,6 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Compiler, CompilerOptions } from 'inkjs/full';
 import { afterAll, describe, expect, it } from 'vitest';
+import { inkReach } from '../sim/scenario/ink-reach.ts';
 import { copyScenario, removeDir, RIVERFORD, SHENZHEN } from './helpers/cli.ts';
 import { astinusHere } from './helpers/inproc.ts';
 
@@ -102,5 +104,37 @@ describe('validate: can the story end', () => {
     const r = await astinusHere(['validate', dir]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+  });
+});
+
+/** The situations `inkReach` finds with no way to an ending, in a small ink of its own (money, rel and place bound to the world). */
+function stuck(source: string): string[] {
+  const compiled = new Compiler(source, new CompilerOptions(null, [], false, null)).Compile().ToJson()!;
+  const bindings = { money: { measure: 'money' }, rel: { measure: 'relation', with: 'x' }, place: { measure: 'place' } } as const;
+  const r = inkReach({ ink: 'x.ink', source, compiled, bindings, endings: {} }, new Set(['home']));
+  return r.errors.map((e) => String((e.reason as { params: Record<string, string> }).params.situation));
+}
+
+const head = 'VAR money = 0\nVAR rel = 0\nVAR place = ""\n-> k\n';
+const end = '\n=== fin ===\n# ending: e\n-> END\n';
+
+describe('the walk follows every way ink has of going on', () => {
+  // in each, the only way to the ending is through the construct named; a walk that missed it would report "a"
+  it.each([
+    ['a tunnel', '=== k ===\n# situation: a\n+ [x] -> t -> k\n=== t ===\n{ money > 5: -> fin }\n->->'],
+    ['a function call', '=== function f() ===\n~ return money > 5\n=== k ===\n# situation: a\n+ {f()} [x] -> fin\n+ [y] -> k'],
+    ['a thread', '=== k ===\n# situation: a\n<- more\n+ [go] -> fin\n=== more ===\n+ [stay] -> k\n-> DONE'],
+    ['a fallback choice', '=== k ===\n# situation: a\n* [once] -> k\n* -> fin'],
+    ['a cycle', '=== k ===\n# situation: a\n{&one|two|-> fin}\n+ [x] -> k'],
+    ['a gather', '=== k ===\n# situation: a\n* [x]\n* [y]\n- (g)\n+ {money > 5} [z] -> fin\n+ [w] -> g'],
+    ['a stitch', '=== k ===\n# situation: a\n+ [x] -> k.s\n= s\n{ rel > 50: -> fin }\n-> DONE'],
+  ])('%s', (_, ink) => {
+    expect(stuck(head + ink + end)).toEqual([]);
+  });
+
+  it('but not through a comparison the world can never meet', () => {
+    expect(stuck(head + '=== k ===\n# situation: a\n+ {rel > 100} [x] -> fin\n+ {place == "mars"} [y] -> fin\n+ [z] -> k' + end)).toEqual([
+      'a',
+    ]);
   });
 });
