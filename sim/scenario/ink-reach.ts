@@ -64,14 +64,8 @@ export function inkReach(
     }
     if (from.some((n) => canEnd.has(key(positions[n])))) continue;
     said.add(`${tag.id}\u0000${where}`);
-    const seen = [
-      ...g
-        .reach(
-          from.map((n) => positions[n]),
-          true,
-        )
-        .values(),
-    ];
+    const entries = from.map((n) => positions[n]);
+    const seen = [...g.reach(entries, true).values()];
     const reached = [...new Set(seen.flatMap((p) => (g.tag(p)?.kind === 'situation' ? [g.tag(p)!.id] : [])))].sort();
     issue(errors, line, 'ink_no_ending', { situation: tag.id, knot: where || file, reached: knownList(reached) });
   }
