@@ -7,6 +7,7 @@ import { parseWhen, type StoryText, WhenSyntax, type WhenType, whenProblem } fro
 import { ToolCall } from '../model/tools.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
 import { type At, contentCheck, type PackRefs, refCheck, wordsOf } from './refs.ts';
+import { inkReach } from './ink-reach.ts';
 
 /** The loaded story (null when there is none or it does not hold), its problems, and its ink text for the pack's hash. */
 export interface InkResult {
@@ -97,6 +98,8 @@ export async function loadInk(dir: string, file: StoryFile | null, refs: PackRef
     at('story.json', json(['score']), 'ink_unbound', { name: file.score, file: ink });
   for (const [id, c] of Object.entries(file.choices)) choiceChecks(id, c.call, refs, ref, issues);
   const compiled = compile(source, ink, issues);
+  // a situation no ending can be reached from is an error; the story's warnings are packWarnings'
+  if (compiled !== null) issues.push(...inkReach({ ...file, source, compiled }, refs.places).errors);
   if (issues.length || compiled === null) return { story: null, issues, raw: [ink, source] };
   return { story: { ...file, source, compiled, variables }, issues, raw: [ink, source] };
 }

@@ -1,9 +1,10 @@
 import type { Scenario } from '../model/scenario.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
+import { inkReach } from './ink-reach.ts';
 
 /**
  * What is legal but probably not meant: a declared money sink nothing spends into, a source nothing
- * draws from. `validate` prints these and still passes: the pack runs, the books just never use them.
+ * draws from, a story ending nothing reaches, a story condition the pack's world can never meet. `validate` prints these and still passes: the pack runs, the books just never use them.
  */
 export function packWarnings(s: Scenario): PackIssue[] {
   const v = s.vocabulary;
@@ -38,5 +39,6 @@ export function packWarnings(s: Scenario): PackIssue[] {
         reason: { key: 'pack.unused_source', params: { id: x.id } },
       });
   });
+  if (s.story) out.push(...inkReach(s.story, new Set(s.places.map((p) => p.id))).warnings);
   return out;
 }
