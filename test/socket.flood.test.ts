@@ -66,11 +66,13 @@ describe("a socket's message budget", () => {
     const url = await start({ socketBudget: { ...SOCKET_BUDGET, strikes: 1e9 } });
     const s = await player('Eager', url);
     const parses = vi.spyOn(ActMsg, 'safeParse');
+    const t0 = performance.now();
     const acks = await Promise.all(Array.from({ length: 2000 }, () => new Promise<ActAck>((done) => s.emit('act', act, done))));
+    const seconds = (performance.now() - t0) / 1000;
     const ok = acks.filter((a) => a.ok).length;
     expect(ok).toBeGreaterThanOrEqual(1);
-    // a token or two may come back while the burst is read
-    expect(ok).toBeLessThanOrEqual(SOCKET_BUDGET.burst + 2);
+    // the burst, and the tokens that came back while it was read (more on a busy machine, where reading is slower)
+    expect(ok).toBeLessThanOrEqual(SOCKET_BUDGET.burst + Math.ceil(seconds * SOCKET_BUDGET.perSecond) + 1);
     expect(acks.filter((a) => !a.ok && a.error.code === 'rate_limited').length).toBe(2000 - ok);
     expect(parses.mock.calls.length).toBe(ok);
     expect(s.connected).toBe(true);
