@@ -11,11 +11,18 @@ export function useSession(world: string, actor: string | null, token: string | 
   const [quests, setQuests] = useState<QuestLogEntry[] | null>(null);
   const [options, setOptions] = useState<StoryOptionView[]>([]);
   const busy = useRef(false);
+  // the world moved on while a read was under way: that read is dropped, and one more follows it
+  const stale = useRef(false);
   const [again, setAgain] = useState(0);
   useEffect(() => {
-    if (!actor || !token || busy.current) return;
+    if (!actor || !token) return;
+    if (busy.current) {
+      stale.current = true;
+      return;
+    }
     let live = true;
     busy.current = true;
+    stale.current = false;
     Promise.allSettled([
       api.session(world, actor, token).then((r) => {
         if (live) setReply(r);
@@ -29,6 +36,7 @@ export function useSession(world: string, actor: string | null, token: string | 
       // a part that failed (not in the world yet: the join is committed at the next tick) keeps what it had
     ]).finally(() => {
       busy.current = false;
+      if (stale.current) setAgain((n) => n + 1);
     });
     return () => {
       live = false;
