@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
-import { spelledSums } from '../world-engine/narrator/check.ts';
+import { spelledSums } from '../world-engine/narrator/numerals.ts';
 import { llmProgressJudge } from '../world-engine/story/progress/llm.ts';
 import { testRuntime } from './helpers/llm.ts';
 import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-server.ts';

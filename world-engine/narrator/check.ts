@@ -6,6 +6,7 @@ import { parseJobTag } from '../../sim/model/jobs.ts';
 import { LANGS, type Lang, type Text } from '../../sim/model/text.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
+import { spelledSums } from './numerals.ts';
 
 /** Every string and number anywhere inside what backs a text (committed events, or a record of committed state: ids, amounts, message parameters). */
 function committed(events: readonly unknown[], state: WorldState, cat: Catalog): { ids: Set<string>; numbers: Set<number> } {
@@ -48,7 +49,7 @@ function committed(events: readonly unknown[], state: WorldState, cat: Catalog):
 /**
  * What a narration mentions that the committed events do not support: any person, place, thing,
  * item, kind of thing or job of this world named in the text whose id the events never carry, and
- * any number they never carry, in digits or spelled as a sum ("a million", "一百万"). An empty list
+ * any number they never carry, in digits or spelled as a sum ("a million", or the same in Chinese numerals). An empty list
  * means the text invents nothing the checker can see. Longer names are matched first, so "Lao
  * Chen's stall" is not also read as "Lao Chen". `events` may be any record of committed state.
  */
@@ -106,76 +107,4 @@ export function invented(
         .map(claimLabel),
     ].map((x) => `${lang}: ${x}`),
   );
-}
-
-const EN_UNITS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
-const EN_SCALES: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
-const EN_SUM = new RegExp(
-  `\\b(\\d+(?:\\.\\d+)?|${Object.keys(EN_UNITS).join('|')})((?:\\s+(?:${Object.keys(EN_SCALES).join('|')}))+)\\b`,
-  'gi',
-);
-const CN_DIGITS: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
-// a run of numerals that starts with one (so 千万, "by all means", and 百姓 are no sums) and holds a scale
-const CN_SUM = /[\d零〇一二两三四五六七八九十][\d.零〇一二两三四五六七八九十百千万亿]*/g;
-
-/**
- * Sums spelled with a scale word, in either language ("a million", "two hundred thousand", "3.5万",
- * "一百万"), with their values: a model that cannot name a number in digits may still spell it.
- */
-export function spelledSums(text: string): { text: string; value: number }[] {
-  const out: { text: string; value: number }[] = [];
-  for (const m of text.matchAll(EN_SUM)) {
-    const unit = m[1].toLowerCase();
-    let value = Object.hasOwn(EN_UNITS, unit) ? EN_UNITS[unit] : Number(unit);
-    for (const w of m[2].trim().split(/\s+/)) value *= EN_SCALES[w.toLowerCase()];
-    out.push({ text: m[0], value: Math.round(value) });
-  }
-  for (const m of text.matchAll(CN_SUM)) if (/[百千万亿]/.test(m[0])) out.push({ text: m[0], value: cnValue(m[0]) });
-  return out;
-}
-
-/** A Chinese numeral's value, digits allowed between its scale characters ("1万5千"). */
-function cnValue(s: string): number {
-  let total = 0;
-  let section = 0;
-  let num = 0;
-  for (const tok of s.match(/\d+(?:\.\d+)?|./g) ?? []) {
-    if (/^\d/.test(tok)) num = Number(tok);
-    else if (Object.hasOwn(CN_DIGITS, tok)) num = CN_DIGITS[tok];
-    else if (tok === '十') {
-      section += (num || 1) * 10;
-      num = 0;
-    } else if (tok === '百' || tok === '千') {
-      section += num * (tok === '百' ? 100 : 1000);
-      num = 0;
-    } else if (tok === '万') {
-      total += (section + num) * 10_000;
-      section = num = 0;
-    } else if (tok === '亿') {
-      total = (total + section + num) * 100_000_000;
-      section = num = 0;
-    }
-  }
-  return Math.round(total + section + num);
 }
