@@ -11,7 +11,7 @@
  * steadier, so that is the figure to compare, with wall time beside it.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +42,10 @@ export function checkout(rev: string): string {
     progress(`checking out ${rev} (${sha.slice(0, 12)}) in ${root}`);
     git('worktree', 'add', '--force', '--detach', root, sha);
   }
-  if (!existsSync(join(root, 'node_modules'))) {
+  const modules = join(root, 'node_modules');
+  // a link left pointing at packages that are gone (their checkout was removed) is made again
+  if (!existsSync(modules) && lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink()) unlinkSync(modules);
+  if (!existsSync(modules)) {
     const same = readFileSync(join(root, 'package-lock.json'), 'utf8') === readFileSync(join(HERE, 'package-lock.json'), 'utf8');
     if (same) symlinkSync(join(HERE, 'node_modules'), join(root, 'node_modules'), 'dir');
     else {
