@@ -102,9 +102,12 @@ export function claimsIn(text: string, cat: Catalog, state: WorldState): readonl
   return out;
 }
 
+/** A text's clauses, at the sentence marks of either language: a claim is read clause by clause. */
+export const clausesOf = (text: string): string[] => text.split(/[.!?;\n。！？；]+/);
+
 function readClaims(text: string, cat: Catalog, state: WorldState): Claim[] {
   const out: Claim[] = [];
-  for (const clause of text.split(/[.!?;\n。！？；]+/)) {
+  for (const clause of clausesOf(text)) {
     const kinds = [
       ...new Set(
         vocabulary()

@@ -1,5 +1,5 @@
 import { vocabulary } from '../../sim/judge/claim-text.ts';
-import { backed, holdsNow } from '../../sim/judge/claims.ts';
+import { backed, clausesOf, holdsNow } from '../../sim/judge/claims.ts';
 import { jsonPath, type PackIssue } from '../../sim/scenario/errors.ts';
 import type { Scenario } from '../../sim/model/scenario.ts';
 import type { Claim } from '../../sim/model/claims.ts';
@@ -110,7 +110,7 @@ export function storyWarnings(s: Scenario): PackIssue[] {
     const text = v[v.length - 1].text;
     const kinds = new Set<string>();
     for (const lang of LANGS)
-      for (const clause of text[lang].split(/[.!?;\n。！？；]+/)) for (const w of vocabulary()) if (w.match(clause)) kinds.add(w.kind);
+      for (const clause of clausesOf(text[lang])) for (const w of vocabulary()) if (w.match(clause)) kinds.add(w.kind);
     if (kinds.size)
       out.push({
         file: 'story.json',
