@@ -90,20 +90,28 @@ export type LabelIn = {
   /** rows always listed, however crowded (the player's own line comes first and is never folded away) */
   minRows?: number;
 };
+/** Which side of its block a label keeps to: the side that faces its place, so names and people hug their circle. */
+export type Align = 'start' | 'end' | 'middle';
 /**
  * A place's label block: its top-left, size, how many of its people are listed (the rest summed up
- * in one line), and whether the name is its first line or its last (a block above its place ends
- * with the name, so the name always touches the circle).
+ * in one line), whether the name is its first line or its last (a block above its place ends
+ * with the name, so the name always touches the circle), the name's own box, the list's box, and
+ * the side both keep to (a block left of its place is right-aligned, one below or above is centred).
  */
-export type LabelOut = Box & { rows: number; more: number; nameLast: boolean };
+export type LabelOut = Box & { rows: number; more: number; nameLast: boolean; align: Align; name: Box; list: Box };
+
+/** Where a box `w` wide starts when it keeps to `align` inside a span from `x` of width `span` (or centred on `mid`). */
+const alignX = (align: Align, x: number, span: number, w: number, mid: number) =>
+  align === 'start' ? x : align === 'end' ? x + span - w : mid - w / 2;
 
 /**
  * Where each place's block (name, then its people) goes. Names first, busiest place first, each
- * beside, below or above its circle where it covers no circle and no other name and stays inside the
- * box (room for its people weighs a thousandth of that), so a crowd never pushes a name onto another
- * place while a free spot exists. Then each place's people,
- * busiest first, listed on the far side of its name for as many lines as fit without covering a
- * name, a circle or another list; the rest summed up in one "+n" line. The same every time.
+ * beside, below or above its circle (never further from it than its radius) where it covers no
+ * circle and no other name and stays inside the box (room for its people weighs a thousandth of
+ * that), so a crowd never pushes a name onto another place while a free spot exists. Then each
+ * place's people, busiest first, listed on the far side of its name, on the side facing the circle,
+ * for as many lines as fit without covering a name, a circle or another list; the rest summed up in
+ * one "+n" line. The same every time.
  */
 export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: number): Map<string, LabelOut> {
   const circles: (Box & { id: string })[] = items.map((i) => ({
@@ -113,7 +121,7 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
     w: 2 * i.r + 6,
     h: 2 * i.r + 6,
   }));
-  const names = new Map<string, Box & { last: boolean }>();
+  const names = new Map<string, Box & { last: boolean; align: Align }>();
   const lists: (Box & { id: string })[] = [];
   const cover = (b: Box, own: string) => {
     let c = 20 * outside(b, w, h);
@@ -132,35 +140,33 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
     const { x, y } = it.at;
     const g = it.r + 5;
     const mid = NAME_H / 2 + 1;
-    // `last`: the name ends the block, its people listed above it
-    const candidates: (Pt & { last: boolean })[] = [
-      { x: x + g, y: y - mid, last: false },
-      { x: x - g - bw, y: y - mid, last: false },
-      { x: x - bw / 2, y: y + g, last: false },
-      { x: x - bw / 2, y: y - g - NAME_H, last: true },
-      { x: x + g, y: y - mid, last: true },
-      { x: x - g - bw, y: y - mid, last: true },
-      { x: x + 4, y: y + g - 4, last: false },
-      { x: x - bw - 4, y: y + g - 4, last: false },
-      { x: x + 4, y: y - g - NAME_H + 4, last: true },
-      { x: x - bw - 4, y: y - g - NAME_H + 4, last: true },
-      // a crowded corner: a line further off, still beside its circle
+    // `last`: the name ends the block, its people listed above it; every spot is within the radius of the circle
+    const candidates: (Pt & { last: boolean; align: Align })[] = [
+      { x: x + g, y: y - mid, last: false, align: 'start' },
+      { x: x - g - bw, y: y - mid, last: false, align: 'end' },
+      { x: x - bw / 2, y: y + g, last: false, align: 'middle' },
+      { x: x - bw / 2, y: y - g - NAME_H, last: true, align: 'middle' },
+      { x: x + g, y: y - mid, last: true, align: 'start' },
+      { x: x - g - bw, y: y - mid, last: true, align: 'end' },
+      { x: x + 4, y: y + g - 4, last: false, align: 'start' },
+      { x: x - bw - 4, y: y + g - 4, last: false, align: 'end' },
+      { x: x + 4, y: y - g - NAME_H + 4, last: true, align: 'start' },
+      { x: x - bw - 4, y: y - g - NAME_H + 4, last: true, align: 'end' },
+      // a crowded corner: a line higher or lower, still beside its circle
       ...[-1, 1].flatMap((k) => [
-        { x: x + g, y: y - mid + k * NAME_H, last: k < 0 },
-        { x: x - g - bw, y: y - mid + k * NAME_H, last: k < 0 },
+        { x: x + g, y: y - mid + k * NAME_H, last: k < 0, align: 'start' as const },
+        { x: x - g - bw, y: y - mid + k * NAME_H, last: k < 0, align: 'end' as const },
       ]),
-      { x: x - bw / 2, y: y + g + NAME_H, last: false },
-      { x: x - bw / 2, y: y - g - 2 * NAME_H, last: true },
     ];
-    let best: (Box & { last: boolean }) | null = null;
+    let best: (Box & { last: boolean; align: Align }) | null = null;
     let bestCost = Infinity;
     for (const c of candidates) {
       const b = { x: c.x, y: c.y, w: bw, h: NAME_H };
-      const room = { x: c.x, y: c.last ? c.y - lines * ROW_H : c.y + NAME_H, w: roomW, h: lines * ROW_H };
+      const room = { x: alignX(c.align, c.x, bw, roomW, x), y: c.last ? c.y - lines * ROW_H : c.y + NAME_H, w: roomW, h: lines * ROW_H };
       const cost = 1000 * cover(b, it.id) + (lines ? cover(room, it.id) : 0);
       if (cost < bestCost) {
         bestCost = cost;
-        best = { ...b, last: c.last };
+        best = { ...b, last: c.last, align: c.align };
       }
     }
     names.set(it.id, best!);
@@ -169,6 +175,7 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
   const out = new Map<string, LabelOut>();
   for (const it of busiest) {
     const name = names.get(it.id)!;
+    const nameBox = { x: name.x, y: name.y, w: name.w, h: name.h };
     const all = it.rowWs.length;
     const least = Math.min(all, it.minRows ?? 0);
     let chosen: LabelOut | null = null;
@@ -179,15 +186,20 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
       const lw = lines ? Math.max(...it.rowWs.slice(0, rows).map((x) => x + DOT_W), more ? it.moreW(more) : 0) + 4 : 0;
       // the people on the side the name leaves free first, then on the other
       for (const above of [name.last, !name.last]) {
-        const list = { id: it.id, x: name.x, y: above ? name.y - lines * ROW_H : name.y + NAME_H, w: lw, h: lines * ROW_H };
+        const lx = alignX(name.align, name.x, name.w, lw, it.at.x);
+        const list = { id: it.id, x: lx, y: above ? name.y - lines * ROW_H : name.y + NAME_H, w: lw, h: lines * ROW_H };
+        const x0 = Math.min(name.x, lx);
         const block: LabelOut = {
-          x: name.x,
+          x: x0,
           y: Math.min(name.y, list.y),
-          w: Math.max(name.w, lw),
+          w: Math.max(name.x + name.w, lx + lw) - x0,
           h: NAME_H + lines * ROW_H,
           rows,
           more,
           nameLast: above,
+          align: name.align,
+          name: nameBox,
+          list: { x: list.x, y: list.y, w: list.w, h: list.h },
         };
         if (!lines || cover(list, it.id) === 0) {
           chosen = block;
@@ -206,6 +218,44 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
       continue;
     }
     out.set(it.id, chosen!);
+  }
+  return out;
+}
+
+/** A speech bubble to place: who speaks, where they are drawn, and the bubble's size. */
+export type BubbleIn = { id: string; at: Pt; w: number; h: number };
+
+/**
+ * Where each bubble goes: near its speaker (above first, then below, then a little further off) where
+ * it covers no name or list and no earlier bubble, and stays inside the box; circles weigh less. A
+ * bubble with no such spot is left out (what was said is in the feed), so a bubble never hides a name.
+ */
+export function placeBubbles(items: BubbleIn[], labels: Box[], circles: Box[], w: number, h: number): Map<string, Box> {
+  const out = new Map<string, Box>();
+  const placed: Box[] = [];
+  for (const b of items) {
+    const xs = [b.at.x - 10, b.at.x - b.w + 10, b.at.x - b.w / 2];
+    const ys = [b.at.y - b.h - 14, b.at.y + 12, b.at.y - b.h - 34, b.at.y + 32, b.at.y - b.h - 54, b.at.y + 52];
+    let best: Box | null = null;
+    let bestCost = Infinity;
+    for (const y of ys)
+      for (const x of xs) {
+        const box = { x, y, w: b.w, h: b.h };
+        let hard = outside(box, w, h);
+        for (const o of labels) hard += overlap(box, o);
+        for (const o of placed) hard += overlap(box, o);
+        if (hard > 0) continue;
+        let soft = 0;
+        for (const o of circles) soft += overlap(box, o);
+        if (soft < bestCost) {
+          bestCost = soft;
+          best = box;
+        }
+      }
+    if (best) {
+      out.set(b.id, best);
+      placed.push(best);
+    }
   }
   return out;
 }

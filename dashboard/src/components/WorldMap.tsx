@@ -1,18 +1,38 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
 import { useWorldCtx } from '../ctx.ts';
 import { renderMessage } from '../format.ts';
 import { useT } from '../i18n.ts';
-import { along, clip, DOT_W, fit, NAME_H, PLACE_R, placeLabels, ROW_H, route, SUB_R, type Pt } from '../mapGeometry.ts';
+import {
+  along,
+  type Align,
+  type Box,
+  clip,
+  DOT_W,
+  fit,
+  PLACE_R,
+  placeBubbles,
+  placeLabels,
+  ROW_H,
+  route,
+  SUB_R,
+  type Pt,
+} from '../mapGeometry.ts';
 import { ACT_MS, useMotion } from '../mapMotion.ts';
 import { load } from '../storage.ts';
 import type { ActorSummary, EntityView, EventView, PlaceView } from '../types.ts';
+import { usePanZoom, ZOOM_MAX, ZOOM_MIN } from '../usePanZoom.ts';
 
 // the map's labels are drawn in this family (set on the svg) and measured in it, so the two agree
 const MAP_FAMILY = 'system-ui, "Segoe UI", "PingFang SC", "Noto Sans CJK SC", sans-serif';
 const NAME_FONT = `600 13px ${MAP_FAMILY}`;
 const ROW_FONT = `12px ${MAP_FAMILY}`;
-const ZOOMS = [1, 1.5, 2, 3];
+const ZOOM_STEP = 1.5;
+const BUBBLE_H = 20;
 const BUBBLES = 4;
+
+/** Where a run `w` wide starts when it keeps to `align` inside `box` (centred on `mid`). */
+const startX = (align: Align, box: Box, w: number, mid: number) =>
+  align === 'start' ? box.x : align === 'end' ? box.x + box.w - w : mid - w / 2;
 
 /** A clickable shape that the keyboard reaches too (Tab, then Enter or Space). */
 const pressable = (label: string, run: () => void) => ({
@@ -73,7 +93,8 @@ function useSize(): { w: number; h: number; ref: (el: HTMLDivElement | null) => 
  * list as many as fit, the rest as "+n", which opens the place); people on the road walk along it;
  * a bubble shows what someone just said, a ring who just acted; the player's own character is
  * marked gold with a halo. Drawn at the box's pixel size so the text reads the same on a phone;
- * zooming enlarges the drawing inside a scrolling box, so every part stays reachable.
+ * zooming lays the drawing out larger (places spread apart, text keeps its size) and the view pans
+ * over it: drag, pinch, Ctrl+wheel, the arrow keys and the zoom buttons.
  */
 export function WorldMap(props: {
   actors: ActorSummary[];
@@ -85,23 +106,16 @@ export function WorldMap(props: {
   const { t, tx, lang } = useT();
   const { select, selected, world, actors: byId, places: placeById, entities: entById, facts } = useWorldCtx();
   const box = useSize();
-  const wrap = useRef<HTMLDivElement | null>(null);
+  const bw = Math.max(280, box.w);
+  const bh = Math.max(260, box.h);
+  const pz = usePanZoom(bw, bh);
   const setWrap = useCallback((node: HTMLDivElement | null) => {
-    wrap.current = node;
     box.ref(node);
+    pz.ref(node);
   }, []);
-  const [zoom, setZoom] = useState(0);
-  const k = ZOOMS[zoom];
-  const W = Math.max(280, box.w) * k;
-  const H = Math.max(260, box.h) * k;
-  // a zoom starts at the middle of the drawing
-  useLayoutEffect(() => {
-    const el = wrap.current;
-    if (el) {
-      el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
-      el.scrollTop = (el.scrollHeight - el.clientHeight) / 2;
-    }
-  }, [zoom]);
+  const { k } = pz.view;
+  const W = bw * k;
+  const H = bh * k;
   const me = load<{ actorId?: string } | null>(`player.${world}`, null)?.actorId ?? null;
 
   const pos = useMemo(() => fit(props.places, W, H), [props.places, W, H]);
@@ -168,13 +182,24 @@ export function WorldMap(props: {
   const pick = (kind: 'actor' | 'entity' | 'place', id: string) => () => select({ kind, id });
 
   // where each person is drawn this frame: their row beside a place, or a point on the road
+  // a row keeps to the side of its list that faces the place; its box is what a bubble must not cover
   const anchor = new Map<string, Pt>();
   const walkers: { a: ActorSummary; p: Pt }[] = [];
+  const nameBoxes: Box[] = [];
+  const rowW = (a: ActorSummary) => DOT_W + textW(nameOf(a), ROW_FONT) + 4;
   for (const [place, list] of byPlace) {
     const l = labels.get(place);
     if (!l) continue;
-    const top = l.nameLast ? l.y : l.y + NAME_H;
-    list.slice(0, l.rows).forEach((a, i) => anchor.set(a.id, { x: l.x + 6, y: top + i * ROW_H + ROW_H / 2 }));
+    const mid = pos.get(place)!.x;
+    list.slice(0, l.rows).forEach((a, i) => {
+      const at = { x: startX(l.align, l.list, rowW(a), mid) + 6, y: l.list.y + i * ROW_H + ROW_H / 2 };
+      anchor.set(a.id, at);
+      nameBoxes.push({ x: at.x - 6, y: at.y - ROW_H / 2, w: rowW(a), h: ROW_H });
+    });
+  }
+  for (const p of props.places) {
+    const l = labels.get(p.id);
+    if (l) nameBoxes.push(l.name, l.list);
   }
   for (const a of props.actors) {
     const w = motion.walks.get(a.id);
@@ -184,11 +209,9 @@ export function WorldMap(props: {
     const p = along(pts, (motion.now - w.start) / w.dur);
     anchor.set(a.id, p);
     walkers.push({ a, p });
+    const nw = textW(nameOf(a), ROW_FONT);
+    nameBoxes.push({ x: p.x - nw / 2, y: p.y - 23, w: nw, h: 16 });
   }
-  const bubbles = [...motion.said]
-    .filter(([id]) => anchor.has(id))
-    .sort((x, y) => y[1].seq - x[1].seq)
-    .slice(0, BUBBLES);
   const personCls = (a: ActorSummary) =>
     `person status-${a.status}${a.isPlayer ? ' player' : ''}${a.id === me ? ' me' : ''}${sel('actor', a.id) ? ' selected' : ''}`;
   const ping = (id: string) => {
@@ -205,16 +228,41 @@ export function WorldMap(props: {
       : '';
     return clip(said || tx(s.line), 34);
   };
+  // the newest few bubbles, each where it covers no name (else not drawn: the feed has the words)
+  const said = [...motion.said]
+    .filter(([id]) => anchor.has(id))
+    .sort((x, y) => y[1].seq - x[1].seq)
+    .slice(0, BUBBLES)
+    .map(([id, s]) => ({ id, at: anchor.get(id)!, text: sayText(s) }));
+  const pad = (b: Box) => ({ x: b.x - 2, y: b.y - 2, w: b.w + 4, h: b.h + 4 });
+  const spots = placeBubbles(
+    said.map((b) => ({ id: b.id, at: b.at, w: textW(b.text, ROW_FONT) + 12, h: BUBBLE_H })),
+    nameBoxes.map(pad),
+    props.places.map((p) => {
+      const c = pos.get(p.id)!;
+      const r = p.parent ? SUB_R : PLACE_R;
+      return { x: c.x - r, y: c.y - r, w: 2 * r, h: 2 * r };
+    }),
+    W,
+    H,
+  );
 
   return (
     <div class="map-frame">
-      <div class="map-wrap" ref={setWrap} data-testid="map-wrap">
+      <div
+        class={`map-wrap${k > ZOOM_MIN ? ' zoomed' : ''}`}
+        ref={setWrap}
+        data-testid="map-wrap"
+        tabIndex={0}
+        aria-label={t('map.pan_hint')}
+        {...pz.handlers}
+      >
         <svg
           class="world-map"
           style={{ fontFamily: MAP_FAMILY }}
-          width={W}
-          height={H}
-          viewBox={`0 0 ${W} ${H}`}
+          width={bw}
+          height={bh}
+          viewBox={`${pz.view.x} ${pz.view.y} ${bw} ${bh}`}
           role="img"
           aria-label={t('map.aria')}
           data-testid="world-map"
@@ -267,7 +315,12 @@ export function WorldMap(props: {
                         {here.length}
                       </text>
                     )}
-                    <text class="place-name" x={l.x} y={(l.nameLast ? l.y + l.h - NAME_H : l.y) + 13}>
+                    <text
+                      class="place-name"
+                      x={l.align === 'start' ? l.name.x : l.align === 'end' ? l.name.x + l.name.w : c.x}
+                      y={l.name.y + 13}
+                      text-anchor={l.align}
+                    >
                       {tx(p.name)}
                     </text>
                   </g>
@@ -282,7 +335,7 @@ export function WorldMap(props: {
                           transform={`translate(${at.x} ${at.y})`}
                           {...pressable(tx(a.name), pick('actor', a.id))}
                         >
-                          <rect class="hit" x={-6} y={-ROW_H / 2} width={DOT_W + textW(nameOf(a), ROW_FONT) + 4} height={ROW_H} />
+                          <rect class="hit" x={-6} y={-ROW_H / 2} width={rowW(a)} height={ROW_H} />
                           {a.id === me && <circle class="halo" r={8} />}
                           <circle class="dot" r={4} />
                           {ping(a.id)}
@@ -296,8 +349,8 @@ export function WorldMap(props: {
                       <text
                         class="more"
                         data-more={l.more}
-                        x={l.x + 6}
-                        y={(l.nameLast ? l.y : l.y + NAME_H) + l.rows * ROW_H + 12}
+                        x={startX(l.align, l.list, textW(t('map.more', { n: l.more }), ROW_FONT) + 4, c.x) + 2}
+                        y={l.list.y + l.rows * ROW_H + 12}
                         {...pressable(t('map.more', { n: l.more }), pick('place', p.id))}
                       >
                         {t('map.more', { n: l.more })}
@@ -328,17 +381,19 @@ export function WorldMap(props: {
             ))}
           </g>
           <g class="bubbles" aria-hidden="true">
-            {bubbles.map(([id, s]) => {
-              const at = anchor.get(id)!;
-              const text = sayText(s);
-              const bw = textW(text, ROW_FONT) + 12;
-              const x = Math.max(2, Math.min(W - bw - 2, at.x - 10));
-              const y = Math.max(2, at.y - 34);
+            {said.map(({ id, at, text }) => {
+              const b = spots.get(id);
+              if (!b) return null;
+              // the tail runs from the bubble's near edge to the speaker
+              const above = b.y + b.h <= at.y;
+              const edge = above ? b.y + b.h - 1 : b.y + 1;
+              const tip = above ? at.y - 7 : at.y + 7;
+              const tx0 = Math.max(b.x + 4, Math.min(b.x + b.w - 10, at.x - 3));
               return (
                 <g key={id} class="bubble" data-bubble={id}>
-                  <rect x={x} y={y} width={bw} height={20} rx={8} />
-                  <path d={`M ${at.x - 2} ${y + 19} L ${at.x + 2} ${at.y - 7} L ${at.x + 8} ${y + 19} Z`} />
-                  <text x={x + 6} y={y + 14}>
+                  <rect x={b.x} y={b.y} width={b.w} height={b.h} rx={8} />
+                  <path d={`M ${tx0} ${edge} L ${at.x} ${tip} L ${tx0 + 6} ${edge} Z`} />
+                  <text x={b.x + 6} y={b.y + 14}>
                     {text}
                   </text>
                 </g>
@@ -352,8 +407,8 @@ export function WorldMap(props: {
           type="button"
           data-testid="map-zoom-in"
           aria-label={t('map.zoom_in')}
-          disabled={zoom === ZOOMS.length - 1}
-          onClick={() => setZoom(zoom + 1)}
+          disabled={k >= ZOOM_MAX}
+          onClick={() => pz.zoomBy(ZOOM_STEP)}
         >
           +
         </button>
@@ -361,8 +416,8 @@ export function WorldMap(props: {
           type="button"
           data-testid="map-zoom-out"
           aria-label={t('map.zoom_out')}
-          disabled={zoom === 0}
-          onClick={() => setZoom(zoom - 1)}
+          disabled={k <= ZOOM_MIN}
+          onClick={() => pz.zoomBy(1 / ZOOM_STEP)}
         >
           −
         </button>
