@@ -55,6 +55,22 @@ export function App() {
           </div>
         )}
         <main class={`layout${selected ? ' has-selection' : ''}`}>
+          {/* first in the page: a player's controls come before the map (on a phone they are shown first; on a wide screen, in the right column) */}
+          <div class="col col-side">
+            {/* on a narrow screen a selection opens as a sheet over the bottom of the page, where a tap on the map can see it */}
+            <Panel area="inspector" title="panels.inspector" testid="panel-inspector" extra={selected ? 'sheet' : ''}>
+              <Inspector />
+            </Panel>
+            <Panel area="player" title="panels.player" testid="panel-player">
+              {ctx.world && <PlayerPanel key={ctx.world} />}
+            </Panel>
+            <Panel area="controls" title="panels.controls" testid="panel-controls">
+              <Controls status={w.status} onStatus={w.setStatus} />
+            </Panel>
+            <Panel area="admin-story" title="panels.admin_story" testid="panel-admin-story">
+              {ctx.world && <AdminStory />}
+            </Panel>
+          </div>
           <div class="col col-map">
             <Panel area="map" title="panels.map" testid="panel-map">
               <WorldMap places={w.places} actors={w.actors} entities={w.entities} events={w.events} tickMs={w.status?.tickMs ?? 1000} />
@@ -70,21 +86,6 @@ export function App() {
             </Panel>
             <Panel area="directory" title="panels.directory" testid="panel-directory">
               <Directory />
-            </Panel>
-          </div>
-          <div class="col col-side">
-            {/* on a narrow screen a selection opens as a sheet over the bottom of the page, where a tap on the map can see it */}
-            <Panel area="inspector" title="panels.inspector" testid="panel-inspector" extra={selected ? 'sheet' : ''}>
-              <Inspector />
-            </Panel>
-            <Panel area="player" title="panels.player" testid="panel-player">
-              {ctx.world && <PlayerPanel key={ctx.world} />}
-            </Panel>
-            <Panel area="controls" title="panels.controls" testid="panel-controls">
-              <Controls status={w.status} onStatus={w.setStatus} />
-            </Panel>
-            <Panel area="admin-story" title="panels.admin_story" testid="panel-admin-story">
-              {ctx.world && <AdminStory />}
             </Panel>
           </div>
         </main>

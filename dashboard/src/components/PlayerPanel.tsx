@@ -277,15 +277,8 @@ export function PlayerPanel() {
           {t('player.leave')}
         </button>
       </p>
-      {sheet && <CharacterSheet me={sheet} onDeclared={setDeclaredAt} />}
-      {/* the ink's choices (also in the action_prompt, with their `choice`) are the story panel's, sent back with it */}
-      <StoryPanel
-        reply={story2.reply}
-        options={story2.options}
-        busy={busy || !me}
-        onPick={(a) => pick({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a)}
-      />
-      <QuestLog world={world} actor={session.actorId} token={session.token} tick={tick} quests={story2.quests} onTaken={story2.refresh} />
+      {/* what you notice, then what you do and what came of it first: on a phone this panel comes before the map */}
+      <Perceived lines={noticed} />
       {form ? (
         <ToolForm
           key={JSON.stringify(form.initial)}
@@ -325,8 +318,16 @@ export function PlayerPanel() {
         </button>
       )}
       <Problem error={error} fallback="player.act_failed" />
-      <Perceived lines={noticed} />
+      {/* the ink's choices (also in the action_prompt, with their `choice`) are the story panel's, sent back with it */}
+      <StoryPanel
+        reply={story2.reply}
+        options={story2.options}
+        busy={busy || !me}
+        onPick={(a) => pick({ tool: a.call.tool as DraftCall['tool'], args: a.call.args }, a)}
+      />
       <PlayerLog lines={logOf(story, lines)} />
+      <QuestLog world={world} actor={session.actorId} token={session.token} tick={tick} quests={story2.quests} onTaken={story2.refresh} />
+      {sheet && <CharacterSheet me={sheet} onDeclared={setDeclaredAt} />}
     </div>
   );
 }

@@ -28,6 +28,14 @@ export function TraitPicker(props: { picked: string[]; onPick: (ids: string[]) =
   const presets = catalog?.traits ?? [];
   const used = props.picked.length + (props.own.name.trim() ? 1 : 0);
   const toggle = (id: string) => props.onPick(props.picked.includes(id) ? props.picked.filter((x) => x !== id) : [...props.picked, id]);
+  // the risky doings a side fits, by their names in the player's language
+  const wordName = new Map((catalog?.risky ?? []).map((w) => [w.id, w.name]));
+  const doings = (ids: string[]) =>
+    ids
+      .map((id) => wordName.get(id))
+      .filter((n) => n !== undefined)
+      .map((n) => tx(n))
+      .join(t('sep'));
   return (
     <fieldset class="trait-picker" data-testid="trait-picker">
       <legend>{t('traits.pick', { n: used, max: MAX_TRAITS })}</legend>
@@ -35,9 +43,12 @@ export function TraitPicker(props: { picked: string[]; onPick: (ids: string[]) =
         <ul class="traits">
           {presets.map((tr) => {
             const on = props.picked.includes(tr.id);
+            const helps = doings(tr.helps);
+            const hinders = doings(tr.hinders);
+            // one label holds the box, the name and both sides, so a tap anywhere on it ticks this trait
             return (
               <li key={tr.id}>
-                <label>
+                <label class="trait" data-trait={tr.id}>
                   <input
                     type="checkbox"
                     checked={on}
@@ -45,7 +56,17 @@ export function TraitPicker(props: { picked: string[]; onPick: (ids: string[]) =
                     onChange={() => toggle(tr.id)}
                     data-testid={`preset-${tr.id}`}
                   />
-                  <b>{tx(tr.name)}</b> <span class="plus">+ {tx(tr.positive)}</span> <span class="minus">− {tx(tr.negative)}</span>
+                  <span class="trait-text">
+                    <b>{tx(tr.name)}</b>
+                    <span class="plus" data-testid="trait-helps">
+                      + {tx(tr.positive)}
+                      {helps && <span class="trait-words"> {t('traits.helps_when', { words: helps })}</span>}
+                    </span>
+                    <span class="minus" data-testid="trait-hinders">
+                      − {tx(tr.negative)}
+                      {hinders && <span class="trait-words"> {t('traits.hinders_when', { words: hinders })}</span>}
+                    </span>
+                  </span>
                 </label>
               </li>
             );
