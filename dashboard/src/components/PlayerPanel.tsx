@@ -266,9 +266,9 @@ export function PlayerPanel() {
       <p class="me" data-testid="player-status">
         {me ? (
           <>
-            <b>{tx(me.name)}</b> · {names.place(me.place)} · {t('resources.money')} {names.money(me.money)} · {t('resources.energy')}{' '}
-            {me.energy}
-            {me.status !== 'alive' && <> · {t(`status.${me.status}`)}</>}
+            <b>{tx(me.name)}</b>
+            {t('player.where_now', { place: names.place(me.place), money: names.money(me.money), energy: me.energy })}
+            {me.status !== 'alive' && <> {t('player.condition_now', { status: t(`status.${me.status}`) })}</>}
           </>
         ) : (
           t('player.arriving')
