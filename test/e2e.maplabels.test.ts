@@ -150,4 +150,41 @@ describe.skipIf(!CHROMIUM)('the map’s names and bubbles, and moving the view',
     await page.screenshot({ path: path.join(ARTIFACTS, 'map-dragged.png') });
     await page.close();
   });
+
+  it('two fingers spread zoom in, Ctrl and the wheel zoom, and the buttons bring it back', { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: true });
+    page.setDefaultTimeout(WAIT);
+    await page.goto(servers[0].url);
+    await expect.poll(() => page.locator('[data-testid=world-map] [data-actor]').count(), { timeout: WAIT }).toBeGreaterThan(3);
+    const zoomOut = page.getByTestId('map-zoom-out');
+    expect(await zoomOut.isDisabled()).toBe(true);
+    // a pinch as the browser reports it: two touch pointers down, the second moving away from the first
+    await page.getByTestId('map-wrap').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const [cx, cy] = [r.x + r.width / 2, r.y + r.height / 2];
+      const fire = (type: string, id: number, x: number, y: number) =>
+        el.dispatchEvent(
+          new PointerEvent(type, { pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x, clientY: y, bubbles: true }),
+        );
+      fire('pointerdown', 1, cx - 20, cy);
+      fire('pointerdown', 2, cx + 20, cy);
+      for (let s = 1; s <= 8; s++) fire('pointermove', 2, cx + 20 + 15 * s, cy);
+      fire('pointerup', 2, cx + 140, cy);
+      fire('pointerup', 1, cx - 20, cy);
+    });
+    await expect.poll(() => zoomOut.isDisabled()).toBe(false);
+    // the buttons undo it, step by step, down to the whole map
+    for (let n = 0; n < 6 && !(await zoomOut.isDisabled()); n++) await zoomOut.click();
+    expect(await zoomOut.isDisabled()).toBe(true);
+    expect(await page.getByTestId('world-map').getAttribute('viewBox')).toMatch(/^0 0 /);
+
+    // Ctrl and the wheel (a trackpad's pinch) zoom where the pointer is
+    const wrap = (await page.getByTestId('map-wrap').boundingBox())!;
+    await page.mouse.move(wrap.x + wrap.width / 3, wrap.y + wrap.height / 3);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -240);
+    await page.keyboard.up('Control');
+    await expect.poll(() => zoomOut.isDisabled()).toBe(false);
+    await page.close();
+  });
 });

@@ -82,7 +82,12 @@ export function usePanZoom(w: number, h: number) {
     if (!p.moved) {
       p.moved = true;
       dragged.current = true;
-      el.current?.setPointerCapture?.(e.pointerId);
+      // the drag goes on past the map's edge; a pointer already gone cannot be captured, and need not be
+      try {
+        el.current?.setPointerCapture(e.pointerId);
+      } catch {
+        /* released already */
+      }
       window.getSelection()?.removeAllRanges();
     }
     pointers.current.set(e.pointerId, now);

@@ -254,6 +254,7 @@ export function WorldMap(props: {
         ref={setWrap}
         data-testid="map-wrap"
         tabIndex={0}
+        role="group"
         aria-label={t('map.pan_hint')}
         {...pz.handlers}
       >
