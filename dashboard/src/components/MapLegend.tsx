@@ -1,6 +1,6 @@
 import { useT } from '../i18n.ts';
 
-/** What the shapes on the map are. */
+/** What the shapes on the map are, and how to move it. */
 export function MapLegend() {
   const { t } = useT();
   return (
@@ -48,6 +48,9 @@ export function MapLegend() {
           <circle r={7} class="lg-place" />
         </svg>
         {t('map.legend.place')}
+      </li>
+      <li class="map-how" data-testid="map-how">
+        {t('map.legend.how')}
       </li>
     </ul>
   );
