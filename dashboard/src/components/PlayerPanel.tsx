@@ -347,7 +347,14 @@ export function PlayerPanel() {
         </button>
       )}
       {me && (
-        <button type="button" class="look" data-testid="look" disabled={busy} onClick={() => void look()} title={t('scene.look_hint')}>
+        <button
+          type="button"
+          class="look-around"
+          data-testid="look-around"
+          disabled={busy}
+          onClick={() => void look()}
+          title={t('scene.look_hint')}
+        >
           {t('scene.look')}
         </button>
       )}
