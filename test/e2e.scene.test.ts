@@ -136,5 +136,11 @@ describe.skipIf(!CHROMIUM)('looking around and asking, in a browser', () => {
       await expect.poll(() => log.textContent(), { timeout: WAIT }).toContain("I haven't heard anything worth repeating");
     }
     await page.getByTestId('player').screenshot({ path: path.join(ARTIFACTS, 'scene-answers.png') });
+
+    // the same scene in Chinese, at the switch of the language
+    await page.getByTestId('lang-cn').click();
+    await expect.poll(() => scene.textContent()).toContain('你环顾东门老街');
+    expect(await scene.textContent()).toContain('出路：');
+    await page.getByTestId('lang-en').click();
   }, 300_000);
 });
