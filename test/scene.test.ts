@@ -66,6 +66,8 @@ describe('looking around', () => {
           e.type === 'action' && e.actor === other!.id && e.call.tool === 'interact' && e.call.args.target === ada.actorId,
       );
       expect(reply, 'the person answers in the same tick').toBeDefined();
+      // in a sentence about work, not a topic word
+      expect((reply!.call.args as { content: Message }).content).toMatchObject({ key: expect.stringMatching(/^reply\.work\./) });
 
       const before = canonicalJson(w.state);
       const lastTick = await w.store.lastTick();
