@@ -6,6 +6,7 @@ import type { ActorState, Observation, WorldState } from '../sim/state/types.ts'
 import type { PlaceIndex } from '../sim/state/place-index.ts';
 import { rngFor } from '../sim/rng.ts';
 import { type KnownQuest, knownQuest } from './quests.ts';
+import type { AnswerBasis } from './work-lead.ts';
 
 export interface Neighbour {
   id: string;
@@ -43,9 +44,10 @@ export interface Perception {
   lastFailure: { sig: string; tick: number; reason: Message } | null;
   /**
    * a player has just spoken to the actor, this tick: the game master's turn, in which the actor
-   * answers them before the tick ends (sim/tick/answers.ts)
+   * answers them before the tick ends (sim/tick/answers.ts); `basis`: the work really open and the facts
+   * it knows, which its answer holds to (bots/work-lead.ts)
    */
-  answering?: { to: string; said: Message };
+  answering?: { to: string; said: Message; basis?: AnswerBasis };
   /** the quests the actor has taken, as it was told them (bots/quests.ts): absent when none */
   quests?: KnownQuest[];
 }

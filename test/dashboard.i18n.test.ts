@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import cnDash from '../locales/cn/dashboard.json' with { type: 'json' };
 import cnStory from '../locales/cn/dashboard-story.json' with { type: 'json' };
+import cnScene from '../locales/cn/dashboard-scene.json' with { type: 'json' };
 import cnNames from '../locales/cn/names.json' with { type: 'json' };
 import cnEngine from '../locales/cn.json' with { type: 'json' };
 import enEngine from '../locales/en.json' with { type: 'json' };
@@ -48,7 +49,7 @@ function cases(trees: Tree[]): { key: string; params?: Record<string, string | n
   });
 }
 
-const dashKeys = cases([cnDash.dashboard as Tree, cnStory.dashboard as Tree, { status: cnNames.names.status }]);
+const dashKeys = cases([cnDash.dashboard as Tree, cnStory.dashboard as Tree, cnScene.dashboard as Tree, { status: cnNames.names.status }]);
 const engineKeys = cases([cnEngine as Tree, enEngine as Tree, cnNames as Tree]);
 
 /** where the server keeps a dashboard key: under `dashboard.`, a person's condition under `names.status.` */

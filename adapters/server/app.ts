@@ -26,6 +26,7 @@ import { playerRoutes } from './routes/players.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { storyRoutes } from './routes/story.ts';
 import { storyOptionRoutes } from './routes/story-options.ts';
+import { lookRoutes } from './routes/look.ts';
 import { questRoutes } from './routes/quests.ts';
 import { previewRoutes } from './routes/preview.ts';
 import { traitRoutes } from './routes/traits.ts';
@@ -168,6 +169,7 @@ export async function buildServer(o: ServerOptions): Promise<AstinusServer> {
     sessionRoutes(sessions),
     directorRoutes,
     storyOptionRoutes,
+    lookRoutes,
   ])
     await app.register(routes, ctx);
 

@@ -22,6 +22,7 @@ import type {
   ArgueReply,
   FreeTrait,
 } from './types.ts';
+import type { LookReply } from '../../adapters/server/protocol-look.ts';
 import type { AdminQuest, DirectorReply, QuestLogEntry, SessionReply, StoryOptionView } from './storyTypes.ts';
 
 /** A failed request: the server's `{code, message:{cn,en}}` when it sent one. */
@@ -87,6 +88,9 @@ export const api = {
     request<JoinReply>('POST', `${w(world)}/players`, body, load('admin', '') || undefined),
   intent: (world: string, actor: string, token: string, body: { text: string; lang: Lang }) =>
     request<IntentFound>('POST', `${w(world)}/players/${id(actor)}/intent`, body, token),
+  /** what the player sees around them now (changes nothing, takes no turn) */
+  look: (world: string, actor: string, token: string) =>
+    request<LookReply>('GET', `${w(world)}/players/${id(actor)}/look`, undefined, token),
   /** `choice`: the ink choice this call takes, when it is one of the story's options */
   act: (world: string, actor: string, token: string, call: DraftCall, choice?: number) =>
     request<{ queuedFor: number }>(

@@ -6,6 +6,8 @@ import cnDash from '../../locales/cn/dashboard.json' with { type: 'json' };
 import enDash from '../../locales/en/dashboard.json' with { type: 'json' };
 import cnStory from '../../locales/cn/dashboard-story.json' with { type: 'json' };
 import enStory from '../../locales/en/dashboard-story.json' with { type: 'json' };
+import cnScene from '../../locales/cn/dashboard-scene.json' with { type: 'json' };
+import enScene from '../../locales/en/dashboard-scene.json' with { type: 'json' };
 import { createI18n, I18N_LANG, mergeLocale, type Tree } from '../../sim/i18n/config.ts';
 import type { Lang } from './types.ts';
 
@@ -18,12 +20,13 @@ const merged = (files: [string, Tree][]): Tree =>
  * condition, `status.*`, named once in names.json for the server and the page alike), and
  * `translation`, the engine's messages the page renders, keyed as on the server.
  */
-function bundles(lang: Lang, engine: Tree, names: Tree, dash: Tree, story: Tree): Record<string, Tree> {
+function bundles(lang: Lang, engine: Tree, names: Tree, dash: Tree, story: Tree, scene: Tree): Record<string, Tree> {
   const status = (names.names as Tree).status as Tree;
   return {
     dashboard: merged([
       [`${lang}/dashboard.json`, dash.dashboard as Tree],
       [`${lang}/dashboard-story.json`, story.dashboard as Tree],
+      [`${lang}/dashboard-scene.json`, scene.dashboard as Tree],
       [`${lang}/names.json`, { status }],
     ]),
     translation: merged([
@@ -33,7 +36,10 @@ function bundles(lang: Lang, engine: Tree, names: Tree, dash: Tree, story: Tree)
   };
 }
 
-const i18n = createI18n({ cn: bundles('cn', cnEngine, cnNames, cnDash, cnStory), en: bundles('en', enEngine, enNames, enDash, enStory) });
+const i18n = createI18n({
+  cn: bundles('cn', cnEngine, cnNames, cnDash, cnStory, cnScene),
+  en: bundles('en', enEngine, enNames, enDash, enStory, enScene),
+});
 
 type Params = Record<string, string | number>;
 type T = (key: string, params?: Params) => string;

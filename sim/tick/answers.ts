@@ -1,5 +1,6 @@
 import type { Phase } from './phase.ts';
 import { perceive } from '../../bots/perception.ts';
+import { answerBasis } from '../../bots/work-lead.ts';
 import { sliceFor } from '../../world-engine/slice.ts';
 import type { Slice } from '../../world-engine/types.ts';
 import type { TickJudge } from '../judge/judge.ts';
@@ -51,7 +52,10 @@ export async function answerPlayers(
   const asked = askedBy(state, judge.events, from);
   if (!asked.length) return [];
   const index = indexPlaces(cat, state);
-  const perceptions = asked.map((a) => ({ ...perceive(cat, state, index, a.bot, tick), answering: { to: a.to, said: a.said } }));
+  const perceptions = asked.map((a) => ({
+    ...perceive(cat, state, index, a.bot, tick),
+    answering: { to: a.to, said: a.said, basis: answerBasis(cat, state, a.bot) },
+  }));
   const decisions = await delib.decide(cat, perceptions, state.seed);
   await judgeBotArguments(
     cat,

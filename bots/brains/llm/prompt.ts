@@ -185,13 +185,36 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
   );
   if (p.lastFailure) lines.push(t('llm.brain.failure', { tick: p.lastFailure.tick, reason: r.render(p.lastFailure.reason) }));
   // the game master's turn: a player spoke to it, and it answers now
-  if (p.answering)
+  if (p.answering) {
     lines.push(
       t('llm.brain.answering', {
         who: named(r.actor(p.answering.to), p.answering.to),
         said: said(r, p.answering.said, r.actor(p.answering.to)),
       }),
     );
+    // what the answer holds to: the work really open, and only the facts it has heard (bots/work-lead.ts)
+    const basis = p.answering.basis;
+    if (basis) {
+      const w = basis.work;
+      lines.push(
+        w
+          ? t('llm.brain.answer_work', {
+              employer: named(r.actor(w.employer), w.employer),
+              job: r.param({ ref: 'job', id: w.job }),
+              place: short(r.place(w.place), w.place),
+              money: r.money(w.wage),
+            })
+          : t('llm.brain.answer_no_work'),
+      );
+      if (basis.known.length)
+        section(
+          'llm.brain.answer_known',
+          basis.known.map((k) => `\n- ${said(r, k.content, t('llm.fence.narration'))}`),
+          '',
+        );
+      else lines.push(t('llm.brain.answer_nothing_known'));
+    }
+  }
   // lore matches what is going on, not the list of templates (the same for everyone)
   const scan = lines.join('\n');
   // what it could make now, within its money and energy; by id alone: the ids say what they are

@@ -12,6 +12,7 @@ import { unmetRequirement } from '../../../sim/model/requires.ts';
 import { bandsOf, factorsFor } from '../../../sim/model/check.ts';
 import { formulaFor, odds } from '../../../sim/model/dice.ts';
 import { spokeSince, talkedWith, toAnswer } from './recent.ts';
+import { replyTo } from './replies.ts';
 
 /** The pack's modes in its order, once per catalog: every trip asks. */
 const MODES = new WeakMap<Catalog, { id: string; m: Mode }[]>();
@@ -336,7 +337,7 @@ export const OPTIONS: Record<string, Option> = {
       ? propose(ctx, 'social', 0.9 + 0.8 * ctx.self.drives.sociability, 'interact', {
           target: to.id,
           manner: befriend!,
-          content: msg(to.topic),
+          content: replyTo(ctx, to.id, msg(to.topic)),
         })
       : null;
   },
@@ -514,8 +515,9 @@ export const DYING_OPTIONS: Record<string, Option> = {
 };
 
 /**
- * The game master's turn: a player spoke to the actor this tick and it answers them now, warmly on
- * what they raised, or sharply if it has no time for them. Its only option, so it always answers.
+ * The game master's turn: a player spoke to the actor this tick and it answers them now, in a sentence
+ * on what they raised, true to the work open and the facts it knows (replies.ts), or sharply if it has
+ * no time for them. Its only option, so it always answers.
  */
 export const ANSWER_OPTIONS: Record<string, Option> = {
   answer(ctx) {
@@ -525,7 +527,6 @@ export const ANSWER_OPTIONS: Record<string, Option> = {
     if (sharp) return propose(ctx, 'social', 5, 'interact', { target: a.to, manner: sharp, content: msg('say.get_lost') });
     const befriend = manner(ctx, 'befriend');
     if (!befriend) return null;
-    const raised = 'key' in a.said && TOPICS.includes(a.said.key) ? a.said.key : ctx.rng.pick(TOPICS);
-    return propose(ctx, 'social', 5, 'interact', { target: a.to, manner: befriend, content: msg(raised) });
+    return propose(ctx, 'social', 5, 'interact', { target: a.to, manner: befriend, content: replyTo(ctx, a.to, a.said, a.basis) });
   },
 };

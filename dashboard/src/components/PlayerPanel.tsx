@@ -28,6 +28,8 @@ import { CharacterSheet } from './CharacterSheet.tsx';
 import { ToolForm } from './ToolForm.tsx';
 import { QuestLog } from './QuestLog.tsx';
 import { StoryPanel } from './StoryPanel.tsx';
+import { ScenePanel } from './ScenePanel.tsx';
+import type { LookReply } from '../../../adapters/server/protocol-look.ts';
 import { useSession } from '../useSession.ts';
 import { linesOf } from '../sessionLines.ts';
 
@@ -76,6 +78,7 @@ export function PlayerPanel() {
   const [error, setError] = useState<Text | string | null>(null);
   const [sheet, setSheet] = useState<ActorDetail | null>(null);
   const [prompt, setPrompt] = useState<PromptMsg | null>(null);
+  const [scene, setScene] = useState<LookReply | null>(null);
   // the story session and quest log as the server keeps them, read again each tick
   const story2 = useSession(world, session?.actorId ?? null, session?.token ?? null, tick);
   const add = (l: PlayerLine) => setLines((ls) => [l, ...ls].slice(0, LOG_MAX));
@@ -243,12 +246,31 @@ export function PlayerPanel() {
       setPending({ call, check: seen.check, warning: seen.warning });
     } else await act(call);
   };
+  // looking around takes no turn: the scene of the place now, from the server
+  const look = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setScene(await api.look(world, session.actorId, session.token));
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
   const ask = async (text: string) => {
     setBusy(true);
     setError(null);
     setForm(null);
     try {
       const r = await api.intent(world, session.actorId, session.token, { text, lang });
+      // words that ask to look around ("look around", 四处看看) open the scene, as the button does
+      if ((r as { look?: boolean }).look === true) {
+        setPending(null);
+        setBusy(false);
+        await look();
+        return;
+      }
       setPending({
         call: { tool: r.call.tool, args: r.call.args as Record<string, unknown> },
         understood: r.understood,
@@ -317,6 +339,19 @@ export function PlayerPanel() {
           {t('player.pass')}
         </button>
       )}
+      {me && (
+        <button
+          type="button"
+          class="look-around"
+          data-testid="look-around"
+          disabled={busy}
+          onClick={() => void look()}
+          title={t('scene.look_hint')}
+        >
+          {t('scene.look')}
+        </button>
+      )}
+      {scene && <ScenePanel scene={scene} busy={busy} onAgain={() => void look()} onClose={() => setScene(null)} />}
       <Problem error={error} fallback="player.act_failed" />
       {/* the ink's choices (also in the action_prompt, with their `choice`) are the story panel's, sent back with it */}
       <StoryPanel
