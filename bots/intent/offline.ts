@@ -42,7 +42,11 @@ export function intentOf(input: IntentInput, reading: Reading): Intent {
   }
   const understood = says ? rendered(cat, state, says) : describeCall(cat, state, call);
   if (!choices) return { call, understood };
-  return { call, understood, choices: choices.map((c) => ({ call: c, understood: describeCall(cat, state, c) })) };
+  return {
+    call,
+    understood: words(cat, state, 'intent.choose'),
+    choices: choices.map((c) => ({ call: c, understood: describeCall(cat, state, c) })),
+  };
 }
 
 /** Words no reader knows: said so, with what could be said here instead; the call is only where the form starts. */

@@ -249,10 +249,15 @@ export function PlayerPanel() {
     setForm(null);
     try {
       const r = await api.intent(world, session.actorId, session.token, { text, lang });
+      const draft = (c: typeof r.call): DraftCall => ({ tool: c.tool, args: c.args as Record<string, unknown> });
       setPending({
-        call: { tool: r.call.tool, args: r.call.args as Record<string, unknown> },
+        call: draft(r.call),
         understood: r.understood,
         notFound: r.notFound,
+        choices: r.choices?.map((c) => ({ call: draft(c.call), understood: c.understood })),
+        notUnderstood: r.notUnderstood,
+        suggestions: r.suggestions,
+        look: r.look,
       });
     } catch (e) {
       failed(e);
@@ -310,6 +315,7 @@ export function PlayerPanel() {
           }}
           onDrop={() => setPending(null)}
           onForm={() => setForm({ initial: null })}
+          onChoose={(c) => setPending(c)}
         />
       )}
       {!form && !pending && (
