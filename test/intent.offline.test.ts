@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offlineIntentParser } from '../bots/intent/offline.ts';
+import { UntrustedToolCall } from '../sim/i18n/content.ts';
 import type { Intent } from '../bots/intent/types.ts';
 import { ToolCall } from '../sim/model/tools.ts';
 import { fresh, shenzhen } from './helpers/world.ts';
@@ -69,6 +70,21 @@ describe('the offline intent parser', () => {
       lang: 'en',
     }) as { call: ToolCall };
     expect(call.tool).toBe('express');
+  });
+
+  it.each([
+    'give Xu Na 1000000000000000000000000000000 yuan',
+    'eat for 99999999999999999999 yuan',
+    'talk to __proto__',
+    'give __proto__ 5 yuan',
+    'buy constructor',
+    '给许娜0块',
+  ])('hostile words still give a call the server accepts from a player: %s', async (text) => {
+    const cat = await shenzhen();
+    const state = fresh(cat);
+    state.actors.wang_hao.location = 'huaqiangbei';
+    const { call } = offlineIntentParser().parse({ cat, state, actor: 'wang_hao', id: 'c', text, lang: 'en' }) as Intent;
+    expect(UntrustedToolCall.safeParse(call).success).toBe(true);
   });
 
   it('says so when it does not understand a remark, with what can be done here instead of self-talk', async () => {

@@ -53,7 +53,8 @@ function isMoneyWord(cat: Catalog, k: Lists, word: string): boolean {
  */
 export function sumIn(cat: Catalog, k: Lists, text: string): number | null {
   const digits = /\d+/.exec(text);
-  if (digits) return Number(digits[0]);
+  // a sum beyond what a call can carry is the most it can (the Judge then says what the purse allows)
+  if (digits) return Math.min(Number(digits[0]), Number.MAX_SAFE_INTEGER);
   const lower = text.toLowerCase();
   // Latin: number words then a money word
   const words = lower.match(/[a-z]+/g) ?? [];

@@ -4,7 +4,7 @@ import { sumIn } from '../amount.ts';
 import type { Said } from '../context.ts';
 import { freeMode, notFound, type Reader, startFor } from './found.ts';
 
-const amountIn = (s: Said) => Number(/\d+/.exec(s.text)?.[0] ?? 0);
+const amountIn = (s: Said) => Math.min(Number(/\d+/.exec(s.text)?.[0] ?? 0), Number.MAX_SAFE_INTEGER);
 
 /** Where a verb stands: the pack's word for it (a purpose's name or alias), else a generic verb of intent.json. */
 function verbAt(s: Said, does: 'buy' | 'eat' | 'work' | 'rest' | 'perform', key: string): { purpose: string; end: number } | null {
