@@ -77,3 +77,18 @@ export function sumIn(cat: Catalog, k: Lists, text: string): number | null {
   }
   return null;
 }
+
+/** How many of a thing the words ask for: digits, or a spelled number ("two bottles", "两个"); null when none is named. */
+export function countIn(text: string): number | null {
+  const digits = /\d+/.exec(text);
+  if (digits) return Math.min(Number(digits[0]), Number.MAX_SAFE_INTEGER);
+  const lower = text.toLowerCase();
+  for (const w of lower.match(/[a-z]+/g) ?? []) {
+    const n = spelled([w]);
+    if (n !== null) return n;
+  }
+  const cn = NUMERALS.find((n) => !n.spaced);
+  if (!cn) return null;
+  const run = new RegExp(`[${[...Object.keys(cn.words), ...Object.keys(cn.scales)].join('')}]+`, 'u').exec(lower);
+  return run ? spelled([...run[0]]) : null;
+}

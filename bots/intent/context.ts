@@ -5,6 +5,7 @@ import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import { called, find, firstOf, type Hit, type Lists, mention, type Named, phraseAfter } from './lexicon.ts';
 import { actorNames } from './names.ts';
+import { unquoted } from './read/speech.ts';
 import type { IntentInput } from './types.ts';
 
 /** What the player's words name and use, found once and shared by every reader. */
@@ -29,7 +30,7 @@ export class Said {
     this.cat = cat;
     this.state = state;
     this.me = actor;
-    this.text = input.text.toLowerCase();
+    this.text = unquoted(input.text).toLowerCase();
     this.here = state.actors[actor].location;
     const places: Named[] = [...cat.places.values()].map((p) => [p.id, [...called(p), p.id]]);
     for (const g of state.generatedPlaces) places.push([g.id, [g.name.cn, g.name.en]]);
@@ -43,10 +44,7 @@ export class Said {
     );
     const people = actorNames(cat, state, actor, k);
     this.person = mention(this.text, [...people.full, ...people.short]);
-    this.item = mention(
-      this.text,
-      [...cat.items.values()].map((i) => [i.id, called(i)]),
-    );
+    this.item = mention(this.text, itemNames(cat));
     this.mode = this.word('modes');
   }
 
@@ -118,13 +116,16 @@ export class Said {
    */
   itemIn(phrase: string): string | null {
     if (!phrase) return null;
-    const whole = mention(
-      phrase.toLowerCase(),
-      [...this.cat.items.values()].map((i) => [i.id, called(i)]),
-    );
+    const whole = mention(phrase.toLowerCase(), itemNames(this.cat));
     if (whole) return whole.id;
     const last = /[a-z'-]+$/i.exec(phrase.trim())?.[0];
-    return this.itemByPart(phrase) ?? (last && last !== phrase.trim() ? this.itemByPart(last) : null);
+    // a plural the pack does not spell ("steamed buns")
+    const one = phrase.trim().replace(/(?<=[a-z])e?s$/i, '');
+    return (
+      this.itemByPart(phrase) ??
+      (one !== phrase.trim() ? this.itemByPart(one) : null) ??
+      (last && last !== phrase.trim() ? (this.itemByPart(last) ?? this.itemByPart(last.replace(/(?<=[a-z])e?s$/i, ''))) : null)
+    );
   }
 
   /** Where what is said begins (a subject marker after this point), if it is marked. */
@@ -159,4 +160,9 @@ export class Said {
   call<T extends ToolCall['tool']>(tool: T, args: Extract<ToolCall, { tool: T }>['args']): ToolCall {
     return { id: this.input.id, actor: this.me, tool, args } as ToolCall;
   }
+}
+
+/** Items by their names, aliases and id read as words ("baozi", "milk tea"): a player may write the id's romanisation. */
+function itemNames(cat: Catalog): Named[] {
+  return [...cat.items.values()].map((i) => [i.id, [...called(i), i.id.replace(/_/g, ' ')]]);
 }

@@ -3,10 +3,10 @@ import type { Said } from '../context.ts';
 import type { Reader, Reading } from './found.ts';
 
 /** "Look around", "what's here", 四处看看: the player asks what is around (the scene panel), nothing to confirm. */
-export const look: Reader = (s) => {
-  if (s.person || !s.has('look')) return null;
-  return { call: s.call('move', { destination: s.here, mode: s.cat.words.ids('modes')[0] }), look: true };
-};
+export const look: Reader = (s) => (s.person || !s.has('look') ? null : looking(s));
+
+/** A look: no call to confirm; the call is only where the form starts (staying where one is). */
+const looking = (s: Said): Reading => ({ call: s.call('move', { destination: s.here, mode: s.cat.words.ids('modes')[0] }), look: true });
 
 /** One call per person present, the helpless first: whom the words meant is the player's to choose. */
 function toWhoever(s: Said, manner: string, content: Message): Reading | null {
@@ -40,3 +40,6 @@ export const someone: Reader = (s) => {
   }
   return null;
 };
+
+/** Watching or looking at nobody named ("look at the street", 看看): a look around, after every reader that could name what is watched. */
+export const glance: Reader = (s) => (!s.person && s.has('watch') ? looking(s) : null);

@@ -4,7 +4,7 @@ import { give, interact, steal } from './people.ts';
 import { express, move } from './places.ts';
 import { missing, nobody } from './missing.ts';
 import { muttered, quoted } from './speech.ts';
-import { look, someone } from './around.ts';
+import { glance, look, someone } from './around.ts';
 import type { Reader } from './found.ts';
 
 /**
@@ -37,5 +37,6 @@ export const READERS: readonly Reader[] = [
   named,
   express,
   someone,
+  glance,
   missing,
 ];

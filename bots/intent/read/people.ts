@@ -1,6 +1,7 @@
 import { type Message, msg, ref } from '../../../sim/model/text.ts';
 import type { MannerMechanism } from '../../../sim/model/vocabulary.ts';
 import { sumIn } from '../amount.ts';
+import { quotedIn } from './speech.ts';
 import type { Said } from '../context.ts';
 import { notFound, type Reader, startFor } from './found.ts';
 
@@ -25,6 +26,8 @@ const VERBS: [key: string, does: MannerMechanism][] = [
 ];
 
 function content(s: Said, does: MannerMechanism | undefined, after: number): Message {
+  const quoted = quotedIn(s.input.text);
+  if (quoted) return { text: quoted };
   const said = s.subject(after);
   if (said) return { text: said };
   const key = does && OPENERS[does];

@@ -10,6 +10,15 @@ export function quotedIn(raw: string): string | null {
   return m ? (m.slice(1).find((x) => x !== undefined) ?? '').trim() || null : null;
 }
 
+/** The text with what is quoted blanked out (same length, so positions hold): a verb or name inside quotes is what is said, not what is done. */
+export function unquoted(raw: string): string {
+  return raw.replace(new RegExp(QUOTED.source, 'gu'), (all, ...inner: (string | undefined)[]) => {
+    const said = inner.slice(0, 6).find((x) => x !== undefined) ?? '';
+    const at = all.lastIndexOf(said);
+    return all.slice(0, at) + ' '.repeat(said.length) + all.slice(at + said.length);
+  });
+}
+
 const selfChannel = (s: Said) => s.cat.words.channelFor('self') ?? s.cat.words.ids('channels')[0];
 
 /**
@@ -31,8 +40,8 @@ export const muttered: Reader = (s) => {
 export const quoted: Reader = (s) => {
   const said = quotedIn(s.input.text);
   if (!said || s.person) return null;
-  // the words outside the quotes may be a verb of saying or a channel, nothing else
-  const outside = s.text.replace(said.toLowerCase(), '');
+  // the words outside the quotes (the text has them blanked) may be a verb of saying or a channel, nothing else
+  const outside = s.text;
   const channel = s.wordHit('channels');
   const verbs = firstOf(outside, s.k.say ?? []);
   if (!channel && !verbs && /[\p{L}]/u.test(outside.replace(/[\s'"“”‘’「」『』:：,，.。!！?？]/gu, ''))) return null;

@@ -1,10 +1,8 @@
 import { msg, ref } from '../../../sim/model/text.ts';
 import { priceOf } from '../../../sim/state/overrides.ts';
-import { sumIn } from '../amount.ts';
+import { countIn, sumIn } from '../amount.ts';
 import type { Said } from '../context.ts';
 import { freeMode, notFound, type Reader, startFor } from './found.ts';
-
-const amountIn = (s: Said) => Math.min(Number(/\d+/.exec(s.text)?.[0] ?? 0), Number.MAX_SAFE_INTEGER);
 
 /** Where a verb stands: the pack's word for it (a purpose's name or alias), else a generic verb of intent.json. */
 function verbAt(s: Said, does: 'buy' | 'eat' | 'work' | 'rest' | 'perform', key: string): { purpose: string; end: number } | null {
@@ -31,7 +29,13 @@ export const buy: Reader = (s) => {
   const item = s.item?.id ?? s.itemIn(what);
   if (!item) return what ? notFound(startFor.buy(s, v.purpose), 'item', { what }) : null;
   if (s.sells(s.here).includes(item)) {
-    return { call: s.call('use_resource', { resource: `item:${item}`, amount: Math.min(amountIn(s) || 1, 10), purpose: v.purpose }) };
+    return {
+      call: s.call('use_resource', {
+        resource: `item:${item}`,
+        amount: Math.max(1, Math.min(countIn(s.input.text.slice(v.end)) ?? 1, 10)),
+        purpose: v.purpose,
+      }),
+    };
   }
   const sellers = s.sellersOf(item);
   if (!sellers.length) return notFound(startFor.buy(s, v.purpose), 'sold_nowhere', { item: ref('item', item) });
@@ -67,7 +71,8 @@ export const eat: Reader = (s) => {
     if (!sellers.length) return notFound(call, 'sold_nowhere', { item: ref('item', item) });
     return notFound(call, 'sold_elsewhere', { item: ref('item', item) }, { places: sellers.map((p) => ref('place', p)) });
   }
-  return { call: s.call('use_resource', { resource: 'money', amount: amountIn(s) || 3 * s.cat.levels.meal, purpose: v.purpose }) };
+  const sum = sumIn(s.cat, s.k, s.input.text);
+  return { call: s.call('use_resource', { resource: 'money', amount: sum && sum > 0 ? sum : 3 * s.cat.levels.meal, purpose: v.purpose }) };
 };
 
 /** Whether its price buys this item here and no better meal (the rule engine serves the most filling food a sum buys: world-engine/rules/food.ts). */
