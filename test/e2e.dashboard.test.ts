@@ -216,10 +216,21 @@ if (!CHROMIUM) {
       await page.getByTestId('join-submit').click();
       await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: WAIT }).toContain('阿测');
 
+      // words the parser does not understand are said so, with things to try here, never muttered
       await page.getByTestId('intent-text').fill('今天的深圳真热闹，我一定能在这里闯出一片天');
       await page.getByTestId('intent-submit').click();
       const understood = page.getByTestId('understood');
-      await understood.waitFor();
+      await understood.getByTestId('not-understood').waitFor({ timeout: WAIT });
+      expect(await understood.getByTestId('intent-suggestion').count()).toBeGreaterThanOrEqual(2);
+      expect(await understood.getByTestId('intent-confirm').count()).toBe(0);
+      // a suggestion clicked is asked as the player's words: a call to confirm
+      await understood.getByTestId('intent-suggestion').first().click();
+      await understood.getByTestId('call-view').waitFor({ timeout: WAIT });
+      expect(await understood.getByTestId('intent-confirm').count()).toBe(1);
+      // said to oneself on purpose
+      await page.getByTestId('intent-text').fill('自言自语：今天的深圳真热闹，我一定能在这里闯出一片天');
+      await page.getByTestId('intent-submit').click();
+      await expect.poll(() => understood.textContent(), { timeout: WAIT }).toContain('心里对自己说');
       expect(await understood.textContent()).toMatch(HAN);
       expect(await understood.getByTestId('call-view').textContent()).toContain('表达');
       await page.getByTestId('intent-confirm').click();

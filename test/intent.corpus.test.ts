@@ -27,6 +27,8 @@ interface Case {
   channel?: string;
   content?: string;
   notFound?: string;
+  /** words no reader knows: said so, with suggestions, never taken for words said to oneself */
+  notUnderstood?: boolean;
 }
 const corpus = JSON.parse(readFileSync(`${ROOT}test/fixtures/intent-corpus.json`, 'utf8')) as { cases: Case[] };
 const packs = new Map<string, Catalog>();
@@ -62,12 +64,18 @@ describe('the intent corpus', () => {
   });
 
   it.each(corpus.cases.map((c) => [`${c.pack} @${c.at}: ${c.text}`, c] as const))('%s', async (_, c) => {
-    const { call, understood, notFound } = await parse(c);
+    const { call, understood, notFound, notUnderstood, suggestions } = await parse(c);
     // whatever it is, it is a call the server would accept from a player, and it is said in both languages
     expect(UntrustedToolCall.safeParse(call).success).toBe(true);
     expect(understood.cn.length && understood.en.length).toBeTruthy();
     expect(`${understood.cn}${understood.en}`).not.toMatch(/intent\.|reason\.|{{/);
     expect(call.tool).toBe(c.tool);
+    if (c.notUnderstood) {
+      expect(notUnderstood, 'not understood').toBeDefined();
+      expect(suggestions?.length).toBeGreaterThanOrEqual(2);
+      return;
+    }
+    expect(notUnderstood).toBeUndefined();
     if (c.notFound) {
       expect(notFound, 'a not-found reply').toBeDefined();
       expect(`${notFound!.cn} ${notFound!.en}`).toContain(c.notFound);

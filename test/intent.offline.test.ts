@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offlineIntentParser } from '../bots/intent/offline.ts';
+import { UntrustedToolCall } from '../sim/i18n/content.ts';
+import type { Intent } from '../bots/intent/types.ts';
 import { ToolCall } from '../sim/model/tools.ts';
 import { fresh, shenzhen } from './helpers/world.ts';
 import { buildCatalog } from '../sim/scenario/catalog.ts';
@@ -33,7 +35,7 @@ describe('the offline intent parser', () => {
       { tool: 'express', args: { channel: 'shout', content: { text: 'cheap phone repairs!' } } },
     ],
     ['发个朋友圈：深圳的夕阳真美', 'shekou', { tool: 'express', args: { channel: 'moments' } }],
-    ['nice weather today', 'shekou', { tool: 'express', args: { channel: 'self_talk' } }],
+    ['say "nice weather today"', 'shekou', { tool: 'express', args: { channel: 'self_talk', content: { text: 'nice weather today' } } }],
   ];
 
   it.each(cases)('%s', async (text, at, want) => {
@@ -68,6 +70,40 @@ describe('the offline intent parser', () => {
       lang: 'en',
     }) as { call: ToolCall };
     expect(call.tool).toBe('express');
+  });
+
+  it.each([
+    'give Xu Na 1000000000000000000000000000000 yuan',
+    'eat for 99999999999999999999 yuan',
+    'talk to __proto__',
+    'give __proto__ 5 yuan',
+    'buy constructor',
+    '给许娜0块',
+  ])('hostile words still give a call the server accepts from a player: %s', async (text) => {
+    const cat = await shenzhen();
+    const state = fresh(cat);
+    state.actors.wang_hao.location = 'huaqiangbei';
+    const { call } = offlineIntentParser().parse({ cat, state, actor: 'wang_hao', id: 'c', text, lang: 'en' }) as Intent;
+    expect(UntrustedToolCall.safeParse(call).success).toBe(true);
+  });
+
+  it('says so when it does not understand a remark, with what can be done here instead of self-talk', async () => {
+    const cat = await shenzhen();
+    const state = fresh(cat);
+    state.actors.wang_hao.location = 'dongmen';
+    const intent = offlineIntentParser().parse({
+      cat,
+      state,
+      actor: 'wang_hao',
+      id: 'c',
+      text: 'nice weather today',
+      lang: 'en',
+    }) as Intent;
+    expect(intent.notUnderstood?.en).toContain('nice weather today');
+    expect(intent.notUnderstood?.cn).toContain('nice weather today');
+    // someone here to talk to, something sold here, a way out
+    expect(intent.suggestions?.map((x) => x.en)).toEqual(['talk to He Wenbo', 'buy Rice noodle roll', 'go to Huaqiangbei']);
+    expect(intent.suggestions?.map((x) => x.cn)).toEqual(['跟何文博聊聊', '买肠粉', '去华强北']);
   });
 });
 

@@ -112,15 +112,30 @@ describe('the language-model intent parser', () => {
     const rt = testRuntime(srv.url);
     srv.script(answers.tool('move', { destination: 'futian_cbd', mode: 'bus' }));
     const parser = llmIntentParser({ client: rt.client, stats: rt.stats, fallback: offlineIntentParser(), lang: 'en' });
-    const got = await parser.parse({ cat: w.cat, state: w.state, actor: ME, id: 'c2', text: 'I take the bus to the CBD', lang: 'en' });
+    // words the offline parser does not understand: the model reads them
+    const got = await parser.parse({
+      cat: w.cat,
+      state: w.state,
+      actor: ME,
+      id: 'c2',
+      text: 'hail a ride to the business district',
+      lang: 'en',
+    });
     expect(got.call).toEqual({ id: 'c2', actor: ME, tool: 'move', args: { destination: 'futian_cbd', mode: 'bus' } });
     expect(got.understood.en).toMatch(/Futian/);
     expect(got.understood.cn).toMatch(/福田/);
     const body = srv.requests[0].body;
     expect(body.model).toBe('i');
-    expect(body.tools?.map((t) => t.function.name).sort()).toEqual(['create', 'express', 'interact', 'move', 'use_resource']);
+    expect(body.tools?.map((t) => t.function.name).sort()).toEqual([
+      'create',
+      'express',
+      'interact',
+      'look_around',
+      'move',
+      'use_resource',
+    ]);
     expect(body.messages[1].content).toContain('[huaqiangbei]');
-    expect(body.messages[1].content).toContain('I take the bus to the CBD');
+    expect(body.messages[1].content).toContain('hail a ride to the business district');
     await w.close();
   });
 
@@ -128,7 +143,7 @@ describe('the language-model intent parser', () => {
     const { w } = await shouted();
     const rt = testRuntime(srv.url);
     const parser = llmIntentParser({ client: rt.client, stats: rt.stats, fallback: offlineIntentParser(), lang: 'en' });
-    const input = { cat: w.cat, state: w.state, actor: ME, id: 'c3', text: 'take a taxi to Futian', lang: 'en' as const };
+    const input = { cat: w.cat, state: w.state, actor: ME, id: 'c3', text: 'hail a ride to the business district', lang: 'en' as const };
     srv.script(answers.tool('teleport', { to: 'futian_cbd' }), answers.tool('move', { destination: 'futian_cbd', mode: 'taxi' }));
     expect((await parser.parse(input)).call).toMatchObject({ tool: 'move', args: { mode: 'taxi' } });
     expect(String(srv.requests[1].body.messages.at(-1)!.content)).toContain('unknown tool "teleport"');

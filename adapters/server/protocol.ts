@@ -434,8 +434,18 @@ export const StoryMsg = z.object({ tick: z.number().int(), lines: z.array(StoryL
 export type StoryMsg = z.infer<typeof StoryMsg>;
 // ---- understood before sent (bots/intent, routes/preview.ts) ------------------------------------
 
-/** The intent reply, with the message the card shows instead of a call when something named is not to be had. */
-export const IntentFound = IntentReply.extend({ notFound: Text.optional() });
+/**
+ * The intent reply (bots/intent/types.ts), with the message the card shows instead of a call when something
+ * named is not to be had; the calls to choose from when the words fit several; the not-understood with
+ * phrasings to try; `look` when the words ask what is around.
+ */
+export const IntentFound = IntentReply.extend({
+  notFound: Text.optional(),
+  choices: z.array(IntentReply).optional(),
+  notUnderstood: Text.optional(),
+  suggestions: z.array(Text).optional(),
+  look: z.boolean().optional(),
+});
 export type IntentFound = z.infer<typeof IntentFound>;
 /** `POST /players/:id/preview`: the call, as for /act. */
 export const PreviewBody = ActBody;

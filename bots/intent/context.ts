@@ -4,6 +4,8 @@ import type { MannerMechanism, PurposeMechanism } from '../../sim/model/vocabula
 import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import { called, find, firstOf, type Hit, type Lists, mention, type Named, phraseAfter } from './lexicon.ts';
+import { actorNames } from './names.ts';
+import { unquoted } from './read/speech.ts';
 import type { IntentInput } from './types.ts';
 
 /** What the player's words name and use, found once and shared by every reader. */
@@ -28,7 +30,7 @@ export class Said {
     this.cat = cat;
     this.state = state;
     this.me = actor;
-    this.text = input.text.toLowerCase();
+    this.text = unquoted(input.text).toLowerCase();
     this.here = state.actors[actor].location;
     const places: Named[] = [...cat.places.values()].map((p) => [p.id, [...called(p), p.id]]);
     for (const g of state.generatedPlaces) places.push([g.id, [g.name.cn, g.name.en]]);
@@ -40,11 +42,9 @@ export class Said {
       this.text,
       places.filter(([pid]) => pid === this.here),
     );
-    this.person = mention(this.text, actorNames(cat, state, actor));
-    this.item = mention(
-      this.text,
-      [...cat.items.values()].map((i) => [i.id, called(i)]),
-    );
+    const people = actorNames(cat, state, actor, k);
+    this.person = mention(this.text, [...people.full, ...people.short]);
+    this.item = mention(this.text, itemNames(cat));
     this.mode = this.word('modes');
   }
 
@@ -110,6 +110,24 @@ export class Said {
     return ids.length === 1 ? ids[0] : null;
   }
 
+  /**
+   * The item a phrase names: the whole of an item's name or alias, else a part of one ("noodles" for "beef
+   * brisket noodles"), else its last word does ("two bottles of water" → water).
+   */
+  itemIn(phrase: string): string | null {
+    if (!phrase) return null;
+    const whole = mention(phrase.toLowerCase(), itemNames(this.cat));
+    if (whole) return whole.id;
+    const last = /[a-z'-]+$/i.exec(phrase.trim())?.[0];
+    // a plural the pack does not spell ("steamed buns")
+    const one = phrase.trim().replace(/(?<=[a-z])e?s$/i, '');
+    return (
+      this.itemByPart(phrase) ??
+      (one !== phrase.trim() ? this.itemByPart(one) : null) ??
+      (last && last !== phrase.trim() ? (this.itemByPart(last) ?? this.itemByPart(last.replace(/(?<=[a-z])e?s$/i, ''))) : null)
+    );
+  }
+
   /** Where what is said begins (a subject marker after this point), if it is marked. */
   subjectAt(after = 0): { at: number; len: number } | null {
     return firstOf(this.text, this.k.subject ?? [], after);
@@ -121,6 +139,13 @@ export class Said {
   /** Places that sell an item now, nearest first by the pack's order. */
   sellersOf(item: string): string[] {
     return [...this.cat.places.keys()].filter((p) => p !== this.here && this.sells(p).includes(item));
+  }
+  /** Those standing where the player stands (not the player), the helpless first: whom words that name nobody may mean. */
+  present(): string[] {
+    const order = (id: string) => (this.state.actors[id].status === 'alive' ? 1 : 0);
+    return Object.keys(this.state.actors)
+      .filter((id) => id !== this.me && this.isHere(id))
+      .sort((a, b) => order(a) - order(b));
   }
   /** Whether someone stands where the player stands. */
   isHere(id: string): boolean {
@@ -137,18 +162,7 @@ export class Said {
   }
 }
 
-/** People by name, those where the player stands first, so a common name means the one in front of them. */
-function actorNames(cat: Catalog, state: WorldState, self: string): Named[] {
-  const out: Named[] = [];
-  const here = state.actors[self].location;
-  const ids = Object.keys(state.actors)
-    .filter((id) => id !== self && state.actors[id].clone === 0)
-    .sort((a, b) => Number(state.actors[b].location === here) - Number(state.actors[a].location === here));
-  for (const id of ids) {
-    const a = state.actors[id];
-    const soul = cat.souls.get(a.soul);
-    const name = a.player?.name ?? soul?.soul.name;
-    if (name) out.push([id, [name.cn, name.en, ...(a.player || !soul ? [] : [...soul.aliases.cn, ...soul.aliases.en])]]);
-  }
-  return out;
+/** Items by their names, aliases and id read as words ("baozi", "milk tea"): a player may write the id's romanisation. */
+function itemNames(cat: Catalog): Named[] {
+  return [...cat.items.values()].map((i) => [i.id, [...called(i), i.id.replace(/_/g, ' ')]]);
 }

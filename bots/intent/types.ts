@@ -14,15 +14,29 @@ export interface IntentInput {
   lang: Lang;
 }
 
+/** One of several calls the words fit equally (whom of those present), with the call in words. */
+export interface IntentChoice {
+  call: ToolCall;
+  understood: Text;
+}
+
 /**
  * What the parser understood: a call for the player to confirm or edit, and the call in words. With
  * `notFound`, something the words named is not to be had (nobody sells it, nobody is called that):
  * the card shows that instead of a call to confirm, and the call is only where the form starts.
+ * `choices`: the words fit several calls equally; `call` is the first. `notUnderstood`: no call was
+ * read from the words (never taken for words said to oneself), with `suggestions`, phrasings of what
+ * can be done here that read back to a call. `look`: the words ask what is around (the scene, not a
+ * call to confirm).
  */
 export interface Intent {
   call: ToolCall;
   understood: Text;
   notFound?: Text;
+  choices?: IntentChoice[];
+  notUnderstood?: Text;
+  suggestions?: Text[];
+  look?: boolean;
 }
 
 /**

@@ -4,7 +4,11 @@ import type { ToolCall } from '../../sim/model/tools.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 
-/** A call in words, so the player sees what was understood before confirming it. */
+/**
+ * A call in words, so the player sees what was understood before confirming it: one sentence per
+ * mechanism (what the manner, purpose or channel does), with the pack's names and its way of writing
+ * money ("Eat for 30 yuan", "Confront Zhao Lei"; `intent.understood.*`).
+ */
 export function describeCall(cat: Catalog, state: WorldState, call: ToolCall): Text {
   const out = {} as Text;
   for (const lang of LANGS) {
@@ -17,28 +21,42 @@ export function describeCall(cat: Catalog, state: WorldState, call: ToolCall): T
         out[lang] = t('move', { place: r.place(c.args.destination), mode: r.param({ ref: 'mode', id: c.args.mode }) });
         break;
       case 'interact':
-        out[lang] = t('interact', {
+        out[lang] = t(`interact.${cat.words.mannerDoes(c.args.manner) ?? 'other'}`, {
           manner: r.param({ ref: 'manner', id: c.args.manner }),
           target: target(c.args.target),
           content: r.render(c.args.content),
         });
         break;
       case 'use_resource': {
-        const res = c.args.resource.startsWith('item:') ? r.param({ ref: 'item', id: c.args.resource.slice(5) }) : r.param(c.args.resource);
-        const purpose = r.param({ ref: 'purpose', id: c.args.purpose });
-        out[lang] = t('use_resource', {
-          amount: c.args.amount,
-          resource: res,
-          purpose,
-          target: c.args.target ? t('for', { target: target(c.args.target) }) : '',
+        const { resource, amount, purpose } = c.args;
+        const item = resource.startsWith('item:');
+        const what = item ? r.param({ ref: 'item', id: resource.slice(5) }) : r.param(resource);
+        const does = cat.words.purposeDoes(purpose);
+        const form = `use.${does}.${resource === 'money' ? 'money' : item ? 'item' : 'other'}`;
+        out[lang] = t(form, {
+          amount,
+          money: r.money(amount),
+          resource: what,
+          purpose: r.param({ ref: 'purpose', id: purpose }),
+          target: c.args.target ? target(c.args.target) : t('nobody'),
         });
         break;
       }
-      case 'create':
-        out[lang] = t('create', { what: r.param({ ref: 'template', id: c.args.what }), where: r.place(c.args.where) });
+      case 'create': {
+        const tpl = cat.templates.get(c.args.what);
+        out[lang] = t('create', {
+          what: r.param({ ref: 'template', id: c.args.what }),
+          where: r.place(c.args.where),
+          money: r.money(tpl?.cost.money ?? 0),
+          energy: tpl?.cost.energy ?? 0,
+        });
         break;
+      }
       case 'express':
-        out[lang] = t('express', { channel: r.param({ ref: 'channel', id: c.args.channel }), content: r.render(c.args.content) });
+        out[lang] = t(`express.${cat.words.channel(c.args.channel)?.reach ?? 'place'}`, {
+          channel: r.param({ ref: 'channel', id: c.args.channel }),
+          content: r.render(c.args.content),
+        });
         break;
     }
   }

@@ -1,4 +1,4 @@
-import type { Param, Ref } from '../../../sim/model/text.ts';
+import type { Message, Param, Ref } from '../../../sim/model/text.ts';
 import type { ToolCall } from '../../../sim/model/tools.ts';
 import type { Said } from '../context.ts';
 
@@ -12,7 +12,12 @@ export interface NotFound {
   params: Record<string, Param>;
   lists?: Record<string, Ref[]>;
 }
-export type Reading = { call: ToolCall; notFound?: NotFound };
+/**
+ * What a reader made of the words: one call; or (`choices`) several calls the words fit equally (whom of
+ * those present), the first being `call`; or `look`: the player asks what is around. `says`: the call in
+ * words when the call alone does not say what was named (a meal bought with money, named by its item).
+ */
+export type Reading = { call: ToolCall; notFound?: NotFound; choices?: ToolCall[]; look?: true; says?: Message };
 export type Reader = (s: Said) => Reading | null;
 
 export const notFound = (call: ToolCall, key: string, params: Record<string, Param> = {}, lists?: Record<string, Ref[]>): Reading => ({

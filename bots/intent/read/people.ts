@@ -1,5 +1,7 @@
 import { type Message, msg, ref } from '../../../sim/model/text.ts';
 import type { MannerMechanism } from '../../../sim/model/vocabulary.ts';
+import { sumIn } from '../amount.ts';
+import { quotedIn } from './speech.ts';
 import type { Said } from '../context.ts';
 import { notFound, type Reader, startFor } from './found.ts';
 
@@ -24,6 +26,8 @@ const VERBS: [key: string, does: MannerMechanism][] = [
 ];
 
 function content(s: Said, does: MannerMechanism | undefined, after: number): Message {
+  const quoted = quotedIn(s.input.text);
+  if (quoted) return { text: quoted };
   const said = s.subject(after);
   if (said) return { text: said };
   const key = does && OPENERS[does];
@@ -37,27 +41,28 @@ export const steal: Reader = (s) => {
   const manner = named ?? s.cat.words.mannerFor('steal');
   if (!manner) return notFound(startFor.person(s), 'not_done', { what: s.objectOf('steal') || s.input.text.trim() });
   if (!s.person) return null;
-  return { call: s.call('interact', { target: s.person.id, manner, content: content(s, 'steal', s.person.at + s.person.len) }) };
+  // only a marked subject is said ("pick Gilda's pocket" says nothing of "'s pocket")
+  const marked = s.subjectAt(s.person.at + s.person.len);
+  const said = marked ? content(s, 'steal', s.person.at + s.person.len) : msg('say.moment', { place: ref('place', s.here) });
+  return { call: s.call('interact', { target: s.person.id, manner, content: said }) };
 };
 
-/** Giving someone money (a sum named) or a thing one carries. */
+/** Giving someone money (a sum named, else a meal's worth: "a gift") or a thing one carries. */
 export const give: Reader = (s) => {
   const purpose = s.purpose('gift') ?? (s.has('give') ? s.cat.words.purposeFor('gift') : undefined);
   if (!purpose || !s.person) return null;
-  const amount = Number(/\d+/.exec(s.text)?.[0] ?? 0);
+  const amount = sumIn(s.cat, s.k, s.input.text);
   const target = s.person.id;
-  if (s.item && s.state.actors[s.me].inventory[s.item.id]) {
+  const carried = s.item ? (s.state.actors[s.me].inventory[s.item.id] ?? 0) : 0;
+  if (s.item && carried > 0) {
     return {
-      call: s.call('use_resource', {
-        resource: `item:${s.item.id}`,
-        amount: Math.max(1, Math.min(amount, s.state.actors[s.me].inventory[s.item.id])),
-        purpose,
-        target,
-      }),
+      call: s.call('use_resource', { resource: `item:${s.item.id}`, amount: Math.max(1, Math.min(amount ?? 1, carried)), purpose, target }),
     };
   }
   if (s.item) return notFound(startFor.person(s), 'not_carrying', { item: ref('item', s.item.id) });
-  return amount > 0 ? { call: s.call('use_resource', { resource: 'money', amount, purpose, target }) } : null;
+  return {
+    call: s.call('use_resource', { resource: 'money', amount: amount && amount > 0 ? amount : s.cat.levels.meal, purpose, target }),
+  };
 };
 
 /**
@@ -71,7 +76,10 @@ export const interact: Reader = (s) => {
   const said = s.subjectAt(s.person.at + s.person.len)?.at ?? s.text.length;
   const hit = s.wordHit('manners');
   const named = hit && hit.at < said ? hit : null;
-  let manner = named?.id;
+  // "ask Zhao about work": a subject of a word or two that is itself a manner's word names the manner
+  const subject = s.subject(s.person.at + s.person.len);
+  const short = subject && (/[a-z]/i.test(subject) ? subject.split(/\s+/).length <= 2 : subject.length <= 4);
+  let manner = named?.id ?? (short ? (s.wordHit('manners') ?? undefined)?.id : undefined);
   if (!manner) {
     for (const [key, does] of VERBS) if (s.has(key) && (manner = s.cat.words.mannerFor(does))) break;
   }

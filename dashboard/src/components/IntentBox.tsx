@@ -9,13 +9,19 @@ import { CallView } from './CallView.tsx';
 
 /**
  * A call waiting for the player's word. `notFound`: something the words named is not to be had; the card
- * says so instead of offering the call. An offered option clicked (`chosen`) brings its story `choice`,
- * its dice screen and its warning, shown before it is sent; a call from the form brings only the call.
+ * says so instead of offering the call. `choices`: the words fit several calls (whom of those here), one
+ * to click; `notUnderstood`: no call was read, with `suggestions` to click (asked as the player's words);
+ * `look`: the words asked what is around (nothing to confirm). An offered option clicked (`chosen`) brings
+ * its story `choice`, its dice screen and its warning, shown before it is sent; a call from the form brings only the call.
  */
 export type Understood = {
   call: DraftCall;
   understood?: Text;
   notFound?: Text;
+  choices?: { call: DraftCall; understood: Text }[];
+  notUnderstood?: Text;
+  suggestions?: Text[];
+  look?: boolean;
   chosen?: boolean;
   choice?: number;
   check?: CheckView;
@@ -32,7 +38,7 @@ function usePreview(pending: Understood | null): PreviewReply | null {
   useEffect(() => setReply(null), [pending]);
   useEffect(() => {
     const session = load<{ actorId: string; token: string } | null>(`player.${world}`, null);
-    if (!pending || pending.notFound || !session) return;
+    if (!pending || pending.notFound || pending.notUnderstood || pending.choices || pending.look || !session) return;
     let live = true;
     // a preview that fails (rate limit, a restart) only leaves the card without one
     previewCall(world, session.actorId, session.token, pending.call).then(
@@ -62,6 +68,8 @@ export function IntentBox(props: {
   onEdit: () => void;
   onDrop: () => void;
   onForm: () => void;
+  /** one of the calls the words fit, clicked */
+  onChoose?: (c: { call: DraftCall; understood: Text }) => void;
 }) {
   const { t, tx } = useT();
   const [text, setText] = useState('');
@@ -77,6 +85,10 @@ export function IntentBox(props: {
     if (text.trim()) props.onAsk(text.trim());
   };
   const missing = props.pending?.notFound;
+  const unread = props.pending?.notUnderstood;
+  const choices = props.pending?.choices;
+  // nothing to confirm: a not-found, a not-understood, a choice still to make, a look around
+  const nothing = !!(missing || unread || choices || props.pending?.look);
   return (
     <div class="intent">
       <form onSubmit={ask}>
@@ -110,6 +122,45 @@ export function IntentBox(props: {
             <p class="problem" role="alert" data-testid="not-found">
               {tx(missing)}
             </p>
+          ) : unread ? (
+            <>
+              <p class="problem" role="alert" data-testid="not-understood">
+                {tx(unread)}
+              </p>
+              <div class="buttons">
+                {(props.pending.suggestions ?? []).map((x) => (
+                  <button
+                    key={tx(x)}
+                    type="button"
+                    class="link"
+                    disabled={props.busy}
+                    onClick={() => props.onAsk(tx(x))}
+                    data-testid="intent-suggestion"
+                  >
+                    {tx(x)}
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : choices ? (
+            <>
+              {props.pending.understood && <p>{tx(props.pending.understood)}</p>}
+              <div class="buttons">
+                {choices.map((c) => (
+                  <button
+                    key={JSON.stringify(c.call)}
+                    type="button"
+                    disabled={props.busy}
+                    onClick={() => props.onChoose?.(c)}
+                    data-testid="intent-choice"
+                  >
+                    {tx(c.understood)}
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : props.pending.look ? (
+            <p data-testid="intent-look">{props.pending.understood && tx(props.pending.understood)}</p>
           ) : (
             <>
               {props.pending.understood && (
@@ -146,7 +197,7 @@ export function IntentBox(props: {
             </>
           )}
           <div class="buttons">
-            {!missing && (
+            {!nothing && (
               <button type="button" class="primary" disabled={props.busy} onClick={props.onConfirm} data-testid="intent-confirm">
                 {t('player.confirm')}
               </button>

@@ -265,16 +265,21 @@ export function PlayerPanel() {
     try {
       const r = await api.intent(world, session.actorId, session.token, { text, lang });
       // words that ask to look around ("look around", 四处看看) open the scene, as the button does
-      if ((r as { look?: boolean }).look === true) {
+      if (r.look === true) {
         setPending(null);
         setBusy(false);
         await look();
         return;
       }
+      const draft = (c: typeof r.call): DraftCall => ({ tool: c.tool, args: c.args as Record<string, unknown> });
       setPending({
-        call: { tool: r.call.tool, args: r.call.args as Record<string, unknown> },
+        call: draft(r.call),
         understood: r.understood,
         notFound: r.notFound,
+        choices: r.choices?.map((c) => ({ call: draft(c.call), understood: c.understood })),
+        notUnderstood: r.notUnderstood,
+        suggestions: r.suggestions,
+        look: r.look,
       });
     } catch (e) {
       failed(e);
@@ -325,6 +330,7 @@ export function PlayerPanel() {
           }}
           onDrop={() => setPending(null)}
           onForm={() => setForm({ initial: null })}
+          onChoose={(c) => setPending(c)}
         />
       )}
       {!form && !pending && (
