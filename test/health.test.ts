@@ -112,7 +112,7 @@ describe('astinus health', () => {
     const start = Object.values(initialState(cat, SEED, null).actors);
     const last = csv.at(-1)!;
     expect(health.population.start).toBe(start.length);
-    expect(health.population.peak).toBe(Math.max(start.length, ...csv.map((r) => Number(r.population))));
+    expect(health.population.peak).toBe(Math.max(start.length, ...csv.map((r) => Number(r.residents))));
     expect(health.money.start).toBe(start.reduce((s, a) => s + a.money, 0));
     expect(health.money.end).toBe(Number(last.money_total));
     expect(health.gini.end).toBeCloseTo(Number(last.gini), 6);

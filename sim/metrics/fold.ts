@@ -109,6 +109,7 @@ export class MetricsFold {
     this.start = {
       tick: initial.tick,
       population: money.length,
+      residents: membersOf(initial.actors).filter((a) => a.status !== 'dead' && a.status !== 'restrained_permanent' && !a.player).length,
       moneyTotal: initial.moneyTotal,
       gini: giniSorted(money),
       money_p50: percentile(money, 50),
@@ -225,7 +226,8 @@ export class MetricsFold {
     const money = new Float64Array(members.length);
     let population = 0,
       broke = 0,
-      collapsed = 0;
+      collapsed = 0,
+      residents = 0;
     const meal = this.cat.levels.meal;
     for (const a of members) {
       if (a.status === 'dead') continue;
@@ -233,6 +235,7 @@ export class MetricsFold {
       money[population++] = a.money;
       if (a.money < meal) broke++;
       if (a.status === 'unconscious' || a.status === 'dying') collapsed++;
+      if (a.status !== 'restrained_permanent' && !a.player) residents++;
     }
     const net = this.network(alive);
     money.subarray(0, population).sort();
@@ -294,6 +297,7 @@ export class MetricsFold {
       director_refused: refused,
       broke,
       collapsed,
+      residents,
     };
     this.rowsKept.push(row);
     if (this.rowsKept.length > this.cap) this.rowsKept.shift();
@@ -433,6 +437,7 @@ export const STREAK = 3;
 export interface StartFigures {
   tick: number;
   population: number;
+  residents: number;
   moneyTotal: number;
   gini: number;
   money_p50: number;

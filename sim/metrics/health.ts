@@ -8,6 +8,7 @@ import type { MetricsFold } from './fold.ts';
  */
 export interface Health {
   ticks: { from: number; to: number; days: number };
+  /** residents: the living in play who are not players (those who left or are locked away are not) */
   population: { start: number; end: number; peak: number; ratio: number };
   /** median money at the start and at the end; the most broke and most collapsed at any tick, as shares of the living */
   money: { start: number; end: number; ratio: number; medianStart: number; medianEnd: number };
@@ -62,17 +63,16 @@ export function healthOf(fold: MetricsFold): Health {
   const last = rows.at(-1);
   const ticksPerDay = fold.cat.scenario.vocabulary.time.ticksPerDay;
   const end = {
-    population: last?.population ?? start.population,
     money: last?.money_total ?? start.moneyTotal,
     median: last?.money_p50 ?? start.money_p50,
     gini: last?.gini ?? start.gini,
   };
-  let peak = start.population;
+  let peak = start.residents;
   let brokePeak = 0;
   let collapsedPeak = 0;
   let collapsedTick: number | null = null;
   for (const r of rows) {
-    peak = Math.max(peak, r.population);
+    peak = Math.max(peak, r.residents);
     if (!r.population) continue;
     brokePeak = Math.max(brokePeak, r.broke / r.population);
     if (r.collapsed / r.population > collapsedPeak) {
@@ -86,7 +86,7 @@ export function healthOf(fold: MetricsFold): Health {
   const director = tensionOf(fold);
   const h: Omit<Health, 'checks'> = {
     ticks: { from: rows[0]?.tick ?? start.tick, to: last?.tick ?? start.tick, days: rows.length / ticksPerDay },
-    population: { start: start.population, end: end.population, peak, ratio: ratio(peak, start.population) },
+    population: { start: start.residents, end: last?.residents ?? start.residents, peak, ratio: ratio(peak, start.residents) },
     money: {
       start: start.moneyTotal,
       end: end.money,
