@@ -157,6 +157,8 @@ describe('prices and wages', () => {
     const jobs = w.cat.scenario.meta.jobs;
     const before = paid(await steps(w, 30));
     expect(before.length).toBeGreaterThan(0);
+    // into the next day: the pack's wages have a daily budget, and the morning's may be spent
+    await steps(w, w.cat.scenario.vocabulary.time.ticksPerDay - 30);
     const after = paid(
       await steps(
         w,

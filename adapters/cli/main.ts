@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./run.ts')).runCommand,
   export: async () => (await import('./export.ts')).exportCommand,
   metrics: async () => (await import('./metrics.ts')).metricsCommand,
+  health: async () => (await import('./health.ts')).healthCommand,
   fork: async () => (await import('./fork.ts')).forkCommand,
   validate: async () => validateCommand,
   schema: async () => (await import('./schema.ts')).schemaCommand,

@@ -80,6 +80,8 @@ const DESCRIBE: Describers = {
       : r.t('feed.entity_removed_unowned', { template, reason: r.param(e.reason) });
   },
   status_changed(r, e) {
+    // one who left is not "locked away": the status that takes them out of play is the Judge's, the words are leaving's
+    if (e.reason === 'left') return r.t('feed.status_left', { actor: r.actor(e.actor) });
     return r.t('feed.status', { actor: r.actor(e.actor), status: r.param(e.to), reason: r.param(e.reason) });
   },
   reflected(r, e) {
@@ -142,7 +144,9 @@ const DESCRIBE: Describers = {
     // the director's arrivals carry its label: the feed names its template, never the label's ids
     const staged = directorTemplateOf(e.label);
     const label = staged === null ? e.label : r.text(r.cat.scenario.director?.templates.find((x) => x.id === staged)?.name) || staged;
-    return r.t(`feed.intervened.${e.kind}`, {
+    const why = e.kind === 'arrive' && e.person?.why ? r.text(e.person.why) : null;
+    return r.t(`feed.intervened.${why ? 'arrive_why' : e.kind}`, {
+      why,
       label,
       actor: e.actor ? r.actor(e.actor) : '',
       what,

@@ -135,6 +135,7 @@ export class Renderer {
   actor(id: string): string {
     const a = this.state.actors[id];
     if (a?.player) return this.q(this.text(a.player.name));
+    if (a?.name) return this.text(a.name);
     const soul = this.cat.souls.get(a?.soul ?? id);
     if (!soul) return id;
     const name = this.text(soul.soul.name);

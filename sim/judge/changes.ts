@@ -56,6 +56,16 @@ export const proposers = {
     call: null,
     role,
   }),
+  /** a newcomer's purse, on the label of the arrival (a researcher's or the director's) that brought them */
+  arrival: (label: string, place: string): Proposer => ({
+    actor: null,
+    entity: null,
+    clock: false,
+    place,
+    strategy: null,
+    call: null,
+    intervention: label,
+  }),
 };
 
 type Validators = { [T in WorldChange['type']]: (d: Draft, c: Extract<WorldChange, { type: T }>, p: Proposer) => void };
@@ -219,8 +229,20 @@ export const VALIDATORS: Validators = {
       check(c.amount <= earned.most, 'over_cap', { amount: c.amount });
       credit = earned.credit ?? p.strategy;
     }
+    const budget = d.cat.budgets.get(c.source);
+    if (budget === undefined) {
+      d.move(c.to, 'money', c.amount);
+      d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity });
+      return;
+    }
+    // a source with a daily budget: what it already created today, this proposal's too
+    const day = Math.floor(d.tick / d.cat.scenario.vocabulary.time.ticksPerDay);
+    const minted = d.state.minted?.[c.source];
+    let spent = minted?.day === day ? minted.amount : 0;
+    for (const e of d.events) if (e.type === 'money_created' && e.source === c.source) spent += e.amount;
+    check(spent + c.amount <= budget, 'budget_spent', { source: c.source });
     d.move(c.to, 'money', c.amount);
-    d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity });
+    d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity, day });
   },
   resource_gain(d, c, p) {
     actorExists(d, c.actor);

@@ -7,6 +7,7 @@ import { burnt, WARNINGS, warnBelow } from '../model/needs.ts';
 import type { TickJudge } from './judge.ts';
 import { runHarm } from './harm.ts';
 import { asleepAway } from './presence.ts';
+import { heldJob } from '../model/jobs.ts';
 
 /**
  * The Judge's own clock: bodies get hungry, the unconscious come round, and a dying actor nobody
@@ -46,6 +47,9 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
       judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: 'dead', reason: 'not_saved' }]);
     } else if (a.status === 'alive' && a.energy > 20 && a.tags.includes('collapsed')) {
       judge.proposal(proposers.clock(a.location), [{ type: 'tag_removed', actor: id, tag: 'collapsed' }]);
+    } else if (a.leaveAt !== undefined && tick >= a.leaveAt && a.status === 'alive' && a.money < cat.levels.meal && !heldJob(a.tags)) {
+      // a newcomer who found no work and cannot pay for a meal moves on, rather than starve here
+      judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: 'restrained_permanent', reason: 'left' }]);
     }
   }
   runHarm(cat, state, tick, judge);

@@ -74,10 +74,50 @@ export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProp
     const changes = expand(t, at, cast(state, at).slice(0, t.most), p.one);
     for (const c of changes) cannotVoice(state, c, p.one);
     for (const c of changes) if (c.type !== 'news' && c.type !== 'arrive') cannotKill(cat, state, c);
-    for (const c of changes) apply(d, t, c, by, people.slice(0, t.most), p.one);
+    for (const c of changes) apply(d, f, t, c, by, people.slice(0, t.most), p.one);
   });
   if (reason) judge.judged(by, (d) => d.emit(record(reason)));
+  else purses(judge, f, p);
   return reason;
+}
+
+/**
+ * The living who are not players: the residents the director's arrivals are bounded by. The pack's
+ * `arrivals.most` (a quarter more than its people by default) counts for the pack's own people; a
+ * world made with `--population` scales it by its first residents over the pack's people.
+ */
+export function residentsRoom(cat: Catalog, f: DirectorFile, state: WorldState): number {
+  const r = residents(cat, f, state);
+  return r.most - r.now;
+}
+
+/** How many residents there are now, and the most the pack allows this world. */
+export function residents(cat: Catalog, f: DirectorFile, state: WorldState): { now: number; most: number } {
+  let residents = 0;
+  let first = 0;
+  for (const a of membersOf(state.actors)) {
+    if (a.player) continue;
+    if (a.arrivedAt <= 0) first++;
+    if (a.status !== 'dead' && a.status !== 'restrained_permanent') residents++;
+  }
+  const people = cat.scenario.actors.length;
+  const most = f.arrivals.most ?? Math.floor(people * 1.25);
+  return { now: residents, most: Math.floor((most * Math.max(first, people)) / people) };
+}
+
+/** A newcomer's purse, from the pack's declared source, judged once their arrival is committed. */
+function purses(judge: TickJudge, f: DirectorFile, p: DirectorProposal): void {
+  const t = f.templates.find((x) => x.id === p.template)!;
+  const label = directorLabel(t.id, judge.tick);
+  for (const e of judge.events) {
+    if (e.type !== 'intervened' || e.label !== label || e.kind !== 'arrive' || !e.actor) continue;
+    const money = t.changes.find((c) => c.type === 'arrive' && c.like === e.person?.soul && c.money);
+    if (money?.type !== 'arrive' || !money.money) continue;
+    const { amount, source } = money.money;
+    judge.judged(proposers.arrival(label, e.place ?? p.place), (d) =>
+      validateChange(d, { type: 'money_source', to: e.actor!, amount, source }, proposers.arrival(label, e.place ?? p.place)),
+    );
+  }
 }
 
 /** The places a template's `where` allows now: named (or any), selling its item if it names one, open. */
@@ -87,6 +127,12 @@ export function placesFor(cat: Catalog, state: WorldState, w: Where): string[] {
     (id) =>
       placeExists(cat, state, id) && !isClosed(state, id) && (w.sells === undefined || (cat.places.get(id)?.sells ?? []).includes(w.sells)),
   );
+}
+
+/** Whether anyone, living or not, already bears this name. */
+function nameTaken(state: WorldState, n: { cn: string; en: string }): boolean {
+  for (const a of membersOf(state.actors)) if (a.name && (a.name.en === n.en || a.name.cn === n.cn)) return true;
+  return false;
 }
 
 /** Who is at a place and up (what `$present` stands for), in id order. */
@@ -205,7 +251,7 @@ function peopleIn(c: DirectorChange, one: string | null): (string | null)[] {
 }
 
 /** One change through the validators, as the director's; news and an arrival as the Judge makes them elsewhere. */
-function apply(d: Draft, t: EventTemplate, c: DirectorChange, by: Proposer, people: string[], one: string | null): void {
+function apply(d: Draft, f: DirectorFile, t: EventTemplate, c: DirectorChange, by: Proposer, people: string[], one: string | null): void {
   if (c.type === 'news') {
     const witness = one!;
     const as: Proposer = { ...by, actor: witness };
@@ -219,6 +265,10 @@ function apply(d: Draft, t: EventTemplate, c: DirectorChange, by: Proposer, peop
   if (c.type === 'arrive') {
     const like = d.cat.souls.get(c.like);
     check(like, 'unknown_actor', { id: c.like });
+    const arrived = d.events.filter((e) => e.type === 'intervened' && e.kind === 'arrive').length;
+    const room = residents(d.cat, f, d.state);
+    check(room.most - room.now - arrived > 0, 'director_no_room', { most: room.most });
+    if (c.money) check(d.cat.sources.has(c.money.source), 'money_from_nowhere', { source: c.money.source });
     let id = `${c.like}__d${d.tick}`;
     for (let n = 2; own(d.state.actors, id) || d.events.some((e) => e.type === 'intervened' && e.actor === id); n++)
       id = `${c.like}__d${d.tick}_${n}`;
@@ -231,6 +281,10 @@ function apply(d: Draft, t: EventTemplate, c: DirectorChange, by: Proposer, peop
       roles: [...like.roles],
       tags: like.body.tags.filter((x) => !parseJobTag(x)),
     };
+    const name = c.names?.find((n) => !nameTaken(d.state, n));
+    if (name) person.name = name;
+    if (c.why) person.why = c.why;
+    if (f.arrivals.leaveAfter > 0) person.leaveAt = d.tick + f.arrivals.leaveAfter;
     d.emit({ type: 'intervened', label: directorLabel(t.id, d.tick), kind: 'arrive', actor: id, place: by.place, person });
     return;
   }

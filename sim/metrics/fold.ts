@@ -1,4 +1,5 @@
 import type { Event } from '../model/events.ts';
+import type { ToolCall } from '../model/tools.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { buildCatalog, type Catalog } from '../scenario/catalog.ts';
 import { initialState } from '../state/initial.ts';
@@ -71,6 +72,19 @@ export class MetricsFold {
   private readonly prov: SpreadRow[] = [];
   /** the recent ticks the director's measures read, for a pack with a director */
   private readonly window: DirectorWindow | null;
+  /** what the whole run did, for its health (./health.ts) */
+  private readonly tally: Tally = {
+    made: new Map(),
+    words: new Map(),
+    removed: new Map(),
+    repeatedRejections: 0,
+    failStreaks: 0,
+    longestStreak: 0,
+  };
+  /** failed checks in a row, by actor and word: a streak ends at a roll that does not fail */
+  private readonly streaks = new Map<string, number>();
+  /** the figures of the state the log starts from */
+  readonly start: StartFigures;
 
   constructor(
     readonly cat: Catalog,
@@ -88,6 +102,18 @@ export class MetricsFold {
     for (const id in initial.facts) this.track(id, null);
     for (const id in initial.actors) for (const f of initial.actors[id].knows) this.learn(id, f);
     for (const a of membersOf(initial.actors)) this.slot(a);
+    const money = membersOf(initial.actors)
+      .filter((a) => a.status !== 'dead')
+      .map((a) => a.money)
+      .sort((a, b) => a - b);
+    this.start = {
+      tick: initial.tick,
+      population: money.length,
+      residents: membersOf(initial.actors).filter((a) => a.status !== 'dead' && a.status !== 'restrained_permanent' && !a.player).length,
+      moneyTotal: initial.moneyTotal,
+      gini: giniSorted(money),
+      money_p50: percentile(money, 50),
+    };
   }
 
   /** A fold from the start of a world: the pack, its seed and population (null: the pack's own people). */
@@ -138,9 +164,17 @@ export class MetricsFold {
           tools[e.call.tool] = (tools[e.call.tool] ?? 0) + 1;
           strats[e.strategy] = (strats[e.strategy] ?? 0) + 1;
           claims.held += e.held ?? 0;
+          bump(this.tally.words, wordOf(e.call));
           break;
         case 'call_failed':
           rejections++;
+          if (e.repeated) this.tally.repeatedRejections++;
+          break;
+        case 'entity_created':
+          if (e.by !== null) bump(this.tally.made, e.entity.template);
+          break;
+        case 'entity_removed':
+          bump(this.tally.removed, e.reason);
           break;
         case 'claimed':
           claims.made++;
@@ -149,6 +183,7 @@ export class MetricsFold {
         case 'check_rolled':
           checks++;
           bands[e.band] = (bands[e.band] ?? 0) + 1;
+          this.streak(e.actor, e.word, e.band === 'fail');
           break;
         case 'fact_created':
           this.track(e.fact.id, labelOf(e) ?? this.labels.get(e.fact.id) ?? seeded, e.fact);
@@ -189,11 +224,18 @@ export class MetricsFold {
     const members = membersOf(s.actors);
     const alive = new Uint8Array(this.ids.length + members.length);
     const money = new Float64Array(members.length);
-    let population = 0;
+    let population = 0,
+      broke = 0,
+      collapsed = 0,
+      residents = 0;
+    const meal = this.cat.levels.meal;
     for (const a of members) {
       if (a.status === 'dead') continue;
       alive[this.slot(a)] = 1;
       money[population++] = a.money;
+      if (a.money < meal) broke++;
+      if (a.status === 'unconscious' || a.status === 'dying') collapsed++;
+      if (a.status !== 'restrained_permanent' && !a.player) residents++;
     }
     const net = this.network(alive);
     money.subarray(0, population).sort();
@@ -253,6 +295,9 @@ export class MetricsFold {
       ...this.director(events, tick),
       director_accepted: accepted,
       director_refused: refused,
+      broke,
+      collapsed,
+      residents,
     };
     this.rowsKept.push(row);
     if (this.rowsKept.length > this.cap) this.rowsKept.shift();
@@ -280,6 +325,29 @@ export class MetricsFold {
       ...Object.fromEntries(f.measures.map((m) => [`measure_${m.id}`, r.measures[m.id]])),
     };
   }
+  /** the state as of the last tick folded (read it, never change it) */
+  current(): WorldState {
+    return this.state;
+  }
+
+  /** what the whole run did so far: things made by template, actions by word, removals by reason, failures repeated */
+  totals(): Readonly<Tally> {
+    return this.tally;
+  }
+
+  private streak(actor: string, word: string, failed: boolean): void {
+    const k = `${actor}\u0000${word}`;
+    if (!failed) {
+      this.streaks.delete(k);
+      return;
+    }
+    const n = (this.streaks.get(k) ?? 0) + 1;
+    this.streaks.set(k, n);
+    // a streak counts once, when it reaches three in a row
+    if (n === STREAK) this.tally.failStreaks++;
+    if (n > this.tally.longestStreak) this.tally.longestStreak = n;
+  }
+
   diffusion(): readonly DiffusionRow[] {
     return this.diff;
   }
@@ -360,6 +428,54 @@ export class MetricsFold {
       }
     }
   }
+}
+
+/** Failed checks of one word in a row, by one person, that make a repeated failure. */
+export const STREAK = 3;
+
+/** The figures of the state a log starts from. */
+export interface StartFigures {
+  tick: number;
+  population: number;
+  residents: number;
+  moneyTotal: number;
+  gini: number;
+  money_p50: number;
+}
+
+/** What a run did in all, by kind: the counts its health is read from. */
+export interface Tally {
+  /** things people made, by template (a pack's own things and the director's are not counted) */
+  made: Map<string, number>;
+  /** committed actions by `tool:word`, the word being the manner, purpose, template, mode or channel of the call */
+  words: Map<string, number>;
+  /** things removed, by the reason the Judge gave */
+  removed: Map<string, number>;
+  /** calls the Judge refused that repeated a call it had just refused */
+  repeatedRejections: number;
+  /** times one person failed the same check three times in a row, and the longest such run */
+  failStreaks: number;
+  longestStreak: number;
+}
+
+function bump(m: Map<string, number>, k: string): void {
+  m.set(k, (m.get(k) ?? 0) + 1);
+}
+
+/** An action's word: what the call does, as the pack names it. */
+function wordOf(c: ToolCall): string {
+  const a = c.args as Record<string, unknown>;
+  const w =
+    c.tool === 'interact'
+      ? a.manner
+      : c.tool === 'use_resource'
+        ? a.purpose
+        : c.tool === 'create'
+          ? a.what
+          : c.tool === 'move'
+            ? a.mode
+            : a.channel;
+  return `${c.tool}:${typeof w === 'string' ? w : ''}`;
 }
 
 /** the label a fact's creation carries itself, if the Judge put one on it */

@@ -50,6 +50,11 @@ export type TickRow = {
   phase: string | null;
   director_accepted: number;
   director_refused: number;
+  /** living actors who cannot pay for the pack's typical meal, and those unconscious or dying, at the end of the tick */
+  broke: number;
+  collapsed: number;
+  /** living actors still in play who are not players: not locked away, not gone (those who left are out of play) */
+  residents: number;
   /** committed actions by tool, every tool a world used (the dashboard's chart); not a CSV column */
   tools: Record<string, number>;
 } & { [K in `act_${(typeof ACT_TOOLS)[number]}`]: number } & { [K in `strat_${(typeof STRAT_COLUMNS)[number]}`]: number } & {
@@ -90,6 +95,9 @@ export const METRICS_COLUMNS = [
   'phase',
   'director_accepted',
   'director_refused',
+  'broke',
+  'collapsed',
+  'residents',
 ] as const satisfies readonly (keyof TickRow)[];
 
 export interface DiffusionRow {

@@ -66,8 +66,24 @@ export type Where = z.infer<typeof Where>;
 
 /** News of the event: a fact the first witness holds (as if they saw it), told to the others present on `channel`. */
 export const News = z.object({ type: z.literal('news'), text: Text, truth: z.boolean().default(true), channel: PackId }).strict();
-/** A stranger arrives at the place: a copy of one of the pack's people, as a researcher's `arrive` makes one, with an empty purse. */
-export const Arrival = z.object({ type: z.literal('arrive'), like: PackId }).strict();
+/**
+ * A stranger arrives at the place: a person like one of the pack's people (their drives, roles and
+ * habits). `names`: who they are, the first not yet taken (without, or when all are, a numbered copy of
+ * `like`); `money`: their purse, from one of the pack's money sources (without, an empty purse); `why`:
+ * what brings them, told in the feed. The director's `arrivals` bound how many may come.
+ */
+export const Arrival = z
+  .object({
+    type: z.literal('arrive'),
+    like: PackId,
+    names: z.array(Text).min(1).max(100).optional(),
+    money: z
+      .object({ amount: z.number().int().min(1).max(1_000_000_000), source: PackId })
+      .strict()
+      .optional(),
+    why: Text.optional(),
+  })
+  .strict();
 
 /**
  * A template's changes: the World Engine's world changes (sim/model/consequence.ts), in which an id may be a
@@ -141,6 +157,19 @@ export const DirectorFile = z
     measures: z.array(Measure).min(1).max(20),
     templates: z.array(EventTemplate).min(1).max(100),
     milestones: z.array(Milestone).max(50).default([]),
+    /**
+     * Newcomers the director brings: `most` residents at once (the living who are not players; with
+     * `--population`, scaled by it over the pack's people), by default a quarter more than the pack's
+     * people; a newcomer who, `leaveAfter` ticks after arriving, holds no job and cannot pay for a
+     * meal, leaves again (0: never).
+     */
+    arrivals: z
+      .object({
+        most: z.number().int().min(1).max(1_000_000).optional(),
+        leaveAfter: z.number().int().min(0).max(1_000_000).default(0),
+      })
+      .strict()
+      .default({ leaveAfter: 0 }),
   })
   .strict();
 export type DirectorFile = z.infer<typeof DirectorFile>;

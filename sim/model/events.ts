@@ -98,6 +98,8 @@ export type EventBody =
       source: string;
       credit: Strategy | null;
       /** the thing whose income it is */ entity: string | null;
+      /** the pack's day it counts against, for a source with a daily budget (absent: unbounded) */
+      day?: number;
     }
   | { type: 'money_destroyed'; from: string; amount: number; sink: string; debit: Strategy | null }
   | { type: 'transfer'; from: string; to: string; resource: string; amount: number; reason: string; credit: Strategy | null }
@@ -257,6 +259,12 @@ export interface Newcomer {
   drives: { ambition: number; sociability: number; creativity: number; diligence: number; thrift: number; gossip: number };
   roles: string[];
   tags: string[];
+  /** the name the director's pack gave them (absent: a numbered copy of their soul's name) */
+  name?: Text;
+  /** what brings them, in the feed */
+  why?: Text;
+  /** the tick from which they leave again if they hold no job and cannot pay for a meal */
+  leaveAt?: number;
 }
 
 /** A tick's books: opening and closing money, and what each declared source created and each sink destroyed. */

@@ -71,8 +71,11 @@ export const Rules = z
       .strict(),
     money: z
       .object({
-        /** none: a closed economy, where money only changes hands or leaves */
-        sources: z.array(z.object(Named).strict()),
+        /**
+         * none: a closed economy, where money only changes hands or leaves. `perDay`: the most a source
+         * may create in one of the pack's days, all people together (absent: no bound, an open economy)
+         */
+        sources: z.array(z.object({ ...Named, perDay: z.number().int().min(0).max(1_000_000_000).optional() }).strict()),
         sinks: z.array(z.object(Named).strict()).min(1),
       })
       .strict(),

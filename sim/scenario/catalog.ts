@@ -17,6 +17,8 @@ export interface Catalog {
   souls: Map<string, ActorDef>;
   jobsByEmployer: Map<string, z.infer<typeof Job>>;
   sources: Set<string>;
+  /** the most each bounded money source may create in a day */
+  budgets: Map<string, number>;
   sinks: Set<string>;
   /** shortest distances between scenario places */
   dist: Map<string, Map<string, number>>;
@@ -57,6 +59,7 @@ export function buildCatalog(scenario: Scenario): Catalog {
     souls: new Map(scenario.actors.map((a) => [a.id, a])),
     jobsByEmployer: new Map(scenario.meta.jobs.map((j) => [j.employer, j])),
     sources: new Set(scenario.meta.rules.money.sources.map((s) => s.id)),
+    budgets: new Map(scenario.meta.rules.money.sources.flatMap((s) => (s.perDay === undefined ? [] : [[s.id, s.perDay] as const]))),
     sinks: new Set(scenario.meta.rules.money.sinks.map((s) => s.id)),
     dist: allPairs(scenario.places),
   };

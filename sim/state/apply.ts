@@ -73,6 +73,11 @@ const HANDLERS: Handlers = {
     a.money += e.amount;
     s.moneyTotal += e.amount;
     if (e.credit) line(a, e.credit).earned += e.amount;
+    if (e.day !== undefined) {
+      const m = (s.minted ??= table())[e.source];
+      if (m?.day === e.day) m.amount += e.amount;
+      else s.minted[e.source] = { day: e.day, amount: e.amount };
+    }
   },
   money_destroyed(s, e) {
     const a = must(s.actors, e.from, 'actor', e);
@@ -167,6 +172,9 @@ const HANDLERS: Handlers = {
   },
   entity_removed(s, e) {
     const ent = must(s.entities, e.entity, 'entity', e);
+    // its owner remembers when a thing of theirs found no takers, so as not to open another at once
+    const owner = e.owner === null || !UNWANTED.has(e.reason) ? undefined : s.actors[e.owner];
+    if (owner) (owner.closed ??= table())[e.template] = e.tick;
     observe(s, e, ent.location, null, msg('observe.entity_removed', { entity: ref('entity', e.entity), reason: e.reason }));
     delete s.entities[e.entity];
     membersChanged(s.entities);
@@ -416,7 +424,8 @@ function arrive(s: WorldState, e: EventOf<'intervened'>, id: string, p: NonNulla
   s.actors[id] = newActor({
     id,
     soul: p.soul,
-    clone: clone + 1,
+    // a newcomer the pack named is nobody's copy
+    clone: p.name ? 0 : clone + 1,
     location: p.place,
     arrivedAt: tick,
     money: 0,
@@ -430,12 +439,17 @@ function arrive(s: WorldState, e: EventOf<'intervened'>, id: string, p: NonNulla
     nextWake: tick,
     drives: { ...p.drives },
     roles: [...p.roles],
+    name: p.name,
+    leaveAt: p.leaveAt,
   });
   membersChanged(s.actors);
   observe(s, e, p.place, id, msg('observe.joined', { actor: ref('actor', id) }));
 }
 
 const PURPOSEFUL = new Set<Strategy>(['work', 'trade', 'art', 'teach']);
+
+/** The reasons a thing is removed that say nobody wanted it: a class nobody came to, a thing its owner could not keep up. */
+const UNWANTED = new Set(['no_students', 'no_upkeep']);
 
 const IMPORTANCE: Record<string, number> = { use_resource: 2, interact: 4, move: 1, create: 7, express: 3 };
 

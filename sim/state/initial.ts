@@ -107,7 +107,7 @@ export type NewActor = Pick<
   ActorState,
   'id' | 'soul' | 'clone' | 'location' | 'arrivedAt' | 'money' | 'energy' | 'inventory' | 'relations' | 'reputation' | 'tags' | 'status'
 > &
-  Pick<ActorState, 'heartbeat' | 'nextWake' | 'drives' | 'roles' | 'player'>;
+  Pick<ActorState, 'heartbeat' | 'nextWake' | 'drives' | 'roles' | 'player' | 'name' | 'leaveAt'>;
 
 /**
  * An actor entering the world (the pack's people, a researcher's newcomer, a player). Every field is
@@ -146,10 +146,13 @@ export function newActor(o: NewActor): ActorState {
     lastFailure: null,
     tagsAt: undefined,
     failed: undefined,
+    closed: undefined,
     hpLost: undefined,
     hurtAt: undefined,
     warned: undefined,
     argued: undefined,
+    name: o.name,
+    leaveAt: o.leaveAt,
     player: o.player,
   };
 }

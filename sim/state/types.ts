@@ -49,6 +49,8 @@ export interface ActorState {
   tagsAt?: Record<string, number>;
   /** failed checks by the manner or purpose tried (a thief caught): what the watch counts; absent: none */
   failed?: Record<string, number>;
+  /** the things of one's own that closed for want of takers, by template: the tick the last one closed */
+  closed?: Record<string, number>;
   /** hit points lost, in a pack with hit points (absent: none), and the tick the last were lost */
   hpLost?: number;
   hurtAt?: number;
@@ -78,6 +80,9 @@ export interface ActorState {
    * spent: each is one advantage at the next check of that word; absent: none
    */
   argued?: { trait: string; word: string }[];
+  /** a newcomer's own name (the pack's), and the tick from which they leave if they hold no job and cannot pay for a meal */
+  name?: Text;
+  leaveAt?: number;
   /**
    * only for a player's actor: who they said they are (they have no soul in the scenario), the last
    * tick they acted (absent: not since they joined) and, once their seat is freed, when and what the
@@ -141,6 +146,8 @@ export interface WorldState {
   quests?: Record<string, QuestState>;
   /** the director's phase and last measures (sim/model/director.ts), absent until it first acts */
   director?: DirectorState;
+  /** what each money source with a daily budget created on the day it last created anything, absent until the first */
+  minted?: Record<string, { day: number; amount: number }>;
   /** each player's story session by actor id (sim/model/session.ts), absent until the first starts */
   stories?: Record<string, StorySession>;
 }

@@ -1,5 +1,5 @@
 import type { Aim, DirectorFile, DirectorProposal, EventTemplate, Milestone, Phase } from '../../sim/model/director.ts';
-import { cast, placesFor, uses } from '../../sim/judge/director.ts';
+import { cast, placesFor, residentsRoom, uses } from '../../sim/judge/director.ts';
 import { msg } from '../../sim/model/text.ts';
 import { rngFor } from '../../sim/rng.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
@@ -54,7 +54,10 @@ export function rulesProposal(
   if (aim === null) return null;
   const rng = rngFor(state.seed, tick, 'director', 'template');
   const b = bandOf(f, phase);
+  // an arrival the world has no room for would only be refused: another template is looked for instead
+  const full = residentsRoom(cat, f, state) <= 0;
   for (const t of rng.shuffle(f.templates.filter((x) => x.aim === aim))) {
+    if (full && t.changes.some((c) => c.type === 'arrive')) continue;
     const place = placeFor(cat, state, tick, t);
     if (place === null) continue;
     const people = cast(state, place);

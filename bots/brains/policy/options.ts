@@ -104,6 +104,23 @@ function groups(cat: Catalog): Groups {
 }
 const groupOf = (cat: Catalog, template: string) => groups(cat).of.get(template);
 
+/** Days after a thing found no takers before the one whose it was opens another of its kind. */
+const CLOSED_DAYS = 2;
+/** Whether a thing of this template of the actor's closed for want of takers in the last few days. */
+function closedLately(ctx: Ctx, template: string): boolean {
+  const at = ctx.self.closed?.[template];
+  return at !== undefined && ctx.p.tick - at < CLOSED_DAYS * ctx.cat.scenario.vocabulary.time.ticksPerDay;
+}
+
+/** Whether a call of the actor's was refused today because a source's money for the day was spent: work waits for tomorrow. */
+function spentToday(ctx: Ctx): boolean {
+  const perDay = ctx.cat.scenario.vocabulary.time.ticksPerDay;
+  const today = Math.floor(ctx.p.tick / perDay);
+  return ctx.self.memory.some(
+    (m) => m.kind === 'failed' && 'key' in m.msg && m.msg.key === 'reason.budget_spent' && Math.floor(m.tick / perDay) === today,
+  );
+}
+
 /** Whether the actor meets a template's requirements (a tag, an item carried, a role; a toll's road from here): the Judge refuses the rest. */
 function meets(ctx: Ctx, t: Template): boolean {
   for (const e of t.effects) if (e.type === 'toll' && !ctx.p.place.links.some((l) => l.to === e.to)) return false;
@@ -227,7 +244,7 @@ export const OPTIONS: Record<string, Option> = {
     const held = heldJob(self.tags);
     const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job);
     if (job) {
-      if (self.energy < job.energy + 10) return null;
+      if (self.energy < job.energy + 10 || spentToday(ctx)) return null;
       const work = purpose(ctx, 'work');
       if (job.place === ctx.p.place.id)
         return work ? propose(ctx, 'work', 1.6 * drive, 'use_resource', { resource: 'energy', amount: job.energy, purpose: work }) : null;
@@ -252,7 +269,7 @@ export const OPTIONS: Record<string, Option> = {
     const { self } = ctx;
     if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'earns')) return null;
     const t = groups(ctx.cat).earns.filter(
-      (s) => self.money >= s.cost.money + 10 * meal(ctx) && self.energy > s.cost.energy + 20 && meets(ctx, s),
+      (s) => self.money >= s.cost.money + 10 * meal(ctx) && self.energy > s.cost.energy + 20 && meets(ctx, s) && !closedLately(ctx, s.id),
     );
     if (!t.length) return null;
     const pick = ctx.rng.pick(t);
@@ -296,7 +313,7 @@ export const OPTIONS: Record<string, Option> = {
     const t =
       classes.find((c) => knowsSkill(self, ctx.cat.effect(c.id, 'class')?.skill ?? '')) ??
       (ctx.cat.words.permits(self.roles, 'teach') && classes.length ? ctx.rng.pick(classes) : undefined);
-    if (!t || self.energy < t.cost.energy + 15 || self.money < t.cost.money) return null;
+    if (!t || self.energy < t.cost.energy + 15 || self.money < t.cost.money || closedLately(ctx, t.id)) return null;
     return propose(ctx, 'teach', 0.5 * self.drives.creativity + 0.6 * self.drives.sociability, 'create', {
       what: t.id,
       where: ctx.p.place.id,
@@ -445,7 +462,8 @@ export const OPTIONS: Record<string, Option> = {
         self.money >= x.cost.money + 10 * meal(ctx) &&
         self.energy > x.cost.energy + 20 &&
         !ctx.p.owned.some((e) => e.template === x.id) &&
-        meets(ctx, x),
+        meets(ctx, x) &&
+        !closedLately(ctx, x.id),
     );
     if (!t.length) return null;
     const pick = ctx.rng.pick(t);
