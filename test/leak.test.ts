@@ -50,9 +50,11 @@ const GENERIC = new Set([
   'well',
   'letter',
   'crossing',
+  // words said to oneself: the intent reader's own verb for self-talk
+  'mutter',
 ]);
 /** Generic ids that are also the engine's own words as values: effect types, reasons, dice keys, a job's field. */
-const ENGINE_WORDS = new Set(['food', 'class', 'rumour', 'wage', 'help', 'well', 'chat', 'tips', 'employer']);
+const ENGINE_WORDS = new Set(['food', 'class', 'rumour', 'wage', 'help', 'well', 'chat', 'tips', 'employer', 'look']);
 const GENRE = {
   en: [
     'bus',

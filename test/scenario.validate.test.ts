@@ -287,6 +287,27 @@ it('warns of a sink nothing spends into and a source nothing draws on, and still
   expect(lines[1]).toMatch(/scenario\.json \$\.rules\.money\.sources\[\d+\]: .*treasure/);
 });
 
+it(
+  'warns when the money sources can create far more a day than eating takes, and not once they have daily budgets',
+  { timeout: LONG },
+  async () => {
+    const open = await brokenPack((d) =>
+      editJson(d, 'scenario.json', (j) => {
+        for (const x of j.rules.money.sources) delete x.perDay;
+      }),
+    );
+    const r = await astinusHere(['validate', open]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = problems(r.stderr);
+    expect(lines, r.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /scenario\.json \$\.rules\.money\.sources: the money sources can create about \d+ a day, [\d.]+ times the \d+ the people need to eat/,
+    );
+    // the shipped pack, with its budgets, is quiet
+    expect(problems((await astinusHere(['validate', SHENZHEN])).stderr)).toEqual([]);
+  },
+);
+
 it('run refuses a broken pack before writing anything', { timeout: LONG }, async () => {
   const dir = await brokenPack(async (dir) =>
     editJson(dir, 'actors.json', (j) => {

@@ -34,7 +34,7 @@ function spelled(tokens: string[]): number | null {
   return null;
 }
 
-/** The pack's unit of money as written after a sum ("yuan", "pennies", "元"), from its currency format. */
+/** The pack's unit of money as written after a sum ("coins", "pennies"), from its currency format. */
 function units(cat: Catalog): string[] {
   const c = cat.words.v.currency;
   return LANGS.map((l) => c.format[l].replace('{{amount}}', '').trim().toLowerCase()).filter(Boolean);
@@ -48,7 +48,7 @@ function isMoneyWord(cat: Catalog, k: Lists, word: string): boolean {
 }
 
 /**
- * A sum of money named in the words: digits ("20 yuan", "给他20"), or a spelled number followed by a word for
+ * A sum of money named in the words: digits ("20 coins", "给他20"), or a spelled number followed by a word for
  * money ("a penny", "fifty bucks", "五十块", "一个便士"). A spelled number alone ("a gift") is no sum.
  */
 export function sumIn(cat: Catalog, k: Lists, text: string): number | null {

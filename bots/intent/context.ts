@@ -111,8 +111,8 @@ export class Said {
   }
 
   /**
-   * The item a phrase names: the whole of an item's name or alias, else a part of one ("noodles" for "beef
-   * brisket noodles"), else its last word does ("two bottles of water" → water).
+   * The item a phrase names: the whole of an item's name or alias, else a part of one ("stew" for "mutton
+   * stew"), else its last word does ("two cups of tea" → tea).
    */
   itemIn(phrase: string): string | null {
     if (!phrase) return null;
@@ -162,7 +162,7 @@ export class Said {
   }
 }
 
-/** Items by their names, aliases and id read as words ("baozi", "milk tea"): a player may write the id's romanisation. */
+/** Items by their names, aliases and id read as words ("bao", "ale"): a player may write the id's romanisation. */
 function itemNames(cat: Catalog): Named[] {
   return [...cat.items.values()].map((i) => [i.id, [...called(i), i.id.replace(/_/g, ' ')]]);
 }

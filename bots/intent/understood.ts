@@ -7,7 +7,7 @@ import type { WorldState } from '../../sim/state/types.ts';
 /**
  * A call in words, so the player sees what was understood before confirming it: one sentence per
  * mechanism (what the manner, purpose or channel does), with the pack's names and its way of writing
- * money ("Eat for 30 yuan", "Confront Zhao Lei"; `intent.understood.*`).
+ * money ("Eat for 30 coins", "Confront someone"; `intent.understood.*`).
  */
 export function describeCall(cat: Catalog, state: WorldState, call: ToolCall): Text {
   const out = {} as Text;

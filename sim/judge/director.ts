@@ -77,7 +77,7 @@ export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProp
     for (const c of changes) apply(d, f, t, c, by, people.slice(0, t.most), p.one);
   });
   if (reason) judge.judged(by, (d) => d.emit(record(reason)));
-  else purses(judge, f, p);
+  else newcomersMoney(judge, f, p);
   return reason;
 }
 
@@ -106,7 +106,7 @@ export function residents(cat: Catalog, f: DirectorFile, state: WorldState): { n
 }
 
 /** A newcomer's purse, from the pack's declared source, judged once their arrival is committed. */
-function purses(judge: TickJudge, f: DirectorFile, p: DirectorProposal): void {
+function newcomersMoney(judge: TickJudge, f: DirectorFile, p: DirectorProposal): void {
   const t = f.templates.find((x) => x.id === p.template)!;
   const label = directorLabel(t.id, judge.tick);
   for (const e of judge.events) {

@@ -448,7 +448,11 @@ export const OPTIONS: Record<string, Option> = {
     const items = perform ? ctx.cat.words.purpose(perform)!.items : [];
     const inst = items.find((i) => (ctx.self.inventory[i] ?? 0) > 0);
     if (!perform || !inst || ctx.self.energy < 20) return null;
-    return propose(ctx, 'art', (0.4 + 0.6 * ctx.self.drives.creativity) * (0.6 + 0.6 * ctx.needs.poverty), 'use_resource', {
+    // a performance the dice keep failing is tried less: the odds as the Judge will roll them, and every failure so far
+    const risky = ctx.cat.words.purpose(perform)?.risky
+      ? (1 - failChance(ctx, perform) / 2) / (1 + (ctx.self.failed?.[perform] ?? 0) / 4)
+      : 1;
+    return propose(ctx, 'art', (0.4 + 0.6 * ctx.self.drives.creativity) * (0.6 + 0.6 * ctx.needs.poverty) * risky, 'use_resource', {
       resource: `item:${inst}`,
       amount: 1,
       purpose: perform,

@@ -12,7 +12,9 @@ export const PAIR_COOLDOWN = 8;
 /** How long something said to one still wants an answer. */
 const ANSWER_WITHIN = 2;
 
-const said = (m: MemoryItem) => m.kind === 'told' && m.importance < 6 && 'key' in m.msg && m.msg.key.startsWith('topic.');
+// small talk and the replies to it (bots/brains/policy/replies.ts): what a conversation is made of
+const said = (m: MemoryItem) =>
+  m.kind === 'told' && m.importance < 6 && 'key' in m.msg && (m.msg.key.startsWith('topic.') || m.msg.key.startsWith('reply.'));
 
 /** Whether the actor talked with this person (either way) within the cooldown. */
 export function talkedWith(ctx: Ctx, id: string): boolean {

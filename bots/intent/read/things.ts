@@ -98,7 +98,7 @@ export const perform: Reader = (s) => {
   return { call: s.call('use_resource', { resource: `item:${item}`, amount: 1, purpose: v.purpose }) };
 };
 
-/** Paying for something the pack names as a purpose of its own (an offering, rent, dues): the sum named, else a meal's worth. */
+/** Paying for something the pack names as a purpose of its own (an offering, rent, a fee): the sum named, else a meal's worth. */
 export const spend: Reader = (s) => {
   const hit = s.wordHit('purposes', (p) => p.does === 'spend' || p.does === 'invest');
   if (!hit) return null;
