@@ -36,6 +36,7 @@ describe.skipIf(!CHROMIUM)('playing on a phone', () => {
     await join.waitFor();
 
     // each box sits in the same label as its trait's name, and that label says what the trait helps and hinders
+    await page.locator('[data-testid=trait-picker] input[type=checkbox]').first().waitFor();
     const traits = await page.locator('[data-testid=trait-picker] input[type=checkbox]').evaluateAll((boxes) =>
       boxes.map((b) => {
         const label = b.closest('label');

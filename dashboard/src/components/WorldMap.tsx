@@ -234,7 +234,8 @@ export function WorldMap(props: {
     .sort((x, y) => y[1].seq - x[1].seq)
     .slice(0, BUBBLES)
     .map(([id, s]) => ({ id, at: anchor.get(id)!, text: sayText(s) }));
-  const pad = (b: Box) => ({ x: b.x - 2, y: b.y - 2, w: b.w + 4, h: b.h + 4 });
+  // a margin for what the measure misses: a name drawn bold (the player's, a walker's, a selected one) is wider
+  const pad = (b: Box) => ({ x: b.x - 4, y: b.y - 3, w: b.w * 1.1 + 8, h: b.h + 6 });
   const spots = placeBubbles(
     said.map((b) => ({ id: b.id, at: b.at, w: textW(b.text, ROW_FONT) + 12, h: BUBBLE_H })),
     nameBoxes.map(pad),
