@@ -30,7 +30,7 @@ export interface Argument extends Situation {
   by?: 'rules' | 'model';
 }
 
-/** `helps`: it was a factor anyway (nothing to commit); `argued`: one advantage at the next check; `again`: already argued, not yet spent. */
+/** `helps`: it was a factor anyway, where the pack lets positive traits count unasked (nothing to commit); `argued`: one advantage at the next check; `again`: already argued, not yet spent. */
 export type ArgueVerdict = { ok: true; why: 'helps' | 'argued' | 'again' } | { ok: false; reason: Reason };
 
 /** The situation of a call, as the server and the tick know it: its target, the actor's place, the item it uses. */
