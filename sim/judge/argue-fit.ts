@@ -116,19 +116,26 @@ function situationTerms(cat: Catalog, state: WorldState, word: string, s: Situat
     for (const x of v.en) out.en.add(x);
     out.cn.push(...v.cn);
   }
-  const target = s.target !== undefined && Object.hasOwn(state.actors, s.target) ? state.actors[s.target] : undefined;
-  if (target) {
-    const soul = cat.souls.get(target.soul);
-    const name = target.player?.name ?? soul?.soul.name;
-    for (const n of [...texts(name), ...(target.player || !soul ? [] : [...soul.aliases.cn, ...soul.aliases.en])]) addTerms(out, n, true);
-  }
-  if (s.place !== undefined) {
-    const place = cat.places.get(s.place)?.name ?? state.generatedPlaces.find((p) => p.id === s.place)?.name;
-    for (const n of texts(place)) addTerms(out, n, true);
-  }
-  const items = [...(s.item !== undefined ? [s.item] : []), ...(w && 'items' in w ? (w.items ?? []) : [])];
-  for (const id of items) for (const n of texts(cat.items.get(id)?.name)) addTerms(out, n, true);
+  const named = situationNames(cat, state, s);
+  for (const n of [...texts(named.target), ...(named.aliases ?? []), ...texts(named.place), ...texts(named.item)]) addTerms(out, n, true);
+  for (const id of w && 'items' in w ? (w.items ?? []) : []) for (const n of texts(cat.items.get(id)?.name)) addTerms(out, n, true);
   return out;
+}
+
+/** The names of a situation's ids (the target's pack aliases too); an id that names nothing (`__proto__`, a stranger) is left out. */
+export function situationNames(
+  cat: Catalog,
+  state: WorldState,
+  s: Situation,
+): { target?: Text; aliases?: string[]; place?: Text; item?: Text } {
+  const target = s.target !== undefined && Object.hasOwn(state.actors, s.target) ? state.actors[s.target] : undefined;
+  const soul = target && cat.souls.get(target.soul);
+  return {
+    target: target && (target.player?.name ?? soul?.soul.name),
+    aliases: target && !target.player && soul ? [...soul.aliases.cn, ...soul.aliases.en] : undefined,
+    place: s.place === undefined ? undefined : (cat.places.get(s.place)?.name ?? state.generatedPlaces.find((p) => p.id === s.place)?.name),
+    item: s.item === undefined ? undefined : cat.items.get(s.item)?.name,
+  };
 }
 
 /** What an argument may name of the trait: its name and its positive aspect, both languages. */

@@ -1,15 +1,15 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { z } from 'zod';
-import { translator } from '../../sim/i18n/translator.ts';
+import { type T, translator } from '../../sim/i18n/translator.ts';
+import { situationNames } from '../../sim/judge/argue-fit.ts';
 import { type Argument, verifyArgument, unfit } from '../../sim/judge/argue.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
-import type { T } from '../../sim/i18n/translator.ts';
 import type { LlmClient } from '../../adapters/llm/client.ts';
 import { fence, quoted } from '../../adapters/llm/fence.ts';
 import { askWithRepair, readJson } from '../../adapters/llm/repair.ts';
 import type { LlmStats } from '../../adapters/llm/stats.ts';
-import { type Lang, type Text, WORDS_MAX } from '../../sim/model/text.ts';
+import { type Lang, WORDS_MAX } from '../../sim/model/text.ts';
 import { type ArgueJudge, type ArgueOutcome, rulesArgueJudge } from './types.ts';
 
 export interface LlmArgueOptions {
@@ -47,15 +47,10 @@ const FORMAT: ResponseFormatJSONSchema = {
 
 /** The situation the argument must speak of, in the prompt's language: at whom, where, with what (names quoted: a player's is their text). */
 function situation(cat: Catalog, state: WorldState, r: Argument, lang: Lang, t: T): string {
-  const target = r.target !== undefined && Object.hasOwn(state.actors, r.target) ? state.actors[r.target] : undefined;
-  const place =
-    r.place === undefined ? undefined : (cat.places.get(r.place)?.name ?? state.generatedPlaces.find((p) => p.id === r.place)?.name);
-  const names: [string, Text | undefined][] = [
-    ['target', target && (target.player?.name ?? cat.souls.get(target.soul)?.soul.name)],
-    ['place', place],
-    ['item', r.item === undefined ? undefined : cat.items.get(r.item)?.name],
-  ];
-  return names.map(([k, n]) => (n ? t(`llm.argue.${k}`, { name: quoted(n[lang]) }) : '')).join('');
+  const named = situationNames(cat, state, r);
+  return (['target', 'place', 'item'] as const)
+    .map((k) => (named[k] ? t(`llm.argue.${k}`, { name: quoted(named[k][lang]) }) : ''))
+    .join('');
 }
 
 /**
