@@ -7,11 +7,11 @@ import type { WorldState } from '../state/types.ts';
 
 /**
  * Whether an argument's words tie a trait to the attempt at hand, by rules
- * (docs/design.md, Traits and tags): the words must name the situation (the word by its names, the pack's aliases or a generic
- * verb for what it does; the target person; the place; the item) AND, with another word, an aspect of
- * the trait (its name or its positive aspect). English is read as stemmed words without stop words,
- * Chinese by substring (the situation's names whole, the aspect's two-character pieces). The verbs and
- * stop words come from `locales/<lang>/argue.json`.
+ * (docs/design.md, Traits and tags): the words must name the situation (the word by its names, the
+ * pack's aliases or a generic verb for what it does; the target person; the place; the item) AND,
+ * with another word, an aspect of the trait (its name or its positive aspect). English is read as
+ * stemmed words without stop words, Chinese by substring (the situation's names whole, the aspect's
+ * two-character pieces). The verbs and stop words come from `locales/<lang>/argue.json`.
  */
 
 /** Where the attempt happens and at whom, as the server or the tick knows it from the call (ids, checked when read). */
