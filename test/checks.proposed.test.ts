@@ -56,6 +56,10 @@ describe('a check the engine asks for', () => {
 
   it('is rolled by the Judge from the factors it verified, whatever dice the proposal names, and only the rolled band stands', () => {
     const { s, c } = setup();
+    // a positive trait counts once argued (docs/design.md, Traits and tags): unargued, the same proposal rolls plain
+    const plain = judgeOne(cat, structuredClone(s), c, proposal([{ kind: 'trait', id: 'quick_tongue', sign: 1 }]));
+    expect((plain.events.find((e) => e.type === 'check_rolled') as EventOf<'check_rolled'>).formula).toBe('2d6');
+    s.actors[c.actor].argued = [{ trait: 'quick_tongue', word: callWord(c) }];
     const expected = rollCheck(cat, s, c, s.tick + 1, callWord(c), [{ kind: 'trait', id: 'quick_tongue', sign: 1 }]);
     const r = judgeOne(
       cat,

@@ -24,6 +24,8 @@ function theftAt(band: string, from = 1): { state: WorldState; c: ReturnType<typ
     const state = fresh(cat, 7);
     state.tick = t - 1;
     place(state, 'osric_vane', state.actors.nim.location);
+    // Nim argued his light fingers for this theft and the Judge accepted it (docs/design.md, Traits and tags)
+    state.actors.nim.argued = [{ trait: 'light_fingers', word: 'cutpurse' }];
     const c = call('nim', 'interact', { target: 'osric_vane', manner: 'cutpurse', content: { text: '' } });
     if (checkFor(cat, state, c, t)?.band === band) return { state, c };
   }
@@ -39,7 +41,7 @@ describe('checks', () => {
     const i = events.findIndex((e) => e.type === 'check_rolled');
     const roll = events[i] as EventOf<'check_rolled'>;
     expect(events[i + 1].type).toBe('action');
-    // Nim's light fingers help a cutpurse (the pack says so): one advantage, 3d6 keep the highest two
+    // Nim's light fingers, argued for this theft: one advantage, 3d6 keep the highest two
     expect(roll.factors).toContainEqual({ kind: 'trait', id: 'light_fingers', sign: 1 });
     expect(roll.formula).toMatch(/^\dd6kh2$/);
     expect(roll.dice).toHaveLength(Number(roll.formula[0]));
@@ -176,11 +178,25 @@ describe('checks', () => {
   it('a tag the pack says hinders a check gives disadvantage; a trait and a tag stack', () => {
     const state = fresh(cat, 7);
     const nim = state.actors.nim;
-    expect(factorsFor(cat, nim, 'cutpurse').filter((f) => f.sign > 0).length).toBeGreaterThan(0);
+    // a positive trait counts once argued for the check at hand, not before
+    expect(factorsFor(cat, nim, 'cutpurse').filter((f) => f.sign > 0)).toEqual([]);
+    nim.argued = [{ trait: 'light_fingers', word: 'cutpurse' }];
+    expect(factorsFor(cat, nim, 'cutpurse').filter((f) => f.sign > 0)).toEqual([{ kind: 'trait', id: 'light_fingers', sign: 1 }]);
     nim.tags.push('lame');
     const f = factorsFor(cat, nim, 'cutpurse');
     expect(f).toContainEqual({ kind: 'tag', id: 'lame', sign: -1 });
     // nobody's word for the dice: a call that is not risky has no check at all
     expect(checkFor(cat, state, call('nim', 'interact', { target: 'osric_vane', manner: 'chat', content: { text: 'hi' } }), 1)).toBeNull();
+  });
+
+  it("a trait's downside counts unasked; where the pack turns arguing off (checks.traitsArgued: false), its positive aspect does too", () => {
+    const state = fresh(cat, 7);
+    const shy = state.actors.maud_weaver;
+    // Maud is shy: it hinders her playing, argued or not
+    expect(factorsFor(cat, shy, 'perform')).toContainEqual({ kind: 'trait', id: 'shy', sign: -1 });
+    const open = { ...cat, scenario: { ...cat.scenario, vocabulary: { ...cat.scenario.vocabulary } } } as Catalog;
+    open.scenario.vocabulary.checks = { ...cat.scenario.vocabulary.checks, traitsArgued: false };
+    expect(factorsFor(open, state.actors.nim, 'cutpurse')).toContainEqual({ kind: 'trait', id: 'light_fingers', sign: 1 });
+    expect(factorsFor(cat, state.actors.nim, 'cutpurse')).not.toContainEqual({ kind: 'trait', id: 'light_fingers', sign: 1 });
   });
 });

@@ -32,7 +32,9 @@ it('shows the admin the phase, the measures and the last proposals in both langu
   expect(res.statusCode).toBe(200);
   const d = DirectorReply.parse(res.json());
   expect(d.enabled).toBe(true);
-  expect(d.phase).toBe('steady');
+  // the phase the director is in: a milestone (a brawl brewing) may have moved it on by its first proposal
+  expect(d.phase).toBe(srv.host.world.state.director!.phase);
+  expect(['steady', 'acceleration']).toContain(d.phase);
   expect(d.measures.map((m) => m.id)).toEqual(['conflict', 'danger', 'quests', 'stillness']);
   expect(d.proposals.length).toBeGreaterThan(0);
   const p = d.proposals[0];

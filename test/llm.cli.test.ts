@@ -96,9 +96,10 @@ describe('astinus run with language models', () => {
     expect(all.some((e) => e.type === 'money_created' && e.source === 'magic')).toBe(false);
     expect(all.some((e) => e.type === 'call_failed' && e.actor === 'chen_jing')).toBe(true);
     expect(all.some((e) => e.type === 'call_failed' && e.failed.reason.code === 'invalid_call')).toBe(false);
-    // the check the model asked for was rolled by the Judge from her trait (not the model's "12"), and only the rolled band stands
+    // the check the model asked for was rolled by the Judge (not the model's "12"), without her warm heart: a positive trait
+    // counts once argued (docs/design.md, Traits and tags), and nobody argued it; only the rolled band stands
     const roll = all.find((e): e is Extract<Event, { type: 'check_rolled' }> => e.type === 'check_rolled' && e.actor === 'su_yuqing');
-    expect(roll).toMatchObject({ formula: '3d6kh2', factors: [{ kind: 'trait', id: 'warm', sign: 1 }] });
+    expect(roll).toMatchObject({ formula: '2d6', factors: [] });
     const told = actions.find((e) => e.actor === 'su_yuqing' && e.tick === roll!.tick)!.narrative;
     expect(told).toEqual({
       text: { full: 'The words come.', critical: 'The words come.', partial: 'The words come, haltingly.', fail: 'The words do not come.' }[

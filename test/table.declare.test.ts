@@ -68,6 +68,13 @@ async function joined(traits: unknown[], name = 'Ada'): Promise<JoinReply> {
   return j;
 }
 const declare = (p: JoinReply, trait: unknown, token = p.token) => post(`${W()}/players/${p.actorId}/traits`, { trait }, auth(token));
+/** arguing the declared trait for a theft (docs/design.md, Traits and tags): a positive trait counts once argued */
+const argueNimble = (p: JoinReply) =>
+  post(
+    `${W()}/players/${p.actorId}/argue`,
+    { trait: 'own_1', call: cutpurse(p.actorId), words: 'My hands are quick: I lift the purse before anyone blinks' },
+    auth(p.token),
+  );
 const traitsOf = async (p: JoinReply) =>
   ((await get(`${W()}/actors/${p.actorId}`)).json() as { traits: { id: string; name: { en: string }; positive: { en: string } }[] }).traits;
 
@@ -122,6 +129,9 @@ describe('declaring a trait where the pack allows it (Riverford)', () => {
     const story = StoryPage.parse((await get(`${W()}/players/${p.actorId}/story`, auth(p.token))).json());
     expect(story.lines.map((l) => l.text.en)).toContain('You declare a new trait, “Nimble”: quick of hand and foot, but restless.');
 
+    const argued = await argueNimble(p);
+    expect(argued.json()).toMatchObject({ ok: true, why: 'argued' });
+    await step();
     const act = await post(`${W()}/players/${p.actorId}/act`, { call: cutpurse(p.actorId) }, auth(p.token));
     expect(act.statusCode, act.body).toBe(200);
     const t2 = (await step()).json() as { tick: number };
@@ -242,12 +252,13 @@ describe('where the pack does not allow it (Shenzhen)', () => {
 });
 
 describe('replay', () => {
-  it('a world reopened from its log has the declared trait, and it still moves the dice', async () => {
+  it('a world reopened from its log has the declared trait, and once argued it still moves the dice', async () => {
     const db = memoryDb();
     srv = await open('riverford', db);
     const p = await joined(['proud']);
     expect((await declare(p, NIMBLE)).statusCode).toBe(200);
     await step();
+    expect((await argueNimble(p)).json()).toMatchObject({ ok: true, why: 'argued' });
     await step();
     const live = srv.host.world.state.actors[p.actorId].player!.traits;
     await srv.close();

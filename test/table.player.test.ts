@@ -169,6 +169,15 @@ describe('the dice screen', () => {
   it('gives the exact odds of the formula the Judge will use, with the factors named', async () => {
     srv = await open();
     const p = await joined(['light_fingers', 'proud']);
+    // a positive trait counts once argued (docs/design.md, Traits and tags): the screen claims no bonus before
+    const unargued = await preview(p, cutpurse(p.actorId));
+    expect(unargued.check).toMatchObject({ word: 'cutpurse', formula: '2d6', factors: [] });
+    const said = await argue(p, {
+      trait: 'light_fingers',
+      call: cutpurse(p.actorId),
+      words: 'My hands are faster than his eyes: he never feels the purse go',
+    });
+    expect(said).toMatchObject({ ok: true, why: 'argued' });
     const pv = await preview(p, cutpurse(p.actorId));
     expect(pv.ok).toBe(true);
     expect(pv.check).toMatchObject({
@@ -258,13 +267,15 @@ describe('arguing for a trait', () => {
     expect((await preview(p, cutpurse(p.actorId))).check!.formula).toBe('2d6');
   });
 
-  it('says a trait that already helps counted anyway, and refuses a trait one lacks or a call that is no check', async () => {
+  it('a trait that helps the word is argued on its merit too, saying what is missing; refuses a trait one lacks or a call that is no check', async () => {
     srv = await open();
     const p = await joined(['light_fingers']);
     const call = cutpurse(p.actorId);
-    const helps = await argue(p, { trait: 'light_fingers', call, words: 'anything' });
-    expect(helps).toMatchObject({ ok: true, why: 'helps', check: { formula: '3d6kh2' } });
-    expect(helps.text.en).toMatch(/anyway/);
+    const bare = await argue(p, { trait: 'light_fingers', call, words: 'steal' });
+    expect(bare).toMatchObject({ ok: false, code: 'argue_no_aspect', check: { formula: '2d6' } });
+    expect(bare.text.en).toMatch(/how the trait helps/);
+    const vague = await argue(p, { trait: 'light_fingers', call, words: 'my hands are faster than eyes' });
+    expect(vague).toMatchObject({ ok: false, code: 'argue_no_situation', check: { formula: '2d6' } });
     const lacks = await argue(p, { trait: 'sweet_voice', call, words: 'I cut a purse while singing' });
     expect(lacks).toMatchObject({ ok: false, code: 'argue_no_trait' });
     const safe = await post(

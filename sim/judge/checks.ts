@@ -1,4 +1,4 @@
-import { callWord, type Check, checkFor, type Draw, type Factor, rollCheck, traitsOf } from '../model/check.ts';
+import { callWord, type Check, checkFor, type Draw, type Factor, isArgued, rollCheck, traitsArgued, traitsOf } from '../model/check.ts';
 import type { Consequence, ProposedCheck, WorldChange } from '../model/consequence.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
@@ -9,7 +9,8 @@ import { check } from './reasons.ts';
  * The check a call is judged under, and the consequence that stands: the pack's check when the call
  * is risky, else the one the engine asked for. A proposed factor must exist (a trait the actor has,
  * a tag they or their target carry) or the whole proposal is refused; the dice are derived from the
- * factors, never read from the proposal; of a proposed check's branches only the rolled one stands.
+ * factors, never read from the proposal (a trait's positive aspect only once argued, as for the
+ * pack's own checks); of a proposed check's branches only the rolled one stands.
  */
 export function settleCheck(
   cat: Catalog,
@@ -22,7 +23,8 @@ export function settleCheck(
   if (c.check) verifyFactors(cat, state, call, c.check.factors);
   // a preview judges as if the dice came up `how.assume`, without throwing them: its verdict cannot tell the roll
   const own = checkFor(cat, state, call, tick, how);
-  const roll = own ?? (c.check ? rollCheck(cat, state, call, tick, callWord(call), dedupe(c.check.factors), how) : null);
+  const roll =
+    own ?? (c.check ? rollCheck(cat, state, call, tick, callWord(call), counted(cat, state, call, dedupe(c.check.factors)), how) : null);
   if (!c.check || !roll) return { roll, c };
   const branch = c.check.outcomes[roll.band === 'critical' ? 'full' : roll.band];
   return { roll, c: { ...branch } };
@@ -36,6 +38,13 @@ function verifyFactors(cat: Catalog, state: WorldState, call: ToolCall, factors:
       f.kind === 'trait' ? traitsOf(cat, a).some((t) => t.id === f.id) : a.tags.includes(f.id) || !!target?.tags.includes(f.id);
     check(exists, 'no_such_factor', { factor: f.id });
   }
+}
+
+/** A proposed trait's positive aspect counts as the pack's own factors do (factorsFor): once argued for this word, or unasked where the pack says so. */
+function counted(cat: Catalog, state: WorldState, call: ToolCall, factors: Factor[]): Factor[] {
+  if (!traitsArgued(cat)) return factors;
+  const a = state.actors[call.actor];
+  return factors.filter((f) => f.kind !== 'trait' || f.sign < 0 || isArgued(a, f.id, callWord(call)));
 }
 
 /** One factor counts once, however often it is named. */

@@ -34,15 +34,26 @@ export function traitsOf(cat: Catalog, a: ActorState): readonly Trait[] {
   return a.player ? (a.player.traits ?? []) : (cat.souls.get(a.soul)?.soul.traits ?? []);
 }
 
-/** Every factor the Judge can verify for trying `word`: the actor's traits, then their tags, in their order. */
+/** Whether a positive trait counts only once argued (the pack's `checks.traitsArgued`, default on); downsides always count. */
+export const traitsArgued = (cat: Catalog): boolean => cat.scenario.vocabulary.checks.traitsArgued;
+
+/** Whether an accepted argument (a `trait_argued` event) for this trait and word waits for its check. */
+export const isArgued = (a: ActorState, trait: string, word: string): boolean =>
+  !!a.argued?.some((x) => x.trait === trait && x.word === word);
+
+/**
+ * Every factor the Judge can verify for trying `word`: the actor's traits, then their tags, in their
+ * order. A trait's downside counts unasked; its positive aspect counts once argued for this word and
+ * accepted (until the check that spends it), or unasked where the pack turns arguing off.
+ */
 export function factorsFor(cat: Catalog, a: ActorState, word: string): Factor[] {
   const out: Factor[] = [];
+  const unasked = !traitsArgued(cat);
   for (const t of traitsOf(cat, a)) {
-    if (t.helps.includes(word)) out.push({ kind: 'trait', id: t.id, sign: 1 });
+    const helps = unasked && t.helps.includes(word);
+    if (helps) out.push({ kind: 'trait', id: t.id, sign: 1 });
     if (t.hinders.includes(word)) out.push({ kind: 'trait', id: t.id, sign: -1 });
-    // argued for this word and accepted by the Judge (a `trait_argued` event), until the check that spends it
-    if (!t.helps.includes(word) && a.argued?.some((x) => x.trait === t.id && x.word === word))
-      out.push({ kind: 'trait', id: t.id, sign: 1 });
+    if (!helps && isArgued(a, t.id, word)) out.push({ kind: 'trait', id: t.id, sign: 1 });
   }
   const tags = cat.scenario.vocabulary.checks.tags;
   for (const tag of a.tags) {

@@ -160,6 +160,8 @@ export const Checks = z
     tags: z.record(Id, z.object({ helps: z.array(Id).default([]), hinders: z.array(Id).default([]) }).strict()).default({}),
     /** whether a player may declare a new trait in play (up to three in all), not only pick them at join */
     traitsInPlay: z.boolean().default(false),
+    /** whether a trait's positive aspect counts only once argued for the check at hand (docs/design.md, Traits and tags); its downside always counts */
+    traitsArgued: z.boolean().default(true),
   })
   .strict();
 export type Checks = z.infer<typeof Checks>;
@@ -227,7 +229,7 @@ export const VocabularyFile = z
     kinds: words(Kind),
     /** what a person reads for each of the pack's own tags (`newcomer`, `laid_off`): a tag without a name is not shown */
     tags: z.record(Id, Text).default({}),
-    checks: Checks.default({ critical: null, partialEnergy: 5, tags: {}, traitsInPlay: false }),
+    checks: Checks.default({ critical: null, partialEnergy: 5, tags: {}, traitsInPlay: false, traitsArgued: true }),
     /** harm tags and what makes a person unconscious, dying or restrained (default: no harm rules) */
     harm: Harm.default({ tags: {}, from: {} }),
     /** the sink money goes to when nothing more particular is declared */

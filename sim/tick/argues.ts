@@ -1,7 +1,6 @@
 import { type ArgueJudge, rulesArgueJudge } from '../../world-engine/argue/types.ts';
-import type { Argument } from '../judge/argue.ts';
+import { type Argument, argumentFor } from '../judge/argue.ts';
 import type { TickJudge } from '../judge/judge.ts';
-import { riskyWord } from '../model/check.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import type { Decision } from './deliberation.ts';
@@ -29,8 +28,8 @@ export async function judgeBotArguments(
   const asked: Argument[] = [];
   decisions.forEach((d, i) => {
     if (!d?.ok || !d.argue || d.call.actor !== actors[i]) return;
-    const word = riskyWord(cat, d.call);
-    if (word !== null) asked.push({ actor: d.call.actor, trait: d.argue.trait, word, words: d.argue.words });
+    const r = argumentFor(cat, state, d.call, d.argue.trait, d.argue.words);
+    if (r) asked.push(r);
   });
   if (!asked.length) return;
   const outcomes = await mapBounded(asked, AT_ONCE, (r) => by.judge(cat, state, r));

@@ -1,7 +1,10 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { z } from 'zod';
-import { translator } from '../../sim/i18n/translator.ts';
-import { verifyArgument, unfit } from '../../sim/judge/argue.ts';
+import { type T, translator } from '../../sim/i18n/translator.ts';
+import { situationNames } from '../../sim/judge/argue-fit.ts';
+import { type Argument, verifyArgument, unfit } from '../../sim/judge/argue.ts';
+import type { Catalog } from '../../sim/scenario/catalog.ts';
+import type { WorldState } from '../../sim/state/types.ts';
 import type { LlmClient } from '../../adapters/llm/client.ts';
 import { fence, quoted } from '../../adapters/llm/fence.ts';
 import { askWithRepair, readJson } from '../../adapters/llm/repair.ts';
@@ -42,9 +45,17 @@ const FORMAT: ResponseFormatJSONSchema = {
   },
 };
 
+/** The situation the argument must speak of, in the prompt's language: at whom, where, with what (names quoted: a player's is their text). */
+function situation(cat: Catalog, state: WorldState, r: Argument, lang: Lang, t: T): string {
+  const named = situationNames(cat, state, r);
+  return (['target', 'place', 'item'] as const)
+    .map((k) => (named[k] ? t(`llm.argue.${k}`, { name: quoted(named[k][lang]) }) : ''))
+    .join('');
+}
+
 /**
  * A language model judges whether a player's words make one of their traits fit the risky thing
- * they try: the one judgement the rules make crudely (by the word's names). Only arguments the
+ * they try: the one judgement the rules make only by words (sim/judge/argue-fit.ts). Only arguments the
  * rules cannot settle by what they verify (a player who can act, a trait of theirs, a risky word,
  * not argued yet, not counted anyway) reach the model; the model answers `{ fits, why }` and cannot
  * name another trait, word or dice. An answer that does not read is repaired once, then the rules
@@ -67,6 +78,7 @@ export function llmArgueJudge(o: LlmArgueOptions): ArgueJudge {
           role: 'user' as const,
           content: t('llm.argue.case', {
             word: quoted(word.name[o.lang]),
+            situation: situation(cat, state, r, o.lang, t),
             trait: quoted(tr.name[o.lang]),
             positive: quoted(tr.positive[o.lang]),
             negative: quoted(tr.negative[o.lang]),

@@ -8,6 +8,7 @@ import { riskyWord } from '../../../sim/model/check.ts';
 import { diceScreen } from '../dice-screen.ts';
 import { inEveryLang } from '../../../sim/i18n/render.ts';
 import { ARGUE } from '../../../sim/tick/requests.ts';
+import { situationOf } from '../../../sim/judge/argue.ts';
 
 /** The traits this player argued for `word` that wait for the next tick. */
 function pendingArgued(ctx: ServerContext, actor: string, word: string): string[] {
@@ -51,7 +52,8 @@ export const previewRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     const word = riskyWord(cat, call);
     if (word === null) throw new HttpError(400, 'not_a_check');
     if (!ctx.limiter.take(`preview:${id}`)) throw new HttpError(429, 'rate_limited');
-    const asked = { actor: id, trait: body.trait, word, words: body.words };
+    // the situation the words must speak of: the call's target, where the player stands, the item it uses
+    const asked = { actor: id, trait: body.trait, word, words: body.words, ...situationOf(host.world.state, call) };
     const out = await host.judgeArgument(asked);
     // read after the verdict: a tick may have committed while a model thought
     const state = host.world.state;
