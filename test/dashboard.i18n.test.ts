@@ -14,6 +14,7 @@ import enEngine from '../locales/en.json' with { type: 'json' };
 import { translate } from '../dashboard/src/i18n.ts';
 import { renderMessage } from '../dashboard/src/format.ts';
 import { translator } from '../sim/i18n/translator.ts';
+import { CONTENT_KEYS } from '../sim/i18n/content.ts';
 
 type Tree = { [k: string]: unknown };
 const LANGS = ['cn', 'en'] as const;
@@ -95,5 +96,14 @@ describe('the dashboard renders like the server', () => {
     expect(renderMessage(lang, { key: 'narrative.spend', params: { actor: 'x', money: 7 } }, String, (n) => `¥${n}`)).toBe(
       t('narrative.spend', { actor: 'x', money: '¥7' }),
     );
+  });
+});
+
+describe('words people say, on the map', () => {
+  it.each(LANGS)('every key a speaker may say renders on the page as on the server (%s)', (lang) => {
+    const t = translator(lang);
+    const unknown = [...CONTENT_KEYS].filter((key) => renderMessage(lang, { key }, String) === key);
+    expect(unknown).toEqual([]);
+    for (const key of CONTENT_KEYS) if (!/\{\{/.test(t(key))) expect(renderMessage(lang, { key }, String), key).toBe(t(key));
   });
 });

@@ -8,6 +8,8 @@ import cnStory from '../../locales/cn/dashboard-story.json' with { type: 'json' 
 import enStory from '../../locales/en/dashboard-story.json' with { type: 'json' };
 import cnScene from '../../locales/cn/dashboard-scene.json' with { type: 'json' };
 import enScene from '../../locales/en/dashboard-scene.json' with { type: 'json' };
+import cnReplies from '../../locales/cn/replies.json' with { type: 'json' };
+import enReplies from '../../locales/en/replies.json' with { type: 'json' };
 import { createI18n, I18N_LANG, mergeLocale, type Tree } from '../../sim/i18n/config.ts';
 import type { Lang } from './types.ts';
 
@@ -20,7 +22,7 @@ const merged = (files: [string, Tree][]): Tree =>
  * condition, `status.*`, named once in names.json for the server and the page alike), and
  * `translation`, the engine's messages the page renders, keyed as on the server.
  */
-function bundles(lang: Lang, engine: Tree, names: Tree, dash: Tree, story: Tree, scene: Tree): Record<string, Tree> {
+function bundles(lang: Lang, engine: Tree, names: Tree, dash: Tree, story: Tree, scene: Tree, replies: Tree): Record<string, Tree> {
   const status = (names.names as Tree).status as Tree;
   return {
     dashboard: merged([
@@ -32,13 +34,15 @@ function bundles(lang: Lang, engine: Tree, names: Tree, dash: Tree, story: Tree,
     translation: merged([
       [`${lang}.json`, engine],
       [`${lang}/names.json`, names],
+      // what people say back (reply.*), which the map's bubbles render from the words' keys
+      [`${lang}/replies.json`, replies],
     ]),
   };
 }
 
 const i18n = createI18n({
-  cn: bundles('cn', cnEngine, cnNames, cnDash, cnStory, cnScene),
-  en: bundles('en', enEngine, enNames, enDash, enStory, enScene),
+  cn: bundles('cn', cnEngine, cnNames, cnDash, cnStory, cnScene, cnReplies),
+  en: bundles('en', enEngine, enNames, enDash, enStory, enScene, enReplies),
 });
 
 type Params = Record<string, string | number>;
