@@ -91,14 +91,23 @@ describe.skipIf(!CHROMIUM)('looking around and asking, in a browser', () => {
       await form.locator('select[name=manner]').selectOption('friendly');
       await form.locator('input[name=content]').fill(words);
       await page.getByTestId('form-submit').click();
-      await expect.poll(() => page.locator('[data-testid=player-log] [data-kind=queued]').count()).toBeGreaterThan(0);
-      const at = await step();
-      const events = (await api<{ events: Event[] }>(`/events?actor=${by.id}&from=${at.tick}&to=${at.tick}&limit=200`)).events;
-      const reply = events.find(
-        (e): e is EventOf<'action'> =>
-          e.type === 'action' && e.actor === by.id && e.call.tool === 'interact' && e.call.args.target === me.id,
-      );
-      expect(reply, `${by.id} answers at tick ${at.tick}`).toBeDefined();
+      // these words queued (an earlier question's line may still be in the log), then the tick they go into
+      await expect.poll(() => page.locator('[data-testid=player-log] [data-kind=queued]', { hasText: words }).count()).toBeGreaterThan(0);
+      await step();
+      // the tick the player's words were judged in (the step's reply may come before or after it commits), and the answer in it
+      const replyIn = async () => {
+        const mine = (await api<{ events: Event[] }>(`/events?actor=${me.id}&limit=500`)).events.find(
+          (e): e is EventOf<'action'> =>
+            e.type === 'action' && e.actor === me.id && JSON.stringify(e.call.args).includes(JSON.stringify(words)),
+        );
+        if (!mine) return undefined;
+        return (await api<{ events: Event[] }>(`/events?actor=${by.id}&from=${mine.tick}&to=${mine.tick}&limit=200`)).events.find(
+          (e): e is EventOf<'action'> =>
+            e.type === 'action' && e.actor === by.id && e.call.tool === 'interact' && e.call.args.target === me.id,
+        );
+      };
+      await expect.poll(replyIn, { timeout: WAIT, message: `${by.id} answers "${words}" in the tick it was said` }).toBeDefined();
+      const reply = (await replyIn())!;
       return { by, reply: reply! };
     };
     const said = (m: unknown) => m as { key: string; params: Record<string, { id: string } | number> };

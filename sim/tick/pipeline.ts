@@ -96,7 +96,12 @@ async function actorsTurn(ctx: TickContext): Promise<void> {
   // tick starts from; the Judge judges again below, against the state the earlier proposals leave)
   const outcomes = await delib.resolve(cat, work, (call, c) => judge.dryRun(call, c));
 
-  const order = rngFor(state.seed, tick, '*', 'judge-order').shuffle(due.map((_, i) => i));
+  // seated players first, then everyone else, each in the seeded order: a player chose from what the
+  // committed state offered them (options are judged ahead against it), so that is the state their call
+  // meets; bots decided from the same state and take what is left. A world of bots keeps its order.
+  const shuffled = rngFor(state.seed, tick, '*', 'judge-order').shuffle(due.map((_, i) => i));
+  const first = shuffled.filter((i) => seated(state.actors[due[i]]));
+  const order = first.length ? [...first, ...shuffled.filter((i) => !seated(state.actors[due[i]]))] : shuffled;
   ctx.judgedFrom = judge.events.length;
   for (const i of order) {
     const d = decisions[i];
