@@ -166,6 +166,28 @@ describe('means and 95% intervals', () => {
 });
 
 describe('aggregation of run directories', () => {
+  it("summarizes each run's vital signs: their values, and the share of seeds that met each bound", async () => {
+    const out = await temp();
+    const shares = [0.3, 0.5, 0.7];
+    for (const [i, share] of shares.entries()) {
+      const dir = path.join(out, 'runs', 'a', String(i + 1));
+      await writeFakeRun(dir, { gini: [0.1, 0.2], density: [0, 0.1] });
+      const checks = [
+        { id: 'made_share', value: share, bound: 0.4, ok: share <= 0.4 },
+        // a sign one run could not judge counts in neither row
+        { id: 'tension_moves', value: i === 0 ? null : 1, bound: 1, ok: i === 0 ? null : true },
+      ];
+      await writeFile(path.join(dir, 'health.json'), JSON.stringify({ checks }));
+    }
+    const runs = await Promise.all(shares.map((_, i) => readRun(out, { condition: 'a', seed: i + 1, dir: `runs/a/${i + 1}` })));
+    const summary = parseCsv(summaryCsv([{ name: 'a', runs }]), 'summary.csv');
+    const row = (m: string) => summary.find((r) => r.metric === m)!;
+    expect([row('health:made_share').n, Number(row('health:made_share').mean)]).toEqual(['3', 0.5]);
+    expect([row('health:made_share:met').n, Number(row('health:made_share:met').mean)]).toEqual(['3', 0.333333]);
+    expect([row('health:tension_moves:met').n, row('health:tension_moves:met').mean]).toEqual(['2', '1']);
+    expect(row('health:gini_drift').n).toBe('0');
+  });
+
   it('summarizes final ticks and labelled facts per condition, and follows the series per tick', async () => {
     const out = await temp();
     const fact = (known: number[], half: number | null) => ({ label: 'rumour', origin: 1, known, half });

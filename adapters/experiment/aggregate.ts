@@ -1,5 +1,6 @@
 import { cellNum, num, toCsv, type Cell } from './csv.ts';
 import { describe, type Stat } from './stats.ts';
+import { type Health, HEALTH_SIGNS } from '../../sim/metrics/health.ts';
 
 /** One finished run's tables, parsed (sim/metrics writes them; see the contract in adapters/experiment/README.md). */
 export interface RunData {
@@ -7,6 +8,8 @@ export interface RunData {
   metrics: Record<string, string>[];
   diffusion: Record<string, string>[];
   facts: Record<string, string>[];
+  /** the run's vital signs (sim/metrics/health.ts); null for a run that did not write them */
+  health: Health | null;
 }
 export interface ConditionRuns {
   name: string;
@@ -114,7 +117,9 @@ const statCells = (s: Stat): Cell[] => [s.n, s.mean, s.sd, s.low, s.high];
  * every metrics.csv column at each run's final tick, then per labelled fact its final known share
  * (`fact:<label>:final_share`), whether it ever reached half the reachable population
  * (`fact:<label>:reached_half`, 0 or 1, so the mean is the proportion of seeds) and the ticks it
- * took (`fact:<label>:half_tick`, over the seeds where it did).
+ * took (`fact:<label>:half_tick`, over the seeds where it did); then each vital sign of `astinus health`,
+ * its value (`health:<sign>`) and whether it met its bound (`health:<sign>:met`, 0 or 1: the mean is the
+ * share of seeds that did; a sign a run could not judge is left out of it).
  */
 export function summaryCsv(conditions: readonly ConditionRuns[]): string {
   const rows: Cell[][] = [];
@@ -137,6 +142,16 @@ export function summaryCsv(conditions: readonly ConditionRuns[]): string {
         ...statCells(describe(facts.map((f) => (f && cellNum(f.half_tick) !== null ? 1 : 0)))),
       ]);
       rows.push([c.name, `fact:${label}:half_tick`, ...statCells(describe(facts.map((f) => (f ? cellNum(f.half_tick) : null))))]);
+    }
+    const signs = c.runs.map((r) => new Map((r.health?.checks ?? []).map((x) => [x.id, x])));
+    for (const id of HEALTH_SIGNS) {
+      const of = signs.map((m) => m.get(id));
+      rows.push([c.name, `health:${id}`, ...statCells(describe(of.map((x) => x?.value ?? null)))]);
+      rows.push([
+        c.name,
+        `health:${id}:met`,
+        ...statCells(describe(of.map((x) => (x?.ok === undefined || x.ok === null ? null : x.ok ? 1 : 0)))),
+      ]);
     }
   }
   return toCsv(['condition', 'metric', 'n', 'mean', 'sd', 'ci95_low', 'ci95_high'], rows);

@@ -24,7 +24,7 @@ import { redisConnection } from '../queue/connection.ts';
  */
 
 /** The files a finished run hands back, in the order they are written (metrics.csv last). */
-export const RUN_FILES = ['metrics.jsonl', 'diffusion.csv', 'facts.csv', 'spread.csv', 'metrics.csv'] as const;
+export const RUN_FILES = ['metrics.jsonl', 'diffusion.csv', 'facts.csv', 'spread.csv', 'health.json', 'metrics.csv'] as const;
 
 export const RunJob = z.object({
   kind: z.literal('experiment_run'),

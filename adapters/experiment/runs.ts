@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { RunData } from './aggregate.ts';
+import type { Health } from '../../sim/metrics/health.ts';
 import { parseCsv } from './csv.ts';
 import type { PlanRun } from './plan.ts';
 
@@ -16,7 +17,15 @@ export async function readRun(out: string, run: PlanRun): Promise<RunData> {
     const file = path.join(out, run.dir, name);
     return parseCsv(await readFile(file, 'utf8'), path.join(run.dir, name));
   };
-  return { seed: run.seed, metrics: await read('metrics.csv'), diffusion: await read('diffusion.csv'), facts: await read('facts.csv') };
+  // a run from before runs wrote their health has none: its seed is left out of the health rows
+  const health = await readFile(path.join(out, run.dir, 'health.json'), 'utf8').catch(() => null);
+  return {
+    seed: run.seed,
+    metrics: await read('metrics.csv'),
+    diffusion: await read('diffusion.csv'),
+    facts: await read('facts.csv'),
+    health: health === null ? null : (JSON.parse(health) as Health),
+  };
 }
 
 /**

@@ -1,10 +1,11 @@
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { MetricsFold } from './fold.ts';
+import { healthOf } from './health.ts';
 import { csv, DIFFUSION_COLUMNS, FACT_COLUMNS, jsonLine, SPREAD_COLUMNS } from './rows.ts';
 
 /** The files a run's metrics are, in the order they are written (metrics.csv last: its presence means all are there). */
-export const METRICS_FILES = ['metrics.jsonl', 'diffusion.csv', 'facts.csv', 'spread.csv', 'metrics.csv'] as const;
+export const METRICS_FILES = ['metrics.jsonl', 'diffusion.csv', 'facts.csv', 'spread.csv', 'health.json', 'metrics.csv'] as const;
 
 /** The text of each file, from a fold that kept its diffusion. */
 export function metricsFiles(fold: MetricsFold): Record<(typeof METRICS_FILES)[number], string> {
@@ -16,6 +17,7 @@ export function metricsFiles(fold: MetricsFold): Record<(typeof METRICS_FILES)[n
     'diffusion.csv': csv(DIFFUSION_COLUMNS, fold.diffusion()),
     'facts.csv': csv(FACT_COLUMNS, fold.facts()),
     'spread.csv': csv(SPREAD_COLUMNS, fold.spread()),
+    'health.json': JSON.stringify(healthOf(fold), null, 2) + '\n',
     'metrics.csv': csv(fold.columns(), fold.rows()),
   };
 }

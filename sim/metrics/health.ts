@@ -37,15 +37,18 @@ export interface HealthCheck {
   ok: boolean | null;
 }
 
-export type HealthCheckId =
-  | 'population_ratio'
-  | 'median_not_broke'
-  | 'collapsed_peak'
-  | 'money_ratio'
-  | 'gini_drift'
-  | 'made_share'
-  | 'action_share'
-  | 'tension_moves';
+/** The signs, in the order a report gives them. */
+export const HEALTH_SIGNS = [
+  'population_ratio',
+  'median_not_broke',
+  'collapsed_peak',
+  'money_ratio',
+  'gini_drift',
+  'made_share',
+  'action_share',
+  'tension_moves',
+] as const;
+export type HealthCheckId = (typeof HEALTH_SIGNS)[number];
 
 /** The bounds of a living world (shares of the living, ratios to the start). */
 export const BOUNDS = {
