@@ -106,4 +106,15 @@ describe('words people say, on the map', () => {
     expect(unknown).toEqual([]);
     for (const key of CONTENT_KEYS) if (!/\{\{/.test(t(key))) expect(renderMessage(lang, { key }, String), key).toBe(t(key));
   });
+
+  it.each(LANGS)('a reference is named by its kind, so a job or an item in a reply reads as its name (%s)', (lang) => {
+    const m = {
+      key: 'reply.work.open',
+      params: { employer: { ref: 'actor', id: 'boss' }, job: { ref: 'job', id: 'crew' }, place: { ref: 'place', id: 'yard' }, money: 9 },
+    };
+    const line = renderMessage(lang, m, (id, kind) => `<${kind} ${id}>`);
+    expect(line).toContain('<job crew>');
+    expect(line).toContain('<actor boss>');
+    expect(line).toContain('<place yard>');
+  });
 });

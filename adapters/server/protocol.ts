@@ -274,6 +274,8 @@ export const CatalogView = z.object({
   purposes: z.array(Choice),
   templates: z.array(Choice.extend({ kind: z.string(), cost: z.object({ money: z.number(), energy: z.number() }) })),
   items: z.array(Choice.extend({ price: z.number() })),
+  /** the pack's jobs, by name (what people say of work names them) */
+  jobs: z.array(Choice),
   /** the pack's money: its name, and how an amount is written (`{{amount}}` is the number) */
   currency: z.object({ name: Text, format: Text }),
   /** what a tick stands for, and how many make a day (the dashboard's clock) */

@@ -47,5 +47,25 @@ export function useNames() {
     /** one of the world's words: a manner, a travel mode or a channel */
     word: (group: 'manners' | 'modes' | 'channels', id: string) => tx(c.catalog?.[group].find((x) => x.id === id)?.name) || id,
     any: (id: string) => tx(c.actors.get(id)?.name ?? c.places.get(id)?.name ?? c.entities.get(id)?.name) || id,
+    /** what a message's reference names, by its kind (`{ ref, id }`): a person, place or thing, or one of the pack's words */
+    ref: (id: string, kind: string): string => {
+      const listed = (group: 'items' | 'jobs' | 'templates' | 'manners' | 'modes' | 'channels' | 'purposes') =>
+        tx(c.catalog?.[group].find((x) => x.id === id)?.name) || id;
+      switch (kind) {
+        case 'item':
+          return listed('items');
+        case 'job':
+          return listed('jobs');
+        case 'template':
+          return listed('templates');
+        case 'manner':
+        case 'mode':
+        case 'channel':
+        case 'purpose':
+          return listed(`${kind}s`);
+        default:
+          return tx(c.actors.get(id)?.name ?? c.places.get(id)?.name ?? c.entities.get(id)?.name) || id;
+      }
+    },
   };
 }

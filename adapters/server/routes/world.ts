@@ -53,6 +53,7 @@ export const worldRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
         cost: { money: t.cost.money, energy: t.cost.energy },
       })),
       items: [...cat.items.values()].map((i) => ({ id: i.id, name: i.name, price: i.price })),
+      jobs: cat.scenario.meta.jobs.map((j) => ({ id: j.id, name: j.name })),
       currency: { name: w.currency.name, format: w.currency.format },
       time: { tick: w.time.tick, ticksPerDay: w.time.ticksPerDay, startHour: w.time.startHour },
       traits: presetTraits(cat).map((t) => ({

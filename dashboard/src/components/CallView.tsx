@@ -26,7 +26,7 @@ export function CallView(props: { call: { tool: string; args?: unknown } | unkno
           .join(t('sep')) || t('call.nothing')
       );
     }
-    if (typeof v === 'object') return renderMessage(lang, v, names.any, names.money);
+    if (typeof v === 'object') return renderMessage(lang, v, names.ref, names.money);
     return String(v);
   };
   const args = Object.entries(call.args ?? {}).filter(([k]) => k !== 'from');

@@ -17,7 +17,7 @@ export function ToolForm(props: {
   const { actors, places, entities, catalog } = useWorldCtx();
   const names = useNames();
   const [tool, setTool] = useState<ToolName>(props.initial?.tool ?? 'express');
-  const [f, setF] = useState<Fields>(() => fieldsOf(props.initial, (m) => renderMessage(lang, m, names.any, names.money)));
+  const [f, setF] = useState<Fields>(() => fieldsOf(props.initial, (m) => renderMessage(lang, m, names.ref, names.money)));
   const [missing, setMissing] = useState(false);
   const set = (k: string) => (e: { currentTarget: { value: string } }) => setF({ ...f, [k]: e.currentTarget.value });
 

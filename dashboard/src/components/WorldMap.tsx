@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
-import { useWorldCtx } from '../ctx.ts';
+import { useNames, useWorldCtx } from '../ctx.ts';
 import { renderMessage } from '../format.ts';
 import { useT } from '../i18n.ts';
 import {
@@ -105,6 +105,7 @@ export function WorldMap(props: {
 }) {
   const { t, tx, lang } = useT();
   const { select, selected, world, actors: byId, places: placeById, entities: entById, facts } = useWorldCtx();
+  const names = useNames();
   const box = useSize();
   const bw = Math.max(280, box.w);
   const bh = Math.max(260, box.h);
@@ -220,10 +221,10 @@ export function WorldMap(props: {
   };
   const sayText = (s: { content: unknown; line: EventView['text'] }) => {
     const said = s.content
-      ? renderMessage(
-          lang,
-          s.content,
-          (id) => tx(byId.get(id)?.name ?? placeById.get(id)?.name ?? entById.get(id)?.name ?? facts.get(id)?.content) || id,
+      ? renderMessage(lang, s.content, (id, kind) =>
+          kind === 'fact'
+            ? tx(facts.get(id)?.content) || id
+            : tx(byId.get(id)?.name ?? placeById.get(id)?.name ?? entById.get(id)?.name) || names.ref(id, kind),
         )
       : '';
     return clip(said || tx(s.line), 34);
