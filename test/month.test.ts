@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scored } from '../bots/brains/policy/index.ts';
 import { perceive } from '../bots/perception.ts';
-import { judgeDirector } from '../sim/judge/director.ts';
+import { judgeDirector, residents } from '../sim/judge/director.ts';
 import { runClock } from '../sim/judge/clock.ts';
 import { TickJudge } from '../sim/judge/judge.ts';
 import { proposers, validateChange } from '../sim/judge/changes.ts';
@@ -64,6 +64,15 @@ describe("the director's newcomers", () => {
     const { reason, events } = stage(s, tick);
     expect(reason?.code).toBe('director_no_room');
     expect(events.map((e) => e.type)).toEqual(['director_proposed']);
+  });
+
+  it('are bounded in proportion in a world made with --population, however its first people move', () => {
+    const s = initialState(cat, 1, 32);
+    const most = cat.scenario.director!.arrivals.most!;
+    expect(residents(cat, cat.scenario.director!, s)).toEqual({ now: 32, most: Math.floor((most * 32) / 16) });
+    // a move sets when one arrived at a place: it must not make anyone a newcomer
+    for (const a of Object.values(s.actors)) a.arrivedAt = 50;
+    expect(residents(cat, cat.scenario.director!, s).most).toBe(Math.floor((most * 32) / 16));
   });
 
   it('leave when, their days up, they have no job and cannot pay for a meal', () => {

@@ -97,7 +97,7 @@ export function residents(cat: Catalog, f: DirectorFile, state: WorldState): { n
   let first = 0;
   for (const a of membersOf(state.actors)) {
     if (a.player) continue;
-    if (a.arrivedAt <= 0) first++;
+    if (a.came === undefined) first++;
     if (a.status !== 'dead' && a.status !== 'restrained_permanent') residents++;
   }
   const people = cat.scenario.actors.length;

@@ -441,6 +441,7 @@ function arrive(s: WorldState, e: EventOf<'intervened'>, id: string, p: NonNulla
     roles: [...p.roles],
     name: p.name,
     leaveAt: p.leaveAt,
+    came: tick,
   });
   membersChanged(s.actors);
   observe(s, e, p.place, id, msg('observe.joined', { actor: ref('actor', id) }));

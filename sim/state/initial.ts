@@ -107,7 +107,7 @@ export type NewActor = Pick<
   ActorState,
   'id' | 'soul' | 'clone' | 'location' | 'arrivedAt' | 'money' | 'energy' | 'inventory' | 'relations' | 'reputation' | 'tags' | 'status'
 > &
-  Pick<ActorState, 'heartbeat' | 'nextWake' | 'drives' | 'roles' | 'player' | 'name' | 'leaveAt'>;
+  Pick<ActorState, 'heartbeat' | 'nextWake' | 'drives' | 'roles' | 'player' | 'name' | 'leaveAt' | 'came'>;
 
 /**
  * An actor entering the world (the pack's people, a researcher's newcomer, a player). Every field is
@@ -153,6 +153,7 @@ export function newActor(o: NewActor): ActorState {
     argued: undefined,
     name: o.name,
     leaveAt: o.leaveAt,
+    came: o.came,
     player: o.player,
   };
 }

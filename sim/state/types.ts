@@ -83,6 +83,8 @@ export interface ActorState {
   /** a newcomer's own name (the pack's), and the tick from which they leave if they hold no job and cannot pay for a meal */
   name?: Text;
   leaveAt?: number;
+  /** the tick one brought in by an arrival (a researcher's or the director's) came; absent for the world's first people */
+  came?: number;
   /**
    * only for a player's actor: who they said they are (they have no soul in the scenario), the last
    * tick they acted (absent: not since they joined) and, once their seat is freed, when and what the
