@@ -1,22 +1,9 @@
-import { readLocale } from '../../sim/i18n/translator.ts';
+import { NUMERALS } from '../../sim/i18n/numerals.ts';
 import { LANGS } from '../../sim/model/text.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { find, type Lists } from './lexicon.ts';
 
-/** Number words of each locale (`claims.numerals`: words and scales), for small sums a player spells ("a penny", "五十块"). */
-const NUMERALS = LANGS.map((lang) => {
-  const n = (readLocale(lang) as { claims: { numerals: Record<string, string> } }).claims.numerals;
-  const table = (list: string) =>
-    Object.fromEntries(
-      list
-        .split('|')
-        .filter(Boolean)
-        .map((p) => [p.split(':')[0], Number(p.split(':')[1])]),
-    );
-  return { spaced: n.spaced === 'yes', words: table(n.words), scales: table(n.scales) };
-});
-
-/** The value of a spelled numeral (words, then scales that multiply: "五十" → 50, "twenty five" → 25), or null. */
+/** The value of a spelled numeral in any language of the locales (`claims.numerals`: words, then scales that multiply: "twenty five" → 25), or null. */
 function spelled(tokens: string[]): number | null {
   for (const n of NUMERALS) {
     let total = 0;
@@ -48,8 +35,8 @@ function isMoneyWord(cat: Catalog, k: Lists, word: string): boolean {
 }
 
 /**
- * A sum of money named in the words: digits ("20 coins", "给他20"), or a spelled number followed by a word for
- * money ("a penny", "fifty bucks", "五十块", "一个便士"). A spelled number alone ("a gift") is no sum.
+ * A sum of money named in the words: digits ("20 coins"), or a spelled number followed by a word for money
+ * ("a penny", "fifty bucks", and the same in Chinese). A spelled number alone ("a gift") is no sum.
  */
 export function sumIn(cat: Catalog, k: Lists, text: string): number | null {
   const digits = /\d+/.exec(text);
@@ -78,7 +65,7 @@ export function sumIn(cat: Catalog, k: Lists, text: string): number | null {
   return null;
 }
 
-/** How many of a thing the words ask for: digits, or a spelled number ("two bottles", "两个"); null when none is named. */
+/** How many of a thing the words ask for: digits, or a spelled number ("two bottles"); null when none is named. */
 export function countIn(text: string): number | null {
   const digits = /\d+/.exec(text);
   if (digits) return Math.min(Number(digits[0]), Number.MAX_SAFE_INTEGER);

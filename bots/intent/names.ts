@@ -3,8 +3,8 @@ import type { WorldState } from '../../sim/state/types.ts';
 import type { Lists, Named } from './lexicon.ts';
 
 /**
- * The parts of a full name a player may use alone: the given and the family name ("Osric" of "Osric
- * Vane", as the story calls him; "秀英" of "吴秀英"; "奥斯里克" of "奥斯里克·韦恩"). Titles and short common
+ * The parts of a full name a player may use alone: the given and the family name ("Mara" of "Mara
+ * Quill", as a story may call her; and the same for a Chinese name's given name). Titles and short common
  * words (`intent.keywords.titles`: "Old", "Sister", "he") are no name; a part two people share is left out.
  */
 function parts(full: string, k: Lists): string[] {

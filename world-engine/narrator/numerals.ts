@@ -1,19 +1,4 @@
-import { readLocale } from '../../sim/i18n/translator.ts';
-import { LANGS } from '../../sim/model/text.ts';
-
-/**
- * A language's way of spelling numbers, from its locale (`claims.numerals`, `word:value` lists as the
- * claim triggers are `|`-lists): number words, scales that multiply what comes before them within a
- * group (hundred), group words that close a group (thousand, million), the scales that may open a
- * numeral, and whether the words are spaced.
- */
-interface Numerals {
-  spaced: boolean;
-  words: Record<string, number>;
-  scales: Record<string, number>;
-  groups: Record<string, number>;
-  leads: string[];
-}
+import { NUMERALS, type Numerals } from '../../sim/i18n/numerals.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alt = (o: Record<string, number>) =>
@@ -22,31 +7,10 @@ const alt = (o: Record<string, number>) =>
     .map(escape)
     .join('|');
 
-/** Each language's numerals and the pattern of a spelled sum in it (a numeral that holds a scale of a hundred or more). */
-const table = (list: string): Record<string, number> => {
-  const out: Record<string, number> = {};
-  for (const pair of list.split('|').filter(Boolean)) {
-    const [word, value] = pair.split(':');
-    out[word] = Number(value);
-  }
-  return out;
-};
-
-function numeralsOf(raw: Record<keyof Numerals, string>): Numerals {
-  return {
-    spaced: raw.spaced === 'yes',
-    words: table(raw.words),
-    scales: table(raw.scales),
-    groups: table(raw.groups),
-    leads: raw.leads.split('|').filter(Boolean),
-  };
-}
-
 /** the least scale a spelled sum holds: "thirty" or a run of tens is a count, not a sum */
 const SUM_SCALE = 100;
 
-const READERS = LANGS.map((lang) => {
-  const n = numeralsOf((readLocale(lang) as { claims: { numerals: Record<keyof Numerals, string> } }).claims.numerals);
+const READERS = NUMERALS.map((n) => {
   const scaleWords = { ...n.scales, ...n.groups };
   const pattern = n.spaced
     ? // a number or number word, then one or more scale words: "a million", "two hundred thousand"

@@ -2,7 +2,7 @@ import { type Message, msg, ref } from '../../../sim/model/text.ts';
 import type { Said } from '../context.ts';
 import type { Reader, Reading } from './found.ts';
 
-/** "Look around", "what's here", 四处看看: the player asks what is around (the scene panel), nothing to confirm. */
+/** "Look around", "what's here" (and the Chinese of `intent.keywords.look`): the player asks what is around (the scene panel), nothing to confirm. */
 export const look: Reader = (s) => (s.person || !s.has('look') ? null : looking(s));
 
 /** A look: no call to confirm; the call is only where the form starts (staying where one is). */
@@ -41,5 +41,5 @@ export const someone: Reader = (s) => {
   return null;
 };
 
-/** Watching or looking at nobody named ("look at the street", 看看): a look around, after every reader that could name what is watched. */
+/** Watching or looking at nobody named ("look at the street"): a look around, after every reader that could name what is watched. */
 export const glance: Reader = (s) => (!s.person && s.has('watch') ? looking(s) : null);

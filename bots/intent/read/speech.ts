@@ -22,7 +22,7 @@ export function unquoted(raw: string): string {
 const selfChannel = (s: Said) => s.cat.words.channelFor('self') ?? s.cat.words.ids('channels')[0];
 
 /**
- * Words said to oneself on purpose ("mutter that…", "think to myself: …", 自言自语): the pack's channel
+ * Words said to oneself on purpose ("mutter that…", "think to myself: …", `intent.keywords.self` in either language): the pack's channel
  * that reaches only oneself, with what follows. The only way, with quoted words, to talk to oneself.
  */
 export const muttered: Reader = (s) => {
@@ -34,7 +34,7 @@ export const muttered: Reader = (s) => {
 };
 
 /**
- * Quoted words with nobody to say them to ("say 'hello'", 说“大家好”, 「…」 alone): said on the channel the
+ * Quoted words with nobody to say them to ("say 'hello'", Chinese quotation marks too, alone): said on the channel the
  * words name, else to oneself. Quoted words for someone named are that person's (the talking reader).
  */
 export const quoted: Reader = (s) => {

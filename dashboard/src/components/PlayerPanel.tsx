@@ -264,7 +264,7 @@ export function PlayerPanel() {
     setForm(null);
     try {
       const r = await api.intent(world, session.actorId, session.token, { text, lang });
-      // words that ask to look around ("look around", 四处看看) open the scene, as the button does
+      // words that ask to look around ("look around", or the same in Chinese) open the scene, as the button does
       if (r.look === true) {
         setPending(null);
         setBusy(false);
