@@ -9,9 +9,7 @@ import { Session } from 'node:inspector/promises';
 import { findSourceMap, type SourceMapping } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openEmbeddedStore } from '../adapters/store/embedded.ts';
-import { World } from '../sim/world.ts';
-import { judgedCalls, numArg, policyBrain, progress, ruleEngine, SEED, shenzhen } from './common.ts';
+import { judgedCalls, numArg, progress, shenzhenWorld } from './common.ts';
 
 interface Frame {
   functionName: string;
@@ -36,14 +34,7 @@ session.connect();
 let head: Node;
 let calls = 0;
 try {
-  const world = await World.open({
-    scenario: await shenzhen(),
-    seed: SEED,
-    population,
-    store: await openEmbeddedStore(dir),
-    brain: policyBrain(),
-    engine: ruleEngine(),
-  });
+  const world = await shenzhenWorld(population, dir);
   for (let i = 0; i < warmup; i++) await world.step();
   await session.post('HeapProfiler.enable');
   await session.post('HeapProfiler.startSampling', {

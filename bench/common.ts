@@ -5,6 +5,8 @@ import type { Event } from '../sim/model/events.ts';
 import type { Scenario } from '../sim/model/scenario.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
+import { openEmbeddedStore } from '../adapters/store/embedded.ts';
+import { World } from '../sim/world.ts';
 
 export const SEED = 42;
 export const SCENARIO_DIR = fileURLToPath(new URL('../scenarios/shenzhen', import.meta.url));
@@ -40,4 +42,16 @@ export function numArg(argv: string[], name: string, fallback: number): number {
   const v = Number(argv[i + 1]);
   if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} needs a number, got ${argv[i + 1]}`);
   return v;
+}
+
+/** Shenzhen with `population` bots (seed SEED, the policy brain, the rule engine) on an embedded store in `dir`: what a profile samples. */
+export async function shenzhenWorld(population: number, dir: string): Promise<World> {
+  return World.open({
+    scenario: await shenzhen(),
+    seed: SEED,
+    population,
+    store: await openEmbeddedStore(dir),
+    brain: policyBrain(),
+    engine: ruleEngine(),
+  });
 }

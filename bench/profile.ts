@@ -13,9 +13,7 @@ import { findSourceMap, type SourceMapping } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openEmbeddedStore } from '../adapters/store/embedded.ts';
-import { World } from '../sim/world.ts';
-import { judgedCalls, numArg, policyBrain, progress, ruleEngine, SEED, shenzhen } from './common.ts';
+import { judgedCalls, numArg, progress, shenzhenWorld } from './common.ts';
 import { type CpuProfile, formatHotspots, hotspots } from './hotspots.ts';
 
 const population = numArg(process.argv, 'population', 10_000);
@@ -28,14 +26,7 @@ const session = new Session();
 session.connect();
 let profile: CpuProfile;
 try {
-  const world = await World.open({
-    scenario: await shenzhen(),
-    seed: SEED,
-    population,
-    store: await openEmbeddedStore(dir),
-    brain: policyBrain(),
-    engine: ruleEngine(),
-  });
+  const world = await shenzhenWorld(population, dir);
   const step = async (label: string) => {
     const t0 = performance.now();
     const calls = judgedCalls(await world.step());

@@ -5,8 +5,7 @@ import { translator, type T } from '../../sim/i18n/translator.ts';
 import { type Health, type HealthCheck, healthOf, BOUNDS } from '../../sim/metrics/health.ts';
 import type { MetricsFold } from '../../sim/metrics/fold.ts';
 import { LangArg, parse } from './args.ts';
-import { metricsOf } from './data-dir.ts';
-import { Progress } from './progress.ts';
+import { foldShown } from './metrics.ts';
 import { displayWidth, padDisplay } from './width.ts';
 
 const HealthArgs = z.object({
@@ -25,16 +24,7 @@ const HEALTH_OPTIONS: ParseArgsConfig['options'] = { scenario: { type: 'string' 
 export async function healthCommand(argv: string[]): Promise<number> {
   const args = parse(argv, HEALTH_OPTIONS, ['data'], HealthArgs);
   const t = translator(args.lang);
-  let progress: Progress | null = null;
-  const fold = await metricsOf(args.data, {
-    scenario: args.scenario,
-    onStart: (last) => {
-      progress = new Progress(last + 1, (done, total) => t('cli.metrics.progress', { done, total }));
-    },
-    onTick: (tick) => {
-      if (tick % 64 === 0) progress?.update(tick + 1, '');
-    },
-  }).finally(() => (progress as Progress | null)?.done());
+  const fold = await foldShown(args.data, args.scenario, t);
   const h = healthOf(fold);
   const out = args.json
     ? JSON.stringify(h, null, 2)

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { translator } from '../../sim/i18n/translator.ts';
+import { translator, type T } from '../../sim/i18n/translator.ts';
+import type { MetricsFold } from '../../sim/metrics/fold.ts';
 import { metricsOf } from './data-dir.ts';
 import { writeMetrics } from '../../sim/metrics/files.ts';
 import { METRICS_OPTIONS, MetricsArgs, parse } from './args.ts';
@@ -14,9 +15,19 @@ export async function metricsCommand(argv: string[]): Promise<number> {
   const args = parse(argv, METRICS_OPTIONS, ['data'], MetricsArgs);
   const t = translator(args.lang);
   const out = args.out ?? path.join(args.data, 'metrics');
+  const fold = await foldShown(args.data, args.scenario, t);
+  await writeMetrics(out, fold);
+  process.stdout.write(
+    t('cli.metrics.done', { ticks: fold.rows().length, facts: fold.facts().length, learned: fold.spread().length, dir: out }) + '\n',
+  );
+  return 0;
+}
+
+/** A stored world's metrics fold (`metricsOf`), with a progress bar over its ticks: what `metrics` and `health` read. */
+export async function foldShown(data: string, scenario: string | undefined, t: T): Promise<MetricsFold> {
   let progress: Progress | null = null;
-  const fold = await metricsOf(args.data, {
-    scenario: args.scenario,
+  return metricsOf(data, {
+    scenario,
     onStart: (last) => {
       progress = new Progress(last + 1, (done, total) => t('cli.metrics.progress', { done, total }));
     },
@@ -25,9 +36,4 @@ export async function metricsCommand(argv: string[]): Promise<number> {
       if (tick % 16 === 0) progress?.update(tick + 1, '');
     },
   }).finally(() => (progress as Progress | null)?.done());
-  await writeMetrics(out, fold);
-  process.stdout.write(
-    t('cli.metrics.done', { ticks: fold.rows().length, facts: fold.facts().length, learned: fold.spread().length, dir: out }) + '\n',
-  );
-  return 0;
 }
