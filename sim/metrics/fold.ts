@@ -1,5 +1,5 @@
 import type { Event } from '../model/events.ts';
-import type { ToolCall } from '../model/tools.ts';
+import { callWord } from '../model/check.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { buildCatalog, type Catalog } from '../scenario/catalog.ts';
 import { initialState } from '../state/initial.ts';
@@ -164,7 +164,7 @@ export class MetricsFold {
           tools[e.call.tool] = (tools[e.call.tool] ?? 0) + 1;
           strats[e.strategy] = (strats[e.strategy] ?? 0) + 1;
           claims.held += e.held ?? 0;
-          bump(this.tally.words, wordOf(e.call));
+          bump(this.tally.words, `${e.call.tool}:${callWord(e.call)}`);
           break;
         case 'call_failed':
           rejections++;
@@ -462,21 +462,6 @@ function bump(m: Map<string, number>, k: string): void {
   m.set(k, (m.get(k) ?? 0) + 1);
 }
 
-/** An action's word: what the call does, as the pack names it. */
-function wordOf(c: ToolCall): string {
-  const a = c.args as Record<string, unknown>;
-  const w =
-    c.tool === 'interact'
-      ? a.manner
-      : c.tool === 'use_resource'
-        ? a.purpose
-        : c.tool === 'create'
-          ? a.what
-          : c.tool === 'move'
-            ? a.mode
-            : a.channel;
-  return `${c.tool}:${typeof w === 'string' ? w : ''}`;
-}
 
 /** the label a fact's creation carries itself, if the Judge put one on it */
 function labelOf(e: Event): string | null {
