@@ -462,7 +462,6 @@ function bump(m: Map<string, number>, k: string): void {
   m.set(k, (m.get(k) ?? 0) + 1);
 }
 
-
 /** the label a fact's creation carries itself, if the Judge put one on it */
 function labelOf(e: Event): string | null {
   const x = e as { label?: unknown; fact?: { label?: unknown } };
