@@ -1,3 +1,4 @@
+import { deserialize, serialize } from 'node:v8';
 import type { Event } from '../../sim/model/events.ts';
 import type { RecordKind, RecordKinds } from '../../sim/model/records.ts';
 import { pageOf } from './records.ts';
@@ -14,8 +15,13 @@ import {
 /** The world's log in this process's memory: what the embedded store keeps on disk. */
 export interface MemoryDb {
   meta: StoreMeta | null;
-  ticks: TickRecord[];
-  snapshot: Snapshot | null;
+  /**
+   * each tick's events in V8's structured-clone format: the same copy `structuredClone` makes, in
+   * less than half the memory the objects take (a run of 100,000 bots keeps about a million events)
+   */
+  ticks: { tick: number; events: Buffer }[];
+  /** the state likewise serialized */
+  snapshot: { tick: number; state: Buffer } | null;
   writer: object | null;
   /** players' session records per kind (made on first use) */
   records?: { [K in RecordKind]: RecordKinds[K][] };
@@ -48,21 +54,23 @@ export function memoryStore(db: MemoryDb = memoryDb()): Store {
       writable();
       if (tick <= last()) return 'duplicate';
       if (tick !== last() + 1) throw new StoreGapError(last() + 1, tick);
-      db.ticks.push({ tick, events: structuredClone(events) });
+      db.ticks.push({ tick, events: serialize(events) });
       return 'committed';
     },
     async saveSnapshot(tick, state) {
       writable();
       if (tick > last()) throw new Error(`cannot snapshot tick ${tick}: the last committed tick is ${last()}`);
-      db.snapshot = { tick, state: structuredClone(state) };
+      db.snapshot = { tick, state: serialize(state) };
     },
     async load<S>() {
-      const snap = db.snapshot && { tick: db.snapshot.tick, state: structuredClone(db.snapshot.state) as S };
-      const ticks = db.ticks.filter((t) => t.tick > (snap?.tick ?? -1)).map((t) => structuredClone(t));
+      const snap: Snapshot<S> | null = db.snapshot && { tick: db.snapshot.tick, state: deserialize(db.snapshot.state) as S };
+      const ticks: TickRecord[] = db.ticks
+        .filter((t) => t.tick > (snap?.tick ?? -1))
+        .map((t) => ({ tick: t.tick, events: deserialize(t.events) as Event[] }));
       return { meta: db.meta && structuredClone(db.meta), snapshot: snap, ticks } as LoadedWorld<S>;
     },
     async *readEvents(from, to): AsyncIterable<Event> {
-      for (const t of db.ticks) if (t.tick >= from && t.tick <= to) for (const e of t.events) yield structuredClone(e);
+      for (const t of db.ticks) if (t.tick >= from && t.tick <= to) yield* deserialize(t.events) as Event[];
     },
     async appendRecords(kind, recs) {
       writable();
