@@ -17,6 +17,7 @@ import { canonicalJson } from '../lib/canonical.ts';
 import { harmTag, HP, judgedTag } from '../model/harm.ts';
 import { priceOf, wageOf } from '../state/overrides.ts';
 import { seated } from '../state/seats.ts';
+import { mintedOn } from '../state/minted.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -237,8 +238,7 @@ export const VALIDATORS: Validators = {
     }
     // a source with a daily budget: what it already created today, this proposal's too
     const day = Math.floor(d.tick / d.cat.scenario.vocabulary.time.ticksPerDay);
-    const minted = d.state.minted?.[c.source];
-    let spent = minted?.day === day ? minted.amount : 0;
+    let spent = mintedOn(d.state, c.source, day);
     for (const e of d.events) if (e.type === 'money_created' && e.source === c.source) spent += e.amount;
     check(spent + c.amount <= budget, 'budget_spent', { source: c.source });
     d.move(c.to, 'money', c.amount);

@@ -5,6 +5,7 @@ import { rngFor } from '../../sim/rng.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { membersOf } from '../../sim/state/members.ts';
 import { seated } from '../../sim/state/seats.ts';
+import { mintedOn } from '../../sim/state/minted.ts';
 import type { ActorState, WorldState } from '../../sim/state/types.ts';
 
 export interface EffectProposal {
@@ -24,7 +25,7 @@ type Handler<T extends Effect['type']> = (ctx: Ctx, eff: Extract<Effect, { type:
 
 /** What created things keep doing, tick after tick (a stall has a chance to earn every tick). */
 const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
-  income({ state, tick, entity, here }, eff) {
+  income({ cat, state, tick, entity, here }, eff) {
     const owner = entity.owner ? state.actors[entity.owner] : null;
     if (!owner || owner.status === 'dead' || owner.status === 'restrained_permanent') return [];
     if (eff.from === 'present') {
@@ -43,7 +44,13 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
     const p = Math.min(0.95, eff.chance * (1 + 0.25 * (level - 1)) * (1 + 0.05 * mood));
     const rng = rngFor(state.seed, tick, entity.id, 'income');
     if (!rng.chance(p)) return [];
-    return [{ type: 'money_source', to: owner.id, amount: rng.int(eff.min, eff.max), source: eff.source }];
+    const amount = rng.int(eff.min, eff.max);
+    // a source whose budget for the day is spent pays nothing: the Judge would refuse it (most stalls,
+    // late in a day), and a refusal is a thrown rejection and a draft for nothing
+    const budget = cat.budgets.get(eff.source);
+    if (budget !== undefined && mintedOn(state, eff.source, Math.floor(tick / cat.scenario.vocabulary.time.ticksPerDay)) + amount > budget)
+      return [];
+    return [{ type: 'money_source', to: owner.id, amount, source: eff.source }];
   },
   mood({ tick, entity }, eff) {
     // things present from the start are part of the place; made things fade and take their mood along
