@@ -95,6 +95,10 @@ async function actorsTurn(ctx: TickContext): Promise<void> {
   // engines that can repair an answer see the Judge's verdict on it first (against the state the
   // tick starts from; the Judge judges again below, against the state the earlier proposals leave)
   const outcomes = await delib.resolve(cat, work, (call, c) => judge.dryRun(call, c));
+  // the perceptions and slices are done with: let the collector have them before the judging below
+  // allocates the tick's events, rather than copy them through every scavenge until the tick ends
+  perceptions.length = 0;
+  work.length = 0;
 
   // seated players first, then everyone else, each in the seeded order: a player chose from what the
   // committed state offered them (options are judged ahead against it), so that is the state their call
