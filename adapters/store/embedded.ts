@@ -165,7 +165,9 @@ class EmbeddedStore implements Store {
       const last = this.index.length - 1;
       if (tick <= last) return 'duplicate';
       if (tick !== last + 1) throw new StoreGapError(last + 1, tick);
-      for (const e of events) {
+      // indexed: tens of thousands of events, in an async function V8 may not have optimized yet
+      for (let i = 0; i < events.length; i++) {
+        const e = events[i];
         if (e.tick !== tick) throw new Error(`commitTick(${tick}): event seq ${e.seq} (${e.type}) has tick ${e.tick}`);
       }
       // parts appended as they are: no second copy of the tick's bytes

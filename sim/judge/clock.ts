@@ -17,7 +17,11 @@ import { heldJob } from '../model/jobs.ts';
 export function runClock(cat: Catalog, state: WorldState, tick: number, judge: TickJudge, acted: string[]): void {
   const needs = cat.scenario.meta.rules.needs;
   const time = cat.scenario.vocabulary.time;
-  for (const id of charged(cat, state, acted)) {
+  // the walks of a tick are indexed, not for-of: each runs once a tick, often in code V8 has not
+  // optimized yet, where a for-of allocates a result object per step (10,000 steps at 10,000 bots)
+  const ids = charged(cat, state, acted);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
     const a = state.actors[id];
     // hunger runs while one is awake; the pack's sleeping hours cost nothing
     judge.needs(id, -Math.min(a.energy, burnt(needs.energyPerDay, a.needsAt, tick, time)));
@@ -37,7 +41,9 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
       { type: 'tag_added', actor: id, tag: 'collapsed' },
     ]);
   }
-  for (const a of membersOf(state.actors)) {
+  const actors = membersOf(state.actors);
+  for (let i = 0; i < actors.length; i++) {
+    const a = actors[i];
     const id = a.id;
     // an away player's sleeping body: its windows stand still until they are back
     if (a.player && asleepAway(cat, a)) continue;
@@ -62,8 +68,11 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
  */
 function charged(cat: Catalog, state: WorldState, acted: string[]): string[] {
   let out: Set<string> | null = null;
-  for (const a of membersOf(state.actors))
+  const actors = membersOf(state.actors);
+  for (let i = 0; i < actors.length; i++) {
+    const a = actors[i];
     if (seated(a) && (a.status === 'alive' || a.status === 'dying') && !asleepAway(cat, a)) (out ??= new Set(acted)).add(a.id);
+  }
   // no player in a world of bots: the tick's actors as the caller gives them (sorted, each once)
   return out === null ? acted : [...out].sort();
 }

@@ -28,7 +28,10 @@ export type { TickInput } from './input.ts';
 export function dueActors(cat: Catalog, state: WorldState, tick: number): string[] {
   const night = asleep(tick, cat.scenario.vocabulary.time);
   const out: string[] = [];
-  for (const a of membersOf(state.actors)) {
+  // indexed: once a tick over every actor, where a for-of in code V8 has not optimized yet allocates per step
+  const actors = membersOf(state.actors);
+  for (let i = 0; i < actors.length; i++) {
+    const a = actors[i];
     if (a.nextWake > tick || gone(a) || (a.player && asleepAway(cat, a))) continue;
     if (a.status === 'dying' || (a.status === 'alive' && (!night || seated(a)))) out.push(a.id);
   }
@@ -107,7 +110,8 @@ async function actorsTurn(ctx: TickContext): Promise<void> {
   const first = shuffled.filter((i) => seated(state.actors[due[i]]));
   const order = first.length ? [...first, ...shuffled.filter((i) => !seated(state.actors[due[i]]))] : shuffled;
   ctx.judgedFrom = judge.events.length;
-  for (const i of order) {
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
     const d = decisions[i];
     if (d === null) continue;
     ctx.acted.push(due[i]);
