@@ -17,7 +17,7 @@ import { canonicalJson } from '../lib/canonical.ts';
 import { harmTag, HP, judgedTag } from '../model/harm.ts';
 import { priceOf, wageOf } from '../state/overrides.ts';
 import { seated } from '../state/seats.ts';
-import { mintedOn } from '../state/minted.ts';
+import { budgetLeft, dayOf } from '../state/minted.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -230,19 +230,18 @@ export const VALIDATORS: Validators = {
       check(c.amount <= earned.most, 'over_cap', { amount: c.amount });
       credit = earned.credit ?? p.strategy;
     }
-    const budget = d.cat.budgets.get(c.source);
-    if (budget === undefined) {
+    const left = budgetLeft(d.cat, d.state, c.source, d.tick);
+    if (left === null) {
       d.move(c.to, 'money', c.amount);
       d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity });
       return;
     }
-    // a source with a daily budget: what it already created today, this proposal's too
-    const day = Math.floor(d.tick / d.cat.scenario.vocabulary.time.ticksPerDay);
-    let spent = mintedOn(d.state, c.source, day);
+    // a source with a daily budget: what is left of today's, less what this proposal already created
+    let spent = 0;
     for (const e of d.events) if (e.type === 'money_created' && e.source === c.source) spent += e.amount;
-    check(spent + c.amount <= budget, 'budget_spent', { source: c.source });
+    check(spent + c.amount <= left, 'budget_spent', { source: c.source });
     d.move(c.to, 'money', c.amount);
-    d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity, day });
+    d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity, day: dayOf(d.cat, d.tick) });
   },
   resource_gain(d, c, p) {
     actorExists(d, c.actor);

@@ -5,7 +5,7 @@ import { rngFor } from '../../sim/rng.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { membersOf } from '../../sim/state/members.ts';
 import { seated } from '../../sim/state/seats.ts';
-import { mintedOn } from '../../sim/state/minted.ts';
+import { budgetLeft } from '../../sim/state/minted.ts';
 import type { ActorState, WorldState } from '../../sim/state/types.ts';
 
 export interface EffectProposal {
@@ -47,9 +47,8 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
     const amount = rng.int(eff.min, eff.max);
     // a source whose budget for the day is spent pays nothing: the Judge would refuse it (most stalls,
     // late in a day), and a refusal is a thrown rejection and a draft for nothing
-    const budget = cat.budgets.get(eff.source);
-    if (budget !== undefined && mintedOn(state, eff.source, Math.floor(tick / cat.scenario.vocabulary.time.ticksPerDay)) + amount > budget)
-      return [];
+    const left = budgetLeft(cat, state, eff.source, tick);
+    if (left !== null && amount > left) return [];
     return [{ type: 'money_source', to: owner.id, amount, source: eff.source }];
   },
   mood({ tick, entity }, eff) {
