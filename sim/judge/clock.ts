@@ -17,8 +17,6 @@ import { heldJob } from '../model/jobs.ts';
 export function runClock(cat: Catalog, state: WorldState, tick: number, judge: TickJudge, acted: string[]): void {
   const needs = cat.scenario.meta.rules.needs;
   const time = cat.scenario.vocabulary.time;
-  // the walks of a tick are indexed, not for-of: each runs once a tick, often in code V8 has not
-  // optimized yet, where a for-of allocates a result object per step (10,000 steps at 10,000 bots)
   const ids = charged(cat, state, acted);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];

@@ -26,7 +26,6 @@ export function runHarm(cat: Catalog, state: WorldState, tick: number, judge: Ti
   if (!hasHarm(harm)) return;
   const rolls = judge.events.filter((e): e is EventOf<'check_rolled'> => e.type === 'check_rolled');
   for (const r of rolls) dealt(cat, state, judge, harm, r);
-  // indexed: once a tick over every actor, where a for-of in unoptimized code allocates per step (./clock.ts)
   const actors = membersOf(state.actors);
   for (let i = 0; i < actors.length; i++) {
     const a = actors[i];

@@ -25,8 +25,6 @@ const NOTICE = 8;
 
 export function indexPlaces(cat: Catalog, state: WorldState): PlaceIndex {
   const actors = new Map<string, string[]>();
-  // indexed walks: once a tick over every actor and thing, where a for-of in code V8 has not optimized
-  // yet allocates a result object per step
   const all = membersOf(state.actors);
   for (let i = 0; i < all.length; i++) {
     const a = all[i];

@@ -28,7 +28,6 @@ export type { TickInput } from './input.ts';
 export function dueActors(cat: Catalog, state: WorldState, tick: number): string[] {
   const night = asleep(tick, cat.scenario.vocabulary.time);
   const out: string[] = [];
-  // indexed: once a tick over every actor, where a for-of in code V8 has not optimized yet allocates per step
   const actors = membersOf(state.actors);
   for (let i = 0; i < actors.length; i++) {
     const a = actors[i];

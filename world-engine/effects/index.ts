@@ -131,7 +131,6 @@ export function* lastingEffects(cat: Catalog, state: WorldState, tick: number): 
   // one context for the walk, pointed at each thing in turn (thousands of things a tick)
   const ctx: Ctx = { cat, state, tick, entity: null as unknown as EntityState, here };
   // the list as it stands now: a judged proposal that removes a thing makes the fold build a new list, and leaves this one whole
-  // indexed: thousands of things a tick, where a for-of in code V8 has not optimized yet allocates per step
   const things = membersOf(state.entities);
   for (let i = 0; i < things.length; i++) {
     const entity = things[i];
