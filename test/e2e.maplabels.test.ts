@@ -15,6 +15,8 @@ const CHROMIUM = findChromium();
 const PACKS = ['shenzhen', 'riverford'];
 
 type Rect = { x: number; y: number; w: number; h: number };
+/** x,y w×h, rounded: where a rectangle was, for a failure a reader can redraw */
+const rect = (r: Rect) => `${r.x.toFixed(0)},${r.y.toFixed(0)} ${r.w.toFixed(0)}×${r.h.toFixed(0)}`;
 const cross = (a: Rect, b: Rect) =>
   Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > 0.5 && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > 0.5;
 
@@ -102,7 +104,9 @@ describe.skipIf(!CHROMIUM)('the map’s names and bubbles, and moving the view',
         for (let n = 0; n < 60 && (seen < 3 || n < 15); n++) {
           const s = await bubblesOverNames(page);
           seen += s.bubbles;
-          for (const b of s.rects) for (const name of s.names) if (cross(b, name)) covered.push(`${b.who} over "${name.text}"`);
+          for (const b of s.rects)
+            for (const name of s.names)
+              if (cross(b, name)) covered.push(`${b.who} over "${name.text}" (bubble ${rect(b)}, name ${rect(name)})`);
           await page.waitForTimeout(200);
         }
         expect(covered.join('; ')).toBe('');
