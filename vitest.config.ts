@@ -23,6 +23,8 @@ export default defineConfig({
     // a shared machine may run several times slower than a quiet one: limits are for hangs, never for speed
     testTimeout: 300_000,
     hookTimeout: 300_000,
+    // expect.poll waits for what a server or a browser does next: 1 s (vitest's default) is a race on a busy machine
+    expect: { poll: { timeout: 90_000 } },
     projects: [
       {
         extends: true,
