@@ -80,6 +80,8 @@ export const RunArgs = WorldArgs.extend({
   /** write the run's metrics files (sim/metrics/README.md) into this folder when it stops */
   metrics: z.string().min(1).optional(),
   interventions: z.string().min(1).optional(),
+  /** write one JSON line per bot decision into this file (adapters/cli/decisions.ts) */
+  decisions: z.string().min(1).optional(),
 });
 
 export const ServeArgs = WorldArgs.extend({
@@ -136,6 +138,7 @@ export const RUN_OPTIONS: ParseArgsConfig['options'] = {
   pace: { type: 'string' },
   metrics: { type: 'string' },
   interventions: { type: 'string' },
+  decisions: { type: 'string' },
 };
 
 /** `astinus experiment` (adapters/cli/experiment.ts): --population and --brain are defaults a condition may override. */
