@@ -28,7 +28,7 @@ function parseExport(bytes: Buffer): Event[] {
   const text = bytes.toString('utf8');
   expect(text.endsWith('\n')).toBe(true);
   const [first, ...lines] = text.slice(0, -1).split('\n');
-  // the first line is the state the export starts from (README, "Running a city"), then the events
+  // the first line is the state the export starts from (README, "Exports for analysis"), then the events
   expect(JSON.parse(first)).toMatchObject({ type: 'initial_state', tick: -1 });
   const events = lines.map((line, i) => {
       try {

@@ -5,7 +5,7 @@ import type { DecisionNote, DecisionSink } from '../../bots/brains/types.ts';
  * `run --decisions FILE`: one JSON line per bot decision, in the order the brains decided, written
  * as they come (the file is made at the first decision, so a run refused before it leaves none):
  * `{"tick", "actor", "brain", "call", "options"?: [{"call", "strategy", "score"}], "why"?}`.
- * Scores are rounded to 6 decimals. README, "Running a city", shows a line.
+ * Scores are rounded to 6 decimals. README, "Exports for analysis", shows a line.
  */
 export function decisionLog(file: string): { sink: DecisionSink; close(): void } {
   let fd: number | null = null;

@@ -12,7 +12,7 @@ import { readMeta, scenarioOf } from './data-dir.ts';
  * `astinus export <data-dir>`: committed events as canonical JSON lines, for `cmp` and for analysis.
  * The first line is the state the export starts from (`initial_state`: the pack's people, or the
  * --population drawn, before tick 0; with --from T, that state folded up to T - 1), so the export
- * alone can be refolded without the pack (README, "Running a city").
+ * alone can be refolded without the pack (README, "Exports for analysis").
  */
 export async function exportCommand(argv: string[]): Promise<number> {
   const args = parse(argv, EXPORT_OPTIONS, ['data'], ExportArgs);
