@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,19 @@ async function table(file: string): Promise<Record<string, string>[]> {
 beforeAll(async () => {
   root = await tempDir('astinus-analysis-');
   data = path.join(root, 'run');
-  await ok(['run', SHENZHEN, '--ticks', String(TICKS), '--seed', String(SEED), '--data', data, '--quiet', '--metrics', path.join(data, 'metrics')]);
+  await ok([
+    'run',
+    SHENZHEN,
+    '--ticks',
+    String(TICKS),
+    '--seed',
+    String(SEED),
+    '--data',
+    data,
+    '--quiet',
+    '--metrics',
+    path.join(data, 'metrics'),
+  ]);
   await ok(['panel', data]);
   await ok(['edges', data]);
   const lines = (await ok(['export', data])).stdout.trimEnd().split('\n');
@@ -95,7 +108,8 @@ describe('panel and edges against a fold of the export written here', () => {
   it('edge weights are the clamped sums of relationship_changed deltas, tick by tick', async () => {
     const key = (a: string, b: string) => `${a}>${b}`;
     const mine = new Map<string, number>();
-    for (const a of Object.values(initial.state.actors)) for (const [b, w] of Object.entries(a.relations)) if (w !== 0) mine.set(key(a.id, b), w);
+    for (const a of Object.values(initial.state.actors))
+      for (const [b, w] of Object.entries(a.relations)) if (w !== 0) mine.set(key(a.id, b), w);
     const rows = await table(path.join(data, 'edges.csv'));
     const theirs = new Map<string, number>();
     const rowsAt = (t: number) => rows.filter((r) => Number(r.tick) === t);
@@ -104,7 +118,8 @@ describe('panel and edges against a fold of the export written here', () => {
     let changes = 0;
     for (const [tick, evs] of byTick()) {
       for (const e of evs)
-        if (e.type === 'relationship_changed') mine.set(key(e.from, e.to), Math.max(-100, Math.min(100, (mine.get(key(e.from, e.to)) ?? 0) + e.delta)));
+        if (e.type === 'relationship_changed')
+          mine.set(key(e.from, e.to), Math.max(-100, Math.min(100, (mine.get(key(e.from, e.to)) ?? 0) + e.delta)));
       for (const r of rowsAt(tick)) {
         theirs.set(key(r.from, r.to), Number(r.weight));
         changes++;
@@ -140,17 +155,60 @@ describe('panel and edges against a fold of the export written here', () => {
   });
 });
 
+describe('the initial state of an export', () => {
+  it('with --from T it is the state after tick T-1: the purses the panel shows at T-1', { timeout: LONG }, async () => {
+    const first = JSON.parse((await ok(['export', data, '--from', '10'])).stdout.split('\n')[0]) as {
+      type: string;
+      tick: number;
+      state: WorldState;
+    };
+    expect(first).toMatchObject({ type: 'initial_state', tick: 9 });
+    const panel = (await table(path.join(data, 'panel.csv'))).filter((r) => r.tick === '9');
+    expect(panel.length).toBeGreaterThan(0);
+    for (const r of panel) expect(first.state.actors[r.person].money).toBeCloseTo(Number(r.money), 6);
+  });
+
+  it('holds the people --population drew, who then fill the panel', { timeout: LONG }, async () => {
+    const dir = path.join(root, 'grown');
+    await ok(['run', SHENZHEN, '--ticks', '2', '--seed', '4', '--population', '40', '--data', dir, '--quiet']);
+    const first = JSON.parse((await ok(['export', dir])).stdout.split('\n')[0]) as { state: WorldState; population: number };
+    expect(first.population).toBe(40);
+    const people = Object.keys(first.state.actors).sort();
+    expect(people).toHaveLength(40);
+    await ok(['panel', dir, '--out', path.join(root, 'grown.csv')]);
+    const at0 = (await table(path.join(root, 'grown.csv'))).filter((r) => r.tick === '0').map((r) => r.person);
+    expect(at0.sort()).toEqual(people);
+  });
+
+  it('a folder that is not a world is refused by name, and no file is left behind', { timeout: LONG }, async () => {
+    const empty = await tempDir('astinus-analysis-empty-');
+    try {
+      const r = await astinusHere(['panel', empty]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(empty);
+      expect(existsSync(path.join(empty, 'panel.csv'))).toBe(false);
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      await removeDir(empty);
+    }
+  });
+});
+
 /** the docs' Python example, when this machine has pandas and networkx */
 const python = spawnSync('python3', ['-c', 'import pandas, networkx'], { stdio: 'ignore' }).status === 0;
 
 describe('the Python example of docs/analysis.md', () => {
-  it.skipIf(!python)('runs on this run and agrees with metrics.csv (skipped: python3 with pandas and networkx not found)', { timeout: LONG }, async () => {
-    const doc = await readFile(path.join(REPO, 'docs', 'analysis.md'), 'utf8');
-    const code = /```python\n([\s\S]*?)```/.exec(doc)?.[1];
-    expect(code).toBeTruthy();
-    const script = path.join(root, 'example.py');
-    await writeFile(script, code!);
-    const out = execFileSync('python3', [script, data], { encoding: 'utf8' });
-    expect(out).toMatch(/density/);
-  });
+  it.skipIf(!python)(
+    'runs on this run and agrees with metrics.csv (skipped: python3 with pandas and networkx not found)',
+    { timeout: LONG },
+    async () => {
+      const doc = await readFile(path.join(REPO, 'docs', 'analysis.md'), 'utf8');
+      const code = /```python\n([\s\S]*?)```/.exec(doc)?.[1];
+      expect(code).toBeTruthy();
+      const script = path.join(root, 'example.py');
+      await writeFile(script, code!);
+      const out = execFileSync('python3', [script, data], { encoding: 'utf8' });
+      expect(out).toMatch(/density/);
+    },
+  );
 });

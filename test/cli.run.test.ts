@@ -31,12 +31,12 @@ function parseExport(bytes: Buffer): Event[] {
   // the first line is the state the export starts from (README, "Exports for analysis"), then the events
   expect(JSON.parse(first)).toMatchObject({ type: 'initial_state', tick: -1 });
   const events = lines.map((line, i) => {
-      try {
-        return JSON.parse(line) as Event;
-      } catch {
-        throw new Error(`export line ${i + 2} is not JSON: ${line.slice(0, 200)}`);
-      }
-    });
+    try {
+      return JSON.parse(line) as Event;
+    } catch {
+      throw new Error(`export line ${i + 2} is not JSON: ${line.slice(0, 200)}`);
+    }
+  });
   return events.sort((a, b) => a.tick - b.tick || a.seq - b.seq);
 }
 

@@ -106,7 +106,12 @@ describe('the model brain with a decision log', () => {
     const why = `  the crowd is hungry ${'x'.repeat(400)}`;
     srv.script(answers.tool('express', { channel: 'shout', content: 'Fresh noodles!', why }));
     const call = await brain.decide(cat, p, 3);
-    expect(call).toEqual({ id: '1:lin_feng', actor: 'lin_feng', tool: 'express', args: { channel: 'shout', content: { text: 'Fresh noodles!' } } });
+    expect(call).toEqual({
+      id: '1:lin_feng',
+      actor: 'lin_feng',
+      tool: 'express',
+      args: { channel: 'shout', content: { text: 'Fresh noodles!' } },
+    });
     const offered = srv.requests[0].body.tools!.find((t) => t.function.name === 'express')!.function.parameters as {
       properties: Record<string, unknown>;
     };
@@ -114,18 +119,22 @@ describe('the model brain with a decision log', () => {
     expect(notes).toEqual([{ tick: 1, actor: 'lin_feng', brain: 'llm', call, why: why.trim().slice(0, WHY_MAX) }]);
   });
 
-  it('a `why` that is not text is dropped and the call stands; a model that fails leaves the fallback its own line', { timeout: LONG }, async () => {
-    const notes: DecisionNote[] = [];
-    const brain = createBrain('llm', testRuntime(srv.url), (n) => notes.push(n));
-    srv.reset();
-    srv.script(answers.tool('express', { channel: 'shout', content: 'Hi', why: { text: 'nested' } }));
-    expect(await brain.decide(cat, p, 3)).toMatchObject({ tool: 'express' });
-    expect(notes.at(-1)).toEqual({ tick: 1, actor: 'lin_feng', brain: 'llm', call: expect.objectContaining({ tool: 'express' }) });
-    srv.reset();
-    srv.script(answers.tool('nonsense', {}), answers.tool('nonsense', {}));
-    const fell = await brain.decide(cat, p, 3);
-    expect(notes.at(-1)).toMatchObject({ brain: 'policy', call: fell });
-  });
+  it(
+    'a `why` that is not text is dropped and the call stands; a model that fails leaves the fallback its own line',
+    { timeout: LONG },
+    async () => {
+      const notes: DecisionNote[] = [];
+      const brain = createBrain('llm', testRuntime(srv.url), (n) => notes.push(n));
+      srv.reset();
+      srv.script(answers.tool('express', { channel: 'shout', content: 'Hi', why: { text: 'nested' } }));
+      expect(await brain.decide(cat, p, 3)).toMatchObject({ tool: 'express' });
+      expect(notes.at(-1)).toEqual({ tick: 1, actor: 'lin_feng', brain: 'llm', call: expect.objectContaining({ tool: 'express' }) });
+      srv.reset();
+      srv.script(answers.tool('nonsense', {}), answers.tool('nonsense', {}));
+      const fell = await brain.decide(cat, p, 3);
+      expect(notes.at(-1)).toMatchObject({ brain: 'policy', call: fell });
+    },
+  );
 
   it('without a decision log the tools are what they were: no `why`', { timeout: LONG }, async () => {
     srv.reset();

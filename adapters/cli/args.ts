@@ -111,7 +111,11 @@ export const ExportArgs = z.object({
   to: int('to', 0),
   scenario: z.string().min(1).optional(),
 });
-export const EXPORT_OPTIONS: ParseArgsConfig['options'] = { from: { type: 'string' }, to: { type: 'string' }, scenario: { type: 'string' } };
+export const EXPORT_OPTIONS: ParseArgsConfig['options'] = {
+  from: { type: 'string' },
+  to: { type: 'string' },
+  scenario: { type: 'string' },
+};
 export const MetricsArgs = z.object({
   data: z.string({ error: 'cli.error.data_required' }),
   out: z.string().min(1).optional(),

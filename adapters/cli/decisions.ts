@@ -36,7 +36,9 @@ function line(n: DecisionNote): string {
     actor: n.actor,
     brain: n.brain,
     call: n.call,
-    ...(n.options ? { options: n.options.map((o) => ({ call: o.call, strategy: o.strategy, score: Math.round(o.score * 1e6) / 1e6 })) } : {}),
+    ...(n.options
+      ? { options: n.options.map((o) => ({ call: o.call, strategy: o.strategy, score: Math.round(o.score * 1e6) / 1e6 })) }
+      : {}),
     ...(n.why !== undefined ? { why: n.why } : {}),
   });
 }

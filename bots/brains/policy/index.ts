@@ -54,7 +54,13 @@ function noted(cat: Catalog, p: Perception, seed: number, sink: DecisionSink) {
     if (top.length > LOGGED_OPTIONS) top.pop();
   });
   const call = top[0]?.c.call ?? null;
-  sink({ tick: p.tick, actor: p.self.id, brain: 'policy', call, options: top.map((x) => ({ call: x.c.call, strategy: x.c.strategy, score: x.score })) });
+  sink({
+    tick: p.tick,
+    actor: p.self.id,
+    brain: 'policy',
+    call,
+    options: top.map((x) => ({ call: x.c.call, strategy: x.c.strategy, score: x.score })),
+  });
   return call;
 }
 
