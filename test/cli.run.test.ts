@@ -27,16 +27,16 @@ const run = (ticks: number, seed: number, data: string, ...more: string[]) =>
 function parseExport(bytes: Buffer): Event[] {
   const text = bytes.toString('utf8');
   expect(text.endsWith('\n')).toBe(true);
-  const events = text
-    .slice(0, -1)
-    .split('\n')
-    .map((line, i) => {
-      try {
-        return JSON.parse(line) as Event;
-      } catch {
-        throw new Error(`export line ${i + 1} is not JSON: ${line.slice(0, 200)}`);
-      }
-    });
+  const [first, ...lines] = text.slice(0, -1).split('\n');
+  // the first line is the state the export starts from (README, "Exports for analysis"), then the events
+  expect(JSON.parse(first)).toMatchObject({ type: 'initial_state', tick: -1 });
+  const events = lines.map((line, i) => {
+    try {
+      return JSON.parse(line) as Event;
+    } catch {
+      throw new Error(`export line ${i + 2} is not JSON: ${line.slice(0, 200)}`);
+    }
+  });
   return events.sort((a, b) => a.tick - b.tick || a.seq - b.seq);
 }
 

@@ -44,7 +44,9 @@ describe.each(['shenzhen', 'riverford'])('the director in %s', (pack) => {
     const events = exported.stdout
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as Event);
+      .map((l) => JSON.parse(l) as Event)
+      // the first line is the state the export starts from, not an event
+      .slice(1);
     const proposals = events.filter((e): e is EventOf<'director_proposed'> => e.type === 'director_proposed');
     const accepted = proposals.filter((p) => p.refused === null);
     const refused = proposals.filter((p) => p.refused !== null);

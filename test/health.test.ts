@@ -42,7 +42,9 @@ beforeAll(async () => {
   events = (await ok(['export', data])).stdout
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as Event);
+    .map((l) => JSON.parse(l) as Event)
+    // the first line is the state the export starts from, not an event
+    .slice(1);
   health = JSON.parse((await ok(['health', data, '--json'])).stdout) as Health;
   const [head, ...lines] = (await readFile(path.join(root, 'm', 'metrics.csv'), 'utf8')).trimEnd().split('\n');
   const cols = head.split(',');

@@ -30,7 +30,7 @@ async function preview(s: AstinusServer, p: JoinReply, call: unknown) {
   return PreviewReply.parse(r.json());
 }
 
-/** The whole log, as `astinus export` writes it, and the state. */
+/** The whole log, as `astinus export` writes its events (after its first line, the initial state), and the state. */
 async function exported(s: AstinusServer): Promise<string> {
   let out = '';
   for await (const e of s.host.world.store.readEvents(0, Number.MAX_SAFE_INTEGER)) out += `${canonicalJson(e)}\n`;

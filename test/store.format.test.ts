@@ -51,7 +51,7 @@ async function run(dir: string, ticks: number, opts: EmbeddedStoreOptions = {}):
   }
 }
 
-/** What `astinus export` prints (adapters/cli/export.ts). */
+/** The events `astinus export` prints after its first line, the state it starts from (adapters/cli/export.ts). */
 async function exported(dir: string): Promise<string> {
   const store = await openEmbeddedStore(dir);
   let out = '';

@@ -80,6 +80,8 @@ export const RunArgs = WorldArgs.extend({
   /** write the run's metrics files (sim/metrics/README.md) into this folder when it stops */
   metrics: z.string().min(1).optional(),
   interventions: z.string().min(1).optional(),
+  /** write one JSON line per bot decision into this file (adapters/cli/decisions.ts) */
+  decisions: z.string().min(1).optional(),
 });
 
 export const ServeArgs = WorldArgs.extend({
@@ -103,8 +105,17 @@ export const SERVE_OPTIONS: ParseArgsConfig['options'] = {
 };
 
 export const LangArg = z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en');
-export const ExportArgs = z.object({ data: z.string({ error: 'cli.error.data_required' }), from: int('from', 0), to: int('to', 0) });
-export const EXPORT_OPTIONS: ParseArgsConfig['options'] = { from: { type: 'string' }, to: { type: 'string' } };
+export const ExportArgs = z.object({
+  data: z.string({ error: 'cli.error.data_required' }),
+  from: int('from', 0),
+  to: int('to', 0),
+  scenario: z.string().min(1).optional(),
+});
+export const EXPORT_OPTIONS: ParseArgsConfig['options'] = {
+  from: { type: 'string' },
+  to: { type: 'string' },
+  scenario: { type: 'string' },
+};
 export const MetricsArgs = z.object({
   data: z.string({ error: 'cli.error.data_required' }),
   out: z.string().min(1).optional(),
@@ -116,6 +127,9 @@ export const METRICS_OPTIONS: ParseArgsConfig['options'] = {
   scenario: { type: 'string' },
   lang: { type: 'string' },
 };
+/** `astinus panel` and `astinus edges` (adapters/cli/panel.ts): one CSV file each. */
+export const PanelArgs = MetricsArgs;
+export const PANEL_OPTIONS = METRICS_OPTIONS;
 export const ValidateArgs = z.object({ scenario: z.string({ error: 'cli.error.scenario_required' }), lang: LangArg });
 export const VALIDATE_OPTIONS: ParseArgsConfig['options'] = { lang: { type: 'string' } };
 export type RunArgs = z.infer<typeof RunArgs>;
@@ -128,6 +142,7 @@ export const RUN_OPTIONS: ParseArgsConfig['options'] = {
   pace: { type: 'string' },
   metrics: { type: 'string' },
   interventions: { type: 'string' },
+  decisions: { type: 'string' },
 };
 
 /** `astinus experiment` (adapters/cli/experiment.ts): --population and --brain are defaults a condition may override. */

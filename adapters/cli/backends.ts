@@ -1,7 +1,7 @@
 import { llmBrain } from '../../bots/brains/llm/index.ts';
 import { hybridBrain } from '../../bots/brains/hybrid.ts';
 import { policyBrain } from '../../bots/brains/policy/index.ts';
-import type { Brain } from '../../bots/brains/types.ts';
+import type { Brain, DecisionSink } from '../../bots/brains/types.ts';
 import { llmEngine } from '../../world-engine/llm/index.ts';
 import { ruleEngine } from '../../world-engine/rules/index.ts';
 import type { WorldEngine } from '../../world-engine/types.ts';
@@ -18,12 +18,15 @@ export const ENGINES = ['rules', 'llm'] as const;
 export type BrainKind = (typeof BRAINS)[number];
 export type EngineKind = (typeof ENGINES)[number];
 
-/** `policy` needs no runtime; `llm` and `hybrid` need one (and fall back to the policy brain). */
-export function createBrain(kind: BrainKind, llm: LlmRuntime | null): Brain {
-  const policy = policyBrain();
+/**
+ * `policy` needs no runtime; `llm` and `hybrid` need one (and fall back to the policy brain).
+ * `onDecision`: the decision log (`run --decisions`), fed by every brain made here.
+ */
+export function createBrain(kind: BrainKind, llm: LlmRuntime | null, onDecision?: DecisionSink): Brain {
+  const policy = policyBrain({ onDecision });
   if (kind === 'policy') return policy;
   if (!llm) throw new Error(`brain ${kind} needs a language-model runtime (createLlm)`);
-  const model = llmBrain({ client: llm.client, stats: llm.stats, fallback: policy, lang: llm.lang });
+  const model = llmBrain({ client: llm.client, stats: llm.stats, fallback: policy, lang: llm.lang, onDecision });
   return kind === 'llm' ? model : hybridBrain(policy, model, llm.stats);
 }
 

@@ -10,6 +10,7 @@ import { buildCatalog } from '../../sim/scenario/catalog.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
 import { openEmbeddedStore } from '../store/embedded.ts';
 import type { StoreMeta } from '../../sim/ports/store.ts';
+import type { Event } from '../../sim/model/events.ts';
 
 /* A world's data folder, read from the command line: what it was made from, and its figures. */
 
@@ -73,7 +74,13 @@ export async function scenarioOf(meta: StoreMeta, explicit?: string): Promise<Sc
  */
 export async function metricsOf(
   dataDir: string,
-  o: { scenario?: string; onStart?: (last: number) => void; onTick?: (tick: number) => void } = {},
+  o: {
+    scenario?: string;
+    onStart?: (last: number) => void;
+    onTick?: (tick: number) => void;
+    onEvent?: (e: Event) => void;
+    onFold?: (fold: MetricsFold) => void;
+  } = {},
 ): Promise<MetricsFold> {
   const meta = await readMeta(dataDir);
   const scenario = await scenarioOf(meta, o.scenario);
@@ -81,7 +88,7 @@ export async function metricsOf(
   try {
     const last = await store.lastTick();
     o.onStart?.(last);
-    return await foldHistory(buildCatalog(scenario), store, meta, last, { onTick: o.onTick });
+    return await foldHistory(buildCatalog(scenario), store, meta, last, { onTick: o.onTick, onEvent: o.onEvent, onFold: o.onFold });
   } finally {
     await store.close();
   }

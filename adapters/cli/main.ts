@@ -15,6 +15,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./run.ts')).runCommand,
   export: async () => (await import('./export.ts')).exportCommand,
   metrics: async () => (await import('./metrics.ts')).metricsCommand,
+  panel: async () => (await import('./panel.ts')).panelCommand,
+  edges: async () => (await import('./panel.ts')).edgesCommand,
   health: async () => (await import('./health.ts')).healthCommand,
   fork: async () => (await import('./fork.ts')).forkCommand,
   validate: async () => validateCommand,

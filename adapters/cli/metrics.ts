@@ -23,16 +23,31 @@ export async function metricsCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** A stored world's metrics fold (`metricsOf`), with a progress bar over its ticks: what `metrics` and `health` read. */
-export async function foldShown(data: string, scenario: string | undefined, t: T): Promise<MetricsFold> {
+/**
+ * A stored world's metrics fold (`metricsOf`), with a progress bar over its ticks: what `metrics`,
+ * `health`, `panel` and `edges` read (`more` sees each event, the fold and each tick folded).
+ */
+export async function foldShown(
+  data: string,
+  scenario: string | undefined,
+  t: T,
+  more: Pick<Parameters<typeof metricsOf>[1] & object, 'onEvent' | 'onFold'> & { onTick?: (tick: number, fold: MetricsFold) => void } = {},
+): Promise<MetricsFold> {
   let progress: Progress | null = null;
+  let fold: MetricsFold | null = null;
   return metricsOf(data, {
     scenario,
+    onEvent: more.onEvent,
+    onFold: (f) => {
+      fold = f;
+      more.onFold?.(f);
+    },
     onStart: (last) => {
       progress = new Progress(last + 1, (done, total) => t('cli.metrics.progress', { done, total }));
     },
     // redrawn every 16 ticks: a terminal is slower than the fold
     onTick: (tick) => {
+      more.onTick?.(tick, fold!);
       if (tick % 16 === 0) progress?.update(tick + 1, '');
     },
   }).finally(() => (progress as Progress | null)?.done());

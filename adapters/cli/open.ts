@@ -4,6 +4,7 @@ import { readTextIfExists } from '../store/files.ts';
 import type { PlayerQueue } from '../../bots/brains/player.ts';
 import { createLlm, type LlmRuntime } from '../llm/runtime.ts';
 import { createBrain, createEngine, needsLlm } from './backends.ts';
+import type { DecisionSink } from '../../bots/brains/types.ts';
 import { loadLlmConfig } from '../llm/config.ts';
 import type { Logger } from '../../sim/log.ts';
 import type { Scenario } from '../../sim/model/scenario.ts';
@@ -36,7 +37,14 @@ export interface OpenedWorld {
  */
 export async function openWorld(
   args: WorldArgs,
-  o: { log: Logger; say: (key: string, params: Record<string, unknown>) => void; players?: PlayerQueue; wantLlm?: boolean },
+  o: {
+    log: Logger;
+    say: (key: string, params: Record<string, unknown>) => void;
+    players?: PlayerQueue;
+    wantLlm?: boolean;
+    /** the decision log (`run --decisions`): decisions made in this process (not a BullMQ worker's) */
+    onDecision?: DecisionSink;
+  },
 ): Promise<OpenedWorld> {
   const llm = llmRuntime(args, o.log, o.wantLlm ?? false);
   const scenario = await loadScenario(args.scenario);
@@ -79,7 +87,7 @@ export async function openWorld(
       seed,
       population,
       store,
-      brain: createBrain(args.brain, llm),
+      brain: createBrain(args.brain, llm, o.onDecision),
       engine: createEngine(args.engine, llm),
       deliberation: queue ?? undefined,
       players: o.players,

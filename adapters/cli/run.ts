@@ -17,6 +17,7 @@ import { inboxOf } from '../../sim/tick/inbox.ts';
 import { INTERVENE } from '../../sim/tick/requests.ts';
 import { FORK_INTERVENTIONS } from './fork.ts';
 import { Progress } from './progress.ts';
+import { decisionLog } from './decisions.ts';
 import { foldHistory } from '../../sim/metrics/history.ts';
 import { writeMetrics } from '../../sim/metrics/files.ts';
 import { SummaryBuilder } from './summary.ts';
@@ -28,7 +29,17 @@ export async function runCommand(argv: string[]): Promise<number> {
   const t = translator(args.lang);
   const log = createLogger({ level: args['log-level'], file: args['log-file'] });
   const say = (key: string, params: Record<string, unknown>) => process.stderr.write(t(key, params) + '\n');
-  const { scenario, world, store, llm, queue, close } = await openWorld(args, { log, say });
+  // --decisions FILE: each bot decision made in this process, as the brain saw it (adapters/cli/decisions.ts)
+  const decisions = args.decisions ? decisionLog(args.decisions) : null;
+  const opened = await openWorld(args, { log, say, onDecision: decisions?.sink }).catch((err: unknown) => {
+    decisions?.close();
+    throw err;
+  });
+  const { scenario, world, store, llm, queue } = opened;
+  const close = async () => {
+    await opened.close();
+    decisions?.close();
+  };
   let plan: Map<number, Intervention[]>;
   try {
     plan = await interventionPlan(args.interventions ?? null, args.data ?? null, world, say);

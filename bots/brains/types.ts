@@ -11,6 +11,23 @@ import type { Perception } from '../perception.ts';
 export type Decided = ToolCall & { argue?: TraitArgument };
 
 /**
+ * One bot's decision as its brain saw it, for the opt-in decision log (`run --decisions FILE`): the
+ * call it proposed (null: none), and, from the policy brain, its best-scored options (seeded noise
+ * included, best first), or, from the model brain, the reason the model gave (untrusted text, capped).
+ */
+export interface DecisionNote {
+  tick: number;
+  actor: string;
+  brain: string;
+  call: ToolCall | null;
+  options?: { call: ToolCall; strategy: string; score: number }[];
+  why?: string;
+}
+
+/** Where a brain reports its decisions; it must not throw, and must not change what the brain decides. */
+export type DecisionSink = (note: DecisionNote) => void;
+
+/**
  * A brain turns a perception into at most one tool call. Its output is a proposal, parsed and
  * judged like any other: a brain cannot change the world by itself.
  */

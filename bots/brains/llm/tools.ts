@@ -41,23 +41,34 @@ function modelArgs(words: Words): Record<ToolName, z.ZodObject> {
 /** The tools whose calls can be checks (sim/model/check.ts riskyWord): a bot may argue a trait beside them. */
 const ARGUABLE: readonly ToolName[] = ['use_resource', 'interact'];
 
+/** The longest reason a model's `why` is kept to (the rest is cut: it is a note in a log, never a reason to refuse the call). */
+export const WHY_MAX = 200;
+/** `why` as the model's answer holds it: untrusted text, trimmed and capped; anything but a string is dropped. */
+const Why = z
+  .string()
+  .transform((s) => s.trim().slice(0, WHY_MAX))
+  .refine((s) => s.length > 0);
+
 const TOOLS = new WeakMap<T, WeakMap<Words, ChatCompletionTool[]>>();
 const ARGUING_TOOLS = new WeakMap<T, WeakMap<Words, ChatCompletionTool[]>>();
+const WHY_TOOLS = new WeakMap<T, WeakMap<Words, ChatCompletionTool[]>>();
 
 /**
  * The tools offered to the model in one language, for one world's words (built once each). With
  * `argue` (a bot's brain), the tools that can be checks take an optional `argue`, "trait id: why it
  * helps" (one string: every token of these schemas is paid at every decision): the same for every
- * bot (its traits are in its prompt), so the tools stay one cached prefix.
+ * bot (its traits are in its prompt), so the tools stay one cached prefix. With `why` (a bot's brain
+ * whose decisions are logged: `run --decisions`), every tool takes an optional short `why`, the
+ * model's reason, which is only logged; without it the tools are what they always were.
  */
-export function functionTools(t: T, words: Words, argue = false): ChatCompletionTool[] {
-  const cache = argue ? ARGUING_TOOLS : TOOLS;
+export function functionTools(t: T, words: Words, argue = false, why = false): ChatCompletionTool[] {
+  const cache = why ? WHY_TOOLS : argue ? ARGUING_TOOLS : TOOLS;
   const byWords = cache.get(t) ?? cache.set(t, new WeakMap()).get(t)!;
   const known = byWords.get(words);
   if (known) return known;
   const tools = TOOL_NAMES.map((name): ChatCompletionTool => {
-    const args =
-      argue && ARGUABLE.includes(name) ? modelArgs(words)[name].extend({ argue: z.string().optional() }) : modelArgs(words)[name];
+    let args = argue && ARGUABLE.includes(name) ? modelArgs(words)[name].extend({ argue: z.string().optional() }) : modelArgs(words)[name];
+    if (why) args = args.extend({ why: z.string().max(WHY_MAX).optional() });
     const { $schema: _, ...parameters } = lean(z.toJSONSchema(args, { io: 'input' })) as Record<string, unknown>;
     return { type: 'function', function: { name, description: t(`llm.tools.${name}`), parameters } };
   });
@@ -95,6 +106,8 @@ const isTool = (n: string): n is ToolName => (TOOL_NAMES as readonly string[]).i
  * at most one per heartbeat). Every failure says what to fix, in words the model can act on. With
  * `argue` (a bot's brain), an `argue` among the arguments is taken off before the call is read and
  * handed back raw, unread: whatever it holds, it never costs the call (bots/brains/llm/argue.ts reads it).
+ * A `why` (the model's reason, offered only when decisions are logged) is taken off the same way and
+ * handed back trimmed and capped, or dropped if it is not text: it never costs the call either.
  */
 export function readToolCall(m: AnswerMessage, actor: string, id: string, words: Words): Reading<ToolCall>;
 export function readToolCall(
@@ -103,14 +116,14 @@ export function readToolCall(
   id: string,
   words: Words,
   argue: true,
-): Reading<ToolCall & { argue?: unknown }>;
+): Reading<ToolCall & { argue?: unknown; why?: string }>;
 export function readToolCall(
   m: AnswerMessage,
   actor: string,
   id: string,
   words: Words,
   argue = false,
-): Reading<ToolCall & { argue?: unknown }> {
+): Reading<ToolCall & { argue?: unknown; why?: string }> {
   if (m.refusal) return { ok: false, reason: 'refusal', error: m.refusal };
   const first = m.tool_calls?.[0];
   if (!first) return { ok: false, reason: 'no_tool_call', error: `no tool call; call one of ${TOOL_NAMES.join(', ')}` };
@@ -125,6 +138,13 @@ export function readToolCall(
   let plea: unknown;
   if (argue && raw && typeof raw === 'object' && !Array.isArray(raw) && Object.hasOwn(raw, 'argue'))
     ({ argue: plea, ...raw } = raw as Record<string, unknown>);
+  let reason: string | undefined;
+  if (argue && raw && typeof raw === 'object' && !Array.isArray(raw) && Object.hasOwn(raw, 'why')) {
+    const { why, ...rest } = raw as Record<string, unknown>;
+    raw = rest;
+    const w = Why.safeParse(why);
+    if (w.success) reason = w.data;
+  }
   // JSON.parse output goes through zod: first the model's view of the tool, then the real call
   const args = modelArgs(words)[name].safeParse(raw);
   if (!args.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(args.error.issues)}` };
@@ -132,5 +152,8 @@ export function readToolCall(
   const withText = typeof a.content === 'string' ? { ...a, content: { text: a.content } } : a;
   const call = UntrustedToolCall.safeParse({ id, actor, tool: name, args: withText });
   if (!call.success) return { ok: false, reason: 'invalid_args', error: `${name}: ${describeIssues(call.error.issues)}` };
-  return { ok: true, value: plea === undefined ? call.data : { ...call.data, argue: plea } };
+  return {
+    ok: true,
+    value: { ...call.data, ...(plea === undefined ? {} : { argue: plea }), ...(reason === undefined ? {} : { why: reason }) },
+  };
 }

@@ -2,7 +2,7 @@ import { rngFor } from '../../../sim/rng.ts';
 import { canonicalJson } from '../../../sim/lib/canonical.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import { callIdOf, type Perception } from '../../perception.ts';
-import type { Brain } from '../types.ts';
+import type { Brain, DecisionSink } from '../types.ts';
 import { type Candidate, clamp01, type Ctx } from './context.ts';
 import { ANSWER_OPTIONS, DYING_OPTIONS, OPTIONS } from './options.ts';
 
@@ -13,16 +13,22 @@ const ALL = Object.values(OPTIONS);
 const DYING = Object.values(DYING_OPTIONS);
 const ANSWERING = Object.values(ANSWER_OPTIONS);
 
+/** How many of its best options the policy brain writes to a decision log. */
+export const LOGGED_OPTIONS = 5;
+
 /**
  * The deterministic brain: every option an actor has is scored by need, personality and learned
  * strategy weight, plus seeded noise; the best one is the call. A call just rejected is not made
- * again unchanged.
+ * again unchanged. With `onDecision`, each decision's best options and their scores are reported
+ * too: the same scores and the same draws, so the call is the one it makes without it.
  */
-export function policyBrain(): Brain {
+export function policyBrain(o: { onDecision?: DecisionSink } = {}): Brain {
+  const sink = o.onDecision;
   return {
     name: 'policy',
     trusted: true,
     decide(cat: Catalog, p: Perception, seed: number) {
+      if (sink) return noted(cat, p, seed, sink);
       // the best only: no list is kept on the hot path (thousands of bots a tick)
       let best: Candidate | null = null;
       let top = -Infinity;
@@ -35,6 +41,27 @@ export function policyBrain(): Brain {
       return (best as Candidate | null)?.call ?? null;
     },
   };
+}
+
+/** A decision with its best options kept, the earliest of equal scores first (as the brain chooses), and reported. */
+function noted(cat: Catalog, p: Perception, seed: number, sink: DecisionSink) {
+  const top: { c: Candidate; score: number }[] = [];
+  weigh(cat, p, seed, (c, score) => {
+    if (top.length === LOGGED_OPTIONS && score <= top[top.length - 1].score) return;
+    let i = top.length;
+    while (i > 0 && top[i - 1].score < score) i--;
+    top.splice(i, 0, { c, score });
+    if (top.length > LOGGED_OPTIONS) top.pop();
+  });
+  const call = top[0]?.c.call ?? null;
+  sink({
+    tick: p.tick,
+    actor: p.self.id,
+    brain: 'policy',
+    call,
+    options: top.map((x) => ({ call: x.c.call, strategy: x.c.strategy, score: x.score })),
+  });
+  return call;
 }
 
 /**
