@@ -18,10 +18,12 @@ const CHROMIUM = findChromium();
 const CI = process.env.CI === 'true';
 const SEEDS = [1, 2, 3];
 const TICKS = 6;
+// interventions as `run` accepts them (a condition is checked against the pack before anything runs)
+const told = (label: string, at: number) => ({ label, at, kind: 'learn_fact', actor: 'lin_feng', content: { cn: label, en: label }, truth: false });
 const conditions = [
   {
     name: 'rumour',
-    interventions: { interventions: [{ label: 'rumour', at: 1, kind: 'learn_fact' }] },
+    interventions: { interventions: [told('rumour', 1)] },
     population: null,
     brain: null,
     pack: null,
@@ -30,8 +32,8 @@ const conditions = [
     name: 'denial',
     interventions: {
       interventions: [
-        { label: 'rumour', at: 1, kind: 'learn_fact' },
-        { label: 'denial', at: 2, kind: 'learn_fact' },
+        told('rumour', 1),
+        told('denial', 2),
       ],
     },
     population: null,
@@ -104,7 +106,7 @@ describe('experiment results from finished runs', () => {
       'experiment',
       SHENZHEN,
       '--seeds',
-      '1..4',
+      '2..4',
       '--ticks',
       String(TICKS),
       '--conditions',

@@ -54,7 +54,7 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   }
   const source = args.conditions ?? '--sweep';
   // flags are the defaults a condition may override; the plan holds what each condition runs with
-  const conditions = (await expandSweeps(args.scenario, sweeps, file.conditions, !!args.conditions)).map((c) => ({
+  const conditions = (await expandSweeps(args.scenario, sweeps, file.conditions, file.index.size > 0)).map((c) => ({
     ...c,
     population: c.population ?? args.population ?? null,
     brain: c.brain ?? args.brain ?? null,

@@ -56,7 +56,12 @@ export function withReporters(run: RunData, reporters: Reporters): RunData {
     for (const [k, v] of Object.entries(raw)) row[k] = v === '' ? null : (cellNum(v) ?? v);
     const out: Record<string, string> = Object.assign(Object.create(null), raw);
     for (const [name, f] of reporters) {
-      const v = f(Object.freeze({ ...row }) as MetricsRow);
+      let v: unknown;
+      try {
+        v = f(Object.freeze({ ...row }) as MetricsRow);
+      } catch (err) {
+        throw new LocalizedError('experiment.error.reporter_failed', { name, tick: raw.tick, run: `seed ${run.seed}`, detail: (err as Error).message });
+      }
       out[reporterColumn(name)] = typeof v === 'number' ? num(v) : '';
     }
     return out;

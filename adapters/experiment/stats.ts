@@ -11,7 +11,7 @@ const T975 = [
   2.144787, 2.13145, 2.119905, 2.109816, 2.100922, 2.093024, 2.085963, 2.079614, 2.073873, 2.068658, 2.063899, 2.059539, 2.055529, 2.051831,
   2.048407, 2.04523, 2.042272,
 ];
-const Z975 = 1.959964;
+const Z975 = 1.959963984540054;
 
 /** The 97.5th percentile of Student's t: the table up to 30 degrees of freedom, Cornish-Fisher beyond (error < 1e-6). */
 export function t975(df: number): number {

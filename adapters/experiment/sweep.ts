@@ -90,7 +90,7 @@ async function overrideOf(scenarioDir: string, sw: Sweep, value: number): Promis
       const byId = base.every((x) => x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string');
       if (byId) {
         const item = base.find((x) => (x as { id: string }).id === k);
-        return [{ ...(build(item, rest) as Record<string, unknown>), id: k }];
+        return [{ id: k, ...(build(item, rest) as Record<string, unknown>) }];
       }
       // a plain array is replaced whole by an override: the base with the one item changed
       const copy = base.slice();
@@ -107,13 +107,13 @@ const valueName = (v: number) => String(v).replace('-', 'm').replace('.', 'p');
 
 /**
  * Each base condition (the conditions file's, or the baseline) at every value of the sweeps (every
- * combination for two): named `<key>_<value>` (the path's last key, or its last two joined by `-`
- * when two sweeps end in the same key), after the base's name when there is a conditions file.
+ * combination for two): named `<key>_<value>` (the path's last key, or the key before it when two
+ * sweeps end in the same key: `site_labour_120_warehouse_sorting_150`), after the base's name when there is a conditions file.
  */
 export async function expandSweeps(scenarioDir: string, sweeps: Sweep[], bases: Condition[], named: boolean): Promise<Condition[]> {
   if (!sweeps.length) return bases;
   const lasts = sweeps.map((s) => s.keys[s.keys.length - 1]);
-  const labels = sweeps.map((s, i) => (lasts.filter((l) => l === lasts[i]).length > 1 ? s.keys.slice(-2).join('-') : lasts[i]));
+  const labels = sweeps.map((s, i) => (lasts.filter((l) => l === lasts[i]).length > 1 ? (s.keys[s.keys.length - 2] ?? lasts[i]) : lasts[i]));
   let combos: { name: string[]; pack: Record<string, Record<string, unknown>> }[] = [{ name: [], pack: {} }];
   for (const [i, sw] of sweeps.entries()) {
     const next: typeof combos = [];
