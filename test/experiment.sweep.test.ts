@@ -1,4 +1,5 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../adapters/experiment/csv.ts';
@@ -87,7 +88,7 @@ describe('a sweep over a pack value', () => {
       return Number(f.money_p90) - Number(f.money_p10);
     }));
     expect(Number(summary.find((x) => x.condition === 'wage_120' && x.metric === 'rep_spread')!.mean)).toBeCloseTo((spreads[0] + spreads[1]) / 2, 6);
-    expect(await readFile(path.join(out, 'series', 'wage_120.csv'), 'utf8')).toMatch(/^tick,n,.*,rep_spread_mean,rep_spread_ci95_low,rep_spread_ci95_high$/m);
+    expect(await readFile(path.join(out, 'series', 'wage_120.csv'), 'utf8')).toMatch(/^tick,n,.*,rep_spread_mean,rep_spread_ci95_low,rep_spread_ci95_high,/);
 
     const contrasts = parseCsv(await readFile(path.join(out, 'contrasts.csv'), 'utf8'), 'contrasts.csv');
     expect(new Set(contrasts.map((x) => `${x.condition}/${x.baseline}`))).toEqual(new Set(['wage_160/wage_120']));
@@ -137,4 +138,53 @@ describe('a sweep over a pack value', () => {
     expect(fewer.code).toBe(1);
     expect(fewer.stderr).toContain('its seeds is [1,2] there and [2] in this command');
   }, 300_000);
+});
+
+describe('a command refused before anything runs', () => {
+  it('lists every problem of a conditions file at once, with path and reason, and leaves no folder behind', async () => {
+    const file = path.join(root, 'bad-conditions.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        conditions: [
+          { name: '../evil' },
+          { name: 'loud', brain: 'genius' },
+          { name: 'gloomy', pack: { 'places.json': { places: [{ id: 'huaqiangbei', mood: 99 }] } } },
+          {
+            name: 'ghost',
+            interventions: [{ label: 'x', at: 2, kind: 'learn_fact', actor: 'nobody_here', content: { cn: 'x', en: 'x' }, truth: true }],
+          },
+          { name: 'GHOST' },
+        ],
+      }),
+    );
+    const out = path.join(root, 'refused');
+    const r = await astinus(['experiment', SHENZHEN, '--seeds', '1..2', '--ticks', '5', '--conditions', file, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Problems found: 5');
+    expect(r.stderr).toContain('$.conditions[0].name');
+    expect(r.stderr).toContain('$.conditions[1].brain');
+    expect(r.stderr).toMatch(/\$\.conditions\[2\]\.pack\["places\.json"\] \$\.places\[\d+\]\.mood/);
+    expect(r.stderr).toMatch(/\$\.conditions\[3\]\.interventions interventions\[0\]\.actor: .*nobody_here/);
+    expect(r.stderr).toContain('$.conditions[4].name');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it('refuses a sweep over a path the pack does not have, naming the choices, and a reporter that is no function', async () => {
+    const out = path.join(root, 'refused-sweep');
+    const r = await astinus(['experiment', SHENZHEN, '--seeds', '1', '--ticks', '5', '--sweep', 'scenario.json:jobs.miner.wage=1..3:1', '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('scenario.json has nothing at the next key after jobs. Keys there: site_labour, warehouse_sorting');
+    const file = path.join(root, 'bad-reporters.json');
+    await writeFile(file, JSON.stringify({ reporters: './bad-reporters.mjs' }));
+    await writeFile(path.join(root, 'bad-reporters.mjs'), 'export const ok = (row) => row.gini;\nexport const limit = 3;\n');
+    const bad = await astinus(['experiment', SHENZHEN, '--seeds', '1', '--ticks', '5', '--conditions', file, '--out', out]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('exports "limit", a number');
+    await writeFile(file, JSON.stringify({ reporters: './missing.mjs' }));
+    const missing = await astinus(['experiment', SHENZHEN, '--seeds', '1', '--ticks', '5', '--conditions', file, '--out', out]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('missing.mjs cannot be found');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
 });
