@@ -136,4 +136,3 @@ describe('an experiment plan met again', () => {
     expect(comparePlans(stored, other)).toMatchObject({ kind: 'other', field: 'conditions.baseline' });
   });
 });
-

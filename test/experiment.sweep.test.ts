@@ -78,17 +78,29 @@ describe('a sweep over a pack value', () => {
     const summary = parseCsv(await readFile(path.join(out, 'summary.csv'), 'utf8'), 'summary.csv');
     expect(summary.find((x) => x.condition === 'wage_160' && x.metric === 'gini')).toMatchObject({ n: '2', interval: 't' });
     // the cumulative count beside the last tick's, and the reporter as a metric
-    const actions = await Promise.all([1, 2].map(async (s) => {
-      const rows = parseCsv(await readFile(path.join(out, 'runs', 'wage_160', String(s), 'metrics.csv'), 'utf8'), 'm');
-      return rows.reduce((sum, x) => sum + Number(x.actions), 0);
-    }));
-    expect(Number(summary.find((x) => x.condition === 'wage_160' && x.metric === 'actions:total')!.mean)).toBeCloseTo((actions[0] + actions[1]) / 2, 6);
-    const spreads = await Promise.all([1, 2].map(async (s) => {
-      const f = await finalRow(out, 'wage_120', s);
-      return Number(f.money_p90) - Number(f.money_p10);
-    }));
-    expect(Number(summary.find((x) => x.condition === 'wage_120' && x.metric === 'rep_spread')!.mean)).toBeCloseTo((spreads[0] + spreads[1]) / 2, 6);
-    expect(await readFile(path.join(out, 'series', 'wage_120.csv'), 'utf8')).toMatch(/^tick,n,.*,rep_spread_mean,rep_spread_ci95_low,rep_spread_ci95_high,/);
+    const actions = await Promise.all(
+      [1, 2].map(async (s) => {
+        const rows = parseCsv(await readFile(path.join(out, 'runs', 'wage_160', String(s), 'metrics.csv'), 'utf8'), 'm');
+        return rows.reduce((sum, x) => sum + Number(x.actions), 0);
+      }),
+    );
+    expect(Number(summary.find((x) => x.condition === 'wage_160' && x.metric === 'actions:total')!.mean)).toBeCloseTo(
+      (actions[0] + actions[1]) / 2,
+      6,
+    );
+    const spreads = await Promise.all(
+      [1, 2].map(async (s) => {
+        const f = await finalRow(out, 'wage_120', s);
+        return Number(f.money_p90) - Number(f.money_p10);
+      }),
+    );
+    expect(Number(summary.find((x) => x.condition === 'wage_120' && x.metric === 'rep_spread')!.mean)).toBeCloseTo(
+      (spreads[0] + spreads[1]) / 2,
+      6,
+    );
+    expect(await readFile(path.join(out, 'series', 'wage_120.csv'), 'utf8')).toMatch(
+      /^tick,n,.*,rep_spread_mean,rep_spread_ci95_low,rep_spread_ci95_high,/,
+    );
 
     const contrasts = parseCsv(await readFile(path.join(out, 'contrasts.csv'), 'utf8'), 'contrasts.csv');
     expect(new Set(contrasts.map((x) => `${x.condition}/${x.baseline}`))).toEqual(new Set(['wage_160/wage_120']));
@@ -172,7 +184,18 @@ describe('a command refused before anything runs', () => {
 
   it('refuses a sweep over a path the pack does not have, naming the choices, and a reporter that is no function', async () => {
     const out = path.join(root, 'refused-sweep');
-    const r = await astinus(['experiment', SHENZHEN, '--seeds', '1', '--ticks', '5', '--sweep', 'scenario.json:jobs.miner.wage=1..3:1', '--out', out]);
+    const r = await astinus([
+      'experiment',
+      SHENZHEN,
+      '--seeds',
+      '1',
+      '--ticks',
+      '5',
+      '--sweep',
+      'scenario.json:jobs.miner.wage=1..3:1',
+      '--out',
+      out,
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('scenario.json has nothing at the next key after jobs. Keys there: site_labour, warehouse_sorting');
     const file = path.join(root, 'bad-reporters.json');

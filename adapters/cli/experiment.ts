@@ -146,7 +146,9 @@ async function openOut(t: T, out: string, plan: Plan): Promise<void> {
     const match = comparePlans(json, plan);
     if (match.kind === 'other') throw new LocalizedError('experiment.error.other_plan', { dir: out, ...match });
     if (match.kind === 'more_seeds')
-      process.stderr.write(t('experiment.more_seeds', { seeds: match.added.join(','), runs: match.added.length * plan.conditions.length }) + '\n');
+      process.stderr.write(
+        t('experiment.more_seeds', { seeds: match.added.join(','), runs: match.added.length * plan.conditions.length }) + '\n',
+      );
   }
   await writeAtomic(path.join(out, 'experiment.json'), planJson(plan));
 }

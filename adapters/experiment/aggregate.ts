@@ -131,7 +131,7 @@ export const FLOW_COLUMNS = new Set([
   'director_accepted',
   'director_refused',
 ]);
-const isFlow = (col: string) => FLOW_COLUMNS.has(col) || col.startsWith('strat_') && col !== 'strategy_entropy';
+const isFlow = (col: string) => FLOW_COLUMNS.has(col) || (col.startsWith('strat_') && col !== 'strategy_entropy');
 
 /** One row of the summary: a metric of a condition across seeds, and how its interval was made. */
 export interface SummaryRow {
@@ -162,14 +162,25 @@ function sumOf(run: RunData, col: string): number | null {
  */
 export function summaryRows(conditions: readonly ConditionRuns[]): SummaryRow[] {
   const rows: SummaryRow[] = [];
-  const mean = (c: string, metric: string, values: (number | null)[]) => rows.push({ condition: c, metric, stat: describe(values), interval: 't' });
+  const mean = (c: string, metric: string, values: (number | null)[]) =>
+    rows.push({ condition: c, metric, stat: describe(values), interval: 't' });
   const share = (c: string, metric: string, values: (number | null)[]) =>
     rows.push({ condition: c, metric, stat: describeShare(values), interval: 'wilson' });
   for (const c of conditions) {
     const finals = c.runs.map(finalRow);
     const columns = Object.keys(finals.find((f) => f) ?? {}).filter((k) => k !== 'tick');
-    for (const col of columns) mean(c.name, col, finals.map((f) => (f ? cellNum(f[col]) : null)));
-    for (const col of columns.filter(isFlow)) mean(c.name, `${col}:total`, c.runs.map((r) => sumOf(r, col)));
+    for (const col of columns)
+      mean(
+        c.name,
+        col,
+        finals.map((f) => (f ? cellNum(f[col]) : null)),
+      );
+    for (const col of columns.filter(isFlow))
+      mean(
+        c.name,
+        `${col}:total`,
+        c.runs.map((r) => sumOf(r, col)),
+      );
     for (const label of labelsOf(c.runs)) {
       const facts = c.runs.map((r) => labelFact(r, label));
       const final = facts.map((f) => {
@@ -179,14 +190,30 @@ export function summaryRows(conditions: readonly ConditionRuns[]): SummaryRow[] 
         return k !== null && n ? k / n : null;
       });
       mean(c.name, `fact:${label}:final_share`, final);
-      share(c.name, `fact:${label}:reached_half`, facts.map((f) => (f && cellNum(f.half_tick) !== null ? 1 : 0)));
-      mean(c.name, `fact:${label}:half_tick`, facts.map((f) => (f ? cellNum(f.half_tick) : null)));
+      share(
+        c.name,
+        `fact:${label}:reached_half`,
+        facts.map((f) => (f && cellNum(f.half_tick) !== null ? 1 : 0)),
+      );
+      mean(
+        c.name,
+        `fact:${label}:half_tick`,
+        facts.map((f) => (f ? cellNum(f.half_tick) : null)),
+      );
     }
     const signs = c.runs.map((r) => new Map((r.health?.checks ?? []).map((x) => [x.id, x])));
     for (const id of HEALTH_SIGNS) {
       const of = signs.map((m) => m.get(id));
-      mean(c.name, `health:${id}`, of.map((x) => x?.value ?? null));
-      share(c.name, `health:${id}:met`, of.map((x) => (x?.ok === undefined || x.ok === null ? null : x.ok ? 1 : 0)));
+      mean(
+        c.name,
+        `health:${id}`,
+        of.map((x) => x?.value ?? null),
+      );
+      share(
+        c.name,
+        `health:${id}:met`,
+        of.map((x) => (x?.ok === undefined || x.ok === null ? null : x.ok ? 1 : 0)),
+      );
     }
   }
   return rows;

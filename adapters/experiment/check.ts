@@ -44,7 +44,8 @@ export async function checkConditions(
         checkInterventions(c.name, c.interventions, cat, initialState(cat, seed, c.population));
       } catch (err) {
         if (!(err instanceof InterventionsError)) throw err;
-        for (const p of err.problems) issues.push({ file, path: `${jsonPath([...at, 'interventions'])} ${p.path}`, reason: p.reason as Message });
+        for (const p of err.problems)
+          issues.push({ file, path: `${jsonPath([...at, 'interventions'])} ${p.path}`, reason: p.reason as Message });
       }
     }
   } finally {

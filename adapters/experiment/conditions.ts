@@ -109,11 +109,17 @@ export async function readConditionsFile(file: string): Promise<ConditionsFileDa
   const tainted = new Set(reserved.filter((p) => p[0] === 'conditions' && typeof p[1] === 'number').map((p) => p[1] as number));
   const zodIssues = (err: z.ZodError, prefix: PropertyKey[]) =>
     err.issues
-      .filter((x) => !reserved.some((r) => jsonPath(r) === jsonPath([...prefix, ...x.path, ...(x.code === 'unrecognized_keys' ? x.keys : [])])))
+      .filter(
+        (x) => !reserved.some((r) => jsonPath(r) === jsonPath([...prefix, ...x.path, ...(x.code === 'unrecognized_keys' ? x.keys : [])])),
+      )
       .map((x) => ({ file, path: jsonPath([...prefix, ...x.path]), reason: reasonOf(x.message) }));
   const top = ConditionsFile.safeParse(json);
   if (!top.success) issues.push(...zodIssues(top.error, []));
-  const raw = top.success ? (top.data.conditions ?? null) : Array.isArray((json as { conditions?: unknown })?.conditions) ? (json as { conditions: unknown[] }).conditions : [];
+  const raw = top.success
+    ? (top.data.conditions ?? null)
+    : Array.isArray((json as { conditions?: unknown })?.conditions)
+      ? (json as { conditions: unknown[] }).conditions
+      : [];
   const seen = new Set<string>();
   const out: Condition[] = [];
   const index = new Map<string, number>();

@@ -37,9 +37,7 @@ export function planJson(plan: Plan): string {
 
 /** How a command's plan meets the plan stored in DIR: the same, the same with seeds added, or another experiment. */
 export type PlanMatch =
-  | { kind: 'same' }
-  | { kind: 'more_seeds'; added: number[] }
-  | { kind: 'other'; field: string; stored: string; wanted: string };
+  { kind: 'same' } | { kind: 'more_seeds'; added: number[] } | { kind: 'other'; field: string; stored: string; wanted: string };
 
 const short = (v: unknown) => {
   const s = JSON.stringify(v) ?? 'none';
@@ -62,9 +60,15 @@ export function comparePlans(stored: unknown, wanted: Plan): PlanMatch {
       const now = wanted.conditions.map((c) => c.name);
       const gone = was.filter((n) => !now.includes(n));
       const added = now.filter((n) => !was.includes(n));
-      if (gone.length || added.length) return { kind: 'other', field: 'conditions', stored: gone.join(', ') || '-', wanted: added.join(', ') || '-' };
+      if (gone.length || added.length)
+        return { kind: 'other', field: 'conditions', stored: gone.join(', ') || '-', wanted: added.join(', ') || '-' };
       const i = (a[k] as Condition[]).findIndex((c, j) => JSON.stringify(c) !== JSON.stringify(wanted.conditions[j]));
-      return { kind: 'other', field: `conditions.${now[Math.max(0, i)]}`, stored: short((a[k] as unknown[])[i]), wanted: short(wanted.conditions[i]) };
+      return {
+        kind: 'other',
+        field: `conditions.${now[Math.max(0, i)]}`,
+        stored: short((a[k] as unknown[])[i]),
+        wanted: short(wanted.conditions[i]),
+      };
     }
     return { kind: 'other', field: k, stored: short(a[k]), wanted: short(wanted[k]) };
   }

@@ -118,7 +118,13 @@ export function reportData(o: {
       o.conditions.map((c) => c.name),
       o.extra,
     ),
-    contrasts: contrastsTable(t, o.contrasts, o.baseline, o.conditions.map((c) => c.name).filter((c) => c !== o.baseline), o.extra),
+    contrasts: contrastsTable(
+      t,
+      o.contrasts,
+      o.baseline,
+      o.conditions.map((c) => c.name).filter((c) => c !== o.baseline),
+      o.extra,
+    ),
   };
 }
 

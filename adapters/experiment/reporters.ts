@@ -24,10 +24,12 @@ const NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
 /** Loads the module; a missing module, a non-function export or a name unfit for a column is refused naming the module and the export. */
 export async function loadReporters(file: string): Promise<Reporters> {
-  if (!(await access(file).then(
-    () => true,
-    () => false,
-  )))
+  if (
+    !(await access(file).then(
+      () => true,
+      () => false,
+    ))
+  )
     throw new LocalizedError('experiment.error.reporters_missing', { file });
   let mod: Record<string, unknown>;
   try {
@@ -60,7 +62,12 @@ export function withReporters(run: RunData, reporters: Reporters): RunData {
       try {
         v = f(Object.freeze({ ...row }) as MetricsRow);
       } catch (err) {
-        throw new LocalizedError('experiment.error.reporter_failed', { name, tick: raw.tick, run: `seed ${run.seed}`, detail: (err as Error).message });
+        throw new LocalizedError('experiment.error.reporter_failed', {
+          name,
+          tick: raw.tick,
+          run: `seed ${run.seed}`,
+          detail: (err as Error).message,
+        });
       }
       out[reporterColumn(name)] = typeof v === 'number' ? num(v) : '';
     }

@@ -29,7 +29,8 @@ const SPEC = new RegExp(String.raw`^([^:=]+):([^=]+)=(${NUMBER})\.\.(${NUMBER}):
 /** Parses one `--sweep` (shape only; `checkSweep` checks the path against the pack). */
 export function parseSweep(text: string): Sweep {
   const m = SPEC.exec(text.trim());
-  const bad = (reason: string, params: Record<string, unknown> = {}) => new LocalizedError(`experiment.error.sweep_${reason}`, { value: text, ...params });
+  const bad = (reason: string, params: Record<string, unknown> = {}) =>
+    new LocalizedError(`experiment.error.sweep_${reason}`, { value: text, ...params });
   if (!m) throw bad('shape');
   const [, file, dotted, a, b, s] = m;
   const from = Number(a),
@@ -113,7 +114,9 @@ const valueName = (v: number) => String(v).replace('-', 'm').replace('.', 'p');
 export async function expandSweeps(scenarioDir: string, sweeps: Sweep[], bases: Condition[], named: boolean): Promise<Condition[]> {
   if (!sweeps.length) return bases;
   const lasts = sweeps.map((s) => s.keys[s.keys.length - 1]);
-  const labels = sweeps.map((s, i) => (lasts.filter((l) => l === lasts[i]).length > 1 ? (s.keys[s.keys.length - 2] ?? lasts[i]) : lasts[i]));
+  const labels = sweeps.map((s, i) =>
+    lasts.filter((l) => l === lasts[i]).length > 1 ? (s.keys[s.keys.length - 2] ?? lasts[i]) : lasts[i],
+  );
   let combos: { name: string[]; pack: Record<string, Record<string, unknown>> }[] = [{ name: [], pack: {} }];
   for (const [i, sw] of sweeps.entries()) {
     const next: typeof combos = [];
@@ -131,13 +134,13 @@ export async function expandSweeps(scenarioDir: string, sweeps: Sweep[], bases: 
   for (const b of bases)
     for (const c of combos) {
       let pack: Record<string, Record<string, unknown>> = { ...(b.pack ?? {}) };
-      for (const [file, patch] of Object.entries(c.pack)) pack = { ...pack, [file]: mergeOverride(pack[file] ?? {}, patch) as Record<string, unknown> };
+      for (const [file, patch] of Object.entries(c.pack))
+        pack = { ...pack, [file]: mergeOverride(pack[file] ?? {}, patch) as Record<string, unknown> };
       out.push({ ...b, name: [...(named ? [b.name] : []), ...c.name].join('_'), pack });
     }
   if (out.length > MAX_CONDITIONS)
     throw new LocalizedError('experiment.error.sweep_many', { value: sweeps.map((s) => s.text).join(' '), max: MAX_CONDITIONS });
   const badName = out.find((c) => !/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(c.name));
-  if (badName)
-    throw new LocalizedError('experiment.error.sweep_name', { value: sweeps.map((s) => s.text).join(' '), name: badName.name });
+  if (badName) throw new LocalizedError('experiment.error.sweep_name', { value: sweeps.map((s) => s.text).join(' '), name: badName.name });
   return out;
 }
