@@ -8,7 +8,7 @@ import { mergeOverride, type Condition } from './conditions.ts';
  * `--sweep FILE:KEY.KEY...=FROM..TO:STEP`: a numeric pack value run at each value of a range, one
  * condition per value (given twice, per pair of values: a grid). The path addresses the pack as a
  * condition's `pack` override does: a pack file, then keys; in an array whose items carry an `id`,
- * the key is the item's id (`scenario.json:jobs.site_labour.wage`), in any other array its index.
+ * the key is the item's id (`scenario.json:jobs.<job id>.wage`), in any other array its index.
  */
 export interface Sweep {
   file: string;
@@ -109,7 +109,7 @@ const valueName = (v: number) => String(v).replace('-', 'm').replace('.', 'p');
 /**
  * Each base condition (the conditions file's, or the baseline) at every value of the sweeps (every
  * combination for two): named `<key>_<value>` (the path's last key, or the key before it when two
- * sweeps end in the same key: `site_labour_120_warehouse_sorting_150`), after the base's name when there is a conditions file.
+ * sweeps end in the same key: `<id a>_120_<id b>_150`), after the base's name when there is a conditions file.
  */
 export async function expandSweeps(scenarioDir: string, sweeps: Sweep[], bases: Condition[], named: boolean): Promise<Condition[]> {
   if (!sweeps.length) return bases;
