@@ -18,10 +18,19 @@ const CHROMIUM = findChromium();
 const CI = process.env.CI === 'true';
 const SEEDS = [1, 2, 3];
 const TICKS = 6;
+// interventions as `run` accepts them (a condition is checked against the pack before anything runs)
+const told = (label: string, at: number) => ({
+  label,
+  at,
+  kind: 'learn_fact',
+  actor: 'lin_feng',
+  content: { cn: label, en: label },
+  truth: false,
+});
 const conditions = [
   {
     name: 'rumour',
-    interventions: { interventions: [{ label: 'rumour', at: 1, kind: 'learn_fact' }] },
+    interventions: { interventions: [told('rumour', 1)] },
     population: null,
     brain: null,
     pack: null,
@@ -29,10 +38,7 @@ const conditions = [
   {
     name: 'denial',
     interventions: {
-      interventions: [
-        { label: 'rumour', at: 1, kind: 'learn_fact' },
-        { label: 'denial', at: 2, kind: 'learn_fact' },
-      ],
+      interventions: [told('rumour', 1), told('denial', 2)],
     },
     population: null,
     brain: null,
@@ -88,9 +94,11 @@ describe('experiment results from finished runs', () => {
     const first = await astinus(args());
     expect(first.stderr).toContain('6 of 6');
     expect(first.code, first.stderr).toBe(0);
-    const files = ['summary.csv', 'series/rumour.csv', 'series/denial.csv', 'report.html'];
+    const files = ['summary.csv', 'series/rumour.csv', 'series/denial.csv', 'report.html', 'contrasts.csv'];
     const bytes = await Promise.all(files.map((f) => readFile(path.join(out, f), 'utf8')));
-    expect(bytes[0].split('\n')[0]).toBe('condition,metric,n,mean,sd,ci95_low,ci95_high');
+    expect(bytes[0].split('\n')[0]).toBe('condition,metric,n,mean,sd,ci95_low,ci95_high,interval');
+    // the first condition is the baseline the others are compared with
+    expect(bytes[4]).toMatch(/^denial,rumour,gini,3,3,/m);
     expect(bytes[0]).toContain('rumour,fact:rumour:final_share,3,');
     expect(bytes[0]).not.toContain(out);
     expect(bytes[3]).not.toContain(out);
@@ -104,7 +112,7 @@ describe('experiment results from finished runs', () => {
       'experiment',
       SHENZHEN,
       '--seeds',
-      '1..4',
+      '2..4',
       '--ticks',
       String(TICKS),
       '--conditions',

@@ -219,6 +219,7 @@ describe('aggregation of run directories', () => {
         sd: '0.1',
         ci95_low: '0.051586',
         ci95_high: '0.548414',
+        interval: 't',
       }),
     );
     // one seed: a mean, no spread
@@ -231,7 +232,14 @@ describe('aggregation of run directories', () => {
       ci95_low: '0.103172',
       ci95_high: '1.096828',
     });
-    expect(row('a', 'fact:rumour:reached_half')).toMatchObject({ n: '3', mean: '0.666667' });
+    // a yes/no outcome: Wilson's score interval for 2 of 3 (scipy-checked), not a t interval past 1
+    expect(row('a', 'fact:rumour:reached_half')).toMatchObject({
+      n: '3',
+      mean: '0.666667',
+      ci95_low: '0.20766',
+      ci95_high: '0.938508',
+      interval: 'wilson',
+    });
     expect(row('a', 'fact:rumour:half_tick')).toMatchObject({ n: '2', mean: '1', sd: '0' });
     expect(row('b', 'fact:rumour:final_share')).toBeUndefined();
     expect(

@@ -157,6 +157,9 @@ export const ExperimentArgs = z.object({
   brain: z.enum(['policy', 'llm', 'hybrid'], { error: 'llm.error.brain' }).optional(),
   figure: z.string().min(1).optional(),
   lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
+  /** at most two: one value per condition, or a grid of two */
+  sweep: z.array(z.string()).max(2, { error: 'experiment.error.sweep_count' }).default([]),
+  baseline: z.string().min(1).optional(),
 });
 export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
   seeds: { type: 'string' },
@@ -168,6 +171,8 @@ export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
   brain: { type: 'string' },
   figure: { type: 'string' },
   lang: { type: 'string' },
+  sweep: { type: 'string', multiple: true },
+  baseline: { type: 'string' },
 };
 
 /** `astinus fork <data-dir> --at T --out DIR`: a new world that continues the original from tick T. */

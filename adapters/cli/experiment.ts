@@ -9,18 +9,21 @@ import { LocalizedError } from '../../sim/i18n/errors.ts';
 import { translator, type T } from '../../sim/i18n/translator.ts';
 import type { Lang } from '../../sim/model/text.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
-import { labelsOf, seriesCsv, seriesOf, summaryCsv, type ConditionRuns } from '../experiment/aggregate.ts';
-import { BASELINE, ConditionsError, loadConditions, type Condition } from '../experiment/conditions.ts';
+import { contrastsCsv, labelsOf, seriesCsv, seriesOf, summaryCsv, summaryRows, type ConditionRuns } from '../experiment/aggregate.ts';
+import { checkConditions } from '../experiment/check.ts';
+import { BASELINE, ConditionsError, readConditionsFile, type ConditionsFileData } from '../experiment/conditions.ts';
 import { writeAtomic } from '../experiment/files.ts';
 import { materialize, type Materialized } from '../experiment/materialize.ts';
-import { makePlan, planDifference, planJson, runsOf, type Plan, type PlanRun } from '../experiment/plan.ts';
+import { comparePlans, makePlan, planJson, runsOf, type Plan, type PlanRun } from '../experiment/plan.ts';
 import { reportData, reportHtml } from '../experiment/report.ts';
 import { digestOf, RUN_FILES, RunQueue, runJob, runJobId, runQueueName } from '../experiment/remote.ts';
 import { checkRedis, queueName, redact } from '../queue/connection.ts';
 import { isFinished, liveHolder, readRun } from '../experiment/runs.ts';
+import { loadReporters, reporterColumn, withReporters, type Reporter, type Reporters } from '../experiment/reporters.ts';
 import { parseSeeds } from '../experiment/seeds.ts';
+import { checkSweep, expandSweeps, parseSweep } from '../experiment/sweep.ts';
 import { EXPERIMENT_OPTIONS, ExperimentArgs, parse, UsageError } from './args.ts';
-import { renderFigure } from './figure.ts';
+import { chromiumPath, renderFigure } from './figure.ts';
 import { Progress } from './progress.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/astinus.mjs', import.meta.url));
@@ -37,23 +40,47 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   const t = translator(args.lang);
   const seeds = parseSeeds(args.seeds);
   if (!seeds.ok) throw new UsageError([{ key: seeds.key, params: seeds.params }]);
-  let conditions: Condition[];
+  // what would fail after every run fails before the first
+  if (args.figure && !chromiumPath()) throw new LocalizedError('experiment.error.no_chromium');
+  const sweeps = args.sweep.map(parseSweep);
+  for (const sw of sweeps) await checkSweep(args.scenario, sw);
+  let file: ConditionsFileData = { conditions: [BASELINE], reporters: null, index: new Map(), issues: [] };
   try {
-    conditions = args.conditions ? await loadConditions(args.conditions) : [BASELINE];
+    if (args.conditions) file = await readConditionsFile(args.conditions);
   } catch (err) {
     if (!(err instanceof ConditionsError)) throw err;
     printConditionsError(t, err);
     return 1;
   }
+  const source = args.conditions ?? '--sweep';
   // flags are the defaults a condition may override; the plan holds what each condition runs with
-  conditions = conditions.map((c) => ({ ...c, population: c.population ?? args.population ?? null, brain: c.brain ?? args.brain ?? null }));
+  const conditions = (await expandSweeps(args.scenario, sweeps, file.conditions, file.index.size > 0)).map((c) => ({
+    ...c,
+    population: c.population ?? args.population ?? null,
+    brain: c.brain ?? args.brain ?? null,
+  }));
+  // every condition against the pack too, so the file's problems are all said at once, before anything is written
+  const issues = [
+    ...file.issues,
+    ...(await checkConditions(args.scenario, conditions, seeds.seeds[0], (c) => {
+      const i = file.index.get(c.name);
+      return i === undefined ? { file: source, at: ['conditions', c.name] } : { file: source, at: ['conditions', i] };
+    })),
+  ];
+  if (issues.length) {
+    printConditionsError(t, new ConditionsError(source, issues));
+    return 1;
+  }
+  const baseline = args.baseline ?? conditions[0].name;
+  if (!conditions.some((c) => c.name === baseline))
+    throw new LocalizedError('experiment.error.baseline', { name: baseline, choices: conditions.map((c) => c.name).join(', ') });
+  const reporters = file.reporters ? await loadReporters(file.reporters) : new Map<string, Reporter>();
   const scenario = await loadScenario(args.scenario);
   const plan = makePlan({ id: scenario.meta.id, hash: scenario.hash }, args.ticks, seeds.seeds, conditions);
   const out = args.out;
-  await claimOut(out, plan);
+  await openOut(t, out, plan);
   const inputs = new Map<string, Materialized>();
   for (const c of conditions) inputs.set(c.name, await materialize(out, args.scenario, c));
-  await writeAtomic(path.join(out, 'experiment.json'), planJson(plan));
 
   const runs = runsOf(plan);
   const todo: PlanRun[] = [];
@@ -87,7 +114,7 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     return 1;
   }
 
-  await writeResults(t, args.lang, out, plan, runs, scenario.meta.name[args.lang]);
+  await writeResults({ t, lang: args.lang, out, plan, runs, scenarioName: scenario.meta.name[args.lang], baseline, reporters });
   process.stdout.write(
     t('experiment.done', { runs: runs.length, summary: path.join(out, 'summary.csv'), report: path.join(out, 'report.html') }) + '\n',
   );
@@ -98,23 +125,32 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** An out dir is this experiment's (same plan: resume), new, or empty; anything else is refused. */
-async function claimOut(out: string, plan: Plan): Promise<void> {
+/**
+ * The one place an experiment's folder is created or taken up again: a new or empty folder gets
+ * the plan; a folder holding the same plan resumes; the same plan with more seeds is extended (the
+ * finished runs are kept, only the new seeds run). Anything else is refused naming what differs.
+ */
+async function openOut(t: T, out: string, plan: Plan): Promise<void> {
   const stored = await readFile(path.join(out, 'experiment.json'), 'utf8').catch(() => null);
   if (stored === null) {
     const entries = await readdir(out).catch(() => []);
     if (entries.length) throw new LocalizedError('experiment.error.out_not_empty', { dir: out });
     await mkdir(out, { recursive: true });
-    return;
+  } else {
+    let json: unknown = null;
+    try {
+      json = JSON.parse(stored);
+    } catch {
+      /* a damaged plan differs from every plan */
+    }
+    const match = comparePlans(json, plan);
+    if (match.kind === 'other') throw new LocalizedError('experiment.error.other_plan', { dir: out, ...match });
+    if (match.kind === 'more_seeds')
+      process.stderr.write(
+        t('experiment.more_seeds', { seeds: match.added.join(','), runs: match.added.length * plan.conditions.length }) + '\n',
+      );
   }
-  let json: unknown = null;
-  try {
-    json = JSON.parse(stored);
-  } catch {
-    /* a damaged plan differs from every plan */
-  }
-  const field = planDifference(json, plan);
-  if (field) throw new LocalizedError('experiment.error.other_plan', { dir: out, field });
+  await writeAtomic(path.join(out, 'experiment.json'), planJson(plan));
 }
 
 interface Failure {
@@ -269,19 +305,46 @@ async function runAll(o: {
   return stopped ? 'stopped' : failure;
 }
 
-/** summary.csv, series/<condition>.csv, report.html: the same finished runs always make the same bytes. */
-async function writeResults(t: T, lang: Lang, out: string, plan: Plan, runs: PlanRun[], scenarioName: string): Promise<void> {
+/** summary.csv, contrasts.csv, series/<condition>.csv, report.html: the same finished runs always make the same bytes. */
+async function writeResults(o: {
+  t: T;
+  lang: Lang;
+  out: string;
+  plan: Plan;
+  runs: PlanRun[];
+  scenarioName: string;
+  baseline: string;
+  reporters: Reporters;
+}): Promise<void> {
+  const { t, out, plan } = o;
   const byCondition: ConditionRuns[] = [];
   for (const c of plan.conditions) {
-    const mine = runs.filter((r) => r.condition === c.name);
-    byCondition.push({ name: c.name, runs: await Promise.all(mine.map((r) => readRun(out, r))) });
+    const mine = o.runs.filter((r) => r.condition === c.name);
+    const runs = await Promise.all(mine.map((r) => readRun(out, r)));
+    byCondition.push({ name: c.name, runs: runs.map((r) => withReporters(r, o.reporters)) });
   }
   const labels = labelsOf(byCondition.flatMap((c) => c.runs));
+  const rows = summaryRows(byCondition);
   const summary = summaryCsv(byCondition);
+  const contrasts = contrastsCsv(rows, o.baseline);
   await writeAtomic(path.join(out, 'summary.csv'), summary);
-  const series = byCondition.map((c) => ({ name: c.name, series: seriesOf(c, labelsOf(c.runs)) }));
+  await writeAtomic(path.join(out, 'contrasts.csv'), contrasts);
+  const extra = [...o.reporters.keys()].map(reporterColumn);
+  const series = byCondition.map((c) => ({ name: c.name, series: seriesOf(c, labelsOf(c.runs), extra) }));
   for (const s of series) await writeAtomic(path.join(out, 'series', `${s.name}.csv`), seriesCsv(s.series));
-  const data = reportData({ t, lang, scenario: scenarioName, seeds: plan.seeds, ticks: plan.ticks, conditions: series, labels, summary });
+  const data = reportData({
+    t,
+    lang: o.lang,
+    scenario: o.scenarioName,
+    seeds: plan.seeds,
+    ticks: plan.ticks,
+    conditions: series,
+    labels,
+    summary,
+    contrasts,
+    baseline: o.baseline,
+    extra,
+  });
   await writeAtomic(path.join(out, 'report.html'), reportHtml(data, await uplot()));
 }
 

@@ -1,5 +1,5 @@
 import { cellNum, num, toCsv, type Cell } from './csv.ts';
-import { describe, type Stat } from './stats.ts';
+import { describe, describeShare, welch, type Stat } from './stats.ts';
 import { type Health, HEALTH_SIGNS } from '../../sim/metrics/health.ts';
 
 /** One finished run's tables, parsed (sim/metrics writes them; see the contract in adapters/experiment/README.md). */
@@ -110,51 +110,138 @@ function finalRow(run: RunData): Record<string, string> | null {
   return best;
 }
 
-const statCells = (s: Stat): Cell[] => [s.n, s.mean, s.sd, s.low, s.high];
+/**
+ * metrics.csv columns that count what happened during a tick (not a state at its end): summed over
+ * a run they are its cumulative outcome, `<column>:total` in the summary.
+ */
+export const FLOW_COLUMNS = new Set([
+  'actions',
+  'rejections',
+  ...ACTION_KINDS,
+  'checks',
+  'checks_critical',
+  'checks_full',
+  'checks_cost',
+  'checks_fail',
+  'interventions',
+  'tokens',
+  'claims_made',
+  'claims_contradicted',
+  'claims_held',
+  'director_accepted',
+  'director_refused',
+]);
+const isFlow = (col: string) => FLOW_COLUMNS.has(col) || (col.startsWith('strat_') && col !== 'strategy_entropy');
+
+/** One row of the summary: a metric of a condition across seeds, and how its interval was made. */
+export interface SummaryRow {
+  condition: string;
+  metric: string;
+  stat: Stat;
+  /** `t`: Student's t interval of a mean; `wilson`: Wilson score interval of a yes/no share */
+  interval: 't' | 'wilson';
+}
+
+function sumOf(run: RunData, col: string): number | null {
+  let sum: number | null = null;
+  for (const row of run.metrics) {
+    const v = cellNum(row[col]);
+    if (v !== null) sum = (sum ?? 0) + v;
+  }
+  return sum;
+}
 
 /**
- * DIR/summary.csv: per condition and metric, across seeds, n, mean, sd and the 95% t interval of
- * every metrics.csv column at each run's final tick, then per labelled fact its final known share
- * (`fact:<label>:final_share`), whether it ever reached half the reachable population
- * (`fact:<label>:reached_half`, 0 or 1, so the mean is the proportion of seeds) and the ticks it
- * took (`fact:<label>:half_tick`, over the seeds where it did); then each vital sign of `astinus health`,
- * its value (`health:<sign>`) and whether it met its bound (`health:<sign>:met`, 0 or 1: the mean is the
- * share of seeds that did; a sign a run could not judge is left out of it).
+ * Per condition and metric, across seeds: every metrics.csv column at each run's final tick; for
+ * each column counting what a tick did, its total over the run (`<column>:total`); per labelled
+ * fact its final known share (`fact:<label>:final_share`), whether it ever reached half the
+ * reachable population (`fact:<label>:reached_half`, yes/no) and the ticks it took
+ * (`fact:<label>:half_tick`, over the seeds where it did); then each vital sign of `astinus health`,
+ * its value (`health:<sign>`) and whether it met its bound (`health:<sign>:met`, yes/no; a sign a
+ * run could not judge is left out of it). Yes/no outcomes get Wilson intervals.
  */
-export function summaryCsv(conditions: readonly ConditionRuns[]): string {
-  const rows: Cell[][] = [];
+export function summaryRows(conditions: readonly ConditionRuns[]): SummaryRow[] {
+  const rows: SummaryRow[] = [];
+  const mean = (c: string, metric: string, values: (number | null)[]) =>
+    rows.push({ condition: c, metric, stat: describe(values), interval: 't' });
+  const share = (c: string, metric: string, values: (number | null)[]) =>
+    rows.push({ condition: c, metric, stat: describeShare(values), interval: 'wilson' });
   for (const c of conditions) {
     const finals = c.runs.map(finalRow);
     const columns = Object.keys(finals.find((f) => f) ?? {}).filter((k) => k !== 'tick');
-    for (const col of columns) rows.push([c.name, col, ...statCells(describe(finals.map((f) => (f ? cellNum(f[col]) : null))))]);
+    for (const col of columns)
+      mean(
+        c.name,
+        col,
+        finals.map((f) => (f ? cellNum(f[col]) : null)),
+      );
+    for (const col of columns.filter(isFlow))
+      mean(
+        c.name,
+        `${col}:total`,
+        c.runs.map((r) => sumOf(r, col)),
+      );
     for (const label of labelsOf(c.runs)) {
       const facts = c.runs.map((r) => labelFact(r, label));
-      const share = facts.map((f) => {
+      const final = facts.map((f) => {
         if (!f) return 0;
         const k = cellNum(f.known),
           n = cellNum(f.reachable);
         return k !== null && n ? k / n : null;
       });
-      rows.push([c.name, `fact:${label}:final_share`, ...statCells(describe(share))]);
-      rows.push([
+      mean(c.name, `fact:${label}:final_share`, final);
+      share(
         c.name,
         `fact:${label}:reached_half`,
-        ...statCells(describe(facts.map((f) => (f && cellNum(f.half_tick) !== null ? 1 : 0)))),
-      ]);
-      rows.push([c.name, `fact:${label}:half_tick`, ...statCells(describe(facts.map((f) => (f ? cellNum(f.half_tick) : null))))]);
+        facts.map((f) => (f && cellNum(f.half_tick) !== null ? 1 : 0)),
+      );
+      mean(
+        c.name,
+        `fact:${label}:half_tick`,
+        facts.map((f) => (f ? cellNum(f.half_tick) : null)),
+      );
     }
     const signs = c.runs.map((r) => new Map((r.health?.checks ?? []).map((x) => [x.id, x])));
     for (const id of HEALTH_SIGNS) {
       const of = signs.map((m) => m.get(id));
-      rows.push([c.name, `health:${id}`, ...statCells(describe(of.map((x) => x?.value ?? null)))]);
-      rows.push([
+      mean(
+        c.name,
+        `health:${id}`,
+        of.map((x) => x?.value ?? null),
+      );
+      share(
         c.name,
         `health:${id}:met`,
-        ...statCells(describe(of.map((x) => (x?.ok === undefined || x.ok === null ? null : x.ok ? 1 : 0)))),
-      ]);
+        of.map((x) => (x?.ok === undefined || x.ok === null ? null : x.ok ? 1 : 0)),
+      );
     }
   }
-  return toCsv(['condition', 'metric', 'n', 'mean', 'sd', 'ci95_low', 'ci95_high'], rows);
+  return rows;
+}
+
+/** DIR/summary.csv: `condition,metric,n,mean,sd,ci95_low,ci95_high,interval` (see summaryRows). */
+export function summaryCsv(conditions: readonly ConditionRuns[]): string {
+  return toCsv(
+    ['condition', 'metric', 'n', 'mean', 'sd', 'ci95_low', 'ci95_high', 'interval'],
+    summaryRows(conditions).map((r) => [r.condition, r.metric, r.stat.n, r.stat.mean, r.stat.sd, r.stat.low, r.stat.high, r.interval]),
+  );
+}
+
+/**
+ * DIR/contrasts.csv: for every condition but the baseline and every metric of the summary both
+ * have, the difference of means (condition − baseline) with Welch's 95% interval and its degrees of
+ * freedom, and the n of each side.
+ */
+export function contrastsCsv(rows: readonly SummaryRow[], baseline: string): string {
+  const base = new Map(rows.filter((r) => r.condition === baseline).map((r) => [r.metric, r.stat]));
+  const out: Cell[][] = [];
+  for (const r of rows) {
+    const b = base.get(r.metric);
+    if (r.condition === baseline || !b) continue;
+    const w = welch(r.stat, b);
+    out.push([r.condition, baseline, r.metric, r.stat.n, b.n, r.stat.mean, b.mean, w.diff, w.df, w.low, w.high]);
+  }
+  return toCsv(['condition', 'baseline', 'metric', 'n', 'n_baseline', 'mean', 'mean_baseline', 'diff', 'df', 'ci95_low', 'ci95_high'], out);
 }
 
 /** Per tick, a condition's key metrics across seeds: what DIR/series/<condition>.csv and the report's charts show. */
@@ -164,12 +251,12 @@ export interface Series {
   stats: Record<string, Stat[]>;
 }
 
-export function seriesOf(c: ConditionRuns, labels: readonly string[]): Series {
+export function seriesOf(c: ConditionRuns, labels: readonly string[], extra: readonly string[] = []): Series {
   const ticks = [...new Set(c.runs.flatMap((r) => r.metrics.map((m) => cellNum(m.tick)).filter((t): t is number => t !== null)))].sort(
     (a, b) => a - b,
   );
   const stats: Record<string, Stat[]> = Object.create(null);
-  for (const m of SERIES_METRICS) stats[m] = ticks.map((t) => describe(atTick(c.runs, t, m)));
+  for (const m of [...SERIES_METRICS, ...extra]) stats[m] = ticks.map((t) => describe(atTick(c.runs, t, m)));
   // the action mix: each kind's share of the tick's actions, per run, then across runs
   for (const k of ACTION_KINDS) {
     stats[`mix_${k}`] = ticks.map((t) => {

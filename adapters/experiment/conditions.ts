@@ -40,7 +40,10 @@ const Condition = z
   })
   .strict();
 
-const ConditionsFile = z.object({ conditions: z.array(Condition).min(1).max(100) }).strict();
+/** The file's top: its conditions (each checked on its own, so every condition's problems are listed) and a reporters module. */
+const ConditionsFile = z
+  .object({ conditions: z.array(z.unknown()).min(1).max(100).optional(), reporters: z.string().min(1).optional() })
+  .strict();
 
 export interface Condition {
   name: string;
@@ -74,27 +77,60 @@ export const BASELINE: Condition = { name: 'baseline', interventions: null, popu
 /** zod's message is either one of our locale keys or zod's own (localized) text. */
 const reasonOf = (message: string): Message => (message.startsWith('experiment.') ? { key: message } : { text: message });
 
-/** Reads and checks a conditions file; every problem is reported with the file, the JSON path and why. */
+/** What a conditions file holds, checked: its conditions, its reporters module (absolute), and each condition's index in the file. */
+export interface ConditionsFileData {
+  conditions: Condition[];
+  reporters: string | null;
+  index: Map<string, number>;
+  /** every problem found, with the file, the JSON path and why (the conditions above are those without one) */
+  issues: ConditionsIssue[];
+}
+
+/** Reads and checks a conditions file (see readConditionsFile); only its conditions. */
 export async function loadConditions(file: string): Promise<Condition[]> {
+  const read = await readConditionsFile(file);
+  if (read.issues.length) throw new ConditionsError(file, read.issues);
+  return read.conditions;
+}
+
+/**
+ * Reads and checks a conditions file. Every problem is found in one pass and returned together
+ * (`issues`, with the file, the JSON path and why): reserved keys, the shape of each condition,
+ * repeated names, interventions files that cannot be read. A file that cannot be read or is no JSON
+ * throws ConditionsError.
+ */
+export async function readConditionsFile(file: string): Promise<ConditionsFileData> {
   const text = await readFile(file, 'utf8').catch(() => null);
   if (text === null) throw new ConditionsError(file, [{ file, path: '$', reason: { key: 'experiment.error.unreadable' } }]);
   const json = parseJson(file, text);
   const reserved = reservedPaths(json);
-  if (reserved.length)
-    throw new ConditionsError(
-      file,
-      reserved.map((p) => ({ file, path: jsonPath(p), reason: { key: 'experiment.error.reserved_key' } })),
-    );
-  const parsed = ConditionsFile.safeParse(json);
-  if (!parsed.success)
-    throw new ConditionsError(
-      file,
-      parsed.error.issues.map((i) => ({ file, path: jsonPath(i.path), reason: reasonOf(i.message) })),
-    );
-  const issues: ConditionsIssue[] = [];
+  const issues: ConditionsIssue[] = reserved.map((p) => ({ file, path: jsonPath(p), reason: { key: 'experiment.error.reserved_key' } }));
+  // a condition holding a reserved key is not read further: its problem is already said
+  const tainted = new Set(reserved.filter((p) => p[0] === 'conditions' && typeof p[1] === 'number').map((p) => p[1] as number));
+  const zodIssues = (err: z.ZodError, prefix: PropertyKey[]) =>
+    err.issues
+      .filter(
+        (x) => !reserved.some((r) => jsonPath(r) === jsonPath([...prefix, ...x.path, ...(x.code === 'unrecognized_keys' ? x.keys : [])])),
+      )
+      .map((x) => ({ file, path: jsonPath([...prefix, ...x.path]), reason: reasonOf(x.message) }));
+  const top = ConditionsFile.safeParse(json);
+  if (!top.success) issues.push(...zodIssues(top.error, []));
+  const raw = top.success
+    ? (top.data.conditions ?? null)
+    : Array.isArray((json as { conditions?: unknown })?.conditions)
+      ? (json as { conditions: unknown[] }).conditions
+      : [];
   const seen = new Set<string>();
   const out: Condition[] = [];
-  for (const [i, c] of parsed.data.conditions.entries()) {
+  const index = new Map<string, number>();
+  for (const [i, item] of (raw ?? []).entries()) {
+    if (tainted.has(i)) continue;
+    const parsed = Condition.safeParse(item);
+    if (!parsed.success) {
+      issues.push(...zodIssues(parsed.error, ['conditions', i]));
+      continue;
+    }
+    const c = parsed.data;
     // names become folders: two that differ only in case would share one on some filesystems
     const folded = c.name.toLowerCase();
     if (seen.has(folded))
@@ -131,6 +167,7 @@ export async function loadConditions(file: string): Promise<Condition[]> {
       interventions = shaped.data as Condition['interventions'];
     } else if (Array.isArray(c.interventions)) interventions = { interventions: c.interventions };
     else if (c.interventions) interventions = c.interventions as Condition['interventions'];
+    index.set(c.name, i);
     out.push({
       name: c.name,
       interventions,
@@ -139,8 +176,8 @@ export async function loadConditions(file: string): Promise<Condition[]> {
       pack: (c.pack as Condition['pack']) ?? null,
     });
   }
-  if (issues.length) throw new ConditionsError(file, issues);
-  return out;
+  const reporters = top.success && top.data.reporters ? path.resolve(path.dirname(file), top.data.reporters) : null;
+  return { conditions: raw === null ? [BASELINE] : out, reporters, index, issues };
 }
 
 function parseJson(file: string, text: string): unknown {

@@ -31,7 +31,13 @@ export interface ReportData {
   tick: string;
   ticks: number[];
   charts: Chart[];
-  table: { caption: string; header: string[]; rows: string[][] };
+  table: Table;
+  contrasts: Table;
+}
+export interface Table {
+  caption: string;
+  header: string[];
+  rows: string[][];
 }
 
 /** What the report shows, from the conditions' series (the same numbers as series/*.csv, rounded the same way). */
@@ -44,6 +50,10 @@ export function reportData(o: {
   conditions: { name: string; series: Series }[];
   labels: string[];
   summary: string;
+  contrasts: string;
+  baseline: string;
+  /** the reporters' columns (rep_<name>) */
+  extra: string[];
 }): ReportData {
   const { t } = o;
   const ticks = o.conditions[0]?.series.ticks ?? [];
@@ -106,27 +116,58 @@ export function reportData(o: {
       t,
       o.summary,
       o.conditions.map((c) => c.name),
+      o.extra,
+    ),
+    contrasts: contrastsTable(
+      t,
+      o.contrasts,
+      o.baseline,
+      o.conditions.map((c) => c.name).filter((c) => c !== o.baseline),
+      o.extra,
     ),
   };
 }
 
-const TABLE_METRICS = ['population', 'gini', 'density', 'reciprocity', 'clustering', 'action_entropy', 'knowings'];
+const TABLE_METRICS = ['population', 'gini', 'density', 'reciprocity', 'clustering', 'action_entropy', 'knowings', 'actions:total'];
 
-/** The final-tick figures a reader compares first: mean [95% interval] per condition. */
-function summaryTable(t: T, summary: string, conditions: string[]): ReportData['table'] {
+/** The metrics the tables show: the usual ones, the labelled facts' and the reporters'. */
+const tableMetrics = (rows: Record<string, string>[], extra: string[]) => [
+  ...TABLE_METRICS,
+  ...extra,
+  ...new Set(rows.map((r) => r.metric).filter((m) => m.startsWith('fact:'))),
+];
+
+const f3 = (v: string) => Number(v).toFixed(3);
+/** `mean [low, high] n=K`: the interval's n always beside it. */
+const withInterval = (mean: string, low: string, high: string, n: string) =>
+  `${f3(mean)}${low === '' ? '' : ` [${f3(low)}, ${f3(high)}]`} n=${n}`;
+
+/** The final-tick figures a reader compares first: mean [95% interval] n per condition. */
+function summaryTable(t: T, summary: string, conditions: string[], extra: string[]): Table {
   const rows = parseCsv(summary, 'summary.csv');
-  const metrics = [...TABLE_METRICS, ...new Set(rows.map((r) => r.metric).filter((m) => m.startsWith('fact:')))];
-  const show = (r: Record<string, string> | undefined) => {
-    if (!r || r.mean === '') return '';
-    const m = Number(r.mean).toFixed(3);
-    return r.ci95_low === '' ? m : `${m} [${Number(r.ci95_low).toFixed(3)}, ${Number(r.ci95_high).toFixed(3)}]`;
-  };
+  const show = (r: Record<string, string> | undefined) => (!r || r.mean === '' ? '' : withInterval(r.mean, r.ci95_low, r.ci95_high, r.n));
   return {
     caption: t('experiment.report.table'),
     header: [t('experiment.report.metric'), ...conditions],
-    rows: metrics
+    rows: tableMetrics(rows, extra)
       .filter((m) => rows.some((r) => r.metric === m && cellNum(r.n)))
       .map((m) => [m, ...conditions.map((c) => show(rows.find((r) => r.condition === c && r.metric === m)))]),
+  };
+}
+
+/** Each condition against the baseline: difference of means [Welch 95% interval] n=condition/baseline. */
+function contrastsTable(t: T, contrasts: string, baseline: string, conditions: string[], extra: string[]): Table {
+  const rows = parseCsv(contrasts, 'contrasts.csv');
+  const show = (r: Record<string, string> | undefined) =>
+    !r || r.diff === '' ? '' : withInterval(r.diff, r.ci95_low, r.ci95_high, `${r.n}/${r.n_baseline}`);
+  return {
+    caption: t('experiment.report.contrasts', { baseline }),
+    header: [t('experiment.report.metric'), ...conditions],
+    rows: conditions.length
+      ? tableMetrics(rows, extra)
+          .filter((m) => rows.some((r) => r.metric === m && r.diff !== ''))
+          .map((m) => [m, ...conditions.map((c) => show(rows.find((r) => r.condition === c && r.metric === m)))])
+      : [],
   };
 }
 
@@ -139,10 +180,13 @@ const scriptJson = (v: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 /** The page. `lib` is uPlot's minified IIFE build and its stylesheet, as read from node_modules. */
-export function reportHtml(data: ReportData, lib: { js: string; css: string }): string {
-  const table = `<table><caption>${escapeHtml(data.table.caption)}</caption><thead><tr>${data.table.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${data.table.rows
+const tableHtml = (table: Table, id: string) =>
+  `<table id="${id}"><caption>${escapeHtml(table.caption)}</caption><thead><tr>${table.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${table.rows
     .map((r) => `<tr>${r.map((c, i) => (i ? `<td>${escapeHtml(c)}</td>` : `<th>${escapeHtml(c)}</th>`)).join('')}</tr>`)
     .join('')}</tbody></table>`;
+
+export function reportHtml(data: ReportData, lib: { js: string; css: string }): string {
+  const table = tableHtml(data.table, 'summary') + (data.contrasts.rows.length ? tableHtml(data.contrasts, 'contrasts') : '');
   return `<!doctype html>
 <html lang="${data.lang === 'cn' ? 'zh-CN' : 'en'}">
 <head>
