@@ -80,6 +80,8 @@ export const RunArgs = WorldArgs.extend({
   /** write the run's metrics files (sim/metrics/README.md) into this folder when it stops */
   metrics: z.string().min(1).optional(),
   interventions: z.string().min(1).optional(),
+  /** continue a data directory another engine wrote (its manifest then lists both) */
+  'allow-mixed': z.boolean().default(false),
 });
 
 export const ServeArgs = WorldArgs.extend({
@@ -128,6 +130,7 @@ export const RUN_OPTIONS: ParseArgsConfig['options'] = {
   pace: { type: 'string' },
   metrics: { type: 'string' },
   interventions: { type: 'string' },
+  'allow-mixed': { type: 'boolean' },
 };
 
 /** `astinus experiment` (adapters/cli/experiment.ts): --population and --brain are defaults a condition may override. */
@@ -142,6 +145,7 @@ export const ExperimentArgs = z.object({
   brain: z.enum(['policy', 'llm', 'hybrid'], { error: 'llm.error.brain' }).optional(),
   figure: z.string().min(1).optional(),
   lang: z.enum(['cn', 'en'], { error: 'cli.error.lang' }).default('en'),
+  'allow-mixed': z.boolean().default(false),
 });
 export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
   seeds: { type: 'string' },
@@ -153,6 +157,7 @@ export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
   brain: { type: 'string' },
   figure: { type: 'string' },
   lang: { type: 'string' },
+  'allow-mixed': { type: 'boolean' },
 };
 
 /** `astinus fork <data-dir> --at T --out DIR`: a new world that continues the original from tick T. */
@@ -164,6 +169,7 @@ export const ForkArgs = z.object({
   interventions: z.string().min(1).optional(),
   scenario: z.string().min(1).optional(),
   lang: LangArg,
+  'allow-mixed': z.boolean().default(false),
 });
 export type ForkArgs = z.infer<typeof ForkArgs>;
 export const FORK_OPTIONS: ParseArgsConfig['options'] = {
@@ -173,6 +179,7 @@ export const FORK_OPTIONS: ParseArgsConfig['options'] = {
   interventions: { type: 'string' },
   scenario: { type: 'string' },
   lang: { type: 'string' },
+  'allow-mixed': { type: 'boolean' },
 };
 
 /** `astinus worker`: flags win over the environment (REDIS_URL, ASTINUS_QUEUE, WORKER_CONCURRENCY, RATE_LIMIT_MAX, RATE_LIMIT_MS). */
