@@ -17,7 +17,7 @@ describe('README worked example, reduced', () => {
   beforeAll(async () => {
     out = path.join(await tempDir('astinus-rumour-'), 'out');
     run = await new Promise((resolve, reject) => {
-      const env = { ...process.env, RUMOUR_OUT: out, NO_COLOR: '1' };
+      const env: NodeJS.ProcessEnv = { ...process.env, RUMOUR_OUT: out, NO_COLOR: '1' };
       delete env.REDIS_URL;
       const child = spawn('bash', [path.join(REPO, 'examples/rumour/run.sh'), '--reduced', '--check'], { cwd: REPO, env });
       let stdout = '';

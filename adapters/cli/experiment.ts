@@ -69,7 +69,13 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     existed: todo.length < runs.length,
     pack: plan.scenario,
     seed: null,
-    flags: { seeds: plan.seeds, ticks: plan.ticks, conditions: args.conditions ?? null, population: args.population ?? null, brain: args.brain ?? null },
+    flags: {
+      seeds: plan.seeds,
+      ticks: plan.ticks,
+      conditions: args.conditions ?? null,
+      population: args.population ?? null,
+      brain: args.brain ?? null,
+    },
   });
   // REDIS_URL: the runs are BullMQ jobs for `astinus worker` processes, here or on other machines
   const url = process.env.REDIS_URL;
@@ -79,7 +85,9 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   }
   const remote = url ? new RunQueue(url, runQueueName(queueName())) : null;
   const jobs = args.jobs ?? (remote ? Math.max(1, todo.length) : availableParallelism());
-  const failed = await runAll({ t, out, plan, todo, total: runs.length, jobs, inputs, remote, allowMixed: args['allow-mixed'] }).finally(() => remote?.close());
+  const failed = await runAll({ t, out, plan, todo, total: runs.length, jobs, inputs, remote, allowMixed: args['allow-mixed'] }).finally(
+    () => remote?.close(),
+  );
   if (failed === 'stopped') {
     process.stderr.write(t('experiment.stopped') + '\n');
     return 130;
