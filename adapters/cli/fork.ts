@@ -41,7 +41,13 @@ export async function forkCommand(argv: string[]): Promise<number> {
   const present = await readdir(args.out).catch(() => []);
   if (present.length) throw new UsageError([{ key: 'cli.error.fork_out', params: { dir: args.out } }]);
   // the original's engine against this one (adapters/provenance): a fork must not mix them unasked
-  const claim = await claimFolder({ t, dir: args.data, allowMixed: args['allow-mixed'], say: (l) => process.stderr.write(l + '\n') });
+  const claim = await claimFolder({
+    t,
+    dir: args.data,
+    allowMixed: args['allow-mixed'],
+    say: (l) => process.stderr.write(l + '\n'),
+    at: args.at,
+  });
 
   const src = await openEmbeddedStore(args.data);
   let made = false;

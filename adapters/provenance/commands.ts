@@ -20,18 +20,20 @@ export const differencesText = (t: T, ds: EngineDifference[]): string =>
   ds.map((d) => t(`provenance.field.${d.field}`, { from: d.from, to: d.to })).join(', ');
 
 /**
- * The folder's last engine against this one: refused (LocalizedError, exit 1) when they differ,
- * naming what differs and the way on (--allow-mixed); with allowMixed the difference is said on
- * `say` and the command proceeds. Writes nothing.
+ * The folder's last engine (for a fork at tick `at`: the one that wrote tick at-1) against this one:
+ * refused (LocalizedError, exit 1) when they differ, naming what differs and the way on
+ * (--allow-mixed); with allowMixed the difference is said on `say` and the command proceeds.
+ * Writes nothing.
  */
-export async function claimFolder(o: { t: T; dir: string; allowMixed: boolean; say: (line: string) => void }): Promise<Claim> {
+export async function claimFolder(o: { t: T; dir: string; allowMixed: boolean; say: (line: string) => void; at?: number }): Promise<Claim> {
   const engine = engineIdentity();
   const manifest = await readManifest(o.dir).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOTDIR') return null;
     throw err;
   });
-  if (manifest) {
-    const ds = engineDifferences(lastWriter(manifest).engine, engine);
+  const wrote = manifest && (o.at === undefined ? lastWriter(manifest) : manifest.engines.findLast((w) => w.since < o.at!));
+  if (wrote) {
+    const ds = engineDifferences(wrote.engine, engine);
     if (ds.length && !o.allowMixed) throw new LocalizedError('provenance.refused', { dir: o.dir, differences: differencesText(o.t, ds) });
     if (ds.length) o.say(o.t('provenance.mixed', { dir: o.dir, differences: differencesText(o.t, ds) }));
   }
