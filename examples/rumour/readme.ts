@@ -50,7 +50,8 @@ export async function readFigures(dir: string): Promise<Figures> {
     const rows = parseCsv(await readFile(seriesFile, 'utf8'), seriesFile);
     const col = `share_${LABEL}`;
     const share = rows.map((r, i) => {
-      if (need(r.tick, seriesFile, `row ${i + 2} tick`) !== i) throw new Error(`${seriesFile}: row ${i + 2}: tick ${r.tick}, expected ${i}`);
+      if (need(r.tick, seriesFile, `row ${i + 2} tick`) !== i)
+        throw new Error(`${seriesFile}: row ${i + 2}: tick ${r.tick}, expected ${i}`);
       const at = (k: string) => need(r[`${col}_${k}`], seriesFile, `row ${i + 2} ${col}_${k}`);
       return { mean: at('mean'), low: at('ci95_low'), high: at('ci95_high') };
     });
@@ -79,7 +80,14 @@ function overtakes(f: Figures, from: number): number | null {
 /** The full run's paragraph: figures at ticks 25 and 50 and at the last tick, and what they allow one to say. */
 export function fullBlock(f: Figures): string {
   const last = f.hub.share.length - 1;
-  const [h25, q25, h50, q50, hl, ql] = [f.hub.share[25], f.quiet.share[25], f.hub.share[50], f.quiet.share[50], f.hub.share[last], f.quiet.share[last]];
+  const [h25, q25, h50, q50, hl, ql] = [
+    f.hub.share[25],
+    f.quiet.share[25],
+    f.hub.share[50],
+    f.quiet.share[50],
+    f.hub.share[last],
+    f.quiet.share[last],
+  ];
   const cross = overtakes(f, 26);
   const early = apart(h25, q25);
   const end = apart(hl, ql);
@@ -147,7 +155,10 @@ export function blockOf(readme: string, name: string): string {
   const a = readme.indexOf(open(name));
   const b = readme.indexOf(close(name));
   if (a < 0 || b < a) throw new Error(`README: no block ${open(name)} ... ${close(name)}`);
-  return readme.slice(a + open(name).length, b).replace(/^\n/, '').replace(/\n$/, '');
+  return readme
+    .slice(a + open(name).length, b)
+    .replace(/^\n/, '')
+    .replace(/\n$/, '');
 }
 
 /** The README with the block's text replaced. */
@@ -179,7 +190,9 @@ async function main(argv: string[]): Promise<number> {
   const readme = await readFile(values.readme, 'utf8');
   if (values.check) {
     if (blockOf(readme, name) === text) return 0;
-    process.stderr.write(`${values.readme}: block rumour:${name} differs from ${values.out}:\n--- README\n${blockOf(readme, name)}\n--- computed\n${text}\n`);
+    process.stderr.write(
+      `${values.readme}: block rumour:${name} differs from ${values.out}:\n--- README\n${blockOf(readme, name)}\n--- computed\n${text}\n`,
+    );
     return 1;
   }
   const next = withBlock(readme, name, text);
@@ -188,4 +201,5 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main(process.argv.slice(2));
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  process.exitCode = await main(process.argv.slice(2));
