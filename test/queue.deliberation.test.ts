@@ -12,6 +12,7 @@ import { redisConnection } from '../adapters/queue/connection.ts';
 import { queueDeliberation, type QueueDeliberation } from '../adapters/queue/deliberation.ts';
 import { LocalizedError } from '../sim/i18n/errors.ts';
 import { jobId } from '../adapters/queue/jobs.ts';
+import { engineIdentity } from '../adapters/provenance/engine.ts';
 import { type AstinusWorker, startWorker } from '../adapters/queue/worker.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { canonicalJson } from '../sim/lib/canonical.ts';
@@ -135,6 +136,25 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     // the failed job is gone: the same tick tried again (with the right pack) runs it afresh
     const [again] = await d.decide(cat, perceptions().slice(0, 1), 3);
     expect(again).toMatchObject({ ok: true });
+  });
+
+  it('a worker running another engine refuses the job at once, naming both engine hashes', async () => {
+    const q = queue();
+    const other = 'a'.repeat(64);
+    let tries = 0;
+    worker(q, { engineHash: other }).worker.on('failed', () => {
+      tries++;
+    });
+    const d = await delib(q, 'engine', 3);
+    const err = await d.decide(cat, perceptions().slice(0, 1), 3).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LocalizedError);
+    expect(err).toMatchObject({
+      key: 'provenance.worker_engine',
+      params: { theirs: engineIdentity().sourceHash.slice(0, 12), ours: 'aaaaaaaaaaaa' },
+    });
+    // not retried (3 attempts were allowed): another attempt could only fail the same way
+    await vi.waitFor(() => expect(tries).toBeGreaterThan(0), { timeout: 5000 });
+    expect(tries).toBe(1);
   });
 
   it('a brain answer that is not a call is parsed on the coordinator and judged invalid', async () => {

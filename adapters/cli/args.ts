@@ -82,6 +82,8 @@ export const RunArgs = WorldArgs.extend({
   interventions: z.string().min(1).optional(),
   /** write one JSON line per bot decision into this file (adapters/cli/decisions.ts) */
   decisions: z.string().min(1).optional(),
+  /** continue a data directory another engine wrote (its manifest then lists both) */
+  'allow-mixed': z.boolean().default(false),
 });
 
 export const ServeArgs = WorldArgs.extend({
@@ -143,6 +145,7 @@ export const RUN_OPTIONS: ParseArgsConfig['options'] = {
   metrics: { type: 'string' },
   interventions: { type: 'string' },
   decisions: { type: 'string' },
+  'allow-mixed': { type: 'boolean' },
 };
 
 /** `astinus experiment` (adapters/cli/experiment.ts): --population and --brain are defaults a condition may override. */
@@ -160,6 +163,7 @@ export const ExperimentArgs = z.object({
   /** at most two: one value per condition, or a grid of two */
   sweep: z.array(z.string()).max(2, { error: 'experiment.error.sweep_count' }).default([]),
   baseline: z.string().min(1).optional(),
+  'allow-mixed': z.boolean().default(false),
 });
 export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
   seeds: { type: 'string' },
@@ -173,6 +177,7 @@ export const EXPERIMENT_OPTIONS: ParseArgsConfig['options'] = {
   lang: { type: 'string' },
   sweep: { type: 'string', multiple: true },
   baseline: { type: 'string' },
+  'allow-mixed': { type: 'boolean' },
 };
 
 /** `astinus fork <data-dir> --at T --out DIR`: a new world that continues the original from tick T. */
@@ -184,6 +189,7 @@ export const ForkArgs = z.object({
   interventions: z.string().min(1).optional(),
   scenario: z.string().min(1).optional(),
   lang: LangArg,
+  'allow-mixed': z.boolean().default(false),
 });
 export type ForkArgs = z.infer<typeof ForkArgs>;
 export const FORK_OPTIONS: ParseArgsConfig['options'] = {
@@ -193,6 +199,7 @@ export const FORK_OPTIONS: ParseArgsConfig['options'] = {
   interventions: { type: 'string' },
   scenario: { type: 'string' },
   lang: { type: 'string' },
+  'allow-mixed': { type: 'boolean' },
 };
 
 /** `astinus worker`: flags win over the environment (REDIS_URL, ASTINUS_QUEUE, WORKER_CONCURRENCY, RATE_LIMIT_MAX, RATE_LIMIT_MS). */

@@ -25,6 +25,7 @@ import { checkSweep, expandSweeps, parseSweep } from '../experiment/sweep.ts';
 import { EXPERIMENT_OPTIONS, ExperimentArgs, parse, UsageError } from './args.ts';
 import { chromiumPath, renderFigure } from './figure.ts';
 import { Progress } from './progress.ts';
+import { claimFolder, engineLines, recordClaim } from '../provenance/commands.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/astinus.mjs', import.meta.url));
 
@@ -78,6 +79,8 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   const scenario = await loadScenario(args.scenario);
   const plan = makePlan({ id: scenario.meta.id, hash: scenario.hash }, args.ticks, seeds.seeds, conditions);
   const out = args.out;
+  // an out dir another engine wrote is refused before anything is written (adapters/provenance)
+  const claim = await claimFolder({ t, dir: out, allowMixed: args['allow-mixed'], say: (l) => process.stderr.write(l + '\n') });
   await openOut(t, out, plan);
   const inputs = new Map<string, Materialized>();
   for (const c of conditions) inputs.set(c.name, await materialize(out, args.scenario, c));
@@ -87,6 +90,20 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   for (const r of runs) if (!(await isFinished(out, r))) todo.push(r);
   if (todo.length < runs.length)
     process.stderr.write(t('experiment.resume', { done: runs.length - todo.length, total: runs.length }) + '\n');
+  const manifest = await recordClaim(claim, {
+    kind: 'experiment',
+    since: runs.length - todo.length,
+    existed: todo.length < runs.length,
+    pack: plan.scenario,
+    seed: null,
+    flags: {
+      seeds: plan.seeds,
+      ticks: plan.ticks,
+      conditions: args.conditions ?? null,
+      population: args.population ?? null,
+      brain: args.brain ?? null,
+    },
+  });
   // REDIS_URL: the runs are BullMQ jobs for `astinus worker` processes, here or on other machines
   const url = process.env.REDIS_URL;
   if (url) {
@@ -95,7 +112,9 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   }
   const remote = url ? new RunQueue(url, runQueueName(queueName())) : null;
   const jobs = args.jobs ?? (remote ? Math.max(1, todo.length) : availableParallelism());
-  const failed = await runAll({ t, out, plan, todo, total: runs.length, jobs, inputs, remote }).finally(() => remote?.close());
+  const failed = await runAll({ t, out, plan, todo, total: runs.length, jobs, inputs, remote, allowMixed: args['allow-mixed'] }).finally(
+    () => remote?.close(),
+  );
   if (failed === 'stopped') {
     process.stderr.write(t('experiment.stopped') + '\n');
     return 130;
@@ -118,6 +137,7 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   process.stdout.write(
     t('experiment.done', { runs: runs.length, summary: path.join(out, 'summary.csv'), report: path.join(out, 'report.html') }) + '\n',
   );
+  process.stdout.write(engineLines(t, manifest).join('\n') + '\n');
   if (args.figure) {
     await renderFigure(path.join(out, 'report.html'), args.figure);
     process.stdout.write(t('experiment.figure', { file: args.figure }) + '\n');
@@ -170,6 +190,8 @@ async function runAll(o: {
   jobs: number;
   inputs: Map<string, Materialized>;
   remote: RunQueue | null;
+  /** passed on to `run`: an unfinished world another engine began is continued (its manifest lists both) */
+  allowMixed: boolean;
 }): Promise<Failure | 'stopped' | null> {
   const { t, out, plan } = o;
   let done = o.total - o.todo.length;
@@ -250,6 +272,7 @@ async function runAll(o: {
     if (input.interventions) runArgs.push('--interventions', input.interventions);
     if (c.population !== null) runArgs.push('--population', String(c.population));
     if (c.brain !== null) runArgs.push('--brain', c.brain);
+    if (o.allowMixed) runArgs.push('--allow-mixed');
     const steps: [Failure['step'], string[]][] = [
       ['run', runArgs],
       ['metrics', ['metrics', data, '--out', path.join(out, run.dir), '--scenario', input.scenario]],

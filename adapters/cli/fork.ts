@@ -12,6 +12,8 @@ import { openEmbeddedStore } from '../store/embedded.ts';
 import { readTextIfExists } from '../store/files.ts';
 import type { Store, StoreMeta } from '../../sim/ports/store.ts';
 import { FORK_OPTIONS, ForkArgs, parse, UsageError } from './args.ts';
+import { claimFolder, forkManifest } from '../provenance/commands.ts';
+import { writeManifest } from '../provenance/manifest.ts';
 
 /** A fork's own interventions, which `astinus run` on the fork makes when it is given no file of its own. */
 export const FORK_INTERVENTIONS = 'interventions.json';
@@ -38,6 +40,14 @@ export async function forkCommand(argv: string[]): Promise<number> {
   }
   const present = await readdir(args.out).catch(() => []);
   if (present.length) throw new UsageError([{ key: 'cli.error.fork_out', params: { dir: args.out } }]);
+  // the original's engine against this one (adapters/provenance): a fork must not mix them unasked
+  const claim = await claimFolder({
+    t,
+    dir: args.data,
+    allowMixed: args['allow-mixed'],
+    say: (l) => process.stderr.write(l + '\n'),
+    at: args.at,
+  });
 
   const src = await openEmbeddedStore(args.data);
   let made = false;
@@ -65,6 +75,15 @@ export async function forkCommand(argv: string[]): Promise<number> {
       await dst.close();
     }
     if (args.interventions) await copyFile(args.interventions, join(args.out, FORK_INTERVENTIONS));
+    await writeManifest(
+      args.out,
+      forkManifest(claim.manifest, claim.engine, {
+        at: args.at,
+        seed,
+        pack: { id: meta.scenario, hash: meta.scenarioHash },
+        flags: { at: args.at, seed: args.seed ?? null, interventions: args.interventions ?? null },
+      }),
+    );
     process.stderr.write(t('cli.fork.done', { from: args.data, out: args.out, at: args.at, last: args.at - 1, seed }) + '\n');
     return 0;
   } catch (err) {

@@ -5,6 +5,7 @@ import { metricsOf } from './data-dir.ts';
 import { writeMetrics } from '../../sim/metrics/files.ts';
 import { METRICS_OPTIONS, MetricsArgs, parse } from './args.ts';
 import { Progress } from './progress.ts';
+import { engineLinesOf } from '../provenance/commands.ts';
 
 /**
  * `astinus metrics <data-dir> [--out DIR] [--scenario PATH]`: the per-tick figures of a stored world
@@ -20,6 +21,8 @@ export async function metricsCommand(argv: string[]): Promise<number> {
   process.stdout.write(
     t('cli.metrics.done', { ticks: fold.rows().length, facts: fold.facts().length, learned: fold.spread().length, dir: out }) + '\n',
   );
+  // which engine wrote the world these figures come from (its manifest.json)
+  process.stdout.write((await engineLinesOf(t, args.data)).join('\n') + '\n');
   return 0;
 }
 

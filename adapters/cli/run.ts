@@ -22,6 +22,8 @@ import { foldHistory } from '../../sim/metrics/history.ts';
 import { writeMetrics } from '../../sim/metrics/files.ts';
 import { SummaryBuilder } from './summary.ts';
 import { summaryLines } from './summary-text.ts';
+import { claimFolder, engineLines, identityLine, recordClaim } from '../provenance/commands.ts';
+import { engineIdentity } from '../provenance/engine.ts';
 
 /** `astinus run <scenario> --ticks N ...`: run (or continue) a world until tick N. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -29,6 +31,13 @@ export async function runCommand(argv: string[]): Promise<number> {
   const t = translator(args.lang);
   const log = createLogger({ level: args['log-level'], file: args['log-file'] });
   const say = (key: string, params: Record<string, unknown>) => process.stderr.write(t(key, params) + '\n');
+  // a data directory another engine wrote is refused before anything is written (adapters/provenance)
+  const dataDir = args.data && !process.env.MONGODB_URL ? args.data : null;
+  const existed = dataDir !== null && (await stat(join(dataDir, 'meta.json')).catch(() => null)) !== null;
+  const claim =
+    dataDir === null
+      ? null
+      : await claimFolder({ t, dir: dataDir, allowMixed: args['allow-mixed'], say: (l) => process.stderr.write(l + '\n') });
   // --decisions FILE: each bot decision made in this process, as the brain saw it (adapters/cli/decisions.ts)
   const decisions = args.decisions ? decisionLog(args.decisions) : null;
   const opened = await openWorld(args, { log, say, onDecision: decisions?.sink }).catch((err: unknown) => {
@@ -41,8 +50,28 @@ export async function runCommand(argv: string[]): Promise<number> {
     decisions?.close();
   };
   let plan: Map<number, Intervention[]>;
+  let engine: string[];
   try {
     plan = await interventionPlan(args.interventions ?? null, args.data ?? null, world, say);
+    engine = claim
+      ? engineLines(
+          t,
+          await recordClaim(claim, {
+            kind: 'data',
+            since: world.tick,
+            existed,
+            pack: { id: scenario.meta.id, hash: scenario.hash },
+            seed: world.state.seed,
+            flags: {
+              ticks: args.ticks,
+              population: args.population ?? null,
+              brain: args.brain,
+              engine: args.engine,
+              interventions: args.interventions ?? null,
+            },
+          }),
+        )
+      : [identityLine(t, engineIdentity())];
   } catch (err) {
     await close();
     throw err;
@@ -121,6 +150,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (metrics && args.metrics) await writeMetrics(args.metrics, metrics);
   const books = summary.reconcile(world.state);
   printSummary(t, r, summary, books, world, (performance.now() - t0) / 1000);
+  process.stdout.write(engine.join('\n') + '\n');
   if (llm) {
     process.stdout.write(llmSummaryLines(t, llm).join('\n') + '\n');
     log.info(

@@ -10,6 +10,7 @@ import { type Decision, type Deliberation, localResolve, type DryRun, readDecisi
 import { redisConnection } from './connection.ts';
 import { LocalizedError } from '../../sim/i18n/errors.ts';
 import { type JobData, jobId, JobResult } from './jobs.ts';
+import { engineIdentity } from '../provenance/engine.ts';
 
 export interface QueueDeliberationOptions {
   /** Redis, e.g. redis://127.0.0.1:6379 */
@@ -31,6 +32,8 @@ export interface QueueDeliberationOptions {
    * engine (the rules), whose work is far cheaper than a job's round trip through Redis.
    */
   resolveHere?: WorldEngine;
+  /** this engine's source hash, sent with every job (default: this checkout's, adapters/provenance) */
+  engineHash?: string;
 }
 
 /**
@@ -118,6 +121,7 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
   const resolveHere = o.resolveHere ? localResolve(o.resolveHere) : null;
 
   const scenario = (cat: Catalog) => ({ path: o.scenarioPath, hash: cat.scenario.hash });
+  const engineHash = o.engineHash ?? engineIdentity().sourceHash;
   const lang = o.lang ?? 'en';
 
   return {
@@ -129,6 +133,7 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
           data: {
             kind: 'decide',
             scenario: scenario(cat),
+            engineHash,
             brain: o.brain,
             lang,
             seed,
@@ -150,6 +155,7 @@ export async function queueDeliberation(o: QueueDeliberationOptions): Promise<Qu
           data: {
             kind: 'resolve',
             scenario: scenario(cat),
+            engineHash,
             engine: o.engine,
             lang,
             slice: slice as unknown as Record<string, unknown>,

@@ -3,11 +3,14 @@ import { Lang } from '../../sim/model/text.ts';
 
 /** Where the worker finds the scenario, and which content it must have. */
 const ScenarioRef = z.object({ path: z.string(), hash: z.string() });
+/** the coordinator's engine source hash (adapters/provenance): a worker running other code refuses the job */
+const EngineHash = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** One actor's decision: perception in, a tool call (or null) out. */
 export const DecideJob = z.object({
   kind: z.literal('decide'),
   scenario: ScenarioRef,
+  engineHash: EngineHash,
   brain: z.string(),
   /** the run's language: a language model's prompts are written in it */
   lang: Lang,
@@ -18,6 +21,7 @@ export const DecideJob = z.object({
 export const ResolveJob = z.object({
   kind: z.literal('resolve'),
   scenario: ScenarioRef,
+  engineHash: EngineHash,
   engine: z.string(),
   lang: Lang,
   slice: z.record(z.string(), z.unknown()),

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { type Job, Worker } from 'bullmq';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Perception } from '../../bots/perception.ts';
 import type { Logger } from '../../sim/log.ts';
 import type { ToolCall } from '../../sim/model/tools.ts';
@@ -14,6 +14,7 @@ import { redisConnection } from './connection.ts';
 import { LocalizedError } from '../../sim/i18n/errors.ts';
 import { JobData, type JobResult } from './jobs.ts';
 import { own } from '../../sim/model/ids.ts';
+import { engineIdentity, shortHash } from '../provenance/engine.ts';
 
 export interface WorkerOptions {
   url: string;
@@ -37,6 +38,8 @@ export interface WorkerOptions {
   brains: Record<string, (lang: Lang) => Brain>;
   engines: Record<string, (lang: Lang) => WorldEngine>;
   log?: Logger;
+  /** this worker's engine source hash (default: its checkout's, adapters/provenance); jobs from another are refused */
+  engineHash?: string;
 }
 
 export interface AstinusWorker {
@@ -59,6 +62,7 @@ export function startWorker(o: WorkerOptions): AstinusWorker {
   const catalogs = new Map<string, Promise<Catalog>>();
   const brains = new Map<string, Brain>();
   const engines = new Map<string, WorldEngine>();
+  const engineHash = o.engineHash ?? engineIdentity().sourceHash;
 
   const catalog = (ref: { path: string; hash: string }): Promise<Catalog> => {
     const key = `${ref.hash}\n${ref.path}`;
@@ -80,6 +84,12 @@ export function startWorker(o: WorkerOptions): AstinusWorker {
     const parsed = JobData.safeParse(job.data);
     if (!parsed.success) throw new LocalizedError('backends.queue.bad_job', { job: job.id, detail: parsed.error.issues[0]?.message });
     const data = parsed.data;
+    // another engine's answer would mix two engines in one world: refused at once, not retried
+    if (data.engineHash !== engineHash)
+      throw new UnrecoverableError(
+        new LocalizedError('provenance.worker_engine', { job: job.id, theirs: shortHash(data.engineHash), ours: shortHash(engineHash) })
+          .message,
+      );
     const cat = await catalog(data.scenario);
     if (o.jobDelay) await new Promise((done) => setTimeout(done, o.jobDelay));
     // a tick's jobs arrive in a burst: one turn of the event loop before each job's work lets the
