@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readManifest } from '../provenance/manifest.ts';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LocalizedError } from '../../sim/i18n/errors.ts';
@@ -50,7 +51,7 @@ const BUILT_IN = fileURLToPath(new URL('../../scenarios/', import.meta.url));
  * The pack a store was made with. An explicit path must be that pack (same hash); without one, a
  * folder named for the pack's id under ./scenarios or Astinus's own scenarios/ with the same hash.
  */
-export async function scenarioOf(meta: StoreMeta, explicit?: string): Promise<Scenario> {
+export async function scenarioOf(meta: StoreMeta, explicit?: string, dataDir?: string): Promise<Scenario> {
   if (explicit) {
     const s = await loadScenario(explicit);
     if (s.hash !== meta.scenarioHash)
@@ -58,8 +59,10 @@ export async function scenarioOf(meta: StoreMeta, explicit?: string): Promise<Sc
     return s;
   }
   const tried: string[] = [];
-  for (const root of [path.resolve('scenarios'), BUILT_IN]) {
-    const dir = path.join(root, meta.scenario);
+  // where the run read it (its manifest), then the usual places
+  const recorded = dataDir ? (await readManifest(dataDir).catch(() => null))?.pack.path : undefined;
+  const places = [...(recorded ? [recorded] : []), ...[path.resolve('scenarios'), BUILT_IN].map((root) => path.join(root, meta.scenario))];
+  for (const dir of places) {
     if (tried.includes(dir) || !(await stat(dir).catch(() => null))?.isDirectory()) continue;
     tried.push(dir);
     const s = await loadScenario(dir).catch(() => null);
@@ -83,7 +86,7 @@ export async function metricsOf(
   } = {},
 ): Promise<MetricsFold> {
   const meta = await readMeta(dataDir);
-  const scenario = await scenarioOf(meta, o.scenario);
+  const scenario = await scenarioOf(meta, o.scenario, dataDir);
   const store = await openEmbeddedStore(dataDir);
   try {
     const last = await store.lastTick();

@@ -19,7 +19,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
   const info = await stat(`${args.data}/events.log`).catch(() => null);
   if (!info) throw new UsageError([{ key: 'cli.error.no_data', params: { dir: args.data } }]);
   const meta = await readMeta(args.data);
-  const cat = buildCatalog(await scenarioOf(meta, args.scenario));
+  const cat = buildCatalog(await scenarioOf(meta, args.scenario, args.data));
   const from = args.from ?? 0;
   // a fork's people were drawn with its origin's seed, as sim/metrics/history.ts folds it
   const state = initialState(cat, meta.origin?.seed ?? meta.seed, meta.population);

@@ -80,7 +80,7 @@ export async function forkCommand(argv: string[]): Promise<number> {
       forkManifest(claim.manifest, claim.engine, {
         at: args.at,
         seed,
-        pack: { id: meta.scenario, hash: meta.scenarioHash },
+        pack: { id: meta.scenario, hash: meta.scenarioHash, ...(claim.manifest?.pack.path ? { path: claim.manifest.pack.path } : {}) },
         flags: { at: args.at, seed: args.seed ?? null, interventions: args.interventions ?? null },
       }),
     );

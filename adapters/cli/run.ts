@@ -9,7 +9,7 @@ import { World } from '../../sim/world.ts';
 import type { Event } from '../../sim/model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
 import { openWorld } from './open.ts';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { Intervention } from '../../sim/model/interventions.ts';
 import { loadInterventions } from '../../sim/scenario/interventions.ts';
@@ -60,7 +60,7 @@ export async function runCommand(argv: string[]): Promise<number> {
             kind: 'data',
             since: world.tick,
             existed,
-            pack: { id: scenario.meta.id, hash: scenario.hash },
+            pack: { id: scenario.meta.id, hash: scenario.hash, path: resolve(args.scenario) },
             seed: world.state.seed,
             flags: {
               ticks: args.ticks,

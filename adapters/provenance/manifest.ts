@@ -20,7 +20,8 @@ export const Manifest = z
   .object({
     version: z.literal(1),
     kind: z.enum(['data', 'experiment']),
-    pack: z.object({ id: z.string(), hash: z.string() }).strict(),
+    // path: where the pack was read from, so `export` and `metrics` find a pack kept outside scenarios/
+    pack: z.object({ id: z.string(), hash: z.string(), path: z.string().optional() }).strict(),
     /** the world's seed; null for an experiment (its seeds are in `flags`) */
     seed: z.number().int().min(0).nullable(),
     /** the flags of the command that made it */
