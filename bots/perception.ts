@@ -34,6 +34,8 @@ export interface Perception {
     /** prices of what is sold here that an intervention changed (sim/state/overrides.ts); absent: the pack's */
     prices?: Record<string, number>;
   };
+  /** the places an intervention closed, this one among them if it is (absent: none is) */
+  shut?: readonly string[];
   people: Neighbour[];
   /** the things here the actor notices (its own, and a few others) */
   entities: EntityState[];
@@ -90,6 +92,9 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
     lastFailure: self.lastFailure,
   };
   // set only when there are some, as the fields were spread in before: no empty object spread per actor
+  const closed = state.interventions?.closed;
+  const shut = closed ? Object.keys(closed) : [];
+  if (shut.length) p.shut = shut;
   const taken = index.taken(id);
   if (taken) p.quests = taken.map((q) => knownQuest(state, q));
   return p;

@@ -199,4 +199,34 @@ describe("a fact's label and its diffusion", () => {
     ]);
     expect(fold.spread().map((x) => `${x.actor}<${x.from}`)).toEqual([`${a}<${a}`, `${b}<${b}`, `${c}<${a}`]);
   });
+
+  it('counts those who left, like the dead, out of who knows and who could know', () => {
+    const { s, a, b, c, d } = tinyWorld();
+    const fold = new MetricsFold(cat, s);
+    const fact = { id: 'f:1', content: { key: 'topic.music' }, about: null, truth: false, origin: { actor: a, tick: 0, place: 'x' } };
+    const fold1 = (t: number, bodies: EventBody[]) => {
+      const events = tick(t, bodies);
+      for (const e of events) applyEvent(s, e);
+      return fold.add(events);
+    };
+    fold1(0, [
+      { type: 'fact_created', fact },
+      { type: 'fact_learned', actor: a, fact: 'f:1', from: a, channel: 'origin' },
+      { type: 'fact_learned', actor: b, fact: 'f:1', from: a, channel: 'talk' },
+    ]);
+    // b leaves for good (a researcher's `leave`), d dies: out of reach both, and b knew it
+    fold1(1, [
+      { type: 'status_changed', actor: b, from: 'alive', to: 'restrained_permanent', reason: 'left' },
+      { type: 'status_changed', actor: d, from: 'alive', to: 'dead', reason: 'starved' },
+    ]);
+    fold1(2, [{ type: 'fact_learned', actor: c, fact: 'f:1', from: a, channel: 'talk' }]);
+    expect(fold.diffusion().map((x) => [x.tick, x.known, x.reachable, x.share])).toEqual([
+      [0, 2, 4, 0.5],
+      [1, 1, 2, 0.5],
+      [2, 2, 2, 1],
+    ]);
+    // the one who left is still alive (population), but out of the fact's reach
+    expect(fold.rows().map((r) => r.population)).toEqual([4, 3, 3]);
+    expect(fold.facts()[0]).toMatchObject({ known: 2, reachable: 2, half_tick: 0, peak_known: 2 });
+  });
 });

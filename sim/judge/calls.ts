@@ -1,4 +1,4 @@
-import { isClosed } from '../state/overrides.ts';
+import { closedRefuses, isClosed } from '../state/overrides.ts';
 import type { CallOf, ToolCall, ToolName } from '../model/tools.ts';
 import { CAN_ACT } from '../model/status.ts';
 import { placeExists, travelCost, type Catalog } from '../scenario/catalog.ts';
@@ -82,6 +82,9 @@ export function checkCall(cat: Catalog, s: WorldState, c: ToolCall): void {
     check(c.tool === 'express' || does === 'befriend' || does === 'rescue', 'can_only_talk');
   }
   (CHECKS[c.tool] as (cat: Catalog, s: WorldState, c: ToolCall) => void)(cat, s, c);
+  // inside a place an intervention closed nobody makes, works, sells or buys (they may still leave)
+  if (s.interventions !== undefined && isClosed(s, a.location) && closedRefuses(cat, c))
+    reject('place_closed', { place: { ref: 'place', id: a.location } });
 }
 
 function present(s: WorldState, actor: string, target: string): void {

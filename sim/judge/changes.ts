@@ -15,7 +15,7 @@ import { theftMost } from '../model/theft.ts';
 import { paced } from '../model/relations.ts';
 import { canonicalJson } from '../lib/canonical.ts';
 import { harmTag, HP, judgedTag } from '../model/harm.ts';
-import { priceOf, wageOf } from '../state/overrides.ts';
+import { isClosed, priceOf, wageOf } from '../state/overrides.ts';
 import { seated } from '../state/seats.ts';
 import { budgetLeft, dayOf } from '../state/minted.ts';
 
@@ -568,6 +568,26 @@ function questCompletedIn(d: Draft, taker: string): QuestState | null {
   return null;
 }
 
+/**
+ * What a place closed by an intervention refuses inside it, whoever proposes it (README, Interventions
+ * and forks): nothing changes hands, is bought, earns or is made there, and its things stand idle (no
+ * income, tending, upkeep or wear) until it opens. Those inside may still leave, talk and rest.
+ */
+function closedInside(d: Draft, c: WorldChange, p: Proposer): void {
+  // a trip out is judged as any trip (its tolls included): those inside may always leave
+  if (p.clock || d.state.interventions === undefined || p.call?.tool === 'move') return;
+  const at = c.type === 'new_entity' ? c.location : p.place;
+  if (!isClosed(d.state, at)) return;
+  const trades =
+    c.type === 'resource_transfer' ||
+    c.type === 'money_source' ||
+    c.type === 'new_entity' ||
+    c.type === 'new_location' ||
+    (c.type === 'resource_gain' && c.resource.startsWith('item:') && c.amount > 0);
+  check(!trades && p.entity === null, 'place_closed', { place: { ref: 'place', id: at } });
+}
+
 export function validateChange(d: Draft, c: WorldChange, p: Proposer): void {
+  closedInside(d, c, p);
   (VALIDATORS[c.type] as (d: Draft, c: WorldChange, p: Proposer) => void)(d, c, p);
 }

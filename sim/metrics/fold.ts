@@ -1,4 +1,5 @@
 import type { Event } from '../model/events.ts';
+import type { Status } from '../model/status.ts';
 import { callWord } from '../model/check.ts';
 import type { Scenario } from '../model/scenario.ts';
 import { buildCatalog, type Catalog } from '../scenario/catalog.ts';
@@ -56,7 +57,8 @@ export class MetricsFold {
   private readonly keep: boolean;
   private readonly cap: number;
   private last = -1;
-  private readonly dead = new Set<string>();
+  /** the dead and those out of play for good (left, locked away): they neither hear nor pass on news */
+  private readonly gone = new Set<string>();
   private readonly factsById = new Map<string, FactTrack>();
   /** facts an intervention named, by label */
   private readonly labels = new Map<string, string>();
@@ -97,7 +99,7 @@ export class MetricsFold {
     this.cap = o.cap ?? Infinity;
     this.window = cat.scenario.director ? new DirectorWindow(cat.scenario.director.window) : null;
     this.last = initial.tick;
-    for (const id in initial.actors) if (initial.actors[id].status === 'dead') this.dead.add(id);
+    for (const id in initial.actors) if (outOfPlay(initial.actors[id].status)) this.gone.add(id);
     // facts a pack starts with (none today) are known by whoever the state says
     for (const id in initial.facts) this.track(id, null);
     for (const id in initial.actors) for (const f of initial.actors[id].knows) this.learn(id, f);
@@ -194,8 +196,7 @@ export class MetricsFold {
           if (this.keep) this.prov.push({ tick, fact: e.fact, actor: e.actor, from: e.from, channel: e.channel });
           break;
         case 'status_changed':
-          if (e.to === 'dead' && e.from !== 'dead') this.die(e.actor, true);
-          else if (e.from === 'dead' && e.to !== 'dead') this.die(e.actor, false);
+          this.goOut(e.actor, outOfPlay(e.to));
           break;
         case 'relationship_changed':
           this.dirty.push([e.from, e.to]);
@@ -225,6 +226,7 @@ export class MetricsFold {
     const alive = new Uint8Array(this.ids.length + members.length);
     const money = new Float64Array(members.length);
     let population = 0,
+      reachable = 0,
       broke = 0,
       collapsed = 0,
       residents = 0;
@@ -236,6 +238,7 @@ export class MetricsFold {
       if (a.money < meal) broke++;
       if (a.status === 'unconscious' || a.status === 'dying') collapsed++;
       if (a.status !== 'restrained_permanent' && !a.player) residents++;
+      if (a.status !== 'restrained_permanent') reachable++;
     }
     const net = this.network(alive);
     money.subarray(0, population).sort();
@@ -243,9 +246,9 @@ export class MetricsFold {
     for (const f of this.factsById.values()) {
       const r = f.row;
       r.known = f.known;
-      r.reachable = population;
+      r.reachable = reachable;
       if (f.known > r.peak_known) r.peak_known = f.known;
-      if (r.half_tick === null && population > 0 && f.known >= population / 2) r.half_tick = tick - r.origin_tick;
+      if (r.half_tick === null && reachable > 0 && f.known >= reachable / 2) r.half_tick = tick - r.origin_tick;
       if (this.keep)
         this.diff.push({
           tick,
@@ -253,8 +256,8 @@ export class MetricsFold {
           label: r.label,
           known: f.known,
           learned: learnedNow.get(r.fact) ?? 0,
-          reachable: population,
-          share: population ? f.known / population : null,
+          reachable,
+          share: reachable ? f.known / reachable : null,
         });
     }
     const row: TickRow = {
@@ -382,7 +385,7 @@ export class MetricsFold {
     const f = this.factsById.get(fact);
     if (!f || f.knowers.has(actor)) return;
     f.knowers.add(actor);
-    if (!this.dead.has(actor)) {
+    if (!this.gone.has(actor)) {
       f.known++;
       this.knowings++;
     }
@@ -414,12 +417,12 @@ export class MetricsFold {
     return networkFigures(this.out, alive);
   }
 
-  /** A death takes what one knew out of the living's count; a return brings it back. */
-  private die(actor: string, dead: boolean): void {
-    if (dead === this.dead.has(actor)) return;
-    if (dead) this.dead.add(actor);
-    else this.dead.delete(actor);
-    const step = dead ? -1 : 1;
+  /** A death or a leaving takes what one knew out of the count of those in play; a return brings it back. */
+  private goOut(actor: string, out: boolean): void {
+    if (out === this.gone.has(actor)) return;
+    if (out) this.gone.add(actor);
+    else this.gone.delete(actor);
+    const step = out ? -1 : 1;
     for (const fact of this.state.actors[actor]?.knows ?? []) {
       const f = this.factsById.get(fact);
       if (f?.knowers.has(actor)) {
@@ -429,6 +432,9 @@ export class MetricsFold {
     }
   }
 }
+
+/** The dead, and those who left or were locked away for good: out of the diffusion's counts. */
+const outOfPlay = (s: Status) => s === 'dead' || s === 'restrained_permanent';
 
 /** Failed checks of one word in a row, by one person, that make a repeated failure. */
 export const STREAK = 3;

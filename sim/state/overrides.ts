@@ -1,5 +1,6 @@
 import { own } from '../model/ids.ts';
 import type { Catalog } from '../scenario/catalog.ts';
+import type { ToolCall } from '../model/tools.ts';
 import type { WorldState } from './types.ts';
 
 /**
@@ -12,6 +13,29 @@ type Overridden = Pick<WorldState, 'interventions'>;
 /** Whether an intervention closed this place (and none opened it since). */
 export function isClosed(state: Overridden, place: string): boolean {
   return state.interventions !== undefined && own(state.interventions.closed, place) !== undefined;
+}
+
+/**
+ * Whether a call is one a closed place refuses to those inside (README, Interventions and forks), by
+ * what its word does: making a thing, working, performing for tips or buying; buying from a thing,
+ * joining a class or stealing. The Judge refuses these (sim/judge/calls.ts), and any change that trades
+ * or makes there whoever proposes it (sim/judge/changes.ts); the brains do not offer them.
+ */
+export function closedRefuses(cat: Catalog, call: ToolCall): boolean {
+  switch (call.tool) {
+    case 'create':
+      return true;
+    case 'use_resource': {
+      const does = cat.words.purposeDoes(call.args.purpose);
+      return does === 'work' || does === 'perform' || does === 'buy';
+    }
+    case 'interact': {
+      const does = cat.words.mannerDoes(call.args.manner);
+      return does === 'buy' || does === 'learn' || does === 'steal';
+    }
+    default:
+      return false;
+  }
 }
 
 /** An item's price now: the pack's, unless an intervention changed it. */

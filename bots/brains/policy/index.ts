@@ -1,4 +1,5 @@
 import { rngFor } from '../../../sim/rng.ts';
+import { closedRefuses } from '../../../sim/state/overrides.ts';
 import { canonicalJson } from '../../../sim/lib/canonical.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import { callIdOf, type Perception } from '../../perception.ts';
@@ -108,7 +109,16 @@ function weigh(cat: Catalog, p: Perception, seed: number, take: (c: Candidate, s
 
 /** A function of its own, not a closure made per decision (thousands a tick). */
 function consider(ctx: Ctx, c: Candidate, take: (c: Candidate, score: number) => void): void {
+  // what a closed place would refuse is not offered: a trip into one, and trade or making inside one
+  if (ctx.p.shut && shutOut(ctx, c)) return;
   const failed = ctx.p.lastFailure;
   if (failed && failed.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) return;
   take(c, c.score + NOISE * ctx.rng.next());
+}
+
+/** Whether the Judge would refuse a candidate for a place an intervention closed (sim/state/overrides.ts). */
+function shutOut(ctx: Ctx, c: Candidate): boolean {
+  const shut = ctx.p.shut!;
+  if (c.call.tool === 'move') return shut.includes(c.call.args.destination);
+  return shut.includes(ctx.p.place.id) && closedRefuses(ctx.cat, c.call);
 }
