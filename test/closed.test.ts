@@ -143,7 +143,7 @@ describe('the reason is the closed place', () => {
   });
 
   it('making a thing inside', async () => {
-    const { cat, s, place, judge } = await shutScene();
+    const { cat, place, judge } = await shutScene();
     const t = cat.scenario.templates.find(
       (x) => cat.words.kind(x.kind)?.made !== false && x.cost.money === 0 && !x.effects.some((e) => e.type === 'requires'),
     )!;
