@@ -83,8 +83,7 @@ export function checkCall(cat: Catalog, s: WorldState, c: ToolCall): void {
   }
   (CHECKS[c.tool] as (cat: Catalog, s: WorldState, c: ToolCall) => void)(cat, s, c);
   // inside a place an intervention closed nobody makes, works, sells or buys (they may still leave)
-  if (s.interventions !== undefined && isClosed(s, a.location) && closedRefuses(cat, c))
-    reject('place_closed', { place: { ref: 'place', id: a.location } });
+  if (isClosed(s, a.location) && closedRefuses(cat, c)) reject('place_closed', { place: { ref: 'place', id: a.location } });
 }
 
 function present(s: WorldState, actor: string, target: string): void {

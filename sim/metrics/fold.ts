@@ -238,7 +238,7 @@ export class MetricsFold {
       if (a.money < meal) broke++;
       if (a.status === 'unconscious' || a.status === 'dying') collapsed++;
       if (a.status !== 'restrained_permanent' && !a.player) residents++;
-      if (a.status !== 'restrained_permanent') reachable++;
+      if (!outOfPlay(a.status)) reachable++;
     }
     const net = this.network(alive);
     money.subarray(0, population).sort();
