@@ -255,7 +255,14 @@ export const Metrics = z.object({
 });
 export type Metrics = z.infer<typeof Metrics>;
 
-export const ControlReply = z.object({ paused: z.boolean(), tickMs: z.number().int(), tick: z.number().int(), joining: Joining });
+/** after the action: the last committed tick, and (in a turn-based world) the players it now waits for */
+export const ControlReply = z.object({
+  paused: z.boolean(),
+  tickMs: z.number().int(),
+  tick: z.number().int(),
+  joining: Joining,
+  waitingFor: z.array(z.string()).optional(),
+});
 export type ControlReply = z.infer<typeof ControlReply>;
 export const JoinReply = z.object({ actorId: z.string(), token: z.string() });
 export type JoinReply = z.infer<typeof JoinReply>;

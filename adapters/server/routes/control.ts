@@ -17,6 +17,6 @@ export const controlRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     else if (body.action === 'open_joining') ctx.host.setJoining('open');
     else await ctx.clock.stepOnce();
     const s = ctx.host.status();
-    return { paused: s.paused, tickMs: s.tickMs, tick: s.tick, joining: s.joining };
+    return { paused: s.paused, tickMs: s.tickMs, tick: s.tick, joining: s.joining, ...(s.waitingFor ? { waitingFor: s.waitingFor } : {}) };
   });
 };
