@@ -127,6 +127,8 @@ describe('a sweep over a pack value', () => {
     expect(html).toContain('<table id="contrasts">');
     expect(html).toMatch(/n=2\/2/);
     expect(html).toMatch(/ n=2</);
+    // and how it was made: the sweep and the baseline are among the manifest's flags it prints
+    expect(html).toMatch(/<section id="provenance">.*--sweep scenario\.json:jobs\.site_labour\.wage=/s);
   }, 300_000);
 
   it('adds seeds to a finished experiment: only the new runs run, the tables are the same bytes as all seeds at once', async () => {

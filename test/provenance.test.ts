@@ -95,6 +95,13 @@ describe('provenance: manifest.json and --allow-mixed', () => {
       [0, ours],
       [1, theirs],
     ]);
+    // the report says it too: the pack, the flags and both engines, with the run each began at
+    const report = await readFile(path.join(out, 'report.html'), 'utf8');
+    const provenance = report.slice(report.indexOf('<section id="provenance">'), report.indexOf('</section>'));
+    expect(provenance).toContain('Pack: shenzhen, hash ');
+    expect(provenance).toContain('--seeds 1 --ticks 5');
+    expect(provenance).toMatch(new RegExp(`sources ${ours.slice(0, 12)}.*\\(from run 0 on\\)`));
+    expect(provenance).toMatch(new RegExp(`sources ${theirs.slice(0, 12)}.*\\(from run 1 on\\)`));
   }, 120_000);
 
   it('--help of run, fork and experiment documents --allow-mixed', async () => {

@@ -25,7 +25,7 @@ import { checkSweep, expandSweeps, parseSweep } from '../experiment/sweep.ts';
 import { EXPERIMENT_OPTIONS, ExperimentArgs, parse, UsageError } from './args.ts';
 import { chromiumPath, renderFigure } from './figure.ts';
 import { Progress } from './progress.ts';
-import { claimFolder, engineLines, recordClaim } from '../provenance/commands.ts';
+import { claimFolder, engineLines, provenanceLines, recordClaim } from '../provenance/commands.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/astinus.mjs', import.meta.url));
 
@@ -102,6 +102,8 @@ export async function experimentCommand(argv: string[]): Promise<number> {
       conditions: args.conditions ?? null,
       population: args.population ?? null,
       brain: args.brain ?? null,
+      sweep: args.sweep,
+      baseline,
     },
   });
   // REDIS_URL: the runs are BullMQ jobs for `astinus worker` processes, here or on other machines
@@ -133,7 +135,17 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     return 1;
   }
 
-  await writeResults({ t, lang: args.lang, out, plan, runs, scenarioName: scenario.meta.name[args.lang], baseline, reporters });
+  await writeResults({
+    t,
+    lang: args.lang,
+    out,
+    plan,
+    runs,
+    scenarioName: scenario.meta.name[args.lang],
+    baseline,
+    reporters,
+    provenance: provenanceLines(t, manifest, out),
+  });
   process.stdout.write(
     t('experiment.done', { runs: runs.length, summary: path.join(out, 'summary.csv'), report: path.join(out, 'report.html') }) + '\n',
   );
@@ -338,6 +350,7 @@ async function writeResults(o: {
   scenarioName: string;
   baseline: string;
   reporters: Reporters;
+  provenance: string[];
 }): Promise<void> {
   const { t, out, plan } = o;
   const byCondition: ConditionRuns[] = [];
@@ -367,6 +380,7 @@ async function writeResults(o: {
     contrasts,
     baseline: o.baseline,
     extra,
+    provenance: o.provenance,
   });
   await writeAtomic(path.join(out, 'report.html'), reportHtml(data, await uplot()));
 }

@@ -33,6 +33,8 @@ export interface ReportData {
   charts: Chart[];
   table: Table;
   contrasts: Table;
+  /** how the results were made: the manifest's pack, flags and engines (adapters/provenance) */
+  provenance: { caption: string; lines: string[] };
 }
 export interface Table {
   caption: string;
@@ -54,6 +56,7 @@ export function reportData(o: {
   baseline: string;
   /** the reporters' columns (rep_<name>) */
   extra: string[];
+  provenance: string[];
 }): ReportData {
   const { t } = o;
   const ticks = o.conditions[0]?.series.ticks ?? [];
@@ -125,6 +128,7 @@ export function reportData(o: {
       o.conditions.map((c) => c.name).filter((c) => c !== o.baseline),
       o.extra,
     ),
+    provenance: { caption: t('experiment.report.provenance'), lines: o.provenance },
   };
 }
 
@@ -207,6 +211,7 @@ thead th { font-weight: bold; } caption { text-align: left; font-weight: bold; m
 <p>${escapeHtml(data.intro)}</p>
 <p class="note">${escapeHtml(data.note)}</p>
 ${table}
+<section id="provenance"><h2>${escapeHtml(data.provenance.caption)}</h2><ul>${data.provenance.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul></section>
 <div id="charts"></div>
 <script type="application/json" id="report-data">${scriptJson(data)}</script>
 <script>${lib.js}</script>

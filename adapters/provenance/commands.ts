@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { T } from '../../sim/i18n/translator.ts';
 import { LocalizedError } from '../../sim/i18n/errors.ts';
 import { engineDifferences, engineIdentity, shortHash, type EngineDifference, type EngineIdentity } from './engine.ts';
@@ -106,6 +107,25 @@ export function engineLines(t: T, m: Manifest): string[] {
   });
   if (m.unknownBefore !== null) lines.unshift(t(`provenance.unknown_${unit}`, { before: m.unknownBefore }));
   return lines;
+}
+
+/**
+ * What a report in `dir` prints of its manifest: the pack, the command's flags, then every engine that
+ * wrote. A file named by an absolute path is shown relative to `dir`, so a report moved with the files
+ * beside it reads the same and names no one's home directory.
+ */
+export function provenanceLines(t: T, m: Manifest, dir: string): string[] {
+  const shown = (v: string | number | boolean) => (typeof v === 'string' && path.isAbsolute(v) ? path.relative(dir, v) : String(v));
+  const flags = Object.entries(m.flags)
+    .filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => `--${k} ${Array.isArray(v) ? v.map(shown).join(' ') : shown(v!)}`)
+    .join(' ');
+  return [
+    t('provenance.pack', { id: m.pack.id, hash: m.pack.hash }),
+    ...(m.seed !== null ? [t('provenance.seed', { seed: m.seed })] : []),
+    t('provenance.flags', { flags: flags || '-' }),
+    ...engineLines(t, m),
+  ];
 }
 
 /** One engine in one line. */

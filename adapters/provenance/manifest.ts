@@ -10,7 +10,7 @@ import { EngineIdentity } from './engine.ts';
  */
 export const MANIFEST = 'manifest.json';
 
-const Flag = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.number())]);
+const Flag = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.number()), z.array(z.string())]);
 
 /** An engine that wrote here, from `since` on: a tick (a data directory) or a count of finished runs (an experiment). */
 export const Writer = z.object({ engine: EngineIdentity, since: z.number().int().min(0) }).strict();
