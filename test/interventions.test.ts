@@ -12,7 +12,12 @@ import { World } from '../sim/world.ts';
 import { auth, served } from './helpers/serve.ts';
 import { call, consequence, fresh, judgeOne, ROOT, shenzhen } from './helpers/world.ts';
 import { checkInterventions } from '../sim/scenario/interventions.ts';
-import { readFileSync } from 'node:fs';
+import { SummaryBuilder } from '../adapters/cli/summary.ts';
+import { describeEvent } from '../sim/i18n/describe.ts';
+import { Renderer } from '../sim/i18n/render.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { astinus, removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
 import path from 'node:path';
 
 /** Interventions judged like any change (docs/design.md, The Judge): what each kind does, and what the hard rules still refuse. */
@@ -45,6 +50,34 @@ describe('the file', () => {
     const cat = await shenzhen();
     const list = checkInterventions('README.md', JSON.parse(block), cat, fresh(cat));
     expect(list.map((x) => x.kind)).toEqual(['learn_fact', 'price', 'arrive', 'close_place']);
+  });
+
+  it('says every problem in one round, in file order, and a run refused for them leaves no folder behind', async () => {
+    const dir = await tempDir();
+    try {
+      const file = path.join(dir, 'bad.json');
+      await writeFile(
+        file,
+        JSON.stringify({
+          interventions: [
+            { label: 'a', at: 3, kind: 'leave', actor: 'nobody' },
+            { label: 'b', at: 4, kind: 'price', item: 'nothing', price: -1 },
+            { label: 'c', at: 5, kind: 'close_place', place: 'nowhere' },
+          ],
+        }),
+      );
+      const data = path.join(dir, 'world');
+      const r = await astinus(['run', SHENZHEN, '--ticks', '5', '--data', data, '--interventions', file]);
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        'bad.json: interventions[0].actor: no person "nobody" in scenario shenzhen',
+        'bad.json: interventions[1].price: Too small: expected number to be >0',
+        'bad.json: interventions[2].place: no place "nowhere" in scenario shenzhen',
+      ]);
+      expect(existsSync(data)).toBe(false);
+    } finally {
+      await removeDir(dir);
+    }
   });
 });
 
@@ -89,7 +122,64 @@ describe('people', () => {
     expect(
       judge.intervene(iv({ kind: 'learn_fact', actor: 'lin_feng', content: { cn: '某事', en: 'something' }, truth: true }))?.code,
     ).toBe('cannot_act');
-    expect(judge.events).toEqual([]);
+    // refused, and said so in the log: nothing else, and the label stays free
+    expect(judge.events.map((e) => [e.type, (e as { reason?: { code: string } }).reason?.code])).toEqual([
+      ['intervention_refused', 'invalid_status_change'],
+      ['intervention_refused', 'cannot_act'],
+    ]);
+    expect(s.actors.lin_feng.status).toBe('dead');
+    expect(s.interventions?.labels.x).toBeUndefined();
+  });
+
+  it('an intervention that would change nothing is refused, with an event and no effect', async () => {
+    const w = await world();
+    await steps(w, 1, [
+      iv({ label: 'gone', kind: 'leave', actor: 'lin_feng' }),
+      iv({ label: 'shut', kind: 'close_place', place: 'huaqiangbei' }),
+      iv({ label: 'drive', kind: 'drive', actor: 'fang_lan', strategy: 'art', weight: 1.5 }),
+    ]);
+    const item = w.cat.scenario.meta.items[0];
+    const job = w.cat.scenario.meta.jobs[0];
+    const noops = [
+      iv({ label: 'n1', kind: 'leave', actor: 'lin_feng' }),
+      iv({ label: 'n2', kind: 'close_place', place: 'huaqiangbei' }),
+      iv({ label: 'n3', kind: 'open_place', place: 'luohu_station' }),
+      iv({ label: 'n4', kind: 'price', item: item.id, price: item.price }),
+      iv({ label: 'n5', kind: 'wage', job: job.id, wage: job.wage }),
+      iv({ label: 'n6', kind: 'drive', actor: 'fang_lan', strategy: 'art', weight: 1.5 }),
+    ];
+    const events = await steps(w, 1, noops);
+    const refused = events.filter((e) => e.type === 'intervention_refused');
+    expect(refused.map((e) => [e.label, e.kind, e.reason.code])).toEqual(noops.map((x) => [x.label, x.kind, 'intervention_noop']));
+    expect(events.filter((e) => e.type === 'intervened')).toEqual([]);
+    // not counted as made: the labels are free for a change that does something
+    expect(Object.keys(w.state.interventions!.labels).sort()).toEqual(['drive', 'gone', 'shut']);
+    const reopened = await steps(w, 1, [iv({ label: 'n2', kind: 'open_place', place: 'huaqiangbei' })]);
+    expect(reopened[0]).toMatchObject({ type: 'intervened', label: 'n2', kind: 'open_place' });
+  });
+
+  it('one refused at its tick leaves an event with the reason, and the run summary counts only what was made', async () => {
+    const w = await world();
+    const events = await steps(w, 1, [
+      iv({ label: 'rich', kind: 'arrive', actor: 'rich_one', like: 'lin_feng', money: 10_000_000, source: 'savings' }),
+      iv({ label: 'poor', kind: 'arrive', actor: 'poor_one', like: 'lin_feng', money: 10, source: 'savings' }),
+    ]);
+    expect(events.filter((e) => e.type === 'intervention_refused')).toMatchObject([
+      { label: 'rich', kind: 'arrive', reason: { code: 'over_cap' } },
+    ]);
+    expect(w.state.actors.rich_one).toBeUndefined();
+    const r = new Renderer('en', w.cat, w.state);
+    expect(
+      describeEvent(
+        r,
+        events.find((e) => e.type === 'intervention_refused')!,
+      ),
+    ).toMatch(/^\[rich\] refused: /);
+    // the director's newcomers arrive as labelled interventions too: the summary counts them apart, as metrics do
+    const summary = new SummaryBuilder();
+    summary.add(events);
+    summary.add([{ ...events.find((e) => e.type === 'intervened')!, label: 'director:stranger:3' }]);
+    expect(summary.byType).toMatchObject({ intervened: 1, director_arrival: 1, intervention_refused: 1 });
   });
 
   it('a newcomer like a pack person arrives with a purse booked under a declared source, and the books balance', async () => {
@@ -233,5 +323,31 @@ describe('the admin endpoint of a served world', () => {
     expect(unknown.json().issues).toEqual(['actor: no person "nobody" in scenario shenzhen']);
     // nothing was queued by any of them
     expect((await srv.host.step()).some((e) => e.type === 'intervened')).toBe(false);
+  });
+
+  it('answers 409 with the reason for what the world now refuses; a refusal at the tick is an event the admin can read', async () => {
+    srv = await served();
+    const open = { label: 'open', kind: 'open_place', place: 'huaqiangbei' };
+    const noop = await post(open, admin);
+    expect(noop.statusCode).toBe(409);
+    expect(noop.json()).toMatchObject({ code: 'intervention_refused' });
+    expect(noop.json().message.en).toBe(
+      'The intervention "open" is refused (intervention_noop): the intervention "open" would change nothing.',
+    );
+    expect(noop.json().message.cn).toContain('不会改变任何东西');
+    // both accepted now; at their tick the second closes what the first closed, and is refused
+    const shut = { label: 'shut', kind: 'close_place', place: 'huaqiangbei' };
+    expect((await post(shut, admin)).statusCode).toBe(202);
+    const again = await post({ ...shut, label: 'shut2' }, admin);
+    expect(again.statusCode).toBe(202);
+    const tick = again.json().tick;
+    await srv.host.step();
+    const read = (headers = {}) =>
+      srv.app.inject({ method: 'GET', url: `${W}/events?type=intervention_refused&from=${tick}&to=${tick}`, headers });
+    expect((await read(admin)).json().events).toMatchObject([
+      { tick, type: 'intervention_refused', label: 'shut2', kind: 'close_place', reason: { code: 'intervention_noop' } },
+    ]);
+    // a bystander sees nothing of it: nothing happened in the world
+    expect((await read()).json().events ?? []).toEqual([]);
   });
 });

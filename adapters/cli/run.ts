@@ -10,7 +10,7 @@ import type { Event } from '../../sim/model/events.ts';
 import { parse, RUN_OPTIONS, RunArgs } from './args.ts';
 import { openWorld } from './open.ts';
 import { join, resolve } from 'node:path';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { Intervention } from '../../sim/model/interventions.ts';
 import { loadInterventions } from '../../sim/scenario/interventions.ts';
 import { inboxOf } from '../../sim/tick/inbox.ts';
@@ -34,6 +34,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   // a data directory another engine wrote is refused before anything is written (adapters/provenance)
   const dataDir = args.data && !process.env.MONGODB_URL ? args.data : null;
   const existed = dataDir !== null && (await stat(join(dataDir, 'meta.json')).catch(() => null)) !== null;
+  // a folder this command makes is removed again when the run is refused before its first tick
+  const made = dataDir !== null && (await stat(dataDir).catch(() => null)) === null;
   const claim =
     dataDir === null
       ? null
@@ -74,6 +76,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       : [identityLine(t, engineIdentity())];
   } catch (err) {
     await close();
+    if (made) await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
   const seed = world.state.seed;

@@ -1,4 +1,5 @@
 import type { Event, MoneySummary } from '../../sim/model/events.ts';
+import { directorTemplateOf } from '../../sim/model/director.ts';
 import { STRATEGIES } from '../../sim/model/strategy.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import type { Message } from '../../sim/model/text.ts';
@@ -37,7 +38,9 @@ export class SummaryBuilder {
   }
 
   addOne(e: Event): void {
-    this.byType[e.type] = (this.byType[e.type] ?? 0) + 1;
+    // the director's newcomers arrive as labelled interventions: counted apart, as metrics count only the researcher's
+    const type = e.type === 'intervened' && directorTemplateOf(e.label) !== null ? 'director_arrival' : e.type;
+    this.byType[type] = (this.byType[type] ?? 0) + 1;
     switch (e.type) {
       case 'action':
         this.byTool[e.call.tool] = (this.byTool[e.call.tool] ?? 0) + 1;

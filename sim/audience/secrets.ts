@@ -64,6 +64,8 @@ export const EVENT_RULES: { readonly [T in EventType]: Rule<T> } = {
   trait_argued: everyone,
   trait_declared: everyone,
   intervened: everyone,
+  // nothing happened in the world: the researcher's affair, not a bystander's
+  intervention_refused: admin,
   quest_offered: { who: 'everyone', hide: (e) => ({ ...e, quest: without(e.quest, 'risk') }) },
   quest_taken: everyone,
   quest_progressed: everyone,

@@ -153,6 +153,9 @@ const DESCRIBE: Describers = {
       value: e.value === undefined ? '' : e.kind === 'drive' ? e.value : r.money(e.value),
     });
   },
+  intervention_refused(r, e) {
+    return r.t('feed.intervention_refused', { label: e.label, reason: r.render(e.reason.message) });
+  },
   // the director's staged events and its pace (sim/judge/director.ts): a refused one by its reason
   director_proposed(r, e) {
     const t = r.cat.scenario.director?.templates.find((x) => x.id === e.template);

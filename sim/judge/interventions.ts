@@ -9,7 +9,7 @@ import type { WorldState } from '../state/types.ts';
 import { type Proposer, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
 import { check } from './reasons.ts';
-import { isClosed } from '../state/overrides.ts';
+import { isClosed, priceOf, wageOf } from '../state/overrides.ts';
 
 /**
  * A researcher's intervention, judged like anything else that changes the world: the labelled
@@ -56,25 +56,27 @@ export function judgeIntervention(
     }
     case 'price':
       check(cat.items.has(iv.item), 'unknown_item', { id: iv.item });
+      check(priceOf(cat, state, iv.item) !== iv.price, 'intervention_noop', { label: iv.label });
       head.item = iv.item;
       head.value = iv.price;
       break;
-    case 'wage':
-      check(
-        cat.scenario.meta.jobs.some((j) => j.id === iv.job),
-        'unknown_job',
-        { id: iv.job },
-      );
+    case 'wage': {
+      const job = cat.scenario.meta.jobs.find((j) => j.id === iv.job);
+      check(job, 'unknown_job', { id: iv.job });
+      check(wageOf(job, state) !== iv.wage, 'intervention_noop', { label: iv.label });
       head.job = iv.job;
       head.value = iv.wage;
       break;
+    }
     case 'drive':
-      person(iv.actor);
+      check(person(iv.actor).strategy[iv.strategy] !== iv.weight, 'intervention_noop', { label: iv.label });
       head.strategy = iv.strategy;
       head.value = iv.weight;
       break;
     case 'leave': {
       const a = person(iv.actor);
+      // gone already (left, or locked away for good): leaving again would change nothing
+      check(a.status !== 'restrained_permanent', 'intervention_noop', { label: iv.label });
       validateChange(
         d,
         { type: 'status_change', actor: iv.actor, to: 'restrained_permanent', reason: 'left' },
@@ -85,6 +87,7 @@ export function judgeIntervention(
     case 'close_place':
     case 'open_place':
       place(iv.place);
+      check(isClosed(state, iv.place) !== (iv.kind === 'close_place'), 'intervention_noop', { label: iv.label });
       head.place = iv.place;
       break;
     case 'arrive': {

@@ -285,8 +285,10 @@ export class TickJudge {
       this.commit(events);
       return after ? this.proposal(after.proposer, after.changes) : null;
     } catch (err) {
-      if (err instanceof Rejection) return err.reason;
-      throw err;
+      if (!(err instanceof Rejection)) throw err;
+      // refused where the researcher will look: in the log, with the reason
+      this.commit([{ type: 'intervention_refused', label: iv.label, kind: iv.kind, reason: err.reason }]);
+      return err.reason;
     }
   }
 

@@ -190,6 +190,11 @@ export type EventBody =
       value?: number;
       person?: Newcomer;
     }
+  /**
+   * a researcher's intervention the Judge refused at its tick (the person gone, the place closed, a no-op
+   * such as opening an open place): nothing of it happened, and its label stays free
+   */
+  | { type: 'intervention_refused'; label: string; kind: InterventionKind; reason: Reason }
   /** a quest giver offered a quest (sim/judge/quests.ts): its goal was literally true and every source knew its fact */
   | { type: 'quest_offered'; quest: QuestState }
   | { type: 'quest_taken'; quest: string; actor: string }

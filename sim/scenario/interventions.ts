@@ -53,17 +53,34 @@ export async function loadInterventions(file: string, cat: Catalog, state: World
 /** Check a parsed file (see loadInterventions). */
 export function checkInterventions(name: string, raw: unknown, cat: Catalog, state: WorldState): Intervention[] {
   const parsed = InterventionsFile.safeParse(raw);
-  if (!parsed.success) throw new InterventionsError(name, zodProblems(parsed.error));
-  const problems = crossCheck(parsed.data.interventions, cat, state, ['interventions']);
-  if (problems.length) throw new InterventionsError(name, problems);
-  return parsed.data.interventions;
+  if (parsed.success) {
+    const problems = crossCheck(parsed.data.interventions.entries(), cat, state, ['interventions']);
+    if (problems.length) throw new InterventionsError(name, problems);
+    return parsed.data.interventions;
+  }
+  // every problem in one round: the entries that fit their shape are checked against the pack too
+  const list = (raw as { interventions?: unknown } | null)?.interventions;
+  const fit = Array.isArray(list)
+    ? list.flatMap((x, i): [number, Intervention][] => {
+        const one = Intervention.safeParse(x);
+        return one.success ? [[i, one.data]] : [];
+      })
+    : [];
+  const problems = [...zodProblems(parsed.error), ...crossCheck(fit, cat, state, ['interventions'])];
+  throw new InterventionsError(
+    name,
+    problems.sort((a, b) => entryOf(a.path) - entryOf(b.path)),
+  );
 }
+
+/** The entry a problem's path is in (`interventions[2].actor`: 2), so problems read in file order. */
+const entryOf = (path: string) => Number(/^interventions\[(\d+)\]/.exec(path)?.[1] ?? -1);
 
 /** One intervention posted to a served world, checked the same way; `at` is the server's to set. */
 export function checkOneIntervention(raw: unknown, cat: Catalog, state: WorldState): Intervention {
   const parsed = Intervention.safeParse(raw);
   if (!parsed.success) throw new InterventionsError('request', zodProblems(parsed.error));
-  const problems = crossCheck([parsed.data], cat, state, []);
+  const problems = crossCheck([[0, parsed.data]], cat, state, []);
   if (problems.length)
     throw new InterventionsError(
       'request',
@@ -72,7 +89,8 @@ export function checkOneIntervention(raw: unknown, cat: Catalog, state: WorldSta
   return parsed.data;
 }
 
-function crossCheck(list: Intervention[], cat: Catalog, state: WorldState, prefix: PropertyKey[]): InterventionProblem[] {
+/** Each entry's ids against the pack and the world; `list` pairs each entry with its index in the file. */
+function crossCheck(list: Iterable<[number, Intervention]>, cat: Catalog, state: WorldState, prefix: PropertyKey[]): InterventionProblem[] {
   const problems: InterventionProblem[] = [];
   const scenario = cat.scenario.meta.id;
   const arriving = new Set<string>();
@@ -84,7 +102,7 @@ function crossCheck(list: Intervention[], cat: Catalog, state: WorldState, prefi
   const place = (i: number, field: string, id: string) => {
     if (!cat.places.has(id) && !own(state.places, id)) say(i, field, 'no_place', { id });
   };
-  list.forEach((iv, i) => {
+  for (const [i, iv] of list) {
     switch (iv.kind) {
       case 'learn_fact':
         person(i, 'actor', iv.actor);
@@ -112,6 +130,6 @@ function crossCheck(list: Intervention[], cat: Catalog, state: WorldState, prefi
         arriving.add(iv.actor);
         break;
     }
-  });
+  }
   return problems;
 }

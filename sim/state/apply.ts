@@ -306,6 +306,8 @@ const HANDLERS: Handlers = {
     if (a.status === 'unconscious' || a.status === 'dying') a.statusSince += gone;
     a.player.away = undefined;
   },
+  // nothing changes: a refused intervention is recorded for the researcher, and its label stays free
+  intervention_refused() {},
   intervened(s, e) {
     const iv = interventionsOf(s);
     iv.labels[e.label] = e.tick;

@@ -47,6 +47,7 @@ const TABLE: Table = {
   needs: none,
   // a researcher's intervention is no line of a player's story: its effects are (a fact learned, a purse)
   intervened: none,
+  intervention_refused: none,
   // the seat is the player's, not the character's: the feed says what became of them
   seat_freed: none,
   player_away: none,
