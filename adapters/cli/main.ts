@@ -45,6 +45,12 @@ export async function main(argv: string[]): Promise<number> {
     if (name && name !== '--help' && name !== 'help') process.stderr.write(t('cli.usage') + '\n');
     return name === '--help' || name === 'help' ? 0 : 2;
   }
+  // `astinus <command> --help` (or -h): the command's usage, asked for, so on stdout and exit 0
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (options.includes('--help') || options.includes('-h')) {
+    process.stdout.write(t(`cli.usage_${name}`) + '\n');
+    return 0;
+  }
   try {
     return await (
       await load()
