@@ -367,3 +367,40 @@ describe('published JSON Schemas', () => {
     }
   });
 });
+
+it(
+  'refuses a director event the Judge would refuse at every run, and warns of a requires tag nobody can come by',
+  { timeout: LONG },
+  async () => {
+    const harm = Object.keys(JSON.parse(await readFile(path.join(SHENZHEN, 'vocabulary.json'), 'utf8')).harm.tags)[0];
+    const dir = await brokenPack(async (d) => {
+      await editJson(d, 'director.json', (j) => {
+        j.templates[0].changes.push({ type: 'tag_added', actor: '$present', tag: harm });
+        j.templates[0].changes.push({ type: 'hp_delta', target: '$present', delta: -2, cause: 'smoke' });
+      });
+      await editJson(d, 'templates.json', (j) => {
+        j.templates[0].effects.push({ type: 'requires', tag: 'guild_seal' });
+      });
+    });
+    const r = await astinusHere(['validate', dir]);
+    expect(r.code).toBe(1);
+    const lines = problems(r.stderr);
+    const n = JSON.parse(await readFile(path.join(SHENZHEN, 'director.json'), 'utf8')).templates[0].changes.length;
+    expect(lines.find((l) => l.includes(`$.templates[0].changes[${n}].tag`))).toMatch(
+      new RegExp(`director\\.json .*a director cannot add "${harm}": harm comes only from the dice.*remove the change`),
+    );
+    expect(lines.find((l) => l.includes(`$.templates[0].changes[${n + 1}].type`))).toMatch(/a director cannot move hit points/);
+    expect(lines).toHaveLength(2);
+    // warned, not refused: with the director's faults gone the pack passes, and the tag nobody can come by is named
+    await editJson(dir, 'director.json', (j) => {
+      j.templates[0].changes.splice(n, 2);
+    });
+    const warned = await astinusHere(['validate', dir]);
+    expect(warned.code, warned.stderr).toBe(0);
+    expect(problems(warned.stderr)).toEqual([
+      expect.stringMatching(
+        /templates\.json \$\.templates\[0\]\.effects\[\d+\]\.tag: no one can come by the tag "guild_seal" .*give it to someone in actors\.json, or teach it with a class/,
+      ),
+    ]);
+  },
+);

@@ -1,4 +1,5 @@
 import type { DirectorChange, DirectorFile } from '../model/director.ts';
+import { judgedTag } from '../model/harm.ts';
 import { own } from '../model/ids.ts';
 import { type At, contentCheck, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
@@ -95,6 +96,14 @@ function changeChecks(c: DirectorChange, path: PropertyKey[], refs: PackRefs, at
       return;
     case 'new_fact':
       contentCheck(c.content, FILE, [...path, 'content'], refs, at);
+      return;
+    // what the Judge refuses from any director, at every run (sim/judge/changes.ts): harm is the dice's,
+    // dealt through its own clock; hit points move only by the dice, a rest or a care
+    case 'tag_added':
+      if (refs.vocabulary && judgedTag(refs.vocabulary.harm, c.tag)) at(FILE, [...path, 'tag'], 'director_harm_tag', { tag: c.tag });
+      return;
+    case 'hp_delta':
+      at(FILE, [...path, 'type'], 'director_hp');
       return;
   }
 }

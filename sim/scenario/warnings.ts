@@ -1,6 +1,7 @@
 import type { Scenario } from '../model/scenario.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
 import { inkReach } from './ink-reach.ts';
+import { skillTag } from '../model/skills.ts';
 
 /**
  * What is legal but probably not meant: a declared money sink nothing spends into, a source nothing
@@ -51,7 +52,35 @@ export function packWarnings(s: Scenario): PackIssue[] {
       },
     });
   if (s.story) out.push(...inkReach(s.story, new Set(s.places.map((p) => p.id))).warnings);
+  const granted = grantedTags(s);
+  s.templates.forEach((t, i) =>
+    t.effects.forEach((e, j) => {
+      if (e.type === 'requires' && e.tag !== undefined && !granted.has(e.tag))
+        out.push({
+          file: 'templates.json',
+          path: jsonPath(['templates', i, 'effects', j, 'tag']),
+          reason: { key: 'pack.tag_never_granted', params: { tag: e.tag, template: t.id } },
+        });
+    }),
+  );
   return out;
+}
+
+/**
+ * The tags a person can come by in this pack with the rules World Engine: held at the start, a class's
+ * skill, a director's or a story's tag, the harm rules' own. A language model may grant any other to
+ * the one it acts for, so a `requires` beyond these is a warning, not an error.
+ */
+function grantedTags(s: Scenario): Set<string> {
+  const v = s.vocabulary;
+  return new Set([
+    ...s.actors.flatMap((a) => a.body.tags),
+    ...s.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'class' ? [skillTag(e.skill)] : []))),
+    ...(s.director?.templates ?? []).flatMap((t) => t.changes.flatMap((c) => (c.type === 'tag_added' ? [c.tag] : []))),
+    ...Object.values(s.story?.bindings ?? {}).flatMap((b) => (b.measure === 'tag' && !b.prefix ? [b.tag] : [])),
+    ...Object.keys(v.harm.tags),
+    ...(v.harm.restrain?.tag ? [v.harm.restrain.tag] : []),
+  ]);
 }
 
 /** How many times what the sources can create a day may exceed what eating takes before `validate` warns. */
