@@ -404,3 +404,22 @@ it(
     ]);
   },
 );
+
+it("names a pack's words for a line the engine does not have, and a slot the line does not fill", { timeout: LONG }, async () => {
+  const dir = await brokenPack((d) =>
+    editJson(d, 'vocabulary.json', (j) => {
+      j.channels.moments.say = {
+        'side.likes': { cn: '{{actor}}点赞', en: '{{actor}} likes it' },
+        'side.liked': { cn: '{{actor}}点了个赞', en: '{{actor}} likes the post for {{price}}' },
+      };
+    }),
+  );
+  const r = await astinusHere(['validate', dir]);
+  expect(r.code).toBe(1);
+  expect(problems(r.stderr)).toEqual([
+    expect.stringMatching(/vocabulary\.json \$\.channels\.moments\.say\["?side\.likes"?\]: the engine has no line "side\.likes" to word/),
+    expect.stringMatching(
+      /vocabulary\.json \$\.channels\.moments\.say\["?side\.liked"?\]\.en: "price" is not filled in the line side\.liked: it fills actor/,
+    ),
+  ]);
+});

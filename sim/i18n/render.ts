@@ -1,4 +1,5 @@
-import { type Lang, LANGS, type Message, type Param, type Text } from '../model/text.ts';
+import { type Lang, LANGS, type Message, type Param, type Ref, type Text } from '../model/text.ts';
+import type { Say } from '../model/vocabulary.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { type T, translator, hasKey } from './translator.ts';
@@ -53,7 +54,47 @@ export class Renderer {
     const moneyish = (k: string) => k === 'money' || (MONEY_AMOUNTS.has(m.key) && (k === 'have' || k === 'need'));
     for (const [k, v] of Object.entries(m.params ?? {}))
       params[k] = typeof v === 'number' && moneyish(k) ? this.money(v) : typeof v === 'number' ? v : this.param(v);
+    const own = this.packLine(m);
+    if (own) return this.text(own).replace(/\{\{(\w+)\}\}/g, (slot, k: string) => (Object.hasOwn(params, k) ? String(params[k]) : slot));
     return this.t(m.key, params);
+  }
+
+  /** The pack's own words for a line (sim/model/vocabulary.ts, Say): the first word the message names that words it. */
+  private packLine(m: Extract<Message, { key: string }>): Text | undefined {
+    for (const v of Object.values(m.params ?? {})) {
+      if (typeof v !== 'object') continue;
+      const say = this.sayOf(v);
+      if (say && Object.hasOwn(say, m.key)) return say[m.key];
+    }
+    return undefined;
+  }
+
+  private sayOf(v: Ref): Say | undefined {
+    const w = this.cat.words;
+    switch (v.ref) {
+      case 'item':
+        return this.cat.items.get(v.id)?.say;
+      case 'entity':
+      case 'template': {
+        // a thing speaks through its kind: a stall is set up, a well dug
+        const template = v.ref === 'entity' ? this.state.entities[v.id]?.template : v.id;
+        const t = template === undefined ? undefined : this.cat.templates.get(template);
+        return t ? w.kind(t.kind)?.say : undefined;
+      }
+      case 'kind':
+        return w.kind(v.id)?.say;
+      case 'manner':
+        return w.manner(v.id)?.say;
+      case 'channel':
+      case 'verb':
+        return w.channel(v.id)?.say;
+      case 'purpose':
+        return w.purpose(v.id)?.say;
+      case 'mode':
+        return w.mode(v.id)?.say;
+      default:
+        return undefined;
+    }
   }
 
   /**

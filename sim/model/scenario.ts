@@ -5,7 +5,7 @@ import { StoryFile, type LoadedStory } from './session.ts';
 import { Text } from './text.ts';
 import { Status } from './status.ts';
 import { PackId, SafeId } from './ids.ts';
-import { Aliases, VocabularyFile } from './vocabulary.ts';
+import { Aliases, Say, VocabularyFile } from './vocabulary.ts';
 import { Traits } from './traits.ts';
 
 /** Scenario pack files. Each schema is published as JSON Schema (`npm run schema`) for editors. */
@@ -97,7 +97,13 @@ export const Rules = z
 export type Rules = z.infer<typeof Rules>;
 
 export const Item = z
-  .object({ ...Named, aliases: Aliases, price: z.number().int().positive(), energy: z.number().int().min(0).default(0) })
+  .object({
+    ...Named,
+    aliases: Aliases,
+    price: z.number().int().positive(),
+    energy: z.number().int().min(0).default(0),
+    say: Say.optional(),
+  })
   .strict();
 export const Job = z
   .object({

@@ -3,6 +3,15 @@ import { Text } from './text.ts';
 import { PackId } from './ids.ts';
 
 /**
+ * The pack's own words for the engine's lines about one of its words (README, The pack's own words):
+ * by the line's locale key (`narrative.eat_item`, `side.liked`, ...), a `{cn, en}` text with the same
+ * `{{slots}}`. A line names its words as references (the item eaten, the thing's template, the manner,
+ * the channel); the first of them that words the line says it, else the engine's generic line does.
+ */
+export const Say = z.record(z.string().regex(/^(narrative|side)\.[a-z_]+$/, 'a line of the feed: narrative.<key> or side.<key>'), Text);
+export type Say = z.infer<typeof Say>;
+
+/**
  * A pack's vocabulary (`vocabulary.json`): every word of its genre that a tool call, a feed line or a
  * prompt can carry. The engine knows mechanisms (what a manner *does*, what a purpose spends into);
  * the pack names them, in cn and en. Ids here are what tool calls carry (`manner: "steal"`), so a
@@ -64,6 +73,7 @@ export const Mode = z
     energyPerUnit: z.number().int().min(0),
     /** where the fare goes (a declared sink; default: the vocabulary's `spending`) */
     sink: Id.optional(),
+    say: Say.optional(),
   })
   .strict();
 export type Mode = z.infer<typeof Mode>;
@@ -77,6 +87,7 @@ export const Channel = z
     /** what the speaker does, after their name, in both languages (en: "sends a letter round") */
     verb: Text,
     reach: z.enum(REACH),
+    say: Say.optional(),
   })
   .strict();
 export type Channel = z.infer<typeof Channel>;
@@ -98,6 +109,7 @@ export const Manner = z
     risky: z.boolean().optional(),
     /** steal: the most a full success can take */
     max: z.number().int().positive().optional(),
+    say: Say.optional(),
   })
   .strict();
 export type Manner = z.infer<typeof Manner>;
@@ -122,6 +134,7 @@ export const Purpose = z
     items: z.array(Id).default([]),
     /** a risky purpose is a check (2d6): its band decides whether it comes off */
     risky: z.boolean().optional(),
+    say: Say.optional(),
   })
   .strict();
 export type Purpose = z.infer<typeof Purpose>;
@@ -142,6 +155,7 @@ export const Kind = z
     /** whether people make these (false: only the pack places them, like a depot) */
     made: z.boolean().default(true),
     sink: Id.optional(),
+    say: Say.optional(),
   })
   .strict();
 export type Kind = z.infer<typeof Kind>;

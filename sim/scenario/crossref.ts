@@ -4,6 +4,7 @@ import { own } from '../model/ids.ts';
 import { questChecks } from './quests.ts';
 import type { DirectorFile } from '../model/director.ts';
 import { directorChecks } from './director.ts';
+import { sayChecks } from './say.ts';
 import { type At, packRefs, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
 /** The parts of a pack that parsed; a file that did not is null, and nothing is checked against it. */
@@ -124,6 +125,7 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
     for (const id of Object.keys(a.body.inventory)) ref('actors.json', ['actors', i, 'body', 'inventory', id], 'unknown_item', id, items);
   });
   if (s.director) directorChecks(s.director, refs, at);
+  sayChecks(s, at);
   s.templates?.forEach((t, i) => {
     ref('templates.json', ['templates', i, 'kind'], 'unknown_kind', t.kind, kinds);
     t.effects.forEach((e, j) => {

@@ -29,7 +29,7 @@ export function express(cat: Catalog, s: Slice, c: CallOf<'express'>) {
   if (first) {
     out
       .change({ type: 'relationship_change', from: first.id, to: s.actor.id, delta: 1 })
-      .side(msg('side.liked', { actor: ref('actor', first.id) }));
+      .side(msg('side.liked', { actor: ref('actor', first.id), channel: ref('channel', c.args.channel) }));
   } else {
     out.side(msg('side.heard', { actor: a, count: s.listeners.length }));
   }

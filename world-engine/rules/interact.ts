@@ -113,7 +113,9 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
     const most = theftMost(cat.words.manner(c.args.manner)?.max ?? 1, band);
     if (most > 0 && other.money > 0) {
       const amount = Math.min(other.money, rngFor(s.seed, s.tick, s.actor.id, 'steal').int(1, most));
-      return new Outcome(msg('narrative.theft', { actor: A(s), target: ref('actor', other.id) })).change({
+      // the manner is named so that a pack may word its thefts (sim/model/vocabulary.ts, Say)
+      const manner = ref('manner', c.args.manner);
+      return new Outcome(msg('narrative.theft', { actor: A(s), target: ref('actor', other.id), manner })).change({
         type: 'resource_transfer',
         from: other.id,
         to: s.actor.id,
@@ -122,7 +124,7 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
         reason: 'theft',
       });
     }
-    return new Outcome(msg('narrative.theft_caught', { actor: A(s), target: ref('actor', other.id) }))
+    return new Outcome(msg('narrative.theft_caught', { actor: A(s), target: ref('actor', other.id), manner: ref('manner', c.args.manner) }))
       .change(...both(s.actor.id, other.id, -8), { type: 'reputation_change', actor: s.actor.id, delta: -3, reason: 'theft' })
       .side(msg('side.onlookers', { actor: A(s) }));
   },
