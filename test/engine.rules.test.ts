@@ -1,6 +1,6 @@
 import { checkFor } from '../sim/model/check.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Catalog } from '../sim/scenario/catalog.ts';
+import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { act, passTicks } from './helpers/act.ts';
 import { call, fresh, place, shenzhen } from './helpers/world.ts';
@@ -88,6 +88,26 @@ describe('the rule engine resolves every tool into consequences the Judge accept
       .map((a) => a.id);
     expect(knowers.length).toBeGreaterThanOrEqual(3);
     expect(knowers).not.toContain('zhao_lei');
+  });
+
+  it('a channel that reaches the world carries news to people wherever they are; one that reaches the place does not', () => {
+    const v = cat.scenario.vocabulary;
+    const loud = buildCatalog({
+      ...cat.scenario,
+      vocabulary: { ...v, channels: { ...v.channels, shout: { ...v.channels.shout, reach: 'world' } } },
+    });
+    const spread = (c: Catalog) => {
+      const t = fresh(c, 5);
+      // everyone else is away from the speaker's place
+      for (const a of Object.values(t.actors)) place(t, a.id, a.id === 'fang_lan' ? 'dongmen' : 'luohu_station');
+      act(c, t, call('fang_lan', 'create', { what: 'rumour_debt', where: 'dongmen', using: { energy: 5 }, about: 'zhao_lei' }));
+      const [fact] = Object.values(t.facts);
+      const news = { key: 'say.news', params: { fact: { ref: 'fact' as const, id: fact.id } } };
+      expect(act(c, t, call('fang_lan', 'express', { channel: 'shout', content: news })).failed).toBeNull();
+      return Object.values(t.actors).filter((a) => a.id !== 'fang_lan' && a.knows.includes(fact.id)).length;
+    };
+    expect(spread(cat)).toBe(0);
+    expect(spread(loud)).toBeGreaterThan(0);
   });
 
   it('moving costs by mode: the bus costs a fare, walking costs energy, a taxi costs more', () => {

@@ -47,9 +47,11 @@ export function sliceFor(
           .sort()
           .slice(0, LISTENERS)
           .map((id) => state.actors[id])
-      : noticed
-        ? firstAlive(state, noticed.people)
-        : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
+      : reach === 'world'
+        ? sample(everyoneAlive(state), actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id])
+        : noticed
+          ? firstAlive(state, noticed.people)
+          : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
   // the newest few facts it knows, oldest first
   const known: FactState[] = [];
   for (let i = Math.max(0, actor.knows.length - 4); i < actor.knows.length; i++) {
@@ -114,6 +116,13 @@ function friendsAlive(state: WorldState, relations: Record<string, number>): str
   const out: string[] = [];
   for (const id in relations) if (relations[id] >= FRIEND && state.actors[id]?.status === 'alive') out.push(id);
   return out;
+}
+
+/** Everyone alive, wherever they are, in id order: who a world-wide channel reaches. */
+function everyoneAlive(state: WorldState): string[] {
+  const out: string[] = [];
+  for (const id in state.actors) if (state.actors[id].status === 'alive') out.push(id);
+  return out.sort();
 }
 
 /** Up to n of the ids, never `self`, seeded; without copying a crowd of thousands. */

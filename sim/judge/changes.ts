@@ -395,7 +395,9 @@ export const VALIDATORS: Validators = {
     check(self(p, c.from), 'not_yours');
     actorExists(d, c.from);
     check(d.state.actors[c.from].knows.includes(fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
-    check(d.cat.words.channel(c.channel)?.reach === 'friends' || d.state.actors[c.actor].location === p.place, 'not_present', {
+    // a letter or a public address reaches the listener wherever they are; any other word, only those present
+    const reach = d.cat.words.channel(c.channel)?.reach;
+    check(reach === 'friends' || reach === 'world' || d.state.actors[c.actor].location === p.place, 'not_present', {
       target: { ref: 'actor', id: c.actor },
     });
     if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;

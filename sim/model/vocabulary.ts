@@ -78,8 +78,8 @@ export const Mode = z
   .strict();
 export type Mode = z.infer<typeof Mode>;
 
-/** Who hears an `express`: the people at the place, one's friends wherever they are, or oneself. */
-export const REACH = ['place', 'friends', 'self'] as const;
+/** Who hears an `express`: the people at the place, one's friends wherever they are, oneself, or everyone in the world (a public address). */
+export const REACH = ['place', 'friends', 'self', 'world'] as const;
 export const Channel = z
   .object({
     name: Text,
