@@ -65,4 +65,26 @@ describe('the map layout', () => {
     expect(c.d, c.pair).toBeGreaterThanOrEqual(minSpacing(40));
     expect(minSpacing(40)).toBeGreaterThanOrEqual(90);
   });
+
+  it("draws a pack's own map: a place's position as given, the others by its layout hint in the file's order", () => {
+    const places = crowded(8);
+    const ring = layoutPlaces({ places }, 'ring');
+    const ids = [...places.keys()];
+    // round a ring: every place as far from the centre, the first at the top, then clockwise
+    for (const p of ring.values()) expect(Math.round(Math.hypot(p.x - 500, p.y - 500))).toBeGreaterThanOrEqual(399);
+    expect(ring.get(ids[0])).toEqual({ x: 500, y: 100 });
+    expect(ring.get(ids[2])).toEqual({ x: 900, y: 500 });
+    const line = layoutPlaces({ places }, 'line');
+    expect(ids.map((id) => line.get(id)!.y)).toEqual(ids.map(() => 500));
+    expect(ids.map((id) => line.get(id)!.x)).toEqual([...ids.map((id) => line.get(id)!.x)].sort((a, b) => a - b));
+    const grid = layoutPlaces({ places }, 'grid');
+    expect(new Set([...grid.values()].map((p) => `${p.x},${p.y}`)).size).toBe(8);
+    // a position given wins over any layout, and the others are laid out without it
+    places.set(ids[3], { ...places.get(ids[3])!, position: { x: 10, y: 990 } });
+    for (const hint of [undefined, 'ring', 'grid'] as const) {
+      const pinned = layoutPlaces({ places }, hint);
+      expect(pinned.get(ids[3])).toEqual({ x: 10, y: 990 });
+      expect(pinned.size).toBe(8);
+    }
+  });
 });

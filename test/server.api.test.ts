@@ -13,6 +13,7 @@ import {
   WorldSummary,
 } from '../adapters/server/protocol.ts';
 import { auth, served } from './helpers/serve.ts';
+import { shenzhen } from './helpers/world.ts';
 
 let srv: AstinusServer;
 afterEach(async () => {
@@ -52,6 +53,17 @@ describe('reading the world', () => {
         .map((p) => [p.x, p.y]),
     ).toEqual(places.map((p) => [p.x, p.y]));
     await again.close();
+    // a pack's own map: positions as given, the rest round its ring
+    const base = (await shenzhen()).scenario;
+    const [first, ...rest] = base.places;
+    const mapped = await served(
+      {},
+      { scenario: { ...base, layout: 'ring', places: [{ ...first, position: { x: 42, y: 958 } }, ...rest] } },
+    );
+    const drawn = PlaceView.array().parse((await mapped.app.inject({ url: `${W}/places` })).json());
+    expect(drawn.find((p) => p.id === first.id)).toMatchObject({ x: 42, y: 958 });
+    expect(drawn.find((p) => p.id === rest[0].id)).toMatchObject({ x: 500, y: 100 });
+    await mapped.close();
     const actors = ActorSummary.array().parse((await get(`${W}/actors`)).json());
     expect(actors.find((a) => a.id === 'lin_feng')).toMatchObject({ isPlayer: false, name: { en: 'Lin Feng' } });
     expect((await get(`${W}/actors/nobody`)).statusCode).toBe(404);

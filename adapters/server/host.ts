@@ -129,7 +129,7 @@ export class WorldHost {
   readonly joined = new JoinTally();
 
   constructor(private readonly o: HostOptions) {
-    this.views = new Views(o.world.cat, o.world.state, layoutPlaces(o.world.cat));
+    this.views = new Views(o.world.cat, o.world.state, layoutPlaces(o.world.cat, o.world.cat.scenario.layout));
     this.story = new StoryBook(o.world.cat, o.world.state);
     this.tickMs = o.tickMs;
     this.turnBased = o.turnBased;

@@ -1,3 +1,4 @@
+import type { MapLayout, Place } from '../../sim/model/scenario.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 
@@ -20,13 +21,48 @@ export function minSpacing(n: number): number {
 }
 
 /**
- * Map positions for the dashboard when a pack has none: a force layout of the travel graph (links
- * pull, every pair pushes), started from a circle in id order so it is the same every time, then
- * pairs closer than `minSpacing` pushed apart. Coordinates fit 100..900.
+ * Map positions for the dashboard: a place's `position` where the pack gives one; the others by the
+ * pack's `layout` hint (ring, line, grid, in the file's order), else by a force layout of the travel
+ * graph (links pull, every pair pushes), started from a circle in id order so it is the same every
+ * time, then pairs closer than `minSpacing` pushed apart. Laid-out coordinates fit 100..900.
  * Generated sub-areas sit on a small ring around their parent.
  */
-export function layoutPlaces(cat: Pick<Catalog, 'places'>): Map<string, Point> {
-  const places = [...cat.places.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+export function layoutPlaces(cat: Pick<Catalog, 'places'>, hint?: MapLayout): Map<string, Point> {
+  const all = [...cat.places.values()];
+  // the pack's own map: a place's position as given; the rest by the pack's layout, else from the links
+  const given = all.filter((p) => p.position);
+  const rest = all.filter((p) => !p.position);
+  const out = new Map(given.map((p) => [p.id, { x: p.position!.x, y: p.position!.y }]));
+  if (!rest.length) return out;
+  const laid = hint
+    ? hinted(
+        rest.map((p) => p.id),
+        hint,
+      )
+    : forceLayout(rest);
+  for (const [id, p] of laid) out.set(id, p);
+  return out;
+}
+
+/** The places in the file's order round a ring, along a line, or on a grid, over the square. */
+function hinted(ids: string[], hint: MapLayout): Map<string, Point> {
+  const n = ids.length;
+  const mid = (LO + HI) / 2;
+  const r = (HI - LO) / 2;
+  const cols = Math.ceil(Math.sqrt(n));
+  const rows = Math.ceil(n / cols);
+  const at = (i: number): Point => {
+    if (hint === 'ring') return { x: mid + r * Math.sin((2 * Math.PI * i) / n), y: mid - r * Math.cos((2 * Math.PI * i) / n) };
+    if (hint === 'line') return { x: n === 1 ? mid : LO + ((HI - LO) * i) / (n - 1), y: mid };
+    const c = i % cols,
+      row = Math.floor(i / cols);
+    return { x: cols === 1 ? mid : LO + ((HI - LO) * c) / (cols - 1), y: rows === 1 ? mid : LO + ((HI - LO) * row) / (rows - 1) };
+  };
+  return new Map(ids.map((id, i) => [id, { x: Math.round(at(i).x), y: Math.round(at(i).y) }]));
+}
+
+function forceLayout(list: Place[]): Map<string, Point> {
+  const places = [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
   const n = places.length;
   const idx = new Map(places.map((p, i) => [p.id, i]));
   const pos = places.map((_, i) => ({ x: Math.cos((2 * Math.PI * i) / n), y: Math.sin((2 * Math.PI * i) / n) }));

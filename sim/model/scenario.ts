@@ -142,6 +142,8 @@ export const Place = z
     links: z.array(z.object({ to: Id, distance: z.number().int().positive() }).strict()),
     /** items on sale here (food restores energy) */
     sells: z.array(Id).default([]),
+    /** where the dashboard's map draws it, on a 1000 x 1000 square (default: laid out from the links) */
+    position: z.object({ x: z.number().int().min(0).max(1000), y: z.number().int().min(0).max(1000) }).strict().optional(),
     /** the hours `sells` are on offer, `open` inclusive to `close` exclusive, wrapping past midnight (default: always) */
     hours: z
       .object({ open: z.number().int().min(0).max(23), close: z.number().int().min(0).max(23) })
@@ -151,7 +153,10 @@ export const Place = z
   })
   .strict();
 export type Place = z.infer<typeof Place>;
-export const PlacesFile = z.object({ $schema: z.string().optional(), places: z.array(Place).min(1) }).strict();
+/** How the map lays out the places without a `position`: in the file's order round a ring, along a line, or on a grid; without, from the links. */
+export const MapLayout = z.enum(['ring', 'line', 'grid']);
+export type MapLayout = z.infer<typeof MapLayout>;
+export const PlacesFile = z.object({ $schema: z.string().optional(), layout: MapLayout.optional(), places: z.array(Place).min(1) }).strict();
 
 export const Drives = z
   .object({
@@ -329,6 +334,8 @@ export interface Scenario {
   meta: ScenarioFile;
   vocabulary: z.infer<typeof VocabularyFile>;
   places: Place[];
+  /** places.json's `layout`, a hint for the map */
+  layout?: MapLayout;
   actors: ActorDef[];
   templates: Template[];
   entities: z.infer<typeof InitialEntity>[];

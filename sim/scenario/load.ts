@@ -73,6 +73,7 @@ export async function loadScenario(dir: string): Promise<Scenario> {
     meta: parsed['scenario.json']!,
     vocabulary: parsed['vocabulary.json']!,
     places: parsed['places.json']!.places,
+    ...(parsed['places.json']!.layout ? { layout: parsed['places.json']!.layout } : {}),
     actors: parsed['actors.json']!.actors,
     templates: parsed['templates.json']!.templates,
     entities: parsed['entities.json']?.entities ?? [],
