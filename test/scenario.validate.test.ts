@@ -423,3 +423,18 @@ it("names a pack's words for a line the engine does not have, and a slot the lin
     ),
   ]);
 });
+
+it('names a job that asks for a role the pack lacks, or a skill nobody holds and no class teaches', { timeout: LONG }, async () => {
+  const dir = await brokenPack((d) =>
+    editJson(d, 'scenario.json', (j) => {
+      j.jobs[0].requires = { role: 'astronaut' };
+      j.jobs[1].requires = { skill: 'welding' };
+    }),
+  );
+  const r = await astinusHere(['validate', dir]);
+  expect(r.code).toBe(1);
+  expect(problems(r.stderr)).toEqual([
+    expect.stringMatching(/scenario\.json \$\.jobs\[0\]\.requires\.role: .*astronaut/),
+    expect.stringMatching(/scenario\.json \$\.jobs\[1\]\.requires\.skill: nobody holds the skill "welding" .*add a class that teaches it/),
+  ]);
+});

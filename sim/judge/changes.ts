@@ -4,7 +4,7 @@ import { TRANSITIONS } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { clamp } from '../state/apply.ts';
-import { heldJob, parseJobTag } from '../model/jobs.ts';
+import { heldJob, parseJobTag, qualifies } from '../model/jobs.ts';
 import type { Draft } from './draft.ts';
 import { check, reject } from './reasons.ts';
 import type { EntityState } from '../model/events.ts';
@@ -275,6 +275,7 @@ export const VALIDATORS: Validators = {
       const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job);
       check(job, 'unknown_job', { id: c.tag });
       check(!heldJob(a.tags), 'already_employed');
+      check(qualifies(job, a), 'job_requires', { job: { ref: 'job', id: job.id } });
       // hired in person, by someone whose body and role are this job's employer
       const boss = d.state.actors[held!.employer];
       check(

@@ -1,3 +1,5 @@
+import { knowsSkill } from './skills.ts';
+
 /**
  * Holding a job is a tag naming the job and the employer who gave it: `job:<job>:<employer>`.
  * Capacity is per employer, so a grown world with several foremen has several crews.
@@ -8,6 +10,15 @@ export function parseJobTag(tag: string): { job: string; employer: string } | nu
   if (!tag.startsWith('job:')) return null;
   const cut = tag.indexOf(':', 4);
   return cut > 4 && cut < tag.length - 1 ? { job: tag.slice(4, cut), employer: tag.slice(cut + 1) } : null;
+}
+
+/** Whether a person may be taken on for a job: the role and the skill it requires, if any (sim/model/skills.ts). */
+export function qualifies(
+  job: { requires?: { role?: string; skill?: string } },
+  a: { roles: readonly string[]; tags: readonly string[]; inventory: Record<string, number> },
+): boolean {
+  const r = job.requires;
+  return !r || ((r.role === undefined || a.roles.includes(r.role)) && (r.skill === undefined || knowsSkill(a, r.skill)));
 }
 
 /** The job an actor holds, if any. */

@@ -115,6 +115,8 @@ export const Job = z
     capacity: z.number().int().positive(),
     /** the declared source wages come from; without one the employer pays them (a closed economy) */
     source: Id.optional(),
+    /** who may be taken on: one with this role, and/or who knows this skill (a `skill:` tag or the thing in hand) */
+    requires: z.object({ role: Id.optional(), skill: Id.optional() }).strict().optional(),
   })
   .strict();
 
@@ -143,7 +145,10 @@ export const Place = z
     /** items on sale here (food restores energy) */
     sells: z.array(Id).default([]),
     /** where the dashboard's map draws it, on a 1000 x 1000 square (default: laid out from the links) */
-    position: z.object({ x: z.number().int().min(0).max(1000), y: z.number().int().min(0).max(1000) }).strict().optional(),
+    position: z
+      .object({ x: z.number().int().min(0).max(1000), y: z.number().int().min(0).max(1000) })
+      .strict()
+      .optional(),
     /** the hours `sells` are on offer, `open` inclusive to `close` exclusive, wrapping past midnight (default: always) */
     hours: z
       .object({ open: z.number().int().min(0).max(23), close: z.number().int().min(0).max(23) })
@@ -156,7 +161,9 @@ export type Place = z.infer<typeof Place>;
 /** How the map lays out the places without a `position`: in the file's order round a ring, along a line, or on a grid; without, from the links. */
 export const MapLayout = z.enum(['ring', 'line', 'grid']);
 export type MapLayout = z.infer<typeof MapLayout>;
-export const PlacesFile = z.object({ $schema: z.string().optional(), layout: MapLayout.optional(), places: z.array(Place).min(1) }).strict();
+export const PlacesFile = z
+  .object({ $schema: z.string().optional(), layout: MapLayout.optional(), places: z.array(Place).min(1) })
+  .strict();
 
 export const Drives = z
   .object({

@@ -5,6 +5,7 @@ import { questChecks } from './quests.ts';
 import type { DirectorFile } from '../model/director.ts';
 import { directorChecks } from './director.ts';
 import { sayChecks } from './say.ts';
+import { knowsSkill } from '../model/skills.ts';
 import { type At, packRefs, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
 /** The parts of a pack that parsed; a file that did not is null, and nothing is checked against it. */
@@ -67,6 +68,17 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
         at('scenario.json', ['jobs', i, 'employer'], 'not_employer', { id: j.employer });
       ref('scenario.json', ['jobs', i, 'place'], 'unknown_place', j.place, places);
       if (j.source !== undefined) ref('scenario.json', ['jobs', i, 'source'], 'unknown_source', j.source, sources);
+      if (j.requires?.role !== undefined) ref('scenario.json', ['jobs', i, 'requires', 'role'], 'unknown_role', j.requires.role, roles);
+      // a skill nobody holds at the start and no class teaches: nobody could ever be taken on
+      const skill = j.requires?.skill;
+      if (
+        skill !== undefined &&
+        s.actors &&
+        s.templates &&
+        !s.actors.some((a) => knowsSkill({ tags: a.body.tags, inventory: a.body.inventory }, skill)) &&
+        !s.templates.some((t) => t.effects.some((e) => e.type === 'class' && e.skill === skill))
+      )
+        at('scenario.json', ['jobs', i, 'requires', 'skill'], 'job_skill_unheld', { skill });
     });
   }
   if (s.places) {

@@ -6,7 +6,7 @@ import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { ActorState } from '../../sim/state/types.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
-import { heldJob, jobTag } from '../../sim/model/jobs.ts';
+import { heldJob, jobTag, qualifies } from '../../sim/model/jobs.ts';
 import { skillTag } from '../../sim/model/skills.ts';
 import type { MannerMechanism } from '../../sim/model/vocabulary.ts';
 import { theftMost } from '../../sim/model/theft.ts';
@@ -57,6 +57,8 @@ const WITH_ACTOR: Record<MannerMechanism, WithActor> = {
       );
     }
     if (heldJob(s.actor.tags)) return new Outcome(msg('narrative.already_hired', { actor: A(s), target: ref('actor', other.id) }));
+    if (!qualifies(job, s.actor))
+      return new Outcome(msg('narrative.not_qualified', { actor: A(s), target: ref('actor', other.id), job: ref('job', job.id) }));
     return new Outcome(msg('narrative.hired', { actor: A(s), target: ref('actor', other.id), job: ref('job', job.id) })).change(
       { type: 'tag_added', actor: s.actor.id, tag: jobTag(job.id, other.id) },
       ...both(s.actor.id, other.id, 2),

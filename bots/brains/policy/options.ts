@@ -2,7 +2,7 @@ import { CONTENT_KEYS } from '../../../sim/i18n/content.ts';
 import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
-import { heldJob } from '../../../sim/model/jobs.ts';
+import { heldJob, qualifies } from '../../../sim/model/jobs.ts';
 import { FRIEND } from '../../../sim/model/relations.ts';
 import type { Neighbour } from '../../perception.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
@@ -251,7 +251,11 @@ export const OPTIONS: Record<string, Option> = {
       return goTo(ctx, 'work', drive, job.place);
     }
     if (cat.words.permits(self.roles, 'hire') || (needs.poverty < 0.2 && self.drives.diligence < 0.6)) return null;
-    const boss = alive(ctx).find((n) => cat.words.permits(n.roles, 'hire') && cat.jobsByEmployer.has(n.soul));
+    // a boss whose crew one could join: the job's role and skill, if it asks for them
+    const boss = alive(ctx).find((n) => {
+      const job = cat.words.permits(n.roles, 'hire') ? cat.jobsByEmployer.get(n.soul) : undefined;
+      return job !== undefined && qualifies(job, self);
+    });
     const bargain = manner(ctx, 'bargain');
     // one asks a boss once in a while, not at every turn, and less eagerly where the dice are against one
     if (boss && bargain && !talkedWith(ctx, boss.id)) {
@@ -262,7 +266,7 @@ export const OPTIONS: Record<string, Option> = {
       });
     }
     if (boss) return null;
-    const jobs = cat.scenario.meta.jobs;
+    const jobs = cat.scenario.meta.jobs.filter((j) => qualifies(j, self));
     return jobs.length ? goTo(ctx, 'work', 0.7 * drive, ctx.rng.pick(jobs).place) : null;
   },
   open_stall(ctx) {
