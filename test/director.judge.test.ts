@@ -1,9 +1,9 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { judgeDirector } from '../sim/judge/director.ts';
 import { TickJudge } from '../sim/judge/judge.ts';
-import type { DirectorProposal } from '../sim/model/director.ts';
+import { DirectorFile, type DirectorProposal } from '../sim/model/director.ts';
 import { msg } from '../sim/model/text.ts';
 import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
@@ -20,15 +20,13 @@ import { copyScenario, removeDir, REPO as ROOT } from './helpers/cli.ts';
  * the ordinary validators refuse anyone (harm that only the dice deal, money from nowhere) they refuse
  * the director too; an accepted proposal commits its record, then its changes.
  */
-let pack: string;
 let cat: Catalog;
 beforeAll(async () => {
-  pack = await copyScenario();
-  await cp(path.join(ROOT, 'test/fixtures/director-lethal/director.json'), path.join(pack, 'director.json'));
-  cat = buildCatalog(await loadScenario(pack));
-});
-afterAll(async () => {
-  await removeDir(pack);
+  // the lethal director is built in memory: `validate` refuses a pack whose director adds a harm tag,
+  // and the Judge refuses it at run time all the same (a director may be given some other way)
+  const lethal = DirectorFile.parse(JSON.parse(await readFile(path.join(ROOT, 'test/fixtures/director-lethal/director.json'), 'utf8')));
+  const shenzhen = await loadScenario(path.join(ROOT, 'scenarios/shenzhen'));
+  cat = buildCatalog({ ...shenzhen, director: lethal });
 });
 
 function scene(): WorldState {
