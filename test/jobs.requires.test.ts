@@ -9,7 +9,8 @@ import { World } from '../sim/world.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { sliceFor } from '../world-engine/slice.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
-import { call, fresh, place, shenzhen } from './helpers/world.ts';
+import { call, consequence, fresh, place, shenzhen } from './helpers/world.ts';
+import { between } from '../sim/model/clock.ts';
 
 /** A job may ask for a role or a skill (README, Files and fields): the Judge holds the hiring to it, and nobody asks in vain. */
 async function withRequirement(requires: { role?: string; skill?: string }): Promise<Catalog> {
@@ -61,6 +62,50 @@ describe('a job that asks for a role or a skill', () => {
     expect(refused).toEqual([]);
     // the other crew still hires: the requirement is the job's, not the town's
     expect(events.some((e) => e.type === 'tag_added' && parseJobTag(e.tag)?.job === 'warehouse_sorting')).toBe(true);
+    await w.close();
+  }, 120_000);
+});
+
+describe('a job with a shift', () => {
+  it('is paid only in its hours, and its workers keep to them: nobody is refused for coming out of them', async () => {
+    const base = (await shenzhen()).scenario;
+    const jobs = base.meta.jobs.map((j) => ({ ...j, hours: { from: 8, to: 12 } }));
+    const cat = buildCatalog({ ...base, meta: { ...base.meta, jobs } });
+    const w = await World.open({
+      scenario: cat.scenario,
+      seed: 3,
+      population: null,
+      store: memoryStore(),
+      brain: policyBrain(),
+      engine: ruleEngine(),
+    });
+    const events: Event[] = [];
+    for (let i = 0; i < 2 * cat.scenario.vocabulary.time.ticksPerDay; i++) events.push(...(await w.step()));
+    const paid = events.filter(
+      (e) => (e.type === 'money_created' && e.source === 'wage') || (e.type === 'transfer' && e.reason === 'wage'),
+    );
+    expect(paid.length).toBeGreaterThan(0);
+    for (const e of paid) expect(between(e.tick, cat.scenario.vocabulary.time, 8, 12), `wage paid at tick ${e.tick}`).toBe(true);
+    expect(events.filter((e) => e.type === 'call_failed' && e.failed.reason.code === 'off_shift')).toEqual([]);
+    // proposed out of hours by anyone, the Judge refuses the pay
+    const t = fresh(cat);
+    const off = [...Array(cat.scenario.vocabulary.time.ticksPerDay).keys()].find((k) => !between(k, cat.scenario.vocabulary.time, 8, 12))!;
+    const judge = new TickJudge(cat, t, off);
+    const job = jobs[0];
+    const worker = 'lin_feng';
+    t.actors[worker].tags.push(jobTag(job.id, job.employer));
+    t.actors[worker].location = job.place;
+    const work = call(worker, 'use_resource', { resource: 'energy', amount: job.energy, purpose: 'work' });
+    const failed = judge.call(work, {
+      ok: true,
+      consequence: consequence({
+        resource_changes: { energy: -job.energy },
+        world_changes: job.source
+          ? [{ type: 'money_source', to: worker, amount: job.wage, source: job.source }]
+          : [{ type: 'resource_transfer', from: job.employer, to: worker, resource: 'money', amount: job.wage, reason: 'wage' }],
+      }),
+    });
+    expect(failed?.reason.code).toBe('off_shift');
     await w.close();
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { TRANSITIONS } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { clamp } from '../state/apply.ts';
-import { heldJob, parseJobTag, qualifies } from '../model/jobs.ts';
+import { heldJob, onShift, parseJobTag, qualifies } from '../model/jobs.ts';
 import type { Draft } from './draft.ts';
 import { check, reject } from './reasons.ts';
 import type { EntityState } from '../model/events.ts';
@@ -458,6 +458,11 @@ function present(d: Draft, id: string): EntityState {
 const isWage = (d: Draft, source: string) => d.cat.scenario.meta.jobs.some((j) => j.source === source);
 
 /** What a call may earn from a source: the wage of the job it works at, or the tips of its performance. */
+/** Work is paid only in its shift, whoever pays it. */
+function shift(d: Draft, job: { id: string; hours?: { from: number; to: number } }): void {
+  check(onShift(job, d.tick, d.cat.scenario.vocabulary.time), 'off_shift', { job: { ref: 'job', id: job.id } });
+}
+
 function earnedBy(d: Draft, p: Proposer, source: string): { most: number; credit: Strategy | null } | null {
   const call = p.call;
   if (!p.actor || call?.tool !== 'use_resource') return null;
@@ -465,6 +470,7 @@ function earnedBy(d: Draft, p: Proposer, source: string): { most: number; credit
   if (does === 'work') {
     const held = heldJob(d.state.actors[p.actor].tags);
     const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
+    if (job) shift(d, job);
     return job && job.source === source ? { most: wageOf(job, d.state), credit: 'work' } : null;
   }
   if (does === 'perform') {
@@ -507,6 +513,7 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
     // paid for work done at the job's place, by the employer the job tag names
     const held = heldJob(d.state.actors[p.actor].tags);
     const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
+    if (job) shift(d, job);
     return !!job && job.source === undefined && held.employer === c.from && c.to === p.actor && c.amount <= wageOf(job, d.state);
   }
   if (!p.entity) return false;

@@ -1,3 +1,4 @@
+import { between, type Clock } from './clock.ts';
 import { knowsSkill } from './skills.ts';
 
 /**
@@ -19,6 +20,11 @@ export function qualifies(
 ): boolean {
   const r = job.requires;
   return !r || ((r.role === undefined || a.roles.includes(r.role)) && (r.skill === undefined || knowsSkill(a, r.skill)));
+}
+
+/** Whether the tick falls in the job's shift (any hour for a job without `hours`). */
+export function onShift(job: { hours?: { from: number; to: number } }, tick: number, clock: Clock): boolean {
+  return !job.hours || between(tick, clock, job.hours.from, job.hours.to);
 }
 
 /** The job an actor holds, if any. */

@@ -115,6 +115,12 @@ export const Job = z
     capacity: z.number().int().positive(),
     /** the declared source wages come from; without one the employer pays them (a closed economy) */
     source: Id.optional(),
+    /** the shift, `from` inclusive to `to` exclusive, wrapping past midnight: work is paid only then (default: any hour) */
+    hours: z
+      .object({ from: z.number().int().min(0).max(23), to: z.number().int().min(0).max(23) })
+      .strict()
+      .refine((h) => h.from !== h.to, 'from and to must differ')
+      .optional(),
     /** who may be taken on: one with this role, and/or who knows this skill (a `skill:` tag or the thing in hand) */
     requires: z.object({ role: Id.optional(), skill: Id.optional() }).strict().optional(),
   })
