@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { between } from '../sim/model/clock.ts';
 import { astinus, exportBytes, removeDir, REPO, tempDir } from './helpers/cli.ts';
 
 /** The README's walk-through is a pack: what an author copies from it must validate and run. */
@@ -32,4 +33,6 @@ it("the README's tiny pack validates and runs 100 ticks with its books balanced"
     .filter((e) => e.type === 'transfer' && e.reason === 'wage');
   expect(wages.length).toBeGreaterThan(0);
   for (const w of wages) expect(w).toMatchObject({ from: 'keeper', to: 'fisher', resource: 'money', amount: 6 });
+  // the lamp is watched by night: every wage falls in the shift, 18:00 to 06:00
+  for (const w of wages) expect(between(w.tick, { ticksPerDay: 96 }, 18, 6), `a wage at tick ${w.tick}`).toBe(true);
 }, 120_000);
