@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runQueueName } from '../adapters/experiment/remote.ts';
+import { RunQueue, runJob, runJobId, runQueueName, startRunWorker } from '../adapters/experiment/remote.ts';
+import { engineIdentity } from '../adapters/provenance/engine.ts';
 import { astinus, finished, removeDir, SHENZHEN, spawnAstinus, tempDir } from './helpers/cli.ts';
 import { describeWithRedis, dropQueue, REDIS_URL, uniqueQueue } from './helpers/redis.ts';
 
@@ -40,4 +41,31 @@ await describeWithRedis('an experiment across BullMQ workers', () => {
       expect((await readFile(path.join(root, 'remote', f))).equals(await readFile(path.join(root, 'local', f))), f).toBe(true);
     }
   }, 240_000);
+
+  it('a worker running another engine refuses a run at once, naming both engine hashes', async () => {
+    const name = runQueueName(uniqueQueue('astinus-exp-engine'));
+    const w = startRunWorker({ url: REDIS_URL, queue: name, concurrency: 1, engineHash: 'a'.repeat(64) });
+    const q = new RunQueue(REDIS_URL, name);
+    try {
+      const job = await runJob({
+        condition: 'baseline',
+        seed: 1,
+        ticks: 2,
+        population: null,
+        brain: null,
+        scenario: SHENZHEN,
+        interventions: null,
+      });
+      expect(job.engine).toBe(engineIdentity().sourceHash);
+      const err = await q.run(runJobId('plan', 'baseline', 1), job).catch((e: unknown) => e);
+      expect(err).toMatchObject({
+        key: 'provenance.worker_engine',
+        params: { theirs: job.engine.slice(0, 12), ours: 'aaaaaaaaaaaa' },
+      });
+    } finally {
+      await q.close();
+      await w.close();
+      await dropQueue(name);
+    }
+  }, 60_000);
 });

@@ -256,6 +256,7 @@ async function runAll(o: {
       brain: c.brain,
       scenario: input.scenario,
       interventions: input.interventions,
+      allowMixed: o.allowMixed,
     });
     try {
       const files = await queue.run(runJobId(planDigest, run.condition, run.seed), job);

@@ -5,13 +5,14 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { z } from 'zod';
 import { LocalizedError } from '../../sim/i18n/errors.ts';
 import type { Logger } from '../../sim/log.ts';
 import { PACK_FILES } from '../../sim/model/scenario.ts';
 import { INK_FILE, inkFileOf } from '../../sim/scenario/ink.ts';
 import { redisConnection } from '../queue/connection.ts';
+import { engineIdentity, shortHash } from '../provenance/engine.ts';
 
 /**
  * Runs of an experiment as BullMQ jobs (when REDIS_URL is set): the coordinator (`astinus
@@ -42,6 +43,9 @@ export const RunJob = z.object({
     .strict()
     .nullable()
     .optional(),
+  /** the coordinator's engine (adapters/provenance): a worker running other code refuses the run, unless mixing was allowed */
+  engine: z.string(),
+  allowMixed: z.boolean().optional(),
 });
 export type RunJob = z.infer<typeof RunJob>;
 const RunResult = z.object({ files: z.record(z.enum(RUN_FILES), z.string()) });
@@ -64,6 +68,7 @@ export async function runJob(o: {
   brain: RunJob['brain'];
   scenario: string;
   interventions: string | null;
+  allowMixed?: boolean;
 }): Promise<RunJob> {
   const pack: Record<string, string> = {};
   for (const f of Object.keys(PACK_FILES)) {
@@ -82,6 +87,8 @@ export async function runJob(o: {
     pack,
     ink: inkName && inkText !== null ? { name: inkName, text: inkText } : null,
     interventions: o.interventions === null ? null : await readFile(o.interventions, 'utf8'),
+    engine: engineIdentity().sourceHash,
+    ...(o.allowMixed ? { allowMixed: true } : {}),
   };
 }
 
@@ -117,7 +124,8 @@ export class RunQueue {
     try {
       value = await job.waitUntilFinished(this.events);
     } catch (err) {
-      throw new LocalizedError('experiment.error.remote_failed', { detail: (err as Error).message });
+      // a worker's own refusal (another engine, a bad job) is said as itself; anything else as a failed run
+      throw LocalizedError.fromReason((err as Error).message, 'experiment.error.remote_failed');
     }
     const parsed = RunResult.safeParse(value);
     if (!parsed.success) throw new LocalizedError('experiment.error.remote_failed', { detail: parsed.error.issues[0]?.message ?? '' });
@@ -138,7 +146,15 @@ const BIN = fileURLToPath(new URL('../../bin/astinus.mjs', import.meta.url));
  * so a job taken back after this worker was killed continues the same world when it lands here
  * again. The children deliberate in process: REDIS_URL is not passed on to them.
  */
-export function startRunWorker(o: { url: string; queue: string; concurrency: number; log?: Logger; name?: string }): {
+export function startRunWorker(o: {
+  url: string;
+  queue: string;
+  concurrency: number;
+  log?: Logger;
+  name?: string;
+  /** this worker's engine, for tests that play another (default: the running code's) */
+  engineHash?: string;
+}): {
   worker: Worker;
   close(): Promise<void>;
 } {
@@ -146,6 +162,12 @@ export function startRunWorker(o: { url: string; queue: string; concurrency: num
     const parsed = RunJob.safeParse(job.data);
     if (!parsed.success) throw new LocalizedError('backends.queue.bad_job', { job: job.id, detail: parsed.error.issues[0]?.message });
     const d = parsed.data;
+    // a run by other code would mix two engines in one experiment: refused at once, not retried
+    const ours = o.engineHash ?? engineIdentity().sourceHash;
+    if (d.engine !== ours && !d.allowMixed)
+      throw new UnrecoverableError(
+        new LocalizedError('provenance.worker_engine', { job: job.id, theirs: shortHash(d.engine), ours: shortHash(ours) }).message,
+      );
     const dir = path.join(tmpdir(), 'astinus-runs', digestOf(String(job.id)));
     const pack = path.join(dir, 'scenario');
     await mkdir(pack, { recursive: true });
