@@ -438,3 +438,16 @@ it('names a job that asks for a role the pack lacks, or a skill nobody holds and
     expect.stringMatching(/scenario\.json \$\.jobs\[1\]\.requires\.skill: nobody holds the skill "welding" .*add a class that teaches it/),
   ]);
 });
+
+it('names a link or a toll that names a travel mode the pack lacks', { timeout: LONG }, async () => {
+  const dir = await brokenPack(async (d) => {
+    await editJson(d, 'places.json', (j) => {
+      j.places[0].links[0].modes = ['maglev'];
+    });
+  });
+  const r = await astinusHere(['validate', dir]);
+  expect(r.code).toBe(1);
+  expect(problems(r.stderr)).toEqual([
+    expect.stringMatching(/places\.json \$\.places\[0\]\.links\[0\]\.modes\[0\]: travel mode "maglev" is not declared/),
+  ]);
+});

@@ -147,7 +147,8 @@ export const Place = z
     aliases: Aliases,
     description: Text,
     mood: z.number().int().min(-10).max(10).default(0),
-    links: z.array(z.object({ to: Id, distance: z.number().int().positive() }).strict()),
+    /** `modes`: the travel modes that may take the link (default: every mode), so a tram line or an EVA crawl is one mode's */
+    links: z.array(z.object({ to: Id, distance: z.number().int().positive(), modes: z.array(Id).min(1).optional() }).strict()),
     /** items on sale here (food restores energy) */
     sells: z.array(Id).default([]),
     /** where the dashboard's map draws it, on a 1000 x 1000 square (default: laid out from the links) */
@@ -268,8 +269,8 @@ export const Effect = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lifetime'), ticks: z.number().int().positive() }).strict(),
   /** every `every` ticks the owner pays `amount` into a declared sink; one who cannot pay loses the thing */
   z.object({ type: z.literal('upkeep'), amount: z.number().int().positive(), every: z.number().int().positive(), sink: Id }).strict(),
-  /** whoever travels the link between the thing's place and `to` pays the owner `amount` */
-  z.object({ type: z.literal('toll'), to: Id, amount: z.number().int().positive() }).strict(),
+  /** whoever travels the link between the thing's place and `to` pays the owner `amount`; with `modes`, only those travelling so */
+  z.object({ type: z.literal('toll'), to: Id, amount: z.number().int().positive(), modes: z.array(Id).min(1).optional() }).strict(),
   /** making the thing needs a tag (a skill: `skill:<id>`), an item carried, or a role */
   z
     .object({ type: z.literal('requires'), tag: SafeId.optional(), item: Id.optional(), role: Id.optional() })

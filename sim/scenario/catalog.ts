@@ -20,8 +20,10 @@ export interface Catalog {
   /** the most each bounded money source may create in a day */
   budgets: Map<string, number>;
   sinks: Set<string>;
-  /** shortest distances between scenario places */
+  /** shortest distances between scenario places, over every link */
   dist: Map<string, Map<string, number>>;
+  /** the same for each mode some link is closed to: over the links that mode may take */
+  distBy: Map<string, Map<string, Map<string, number>>>;
   /** the pack's price level: what a meal costs (the median price of food), the unit a brain's money sense is counted in */
   levels: { meal: number };
   /** money sources that belong to created things (their income), not to people */
@@ -62,10 +64,22 @@ export function buildCatalog(scenario: Scenario): Catalog {
     budgets: new Map(scenario.meta.rules.money.sources.flatMap((s) => (s.perDay === undefined ? [] : [[s.id, s.perDay] as const]))),
     sinks: new Set(scenario.meta.rules.money.sinks.map((s) => s.id)),
     dist: allPairs(scenario.places),
+    distBy: new Map(limitedModes(scenario).map((m) => [m, allPairs(scenario.places, m)])),
   };
 }
 
-function allPairs(places: Place[]): Map<string, Map<string, number>> {
+/** The modes some link does not take: only they need distances of their own. */
+function limitedModes(scenario: Scenario): string[] {
+  if (!scenario.places.some((p) => p.links.some((l) => l.modes))) return [];
+  return Object.keys(scenario.vocabulary.modes).filter((m) =>
+    scenario.places.some((p) => p.links.some((l) => l.modes && !l.modes.includes(m))),
+  );
+}
+
+/** Whether a mode may take a link (a link without `modes` takes any). */
+const takes = (link: { modes?: string[] }, mode: string | undefined) => mode === undefined || !link.modes || link.modes.includes(mode);
+
+function allPairs(places: Place[], mode?: string): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
   for (const start of places) {
     const d = new Map<string, number>([[start.id, 0]]);
@@ -75,6 +89,7 @@ function allPairs(places: Place[]): Map<string, Map<string, number>> {
       queue.sort((a, b) => d.get(a)! - d.get(b)!);
       const at = queue.shift()!;
       for (const link of places.find((p) => p.id === at)!.links) {
+        if (!takes(link, mode)) continue;
         const nd = d.get(at)! + link.distance;
         if (nd < (d.get(link.to) ?? Infinity)) {
           d.set(link.to, nd);
@@ -87,8 +102,8 @@ function allPairs(places: Place[]): Map<string, Map<string, number>> {
   return out;
 }
 
-/** Distance between two places, generated sub-areas included (they hang off a parent place). */
-export function distance(cat: Catalog, state: WorldState, from: string, to: string): number | null {
+/** Distance between two places, generated sub-areas included (they hang off a parent place); by `mode`, over the links it may take. */
+export function distance(cat: Catalog, state: WorldState, from: string, to: string, mode?: string): number | null {
   const lift = (id: string): [string, number] | null => {
     if (cat.places.has(id)) return [id, 0];
     const g = state.generatedPlaces.find((p) => p.id === id);
@@ -101,7 +116,7 @@ export function distance(cat: Catalog, state: WorldState, from: string, to: stri
   const b = lift(to);
   if (!a || !b) return null;
   if (a[0] === b[0]) return Math.abs(a[1] - b[1]) || 1;
-  const mid = cat.dist.get(a[0])?.get(b[0]);
+  const mid = ((mode !== undefined && cat.distBy.get(mode)) || cat.dist).get(a[0])?.get(b[0]);
   return mid === undefined ? null : a[1] + mid + b[1];
 }
 
@@ -130,14 +145,14 @@ export interface Toll {
 export function travelCost(cat: Catalog, state: WorldState, from: string, to: string, mode: string, mover?: string) {
   const m = cat.words.mode(mode);
   if (!m) return null;
-  const dist = distance(cat, state, from, to);
+  const dist = distance(cat, state, from, to, mode);
   if (dist === null) return null;
   return {
     distance: dist,
     money: m.moneyBase + m.moneyPerUnit * dist,
     energy: m.energyPerUnit * dist,
     ticks: Math.max(1, Math.ceil(m.ticksPerUnit * dist)),
-    tolls: mover === undefined ? [] : tollsOn(cat, state, from, to, dist, mover),
+    tolls: mover === undefined ? [] : tollsOn(cat, state, from, to, dist, mover, mode),
   };
 }
 
@@ -147,18 +162,20 @@ export function travelCost(cat: Catalog, state: WorldState, from: string, to: st
  * place in the pack's order), and pays the owners of the links on it. Unowned things and one's own
  * take no toll.
  */
-export function tollsOn(cat: Catalog, state: WorldState, from: string, to: string, dist: number, mover: string): Toll[] {
+export function tollsOn(cat: Catalog, state: WorldState, from: string, to: string, dist: number, mover: string, mode?: string): Toll[] {
   if (!cat.tollTemplates.size) return [];
   const onLink = new Map<string, Toll[]>();
   const key = (x: string, y: string) => (x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`);
   for (const e of membersOf(state.entities)) {
     if (!cat.tollTemplates.has(e.template) || e.owner === null || e.owner === mover) continue;
-    const k = key(e.location, cat.effect(e.template, 'toll')!.to);
+    const toll = cat.effect(e.template, 'toll')!;
+    if (mode !== undefined && toll.modes && !toll.modes.includes(mode)) continue;
+    const k = key(e.location, toll.to);
     const list = onLink.get(k) ?? onLink.set(k, []).get(k)!;
-    list.push({ owner: e.owner, amount: cat.effect(e.template, 'toll')!.amount, entity: e.id });
+    list.push({ owner: e.owner, amount: toll.amount, entity: e.id });
   }
   if (!onLink.size) return [];
-  const d = (x: string, y: string) => distance(cat, state, x, y) ?? Infinity;
+  const d = (x: string, y: string) => distance(cat, state, x, y, mode) ?? Infinity;
   // places on some shortest route, nearest first; each keeps the cheapest way to it and its tolls
   const on = [...cat.places.keys(), ...state.generatedPlaces.map((g) => g.id)]
     .filter((x) => d(from, x) + d(x, to) === dist)
@@ -168,7 +185,7 @@ export function tollsOn(cat: Catalog, state: WorldState, from: string, to: strin
     const here = best.get(x);
     if (!here) continue;
     for (const y of on) {
-      const len = linkLength(cat, state, x, y);
+      const len = linkLength(cat, state, x, y, mode);
       if (len === null || d(from, x) + len !== d(from, y)) continue;
       const tolls = onLink.get(key(x, y)) ?? [];
       const cost = here.cost + tolls.reduce((n, t) => n + t.amount, 0);
@@ -180,8 +197,8 @@ export function tollsOn(cat: Catalog, state: WorldState, from: string, to: strin
 }
 
 /** The length of a direct link between two places (a pack link, or a generated place's tie to its parent), or null. */
-function linkLength(cat: Catalog, state: WorldState, x: string, y: string): number | null {
-  const link = cat.places.get(x)?.links.find((l) => l.to === y);
+function linkLength(cat: Catalog, state: WorldState, x: string, y: string, mode?: string): number | null {
+  const link = cat.places.get(x)?.links.find((l) => l.to === y && takes(l, mode));
   if (link) return link.distance;
   const g = state.generatedPlaces.find((p) => (p.id === x && p.parent === y) || (p.id === y && p.parent === x));
   return g ? g.distance : null;

@@ -39,6 +39,7 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
   const v = s.vocabulary;
   const roles = wordsOf(refs, 'roles');
   const kinds = wordsOf(refs, 'kinds');
+  const modes = wordsOf(refs, 'modes');
   const hires = (rs: string[]) => !v || rs.some((r) => own(v.roles, r)?.permits.includes('hire'));
   const teaches = (rs: string[]) => !!v && rs.some((r) => own(v.roles, r)?.permits.includes('teach'));
 
@@ -86,6 +87,7 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
       p.links.forEach((l, j) => {
         ref('places.json', ['places', i, 'links', j, 'to'], 'unknown_place', l.to, places);
         if (l.to === p.id) at('places.json', ['places', i, 'links', j, 'to'], 'self_link');
+        (l.modes ?? []).forEach((m, k) => ref('places.json', ['places', i, 'links', j, 'modes', k], 'unknown_mode', m, modes));
       });
       p.sells.forEach((id, j) => {
         ref('places.json', ['places', i, 'sells', j], 'unknown_item', id, items);
@@ -146,6 +148,7 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
       if (e.type === 'income' && e.min > e.max) at('templates.json', [...here, 'min'], 'min_above_max');
       if (e.type === 'upkeep') ref('templates.json', [...here, 'sink'], 'unknown_sink', e.sink, sinks);
       if (e.type === 'toll') ref('templates.json', [...here, 'to'], 'unknown_place', e.to, places);
+      if (e.type === 'toll') (e.modes ?? []).forEach((m, k) => ref('templates.json', [...here, 'modes', k], 'unknown_mode', m, modes));
       if (e.type === 'requires' && e.item !== undefined) ref('templates.json', [...here, 'item'], 'unknown_item', e.item, items);
       if (e.type === 'requires' && e.role !== undefined) ref('templates.json', [...here, 'role'], 'unknown_role', e.role, roles);
       // a class is taught by someone who knows its skill (a `skill:` tag or the thing itself in hand), or whose role teaches
