@@ -9,6 +9,7 @@ import {
   directorLabel,
 } from '../model/director.ts';
 import type { Newcomer, Reason } from '../model/events.ts';
+import { NEVER_BY_DIRECTOR } from '../model/director-limits.ts';
 import { blowOf, harmTag, hpLeft, severity } from '../model/harm.ts';
 import { isSafeId, own } from '../model/ids.ts';
 import { parseJobTag } from '../model/jobs.ts';
@@ -176,7 +177,7 @@ function cannotKill(cat: Catalog, state: WorldState, c: WorldChange): void {
   const who = (id: string) => own(state.actors, id);
   switch (c.type) {
     case 'status_change':
-      if (c.to === 'dying' || c.to === 'dead' || c.to === 'restrained_permanent') reject('director_cannot_kill', { status: c.to });
+      if (NEVER_BY_DIRECTOR.includes(c.to)) reject('director_cannot_kill', { status: c.to });
       return;
     case 'hp_delta': {
       const a = who(c.target);

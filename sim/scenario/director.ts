@@ -1,4 +1,5 @@
 import type { DirectorChange, DirectorFile } from '../model/director.ts';
+import { refusedFromDirector } from '../model/director-limits.ts';
 import { own } from '../model/ids.ts';
 import { type At, contentCheck, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
@@ -20,6 +21,14 @@ const ACTOR_FIELDS: Record<string, string[]> = {
   knowledge_learned: ['actor', 'from'],
   hp_delta: ['target'],
   new_fact: ['about'],
+};
+/** The field a refused change is pointed at: what makes it refused, or its type. */
+const REFUSED_FIELD: Record<string, string> = {
+  tag_added: 'tag',
+  tag_removed: 'tag',
+  status_change: 'to',
+  hp_delta: 'delta',
+  resource_gain: 'resource',
 };
 const ENTITY_FIELDS: Record<string, string[]> = { entity_update: ['entity'], entity_removal: ['entity'] };
 
@@ -54,6 +63,14 @@ export function directorChecks(f: DirectorFile, refs: PackRefs, at: At): void {
 }
 
 function changeChecks(c: DirectorChange, path: PropertyKey[], refs: PackRefs, at: At): void {
+  // what the Judge refuses from a director in every world: the template would be refused at every run
+  const refused = refs.vocabulary ? refusedFromDirector(refs.vocabulary.harm, c) : null;
+  if (refused !== null)
+    at(FILE, [...path, REFUSED_FIELD[c.type] ?? 'type'], 'director_refused', {
+      change: c.type,
+      code: refused,
+      status: c.type === 'status_change' ? c.to : '',
+    });
   const rec = c as unknown as Record<string, unknown>;
   const ref = (field: string, key: string, id: string, known: Set<string> | null) => refCheck(at, FILE, [...path, field], key, id, known);
   if (c.type === 'news') {
