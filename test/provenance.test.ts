@@ -100,7 +100,8 @@ describe('provenance: manifest.json and --allow-mixed', () => {
   it('--help of run, fork and experiment documents --allow-mixed', async () => {
     for (const cmd of ['run', 'fork', 'experiment']) {
       const r = await astinus([cmd, '--help']);
-      expect(r.stderr).toMatch(/--allow-mixed (continues|forks|resumes)/);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/--allow-mixed (continues|forks|resumes)/);
     }
   }, 60_000);
 });
