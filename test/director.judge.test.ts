@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeDirector } from '../sim/judge/director.ts';
 import { TickJudge } from '../sim/judge/judge.ts';
-import type { DirectorProposal } from '../sim/model/director.ts';
+import { DirectorFile, type DirectorProposal } from '../sim/model/director.ts';
 import { msg } from '../sim/model/text.ts';
 import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
@@ -22,10 +22,13 @@ import { copyScenario, removeDir, REPO as ROOT } from './helpers/cli.ts';
  */
 let pack: string;
 let cat: Catalog;
+const LETHAL = path.join(ROOT, 'test/fixtures/director-lethal/director.json');
 beforeAll(async () => {
   pack = await copyScenario();
-  await cp(path.join(ROOT, 'test/fixtures/director-lethal/director.json'), path.join(pack, 'director.json'));
-  cat = buildCatalog(await loadScenario(pack));
+  // `validate` refuses this pack (the last test): the Judge is shown it as if it had been let through
+  const director = DirectorFile.parse(JSON.parse(await readFile(LETHAL, 'utf8')));
+  cat = buildCatalog({ ...(await loadScenario(pack)), director });
+  await cp(LETHAL, path.join(pack, 'director.json'));
 });
 afterAll(async () => {
   await removeDir(pack);
@@ -139,4 +142,16 @@ describe('director.json checked at load', () => {
       await removeDir(dir);
     }
   });
+});
+
+it('validate refuses the templates the Judge refuses a director in any world, and only those', async () => {
+  const err = await loadScenario(pack).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ScenarioError);
+  const refused = (err as ScenarioError).issues.map((i) => `${i.path} ${'key' in i.reason ? i.reason.key : ''}`);
+  // collapse kills, last_blow deals harm, windfall makes money; famine's hunger depends on the body it meets
+  expect(refused).toEqual([
+    '$.templates[0].changes[1].to pack.director_refused',
+    '$.templates[1].changes[0].tag pack.director_refused',
+    '$.templates[3].changes[0].type pack.director_refused',
+  ]);
 });
