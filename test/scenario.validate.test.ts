@@ -39,10 +39,11 @@ const problems = (stderr: string) => stderr.split('\n').filter((l) => l.startsWi
 const ACTORS: Json[] = JSON.parse(await readFile(path.join(SHENZHEN, 'actors.json'), 'utf8')).actors;
 const WORKER: string = ACTORS.find((a) => !a.roles?.includes('employer')).id;
 const PLACES: Json[] = JSON.parse(await readFile(path.join(SHENZHEN, 'places.json'), 'utf8')).places;
-/** the skill of the pack's first class */
+const ITEMS: string[] = JSON.parse(await readFile(path.join(SHENZHEN, 'scenario.json'), 'utf8')).items.map((i: Json) => i.id);
+/** the skill of the pack's first class that is no thing to buy (whoever buys the thing may teach it) */
 const CLASS_SKILL: string = JSON.parse(await readFile(path.join(SHENZHEN, 'templates.json'), 'utf8'))
   .templates.flatMap((t: Json) => t.effects)
-  .find((e: Json) => e.type === 'class').skill;
+  .find((e: Json) => e.type === 'class' && !ITEMS.includes(e.skill)).skill;
 /** a second copy of actors[1], appended: the duplicate sits at the end */
 const duplicateActor = (j: Json) => {
   j.actors.push(structuredClone(j.actors[1]));

@@ -53,31 +53,66 @@ export function requiresChecks(s: ParsedPack, story: StoryFile | null): PackIssu
 }
 
 /**
+ * Whether someone can know a skill without any class: a `skill:` tag held or given, or the thing itself in
+ * hand (the Judge's `knowsSkill`), held at the start or sold at a place.
+ */
+function knowable(s: ParsedPack, given: Set<string>, skill: string): boolean {
+  return (
+    given.has(skillTag(skill)) ||
+    (s.places ?? []).some((p) => p.sells.includes(skill)) ||
+    (s.actors ?? []).some((a) => (a.body.inventory[skill] ?? 0) > 0)
+  );
+}
+
+/** Who may open any class: a role that permits `teach`. */
+function teachers(s: ParsedPack): string[] {
+  const v = s.vocabulary;
+  return v ? (s.actors ?? []).filter((a) => a.roles.some((r) => own(v.roles, r)?.permits.includes('teach'))).map((a) => a.id) : [];
+}
+
+/**
+ * A class nobody can open: nobody can know its skill (`knowable`) and no role teaches anything.
+ * The Judge refuses every attempt (`lacks_skill`), so it is an error.
+ */
+export function classChecks(s: ParsedPack, story: StoryFile | null): PackIssue[] {
+  const given = tagsToBeHad(s, story, false);
+  if (!given || teachers(s).length) return [];
+  const out: PackIssue[] = [];
+  s.templates?.forEach((t, i) =>
+    t.effects.forEach((e, j) => {
+      if (e.type === 'class' && !knowable(s, given, e.skill))
+        out.push({
+          file: 'templates.json',
+          path: jsonPath(['templates', i, 'effects', j, 'skill']),
+          reason: { key: 'pack.nobody_teaches', params: { skill: e.skill } },
+        });
+    }),
+  );
+  return out;
+}
+
+/**
  * A class whose skill nobody of the pack knows (no `skill:` tag, the thing in no one's hands, no item of
  * that id to buy, no director or story that gives it): only a role that teaches anything can open it, and
  * what it teaches nobody in the world ever practised. The pack runs (the Judge lets such a role teach), so
- * `validate` warns; with no such role either it is the error `nobody_teaches` (./crossref.ts).
+ * `validate` warns; with no such role either it is the error `nobody_teaches` (`classChecks`).
  */
 export function classWarnings(s: ParsedPack, story: StoryFile | null): PackIssue[] {
-  const v = s.vocabulary;
   // what is held or given without any class: a class cannot be the first to know its own skill
   const given = tagsToBeHad(s, story, false);
-  if (!given || !v || !s.actors) return [];
-  const items = new Set((s.meta?.items ?? []).map((x) => x.id));
-  const teachers = s.actors.filter((a) => a.roles.some((r) => own(v.roles, r)?.permits.includes('teach')));
+  const who = teachers(s);
+  if (!given || !who.length) return [];
   const known = [...given].filter((t) => t.startsWith('skill:')).map((t) => t.slice(6));
   const out: PackIssue[] = [];
   s.templates?.forEach((t, i) =>
     t.effects.forEach((e, j) => {
-      if (e.type !== 'class' || !teachers.length) return;
-      const holds = given.has(skillTag(e.skill)) || items.has(e.skill) || s.actors!.some((a) => (a.body.inventory[e.skill] ?? 0) > 0);
-      if (holds) return;
+      if (e.type !== 'class' || knowable(s, given, e.skill)) return;
       out.push({
         file: 'templates.json',
         path: jsonPath(['templates', i, 'effects', j, 'skill']),
         reason: {
           key: 'pack.class_skill_unheld',
-          params: { skill: e.skill, template: t.id, teachers: knownList(teachers.map((a) => a.id)), known: knownList(known) },
+          params: { skill: e.skill, template: t.id, teachers: knownList(who), known: knownList(known) },
         },
       });
     }),
