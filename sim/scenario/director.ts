@@ -68,8 +68,8 @@ function changeChecks(c: DirectorChange, path: PropertyKey[], refs: PackRefs, at
   if (refused !== null)
     at(FILE, [...path, REFUSED_FIELD[c.type] ?? 'type'], 'director_refused', {
       change: c.type,
-      code: refused,
-      status: c.type === 'status_change' ? c.to : '',
+      code: refused.code,
+      status: refused.params.status ?? '',
     });
   const rec = c as unknown as Record<string, unknown>;
   const ref = (field: string, key: string, id: string, known: Set<string> | null) => refCheck(at, FILE, [...path, field], key, id, known);
