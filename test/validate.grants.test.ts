@@ -117,6 +117,35 @@ describe('validate catches what the Judge would refuse at every run', () => {
     ]);
   });
 
+  it('a class whose skill is a thing sold at a place can be opened by whoever buys it; unsold, nobody can', async () => {
+    const ITEMS: string[] = JSON.parse(await readFile(path.join(SHENZHEN, 'scenario.json'), 'utf8')).items.map((i: Json) => i.id);
+    const at = TEMPLATES.findIndex((t) => t.effects.some((e: Json) => e.type === 'class' && ITEMS.includes(e.skill)));
+    const skill: string = TEMPLATES[at].effects.find((e: Json) => e.type === 'class').skill;
+    const noTeacher = async (d: string) =>
+      editJson(d, 'actors.json', (j) => {
+        for (const a of j.actors) {
+          a.body.tags = (a.body.tags ?? []).filter((t: string) => t !== `skill:${skill}`);
+          delete a.body.inventory?.[skill];
+          a.roles = (a.roles ?? []).filter((r: string) => !VOCAB.roles[r]?.permits?.includes('teach'));
+        }
+      });
+    const sold = await pack(SHENZHEN, noTeacher);
+    expect((await astinusHere(['validate', sold])).code).toBe(0);
+    const unsold = await pack(SHENZHEN, async (d) => {
+      await noTeacher(d);
+      await editJson(d, 'places.json', (j) => {
+        for (const p of j.places) p.sells = p.sells.filter((x: string) => x !== skill);
+      });
+    });
+    const r = await astinusHere(['validate', unsold]);
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^ {2}templates\\.json \\$\\.templates\\[${at}\\]\\.effects\\[0\\]\\.skill: nobody can teach this class.*Fix:`),
+      ),
+    ]);
+  });
+
   it.each([
     ['shenzhen', SHENZHEN],
     ['riverford', RIVERFORD],
