@@ -1,6 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeDirector } from '../sim/judge/director.ts';
 import { TickJudge } from '../sim/judge/judge.ts';
 import { DirectorFile, type DirectorProposal } from '../sim/model/director.ts';
@@ -20,13 +20,18 @@ import { copyScenario, removeDir, REPO as ROOT } from './helpers/cli.ts';
  * the ordinary validators refuse anyone (harm that only the dice deal, money from nowhere) they refuse
  * the director too; an accepted proposal commits its record, then its changes.
  */
+let pack: string;
 let cat: Catalog;
+const LETHAL = path.join(ROOT, 'test/fixtures/director-lethal/director.json');
 beforeAll(async () => {
-  // the lethal director is built in memory: `validate` refuses a pack whose director adds a harm tag,
-  // and the Judge refuses it at run time all the same (a director may be given some other way)
-  const lethal = DirectorFile.parse(JSON.parse(await readFile(path.join(ROOT, 'test/fixtures/director-lethal/director.json'), 'utf8')));
-  const shenzhen = await loadScenario(path.join(ROOT, 'scenarios/shenzhen'));
-  cat = buildCatalog({ ...shenzhen, director: lethal });
+  pack = await copyScenario();
+  // `validate` refuses this pack (the last test): the Judge is shown it as if it had been let through
+  const director = DirectorFile.parse(JSON.parse(await readFile(LETHAL, 'utf8')));
+  cat = buildCatalog({ ...(await loadScenario(pack)), director });
+  await cp(LETHAL, path.join(pack, 'director.json'));
+});
+afterAll(async () => {
+  await removeDir(pack);
 });
 
 function scene(): WorldState {
@@ -137,4 +142,16 @@ describe('director.json checked at load', () => {
       await removeDir(dir);
     }
   });
+});
+
+it('validate refuses the templates the Judge refuses a director in any world, and only those', async () => {
+  const err = await loadScenario(pack).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ScenarioError);
+  const refused = (err as ScenarioError).issues.map((i) => `${i.path} ${'key' in i.reason ? i.reason.key : ''}`);
+  // collapse kills, last_blow deals harm, windfall makes money; famine's hunger depends on the body it meets
+  expect(refused).toEqual([
+    '$.templates[0].changes[1].to pack.director_refused',
+    '$.templates[1].changes[0].tag pack.director_refused',
+    '$.templates[3].changes[0].type pack.director_refused',
+  ]);
 });

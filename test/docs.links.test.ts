@@ -66,6 +66,15 @@ const slug = (h: string) =>
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .replace(/\s/g, '-');
 
+/** The README.md nearest to a file: in its folder or the closest folder above. */
+function nearestReadme(file: string): string {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    const r = path.join(dir, 'README.md');
+    if (existsSync(path.join(REPO, r)) && r !== file) return r;
+    if (dir === '.' || dir === '') return 'README.md';
+  }
+}
+
 function headings(file: string): Set<string> {
   const text = readFileSync(path.join(REPO, file), 'utf8').replace(/```[\s\S]*?```/g, '');
   return new Set([...text.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)].map((m) => m[1]));
@@ -121,6 +130,28 @@ describe('what comments and docs point at exists', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('every section named in words as \'README, "Section"\' (the nearest README up the tree, or the main one)', () => {
+    const missing: string[] = [];
+    for (const [f, text] of TEXTS) {
+      // a comment's words run on over its line breaks
+      const flat = text.replace(/\s*\n\s*(?:\*(?!\/)|\/\/)?\s*/g, ' ');
+      for (const m of flat.matchAll(/((?:[\w.-]+\/)*)README(?:\.md)?, (?:"([^"]+)"|([A-Z][A-Za-z ]*[a-z]))/g)) {
+        const readmes = m[1] ? [`${m[1]}README.md`] : [nearestReadme(f), 'README.md'];
+        if (!existsSync(path.join(REPO, readmes[0]))) {
+          missing.push(`${f}: ${readmes[0]}`);
+          continue;
+        }
+        const sections = [...new Set(readmes.flatMap((r) => [...headings(r)]))];
+        // a heading may run on after a colon ("Exports for analysis: panel, edges, decisions"); a name in
+        // words runs until punctuation, or as far as its words name a section
+        const named = (s: string) => sections.some((h) => h === s || h.startsWith(`${s}:`));
+        const ok = m[2] !== undefined ? named(m[2]) : m[3].split(' ').some((_, i, w) => named(w.slice(0, i + 1).join(' ')));
+        if (!ok) missing.push(`${f}: ${m[2] ?? m[3]}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('every section a comment names as "docs/design.md, Section"', () => {

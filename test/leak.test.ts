@@ -85,7 +85,7 @@ const GENRE = {
 
 /**
  * Words that are the engine's own concepts in its code (a purse is what a person holds) but a genre's
- * wording in a line people read: the engine's locales must leave them to a pack (README, The pack's own words).
+ * wording in a line people read: the engine's locales must leave them to a pack (README, "Feed lines worded by the pack").
  */
 const LOCALE_GENRE = { en: ['purse', 'purses', 'wallet', 'likes the post'], cn: ['钱袋', '钱包', '荷包', '点了个赞'] };
 

@@ -12,7 +12,7 @@ import { loadScenario } from '../sim/scenario/load.ts';
 import { World } from '../sim/world.ts';
 import { fresh, ROOT } from './helpers/world.ts';
 
-/** A pack says the engine's lines about its words in its own words (README, The pack's own words), the engine's generic line otherwise. */
+/** A pack says the engine's lines about its words in its own words (README, "Feed lines worded by the pack"), the engine's generic line otherwise. */
 const load = async (id: string) => buildCatalog(await loadScenario(path.join(ROOT, 'scenarios', id)));
 const [shenzhen, riverford] = await Promise.all([load('shenzhen'), load('riverford')]);
 const say = (cat: Catalog, lang: 'cn' | 'en', m: ReturnType<typeof msg>) => new Renderer(lang, cat, fresh(cat)).render(m);

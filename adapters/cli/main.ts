@@ -26,6 +26,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   experiment: async () => (await import('./experiment.ts')).experimentCommand,
 };
 
+/** Every command's name, as typed after `astinus`. */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
+/** The flags that ask for a command's usage. */
+const HELP = new Set(['--help', '-h']);
+
 /** The language for messages before a command has parsed its own --lang. */
 function langOf(argv: string[]): Lang {
   const i = argv.indexOf('--lang');
@@ -39,11 +45,20 @@ export async function main(argv: string[]): Promise<number> {
   const t = translator(lang);
   zodLanguage(lang);
   const [name, ...rest] = argv;
-  const load = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (name === undefined || HELP.has(name) || name === 'help') {
+    // asked for: the usage is the answer (stdout, 0); with no command at all it is a usage error
+    (name ? process.stdout : process.stderr).write(t('cli.usage') + '\n');
+    return name ? 0 : 2;
+  }
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
-    process.stderr.write(t(name && name !== '--help' && name !== 'help' ? 'cli.unknown_command' : 'cli.usage', { name }) + '\n');
-    if (name && name !== '--help' && name !== 'help') process.stderr.write(t('cli.usage') + '\n');
-    return name === '--help' || name === 'help' ? 0 : 2;
+    process.stderr.write(t('cli.unknown_command', { name }) + '\n' + t('cli.usage') + '\n');
+    return 2;
+  }
+  // every command answers --help and -h with its usage, before its own parser sees an option it does not declare
+  if (rest.some((a) => HELP.has(a))) {
+    process.stdout.write(t(`cli.usage_${name}`) + '\n');
+    return 0;
   }
   // `astinus <command> --help` (or -h): the command's usage, asked for, so on stdout and exit 0
   const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;

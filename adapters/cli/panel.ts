@@ -8,7 +8,7 @@ import { foldShown } from './metrics.ts';
 /**
  * `astinus panel <data-dir> [--out FILE]` (one row per person per tick) and `astinus edges <data-dir>
  * [--out FILE]` (one row per feeling changed): the metrics fold's state read per person, as CSV
- * (sim/metrics/README.md, "Panel and edges"). Defaults: `<data-dir>/panel.csv`, `<data-dir>/edges.csv`.
+ * (README, "Exports for analysis"). Defaults: `<data-dir>/panel.csv`, `<data-dir>/edges.csv`.
  */
 export const panelCommand = (argv: string[]) => exportRows(argv, 'panel');
 export const edgesCommand = (argv: string[]) => exportRows(argv, 'edges');

@@ -289,7 +289,8 @@ export const VALIDATORS: Validators = {
       check(p.actor === c.actor || p.actor === boss.id, 'not_yours');
       check((d.state.jobHolders[c.tag] ?? 0) < job.capacity, 'job_full', { job: { ref: 'job', id: job.id } });
     } else if (judgedTag(harmRules(d), c.tag)) {
-      // harm is dealt by the dice, through the Judge's own clock (./harm.ts): no call or thing deals it
+      // harm is dealt by the dice, through the Judge's own clock (./harm.ts): no call, thing or director deals it
+      // (`validate` holds a director's templates to this same test: sim/model/director-limits.ts)
       check(p.clock, 'harm_by_dice');
     } else {
       check(self(p, c.actor), 'not_yours');

@@ -9,6 +9,7 @@ import {
   directorLabel,
 } from '../model/director.ts';
 import type { Newcomer, Reason } from '../model/events.ts';
+import { NEVER_BY_DIRECTOR, refusedFromDirector } from '../model/director-limits.ts';
 import { blowOf, harmTag, hpLeft, severity } from '../model/harm.ts';
 import { isSafeId, own } from '../model/ids.ts';
 import { parseJobTag } from '../model/jobs.ts';
@@ -74,6 +75,11 @@ export function judgeDirector(judge: TickJudge, f: DirectorFile, p: DirectorProp
     const changes = expand(t, at, cast(state, at).slice(0, t.most), p.one);
     for (const c of changes) cannotVoice(state, c, p.one);
     for (const c of changes) if (c.type !== 'news' && c.type !== 'arrive') cannotKill(cat, state, c);
+    // what it may do in no world (harm is the dice's, money is no one's to make): the rule `validate` reads too
+    for (const c of changes) {
+      const refused = refusedFromDirector(cat.scenario.vocabulary.harm, c);
+      if (refused) reject(refused.code, refused.params);
+    }
     for (const c of changes) apply(d, f, t, c, by, people.slice(0, t.most), p.one);
   });
   if (reason) judge.judged(by, (d) => d.emit(record(reason)));
@@ -176,7 +182,7 @@ function cannotKill(cat: Catalog, state: WorldState, c: WorldChange): void {
   const who = (id: string) => own(state.actors, id);
   switch (c.type) {
     case 'status_change':
-      if (c.to === 'dying' || c.to === 'dead' || c.to === 'restrained_permanent') reject('director_cannot_kill', { status: c.to });
+      if (NEVER_BY_DIRECTOR.includes(c.to)) reject('director_cannot_kill', { status: c.to });
       return;
     case 'hp_delta': {
       const a = who(c.target);

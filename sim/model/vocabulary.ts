@@ -3,7 +3,7 @@ import { Text } from './text.ts';
 import { PackId } from './ids.ts';
 
 /**
- * The pack's own words for the engine's lines about one of its words (README, The pack's own words):
+ * The pack's own words for the engine's lines about one of its words (README, "Feed lines worded by the pack"):
  * by the line's locale key (`narrative.eat_item`, `side.liked`, ...), a `{cn, en}` text with the same
  * `{{slots}}`. A line names its words as references (the item eaten, the thing's template, the manner,
  * the channel); the first of them that words the line says it, else the engine's generic line does.

@@ -24,7 +24,7 @@ export interface ParsedPack {
 
 /**
  * What a schema cannot see: references between files (a place that does not exist, a relation
- * to nobody), duplicate ids, a travel graph with islands or dead ends, a class nobody can teach.
+ * to nobody), duplicate ids, a travel graph with islands or dead ends, a class nobody can teach (./grants.ts, with the story).
  * It runs on whatever parsed: a reference into a file that did not parse is not judged (that
  * file's own problems are already reported), every other check still runs.
  */
@@ -41,7 +41,6 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
   const kinds = wordsOf(refs, 'kinds');
   const modes = wordsOf(refs, 'modes');
   const hires = (rs: string[]) => !v || rs.some((r) => own(v.roles, r)?.permits.includes('hire'));
-  const teaches = (rs: string[]) => !!v && rs.some((r) => own(v.roles, r)?.permits.includes('teach'));
 
   const dupes = (file: string, list: { id: string }[] | null | undefined, key: string) => {
     const seen = new Set<string>();
@@ -151,14 +150,6 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
       if (e.type === 'toll') (e.modes ?? []).forEach((m, k) => ref('templates.json', [...here, 'modes', k], 'unknown_mode', m, modes));
       if (e.type === 'requires' && e.item !== undefined) ref('templates.json', [...here, 'item'], 'unknown_item', e.item, items);
       if (e.type === 'requires' && e.role !== undefined) ref('templates.json', [...here, 'role'], 'unknown_role', e.role, roles);
-      // a class is taught by someone who knows its skill (a `skill:` tag or the thing itself in hand), or whose role teaches
-      if (
-        e.type === 'class' &&
-        s.actors &&
-        !s.actors.some((a) => a.body.tags.includes(`skill:${e.skill}`) || (a.body.inventory[e.skill] ?? 0) > 0 || teaches(a.roles))
-      ) {
-        at('templates.json', [...here, 'skill'], 'nobody_teaches', { skill: e.skill });
-      }
     });
   });
   s.entities.forEach((e, i) => {

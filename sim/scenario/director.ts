@@ -1,5 +1,5 @@
 import type { DirectorChange, DirectorFile } from '../model/director.ts';
-import { judgedTag } from '../model/harm.ts';
+import { refusedFromDirector } from '../model/director-limits.ts';
 import { own } from '../model/ids.ts';
 import { type At, contentCheck, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
@@ -21,6 +21,14 @@ const ACTOR_FIELDS: Record<string, string[]> = {
   knowledge_learned: ['actor', 'from'],
   hp_delta: ['target'],
   new_fact: ['about'],
+};
+/** The field a refused change is pointed at: what makes it refused, or its type. */
+const REFUSED_FIELD: Record<string, string> = {
+  tag_added: 'tag',
+  tag_removed: 'tag',
+  status_change: 'to',
+  hp_delta: 'delta',
+  resource_gain: 'resource',
 };
 const ENTITY_FIELDS: Record<string, string[]> = { entity_update: ['entity'], entity_removal: ['entity'] };
 
@@ -55,6 +63,14 @@ export function directorChecks(f: DirectorFile, refs: PackRefs, at: At): void {
 }
 
 function changeChecks(c: DirectorChange, path: PropertyKey[], refs: PackRefs, at: At): void {
+  // what the Judge refuses from a director in every world: the template would be refused at every run
+  const refused = refs.vocabulary ? refusedFromDirector(refs.vocabulary.harm, c) : null;
+  if (refused !== null)
+    at(FILE, [...path, REFUSED_FIELD[c.type] ?? 'type'], 'director_refused', {
+      change: c.type,
+      code: refused.code,
+      status: refused.params.status ?? '',
+    });
   const rec = c as unknown as Record<string, unknown>;
   const ref = (field: string, key: string, id: string, known: Set<string> | null) => refCheck(at, FILE, [...path, field], key, id, known);
   if (c.type === 'news') {
@@ -96,14 +112,6 @@ function changeChecks(c: DirectorChange, path: PropertyKey[], refs: PackRefs, at
       return;
     case 'new_fact':
       contentCheck(c.content, FILE, [...path, 'content'], refs, at);
-      return;
-    // what the Judge refuses from any director, at every run (sim/judge/changes.ts): harm is the dice's,
-    // dealt through its own clock; hit points move only by the dice, a rest or a care
-    case 'tag_added':
-      if (refs.vocabulary && judgedTag(refs.vocabulary.harm, c.tag)) at(FILE, [...path, 'tag'], 'director_harm_tag', { tag: c.tag });
-      return;
-    case 'hp_delta':
-      at(FILE, [...path, 'type'], 'director_hp');
       return;
   }
 }

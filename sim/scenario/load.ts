@@ -7,6 +7,7 @@ import { jsonPath, type PackIssue, ScenarioError } from './errors.ts';
 import { RESERVED_IDS } from '../model/ids.ts';
 import { loadInk } from './ink.ts';
 import { packRefs } from './refs.ts';
+import { classChecks, requiresChecks } from './grants.ts';
 import { readPackJson } from './json.ts';
 
 type Parsed = { [F in PackFileName]: z.infer<(typeof PACK_FILES)[F]> | null };
@@ -68,6 +69,8 @@ export async function loadScenario(dir: string): Promise<Scenario> {
   const ink = await loadInk(dir, parsed['story.json'], refs);
   issues.push(...ink.issues);
   if (ink.raw) raw.push(...ink.raw);
+  // a `requires` tag and a class's skill are judged against every way to come by a tag, the story's bindings among them
+  issues.push(...requiresChecks(parts, parsed['story.json']), ...classChecks(parts, parsed['story.json']));
   if (issues.length) throw new ScenarioError(dir, issues);
   const scenario = {
     meta: parsed['scenario.json']!,

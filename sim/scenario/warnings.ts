@@ -1,12 +1,13 @@
 import type { Scenario } from '../model/scenario.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
 import { inkReach } from './ink-reach.ts';
-import { skillTag } from '../model/skills.ts';
+import { classWarnings } from './grants.ts';
 
 /**
  * What is legal but probably not meant: a declared money sink nothing spends into, a source nothing
  * draws from, sources that can create far more in a day than eating takes, a story ending nothing reaches,
- * a story condition the pack's world can never meet. `validate` prints these and still passes: the pack runs, the books just never use them.
+ * a story condition the pack's world can never meet,
+ * a class only a role that teaches anything can open. `validate` prints these and still passes: the pack runs, the books just never use them.
  */
 export function packWarnings(s: Scenario): PackIssue[] {
   const v = s.vocabulary;
@@ -51,36 +52,9 @@ export function packWarnings(s: Scenario): PackIssue[] {
         params: { created: Math.round(flow.sources), taken: Math.round(flow.sinks), times: (flow.sources / flow.sinks).toFixed(1) },
       },
     });
+  out.push(...classWarnings(s, s.story ?? null));
   if (s.story) out.push(...inkReach(s.story, new Set(s.places.map((p) => p.id))).warnings);
-  const granted = grantedTags(s);
-  s.templates.forEach((t, i) =>
-    t.effects.forEach((e, j) => {
-      if (e.type === 'requires' && e.tag !== undefined && !granted.has(e.tag))
-        out.push({
-          file: 'templates.json',
-          path: jsonPath(['templates', i, 'effects', j, 'tag']),
-          reason: { key: 'pack.tag_never_granted', params: { tag: e.tag, template: t.id } },
-        });
-    }),
-  );
   return out;
-}
-
-/**
- * The tags a person can come by in this pack with the rules World Engine: held at the start, a class's
- * skill, a director's or a story's tag, the harm rules' own. A language model may grant any other to
- * the one it acts for, so a `requires` beyond these is a warning, not an error.
- */
-function grantedTags(s: Scenario): Set<string> {
-  const v = s.vocabulary;
-  return new Set([
-    ...s.actors.flatMap((a) => a.body.tags),
-    ...s.templates.flatMap((t) => t.effects.flatMap((e) => (e.type === 'class' ? [skillTag(e.skill)] : []))),
-    ...(s.director?.templates ?? []).flatMap((t) => t.changes.flatMap((c) => (c.type === 'tag_added' ? [c.tag] : []))),
-    ...Object.values(s.story?.bindings ?? {}).flatMap((b) => (b.measure === 'tag' && !b.prefix ? [b.tag] : [])),
-    ...Object.keys(v.harm.tags),
-    ...(v.harm.restrain?.tag ? [v.harm.restrain.tag] : []),
-  ]);
 }
 
 /** How many times what the sources can create a day may exceed what eating takes before `validate` warns. */
