@@ -2,6 +2,8 @@ import { llmArgueJudge } from '../../world-engine/argue/llm.ts';
 import { llmDirector } from '../../world-engine/director/llm.ts';
 import { llmSummaryLines } from '../llm/report.ts';
 import { describeEvent } from '../../sim/i18n/describe.ts';
+import { PUBLIC } from '../../sim/audience/audience.ts';
+import { viewEvent } from '../../sim/audience/view.ts';
 import { Renderer } from '../../sim/i18n/render.ts';
 import { translator, type T } from '../../sim/i18n/translator.ts';
 import { createLogger } from '../../sim/log.ts';
@@ -198,12 +200,14 @@ async function interventionPlan(
   return plan;
 }
 
+/** The terminal's live feed is the public one: what a bystander sees (no claim verdicts, no director's workings). */
 function feed(progress: Progress, r: Renderer, t: T, tick: number, events: Event[], perTick: number): void {
   if (perTick === 0) return;
   const lines: string[] = [];
   let more = 0;
   for (const e of events) {
-    const line = describeEvent(r, e);
+    const shown = viewEvent(e, PUBLIC);
+    const line = shown === null ? null : describeEvent(r, shown as Event);
     if (line === null) continue;
     if (lines.length < perTick) lines.push(line);
     else more++;
