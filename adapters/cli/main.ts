@@ -55,14 +55,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(t('cli.unknown_command', { name }) + '\n' + t('cli.usage') + '\n');
     return 2;
   }
-  // every command answers --help and -h with its usage, before its own parser sees an option it does not declare
-  if (rest.some((a) => HELP.has(a))) {
-    process.stdout.write(t(`cli.usage_${name}`) + '\n');
-    return 0;
-  }
-  // `astinus <command> --help` (or -h): the command's usage, asked for, so on stdout and exit 0
+  // every command answers --help and -h with its usage (stdout, 0) before its own parser sees an option it
+  // does not declare; after `--` they are arguments, not options
   const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
-  if (options.includes('--help') || options.includes('-h')) {
+  if (options.some((a) => HELP.has(a))) {
     process.stdout.write(t(`cli.usage_${name}`) + '\n');
     return 0;
   }
