@@ -458,20 +458,24 @@ function present(d: Draft, id: string): EntityState {
 
 const isWage = (d: Draft, source: string) => d.cat.scenario.meta.jobs.some((j) => j.source === source);
 
-/** What a call may earn from a source: the wage of the job it works at, or the tips of its performance. */
-/** Work is paid only in its shift, whoever pays it. */
-function shift(d: Draft, job: { id: string; hours?: { from: number; to: number } }): void {
-  check(onShift(job, d.tick, d.cat.scenario.vocabulary.time), 'off_shift', { job: { ref: 'job', id: job.id } });
+/**
+ * The job a work call is paid for: the one the worker holds, at the place they work; refused outside
+ * its shift, whoever pays it (a source or the employer).
+ */
+function workedJob(d: Draft, p: Proposer) {
+  const held = heldJob(d.state.actors[p.actor!].tags);
+  const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
+  if (job) check(onShift(job, d.tick, d.cat.scenario.vocabulary.time), 'off_shift', { job: { ref: 'job', id: job.id } });
+  return job ? { job, employer: held.employer } : null;
 }
 
+/** What a call may earn from a source: the wage of the job it works at, or the tips of its performance. */
 function earnedBy(d: Draft, p: Proposer, source: string): { most: number; credit: Strategy | null } | null {
   const call = p.call;
   if (!p.actor || call?.tool !== 'use_resource') return null;
   const does = d.cat.words.purposeDoes(call.args.purpose);
   if (does === 'work') {
-    const held = heldJob(d.state.actors[p.actor].tags);
-    const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
-    if (job) shift(d, job);
+    const job = workedJob(d, p)?.job;
     return job && job.source === source ? { most: wageOf(job, d.state), credit: 'work' } : null;
   }
   if (does === 'perform') {
@@ -512,10 +516,8 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
   }
   if (p.actor && call?.tool === 'use_resource' && c.reason === 'wage' && d.cat.words.purposeDoes(call.args.purpose) === 'work') {
     // paid for work done at the job's place, by the employer the job tag names
-    const held = heldJob(d.state.actors[p.actor].tags);
-    const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
-    if (job) shift(d, job);
-    return !!job && job.source === undefined && held.employer === c.from && c.to === p.actor && c.amount <= wageOf(job, d.state);
+    const w = workedJob(d, p);
+    return !!w && w.job.source === undefined && w.employer === c.from && c.to === p.actor && c.amount <= wageOf(w.job, d.state);
   }
   if (!p.entity) return false;
   const ent = anEntity(d, p.entity);
