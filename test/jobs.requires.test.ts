@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { policyBrain } from '../bots/brains/policy/index.ts';
-import { memoryStore } from '../adapters/store/memory.ts';
 import { TickJudge } from '../sim/judge/judge.ts';
-import type { Event } from '../sim/model/events.ts';
 import { jobTag, parseJobTag } from '../sim/model/jobs.ts';
 import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
-import { World } from '../sim/world.ts';
 import { ruleEngine } from '../world-engine/rules/index.ts';
 import { sliceFor } from '../world-engine/slice.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
-import { call, consequence, fresh, place, shenzhen } from './helpers/world.ts';
+import { call, consequence, fresh, place, shenzhen, runFor } from './helpers/world.ts';
 import { between } from '../sim/model/clock.ts';
 
 /** A job may ask for a role or a skill (README, Files and fields): the Judge holds the hiring to it, and nobody asks in vain. */
@@ -45,16 +41,7 @@ describe('a job that asks for a role or a skill', () => {
 
   it('in a run, nobody without the skill is taken on, and nobody is refused for want of it', async () => {
     const cat = await withRequirement({ skill: 'painting' });
-    const w = await World.open({
-      scenario: cat.scenario,
-      seed: 2,
-      population: null,
-      store: memoryStore(),
-      brain: policyBrain(),
-      engine: ruleEngine(),
-    });
-    const events: Event[] = [];
-    for (let i = 0; i < 200; i++) events.push(...(await w.step()));
+    const { world: w, events } = await runFor(cat.scenario, 2, 200);
     const hired = events.flatMap((e) => (e.type === 'tag_added' && parseJobTag(e.tag)?.job === 'site_labour' ? [e.actor] : []));
     for (const id of hired)
       expect(w.state.actors[id].tags.includes('skill:painting') || (w.state.actors[id].inventory.painting ?? 0) > 0).toBe(true);
@@ -62,7 +49,6 @@ describe('a job that asks for a role or a skill', () => {
     expect(refused).toEqual([]);
     // the other crew still hires: the requirement is the job's, not the town's
     expect(events.some((e) => e.type === 'tag_added' && parseJobTag(e.tag)?.job === 'warehouse_sorting')).toBe(true);
-    await w.close();
   }, 120_000);
 });
 
@@ -71,16 +57,7 @@ describe('a job with a shift', () => {
     const base = (await shenzhen()).scenario;
     const jobs = base.meta.jobs.map((j) => ({ ...j, hours: { from: 8, to: 12 } }));
     const cat = buildCatalog({ ...base, meta: { ...base.meta, jobs } });
-    const w = await World.open({
-      scenario: cat.scenario,
-      seed: 3,
-      population: null,
-      store: memoryStore(),
-      brain: policyBrain(),
-      engine: ruleEngine(),
-    });
-    const events: Event[] = [];
-    for (let i = 0; i < 2 * cat.scenario.vocabulary.time.ticksPerDay; i++) events.push(...(await w.step()));
+    const { events } = await runFor(cat.scenario, 3, 2 * cat.scenario.vocabulary.time.ticksPerDay);
     const paid = events.filter(
       (e) => (e.type === 'money_created' && e.source === 'wage') || (e.type === 'transfer' && e.reason === 'wage'),
     );
@@ -106,6 +83,5 @@ describe('a job with a shift', () => {
       }),
     });
     expect(failed?.reason.code).toBe('off_shift');
-    await w.close();
   }, 120_000);
 });

@@ -1,16 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { policyBrain } from '../bots/brains/policy/index.ts';
-import { ruleEngine } from '../world-engine/rules/index.ts';
-import { memoryStore } from '../adapters/store/memory.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
 import { Renderer } from '../sim/i18n/render.ts';
-import type { Event } from '../sim/model/events.ts';
 import { LANGS, msg, ref } from '../sim/model/text.ts';
 import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
-import { World } from '../sim/world.ts';
-import { fresh, ROOT } from './helpers/world.ts';
+import { fresh, ROOT, runFor } from './helpers/world.ts';
 
 /** A pack says the engine's lines about its words in its own words (README, "Feed lines worded by the pack"), the engine's generic line otherwise. */
 const load = async (id: string) => buildCatalog(await loadScenario(path.join(ROOT, 'scenarios', id)));
@@ -70,16 +65,7 @@ describe('a run of each shipped pack, read in both languages', () => {
       ['shenzhen', shenzhen, words.riverford],
       ['riverford', riverford, words.shenzhen],
     ] as const) {
-      const w = await World.open({
-        scenario: cat.scenario,
-        seed: 3,
-        population: null,
-        store: memoryStore(),
-        brain: policyBrain(),
-        engine: ruleEngine(),
-      });
-      const events: Event[] = [];
-      for (let i = 0; i < 150; i++) events.push(...(await w.step()));
+      const { world: w, events } = await runFor(cat.scenario, 3, 150);
       const types = new Set<string>();
       const bad: string[] = [];
       for (const lang of LANGS) {
@@ -95,7 +81,6 @@ describe('a run of each shipped pack, read in both languages', () => {
       }
       expect(bad).toEqual([]);
       expect(types.size, `${id}: event types read`).toBeGreaterThan(8);
-      await w.close();
     }
   }, 120_000);
 });

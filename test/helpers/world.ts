@@ -5,6 +5,12 @@ import { TickJudge } from '../../sim/judge/judge.ts';
 import { buildCatalog, type Catalog } from '../../sim/scenario/catalog.ts';
 import { loadScenario } from '../../sim/scenario/load.ts';
 import { initialState } from '../../sim/state/initial.ts';
+import type { Event } from '../../sim/model/events.ts';
+import type { Scenario } from '../../sim/model/scenario.ts';
+import { World } from '../../sim/world.ts';
+import { memoryStore } from '../../adapters/store/memory.ts';
+import { policyBrain } from '../../bots/brains/policy/index.ts';
+import { ruleEngine } from '../../world-engine/rules/index.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -55,4 +61,13 @@ export function bargainScene(cat: Catalog): WorldState {
   place(s, 'fang_lan', 'dongmen');
   for (const a of Object.values(s.actors)) if (a.id !== 'lin_feng') a.nextWake = 1000;
   return s;
+}
+
+/** A pack run in memory with the embedded brain and engine for `ticks` ticks: the world and every event it committed. */
+export async function runFor(scenario: Scenario, seed: number, ticks: number): Promise<{ world: World; events: Event[] }> {
+  const world = await World.open({ scenario, seed, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine() });
+  const events: Event[] = [];
+  for (let i = 0; i < ticks; i++) events.push(...(await world.step()));
+  await world.close();
+  return { world, events };
 }
