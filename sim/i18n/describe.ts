@@ -79,6 +79,10 @@ const DESCRIBE: Describers = {
       ? r.t('feed.entity_removed', { template, owner: r.actor(e.owner), reason: r.param(e.reason) })
       : r.t('feed.entity_removed_unowned', { template, reason: r.param(e.reason) });
   },
+  // a fund paying out is news to the place; paying in is the member's own action, which has its line
+  fund_paid_out(r, e) {
+    return r.t('feed.fund_paid_out', { actor: r.actor(e.to), money: r.money(e.amount), fund: r.param(ref('fund', e.fund)) });
+  },
   status_changed(r, e) {
     // one who left is not "locked away": the status that takes them out of play is the Judge's, the words are leaving's
     if (e.reason === 'left') return r.t('feed.status_left', { actor: r.actor(e.actor) });

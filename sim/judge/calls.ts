@@ -6,6 +6,7 @@ import type { WorldState } from '../state/types.ts';
 import { check, reject } from './reasons.ts';
 import { unmetRequirement } from '../model/requires.ts';
 import { knowsSkill } from '../model/skills.ts';
+import { isMember } from '../model/funds.ts';
 
 /** The sink money spent by a call disappears into: the pack's vocabulary says which. */
 export function sinkOf(cat: Catalog, call: ToolCall): string {
@@ -20,6 +21,12 @@ const CHECKS: Checks = {
     const r = c.args.resource;
     if (r.startsWith('item:')) check(cat.items.has(r.slice(5)), 'unknown_item', { id: r.slice(5) });
     if (c.args.target !== undefined) present(s, c.actor, c.args.target);
+    // a fund is paid into by its members only
+    const fund = cat.words.fundOf(c);
+    if (fund !== undefined) {
+      const f = cat.funds.get(fund);
+      check(f && isMember(f, s.actors[c.actor]), 'fund_members_only', { fund: { ref: 'fund', id: fund } });
+    }
   },
   interact(cat, s, c) {
     check(cat.words.manner(c.args.manner), 'unknown_word', { id: c.args.manner });

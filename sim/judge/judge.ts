@@ -372,9 +372,15 @@ export class TickJudge {
         // positive money for the actor must come through a declared source or a transfer
         check(delta < 0, 'money_from_nowhere', { source: 'resource_changes' });
         check(-delta <= caps.moneyPerAction, 'over_cap', { amount: -delta });
+        d.move(call.actor, 'money', delta);
+        // what a member pays in goes into the fund the purpose names: the money stays in the world, in a purse nobody owns
+        const fund = this.cat.words.fundOf(call);
+        if (fund !== undefined) {
+          d.emit({ type: 'fund_paid_in', fund, from: call.actor, amount: -delta, debit: strategy });
+          continue;
+        }
         const sink = sinkOf(this.cat, call);
         check(this.cat.sinks.has(sink), 'invalid_args', { why: sink });
-        d.move(call.actor, 'money', delta);
         d.emit({ type: 'money_destroyed', from: call.actor, amount: -delta, sink, debit: strategy });
       } else {
         if (resource === 'energy') check(-delta <= caps.energyPerAction, 'over_cap', { amount: -delta });

@@ -103,6 +103,10 @@ export type EventBody =
     }
   | { type: 'money_destroyed'; from: string; amount: number; sink: string; debit: Strategy | null }
   | { type: 'transfer'; from: string; to: string; resource: string; amount: number; reason: string; credit: Strategy | null }
+  /** a member paid into a fund (sim/model/funds.ts): the money leaves their purse for the fund's, and stays in the world */
+  | { type: 'fund_paid_in'; fund: string; from: string; amount: number; debit: Strategy | null }
+  /** the Judge paid a member out of a fund by its rule (`member_broke`: their money had fallen below the rule's line) */
+  | { type: 'fund_paid_out'; fund: string; to: string; amount: number; rule: 'member_broke' }
   | { type: 'resource_changed'; actor: string; resource: string; delta: number; reason: string }
   | { type: 'needs'; actor: string; energy: number }
   /** the Judge's clock tells a body's owner its energy fell below a warning line, `below` (sim/model/needs.ts) */

@@ -7,6 +7,7 @@ import { Status } from './status.ts';
 import { PackId, SafeId } from './ids.ts';
 import { Aliases, Say, VocabularyFile } from './vocabulary.ts';
 import { Traits } from './traits.ts';
+import { Fund } from './funds.ts';
 
 /** Scenario pack files. Each schema is published as JSON Schema (`npm run schema`) for editors. */
 const Id = PackId;
@@ -77,6 +78,8 @@ export const Rules = z
          */
         sources: z.array(z.object({ ...Named, perDay: z.number().int().min(0).max(1_000_000_000).optional() }).strict()),
         sinks: z.array(z.object(Named).strict()).min(1),
+        /** money nobody owns (sim/model/funds.ts): members pay in through a purpose with `fund`, and a rule pays out */
+        funds: z.array(Fund).default([]),
       })
       .strict(),
     needs: z

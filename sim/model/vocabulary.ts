@@ -128,6 +128,8 @@ export const Purpose = z
     does: z.enum(PURPOSE_MECHANISMS),
     /** the declared sink money spent this way goes to (default: the vocabulary's `spending`) */
     sink: Id.optional(),
+    /** spend: the fund (scenario.json `rules.money.funds`) money spent this way goes into instead of a sink; only its members may */
+    fund: Id.optional(),
     /** perform: the declared source tips come from */
     source: Id.optional(),
     /** perform: the items one can perform with */

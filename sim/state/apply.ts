@@ -112,6 +112,28 @@ const HANDLERS: Handlers = {
       about: [e.from],
     });
   },
+  fund_paid_in(s, e) {
+    const a = must(s.actors, e.from, 'actor', e);
+    const f = must(s.funds, e.fund, 'fund', e);
+    a.money -= e.amount;
+    f.money += e.amount;
+    (a.paidIn ??= table())[e.fund] = e.tick;
+    if (e.debit) line(a, e.debit).spent += e.amount;
+  },
+  fund_paid_out(s, e) {
+    const a = must(s.actors, e.to, 'actor', e);
+    const f = must(s.funds, e.fund, 'fund', e);
+    f.money -= e.amount;
+    a.money += e.amount;
+    f.paid[e.to] = e.tick;
+    remember(a, {
+      tick: e.tick,
+      kind: 'gained',
+      msg: msg('memory.fund_paid', { fund: ref('fund', e.fund), money: e.amount }),
+      importance: 5,
+      about: [e.fund],
+    });
+  },
   resource_changed(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
     if (e.resource === 'money') throw new Error('money changes only through created, destroyed or transfer events');

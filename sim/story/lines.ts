@@ -107,6 +107,10 @@ const TABLE: Table = {
       : null,
   money_destroyed: (r, c, e) =>
     e.from === c.me ? ['money', t(r, 'paid', { amount: r.money(e.amount), why: books(r, 'sinks', e.sink) })] : null,
+  fund_paid_in: (r, c, e) =>
+    e.from === c.me ? ['money', t(r, 'paid', { amount: r.money(e.amount), why: r.param(ref('fund', e.fund)) })] : null,
+  fund_paid_out: (r, c, e) =>
+    e.to === c.me ? ['money', t(r, 'earned', { amount: r.money(e.amount), why: r.param(ref('fund', e.fund)) })] : null,
   transfer(r, c, e) {
     const kind = e.resource === 'money' ? 'money' : 'body';
     const amount = amountOf(r, e.resource, e.amount);

@@ -13,6 +13,7 @@ import { bandsOf, factorsFor } from '../../../sim/model/check.ts';
 import { formulaFor, odds } from '../../../sim/model/dice.ts';
 import { spokeSince, talkedWith, toAnswer } from './recent.ts';
 import { replyTo } from './replies.ts';
+import { payIntoFund } from './fund-pay.ts';
 
 /** The pack's modes in its order, once per catalog: every trip asks. */
 const MODES = new WeakMap<Catalog, { id: string; m: Mode }[]>();
@@ -269,6 +270,8 @@ export const OPTIONS: Record<string, Option> = {
     const jobs = cat.scenario.meta.jobs.filter((j) => qualifies(j, self));
     return jobs.length ? goTo(ctx, 'work', 0.7 * drive, ctx.rng.pick(jobs).place) : null;
   },
+  /** a fund's member pays in (fund-pay.ts) */
+  pay_in: payIntoFund,
   open_stall(ctx) {
     const { self } = ctx;
     if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'earns')) return null;
