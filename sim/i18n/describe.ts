@@ -66,6 +66,10 @@ const DESCRIBE: Describers = {
     if (e.side_effects.length) line += r.t('feed.aside', { text: e.side_effects.map((s) => r.render(s)).join(r.t('feed.sep')) });
     return line;
   },
+  // what only the listener (and the speaker) may read: the public sees the action without the words
+  whispered(r, e) {
+    return r.t('feed.whispered', { actor: r.actor(e.by), target: r.actor(e.actor), content: r.render(e.msg) });
+  },
   call_failed(r, e) {
     return r.t(e.repeated ? 'feed.failed_again' : 'feed.failed', {
       actor: r.actor(e.actor),

@@ -7,6 +7,7 @@ import { check, reject } from './reasons.ts';
 import { unmetRequirement } from '../model/requires.ts';
 import { knowsSkill } from '../model/skills.ts';
 import { isMember } from '../model/funds.ts';
+import { own } from '../model/ids.ts';
 
 /** The sink money spent by a call disappears into: the pack's vocabulary says which. */
 export function sinkOf(cat: Catalog, call: ToolCall): string {
@@ -73,8 +74,20 @@ const CHECKS: Checks = {
     }
     if (c.args.about !== undefined) check(s.actors[c.args.about], 'unknown_actor', { id: c.args.about });
   },
-  express(cat, _s, c) {
-    check(cat.words.channel(c.args.channel), 'unknown_word', { id: c.args.channel });
+  express(cat, s, c) {
+    const channel = cat.words.channel(c.args.channel);
+    check(channel, 'unknown_word', { id: c.args.channel });
+    const to = c.args.to;
+    if (channel.reach !== 'one') {
+      check(to === undefined, 'listener_not_one', { channel: { ref: 'channel', id: c.args.channel } });
+      return;
+    }
+    // words for one listener: someone else, here, who can hear them
+    check(to !== undefined && to !== c.actor && own(s.actors, to), 'listener_needed', { channel: { ref: 'channel', id: c.args.channel } });
+    const l = s.actors[to];
+    check(l.location === s.actors[c.actor].location && (l.status === 'alive' || l.status === 'dying'), 'listener_away', {
+      target: { ref: 'actor', id: to },
+    });
   },
 };
 

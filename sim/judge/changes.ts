@@ -402,6 +402,11 @@ export const VALIDATORS: Validators = {
     check(reach === 'friends' || reach === 'world' || d.state.actors[c.actor].location === p.place, 'not_present', {
       target: { ref: 'actor', id: c.actor },
     });
+    // words for one listener teach that listener alone, whatever channel the change names
+    const to = p.call?.tool === 'express' ? p.call.args.to : undefined;
+    check((reach !== 'one' || to !== undefined) && (to === undefined || c.actor === to), 'not_present', {
+      target: { ref: 'actor', id: c.actor },
+    });
     if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;
     d.emit({ type: 'fact_learned', actor: c.actor, fact, from: c.from, channel: c.channel });
   },

@@ -89,6 +89,8 @@ export type EventBody =
       about: string[];
       contradicts: boolean;
       /** whom it was said to (an interact's target), who remembers it as the speaker's claim */ to: string | null;
+      /** said to `to` alone (a channel that reaches one listener): the place does not hear it (absent: it does) */
+      aside?: true;
     }
   | { type: 'call_failed'; actor: string; strategy: Strategy | null; place: string; failed: FailedCall; sig: string; repeated: boolean }
   | {
@@ -124,6 +126,8 @@ export type EventBody =
   | { type: 'fact_created'; fact: FactState }
   | { type: 'fact_learned'; actor: string; fact: string; from: string; channel: string }
   | { type: 'place_mood'; place: string; delta: number; by: string | null }
+  /** words on a channel that reaches one listener (`actor`), from `by`: only the two of them (and the admin) see them */
+  | { type: 'whispered'; actor: string; by: string; channel: string; msg: Message }
   /** hostile: whether the manner's mechanism quarrels or steals, so that it is remembered more */
   | { type: 'addressed'; actor: string; by: string; manner: string; msg: Message; hostile: boolean }
   | { type: 'reflected'; actor: string; deltas: Partial<Record<Strategy, number>>; reasons: Message[] }

@@ -258,7 +258,7 @@ const HANDLERS: Handlers = {
     const heard = about
       ? msg('observe.claimed_about', { ...params, about: ref(s.actors[about] ? 'actor' : s.entities[about] ? 'entity' : 'place', about) })
       : msg('observe.claimed', params);
-    observe(s, e, e.place, e.actor, heard);
+    if (!e.aside) observe(s, e, e.place, e.actor, heard);
     if (e.to)
       remember(must(s.actors, e.to, 'actor', e), { tick: e.tick, kind: 'told', msg: heard, importance: 6, about: [e.actor, ...e.about] });
   },
@@ -268,6 +268,14 @@ const HANDLERS: Handlers = {
     a.lastSocial = e.tick;
     line(a, 'social').responses++;
     remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: e.hostile ? 7 : 3, about: [e.by] });
+  },
+  whispered(s, e) {
+    const a = must(s.actors, e.actor, 'actor', e);
+    a.nextWake = Math.min(a.nextWake, e.tick + 1);
+    a.lastSocial = e.tick;
+    line(a, 'social').responses++;
+    // told to them alone, and remembered a little better than words said to anyone
+    remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: 4, about: [e.by] });
   },
   reflected(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);

@@ -169,6 +169,7 @@ const TABLE: Table = {
     e.actor === c.me
       ? ['said', t(r, 'told', { actor: r.actor(e.by), manner: r.param(ref('manner', e.manner)), content: r.render(e.msg) })]
       : null,
+  whispered: (r, c, e) => (e.actor === c.me ? ['said', t(r, 'whispered', { actor: r.actor(e.by), content: r.render(e.msg) })] : null),
   // the Judge's record of a claim is not the player's to see (sim/audience): they hear the words as they were said
   claimed: none,
   reflected: none,

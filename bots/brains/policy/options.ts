@@ -14,6 +14,7 @@ import { formulaFor, odds } from '../../../sim/model/dice.ts';
 import { spokeSince, talkedWith, toAnswer } from './recent.ts';
 import { replyTo } from './replies.ts';
 import { payIntoFund } from './fund-pay.ts';
+import { confide } from './confide.ts';
 
 /** The pack's modes in its order, once per catalog: every trip asks. */
 const MODES = new WeakMap<Catalog, { id: string; m: Mode }[]>();
@@ -421,6 +422,8 @@ export const OPTIONS: Record<string, Option> = {
       about: victim.id,
     });
   },
+  /** fresh news to a friend alone (confide.ts) */
+  confide,
   express(ctx) {
     const { self } = ctx;
     const out: Candidate[] = [];
