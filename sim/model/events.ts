@@ -102,9 +102,21 @@ export type EventBody =
       /** the thing whose income it is */ entity: string | null;
       /** the pack's day it counts against, for a source with a daily budget (absent: unbounded) */
       day?: number;
+      /** a wage of a job paid by the shift: the job and the first tick of the shift it pays for */
+      shift?: PaidShift;
     }
   | { type: 'money_destroyed'; from: string; amount: number; sink: string; debit: Strategy | null }
-  | { type: 'transfer'; from: string; to: string; resource: string; amount: number; reason: string; credit: Strategy | null }
+  | {
+      type: 'transfer';
+      from: string;
+      to: string;
+      resource: string;
+      amount: number;
+      reason: string;
+      credit: Strategy | null;
+      /** a wage of a job paid by the shift: the job and the first tick of the shift it pays for */
+      shift?: PaidShift;
+    }
   /** a member paid into a fund (sim/model/funds.ts): the money leaves their purse for the fund's, and stays in the world */
   | { type: 'fund_paid_in'; fund: string; from: string; amount: number; debit: Strategy | null }
   /** the Judge paid a member out of a fund by its rule (`member_broke`: their money had fallen below the rule's line) */
@@ -262,6 +274,12 @@ export type EventBody =
   | { type: 'chapter_advanced'; actor: string; from: string; to: string; name?: Text }
   /** `name`, `text`: the ending's name and summary as the world backed them when it ended (story.json variants) */
   | { type: 'story_ended'; actor: string; ending: string; summary: Message; text?: Text; name?: Text };
+
+/** The shift a wage paid by the shift is for (sim/model/jobs.ts): the worker is not paid for it again. */
+export interface PaidShift {
+  job: string;
+  start: number;
+}
 
 /** What a newcomer of an `arrive` intervention is made of: a copy of a pack person's soul and habits. */
 export interface Newcomer {

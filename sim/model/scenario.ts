@@ -124,6 +124,12 @@ export const Job = z
       .strict()
       .refine((h) => h.from !== h.to, 'from and to must differ')
       .optional(),
+    /**
+     * when the wage is paid: `call` (default), for each work call; `shift`, once per shift worked: the
+     * first work call of a shift is paid, later ones in it earn nothing (they are done, not refused).
+     * A job without `hours` has the pack's day as its shift
+     */
+    pay: z.enum(['call', 'shift']).optional(),
     /** who may be taken on: one with this role, and/or who knows this skill (a `skill:` tag or the thing in hand) */
     requires: z.object({ role: Id.optional(), skill: Id.optional() }).strict().optional(),
   })

@@ -72,6 +72,7 @@ const HANDLERS: Handlers = {
     const a = must(s.actors, e.to, 'actor', e);
     a.money += e.amount;
     s.moneyTotal += e.amount;
+    if (e.shift) (a.shifts ??= table())[e.shift.job] = e.shift.start;
     if (e.credit) line(a, e.credit).earned += e.amount;
     if (e.day !== undefined) {
       const m = (s.minted ??= table())[e.source];
@@ -91,6 +92,7 @@ const HANDLERS: Handlers = {
     if (e.resource === 'money') {
       from.money -= e.amount;
       to.money += e.amount;
+      if (e.shift) (to.shifts ??= table())[e.shift.job] = e.shift.start;
     } else if (e.resource === 'energy') {
       from.energy -= e.amount;
       to.energy += e.amount;

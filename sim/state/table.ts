@@ -33,6 +33,7 @@ export function reviveTables(state: WorldState): void {
     a.inventory = table(a.inventory);
     a.ledger = table(a.ledger);
     if (a.paidIn) a.paidIn = table(a.paidIn);
+    if (a.shifts) a.shifts = table(a.shifts);
   }
   for (const id in state.entities) state.entities[id].properties = table(state.entities[id].properties);
 }

@@ -2,7 +2,7 @@ import { CONTENT_KEYS } from '../../../sim/i18n/content.ts';
 import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
-import { heldJob, onShift, qualifies } from '../../../sim/model/jobs.ts';
+import { heldJob, onShift, paidThisShift, qualifies } from '../../../sim/model/jobs.ts';
 import { FRIEND } from '../../../sim/model/relations.ts';
 import type { Neighbour } from '../../perception.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
@@ -246,7 +246,15 @@ export const OPTIONS: Record<string, Option> = {
     const held = heldJob(self.tags);
     const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job);
     if (job) {
-      if (self.energy < job.energy + 10 || spentToday(ctx) || !onShift(job, ctx.p.tick, cat.scenario.vocabulary.time)) return null;
+      const clock = cat.scenario.vocabulary.time;
+      // a shift's pay is earned once: the rest of it is one's own
+      if (
+        self.energy < job.energy + 10 ||
+        spentToday(ctx) ||
+        !onShift(job, ctx.p.tick, clock) ||
+        paidThisShift(job, self, ctx.p.tick, clock)
+      )
+        return null;
       const work = purpose(ctx, 'work');
       if (job.place === ctx.p.place.id)
         return work ? propose(ctx, 'work', 1.6 * drive, 'use_resource', { resource: 'energy', amount: job.energy, purpose: work }) : null;
