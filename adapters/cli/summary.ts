@@ -98,10 +98,11 @@ export class SummaryBuilder {
     this.lastMoney = m;
   }
 
-  /** Opening money + created - destroyed must equal what every actor holds now, to the last unit of money. */
+  /** Opening money + created - destroyed must equal what every actor and every fund holds now, to the last unit of money. */
   reconcile(state: WorldState) {
     let held = 0;
     for (const id in state.actors) held += state.actors[id].money;
+    for (const id in state.funds ?? {}) held += state.funds![id].money;
     const opening = this.firstMoney ?? held;
     const expected = opening + this.created$ - this.destroyed$;
     return {

@@ -138,6 +138,8 @@ export class Renderer {
         return this.text(this.cat.words.purpose(v.id)?.name) || v.id;
       case 'kind':
         return this.text(this.cat.words.kind(v.id)?.name) || v.id;
+      case 'fund':
+        return this.text(this.cat.funds.get(v.id)?.name) || v.id;
       case 'fact': {
         // a fact's content may name a fact in turn (itself, even): quote one level, no deeper
         const f = this.state.facts[v.id];

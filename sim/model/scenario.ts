@@ -7,6 +7,7 @@ import { Status } from './status.ts';
 import { PackId, SafeId } from './ids.ts';
 import { Aliases, Say, VocabularyFile } from './vocabulary.ts';
 import { Traits } from './traits.ts';
+import { Fund } from './funds.ts';
 
 /** Scenario pack files. Each schema is published as JSON Schema (`npm run schema`) for editors. */
 const Id = PackId;
@@ -77,6 +78,8 @@ export const Rules = z
          */
         sources: z.array(z.object({ ...Named, perDay: z.number().int().min(0).max(1_000_000_000).optional() }).strict()),
         sinks: z.array(z.object(Named).strict()).min(1),
+        /** money nobody owns (sim/model/funds.ts): members pay in through a purpose with `fund`, and a rule pays out */
+        funds: z.array(Fund).default([]),
       })
       .strict(),
     needs: z
@@ -121,6 +124,12 @@ export const Job = z
       .strict()
       .refine((h) => h.from !== h.to, 'from and to must differ')
       .optional(),
+    /**
+     * when the wage is paid: `call` (default), for each work call; `shift`, once per shift worked: the
+     * first work call of a shift is paid, later ones in it earn nothing (they are done, not refused).
+     * A job without `hours` has the pack's day as its shift
+     */
+    pay: z.enum(['call', 'shift']).optional(),
     /** who may be taken on: one with this role, and/or who knows this skill (a `skill:` tag or the thing in hand) */
     requires: z.object({ role: Id.optional(), skill: Id.optional() }).strict().optional(),
   })

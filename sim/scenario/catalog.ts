@@ -3,6 +3,7 @@ import type { WorldState } from '../state/types.ts';
 import type { z } from 'zod';
 import type { Item, Job } from '../model/scenario.ts';
 import { Words } from './words.ts';
+import type { Fund } from '../model/funds.ts';
 import { between } from '../model/clock.ts';
 import { membersOf } from '../state/members.ts';
 
@@ -20,6 +21,8 @@ export interface Catalog {
   /** the most each bounded money source may create in a day */
   budgets: Map<string, number>;
   sinks: Set<string>;
+  /** the pack's funds (sim/model/funds.ts), by id */
+  funds: Map<string, Fund>;
   /** shortest distances between scenario places, over every link */
   dist: Map<string, Map<string, number>>;
   /** the same for each mode some link is closed to: over the links that mode may take */
@@ -63,6 +66,7 @@ export function buildCatalog(scenario: Scenario): Catalog {
     sources: new Set(scenario.meta.rules.money.sources.map((s) => s.id)),
     budgets: new Map(scenario.meta.rules.money.sources.flatMap((s) => (s.perDay === undefined ? [] : [[s.id, s.perDay] as const]))),
     sinks: new Set(scenario.meta.rules.money.sinks.map((s) => s.id)),
+    funds: new Map(scenario.meta.rules.money.funds.map((f) => [f.id, f])),
     dist: allPairs(scenario.places),
     distBy: new Map(limitedModes(scenario).map((m) => [m, allPairs(scenario.places, m)])),
   };

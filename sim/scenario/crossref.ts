@@ -5,6 +5,7 @@ import { questChecks } from './quests.ts';
 import type { DirectorFile } from '../model/director.ts';
 import { directorChecks } from './director.ts';
 import { sayChecks } from './say.ts';
+import { fundChecks } from './funds.ts';
 import { knowsSkill } from '../model/skills.ts';
 import { type At, packRefs, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
@@ -137,6 +138,7 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
     }
     for (const id of Object.keys(a.body.inventory)) ref('actors.json', ['actors', i, 'body', 'inventory', id], 'unknown_item', id, items);
   });
+  fundChecks(s, refs, at);
   if (s.director) directorChecks(s.director, refs, at);
   sayChecks(s, at);
   s.templates?.forEach((t, i) => {

@@ -2,6 +2,7 @@ import type { Scenario } from '../model/scenario.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
 import { inkReach } from './ink-reach.ts';
 import { classWarnings } from './grants.ts';
+import { fundWarnings } from './funds.ts';
 
 /**
  * What is legal but probably not meant: a declared money sink nothing spends into, a source nothing
@@ -53,6 +54,7 @@ export function packWarnings(s: Scenario): PackIssue[] {
       },
     });
   out.push(...classWarnings(s, s.story ?? null));
+  out.push(...fundWarnings(s));
   if (s.story) out.push(...inkReach(s.story, new Set(s.places.map((p) => p.id))).warnings);
   return out;
 }

@@ -72,6 +72,7 @@ const HANDLERS: Handlers = {
     const a = must(s.actors, e.to, 'actor', e);
     a.money += e.amount;
     s.moneyTotal += e.amount;
+    if (e.shift) (a.shifts ??= table())[e.shift.job] = e.shift.start;
     if (e.credit) line(a, e.credit).earned += e.amount;
     if (e.day !== undefined) {
       const m = (s.minted ??= table())[e.source];
@@ -91,6 +92,7 @@ const HANDLERS: Handlers = {
     if (e.resource === 'money') {
       from.money -= e.amount;
       to.money += e.amount;
+      if (e.shift) (to.shifts ??= table())[e.shift.job] = e.shift.start;
     } else if (e.resource === 'energy') {
       from.energy -= e.amount;
       to.energy += e.amount;
@@ -110,6 +112,28 @@ const HANDLERS: Handlers = {
       msg: msg('memory.received', { from: ref('actor', e.from), amount: e.amount, resource: e.resource }),
       importance: 4,
       about: [e.from],
+    });
+  },
+  fund_paid_in(s, e) {
+    const a = must(s.actors, e.from, 'actor', e);
+    const f = must(s.funds, e.fund, 'fund', e);
+    a.money -= e.amount;
+    f.money += e.amount;
+    (a.paidIn ??= table())[e.fund] = e.tick;
+    if (e.debit) line(a, e.debit).spent += e.amount;
+  },
+  fund_paid_out(s, e) {
+    const a = must(s.actors, e.to, 'actor', e);
+    const f = must(s.funds, e.fund, 'fund', e);
+    f.money -= e.amount;
+    a.money += e.amount;
+    f.paid[e.to] = e.tick;
+    remember(a, {
+      tick: e.tick,
+      kind: 'gained',
+      msg: msg('memory.fund_paid', { fund: ref('fund', e.fund), money: e.amount }),
+      importance: 5,
+      about: [e.fund],
     });
   },
   resource_changed(s, e) {
@@ -236,7 +260,7 @@ const HANDLERS: Handlers = {
     const heard = about
       ? msg('observe.claimed_about', { ...params, about: ref(s.actors[about] ? 'actor' : s.entities[about] ? 'entity' : 'place', about) })
       : msg('observe.claimed', params);
-    observe(s, e, e.place, e.actor, heard);
+    if (!e.aside) observe(s, e, e.place, e.actor, heard);
     if (e.to)
       remember(must(s.actors, e.to, 'actor', e), { tick: e.tick, kind: 'told', msg: heard, importance: 6, about: [e.actor, ...e.about] });
   },
@@ -246,6 +270,14 @@ const HANDLERS: Handlers = {
     a.lastSocial = e.tick;
     line(a, 'social').responses++;
     remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: e.hostile ? 7 : 3, about: [e.by] });
+  },
+  whispered(s, e) {
+    const a = must(s.actors, e.actor, 'actor', e);
+    a.nextWake = Math.min(a.nextWake, e.tick + 1);
+    a.lastSocial = e.tick;
+    line(a, 'social').responses++;
+    // told to them alone, and remembered a little better than words said to anyone
+    remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: 4, about: [e.by] });
   },
   reflected(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);

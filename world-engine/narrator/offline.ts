@@ -60,8 +60,10 @@ function line(r: Renderer, me: string, e: Event): string | null {
     case 'moved':
       return e.actor === me ? t('moved', { place: r.place(e.to) }) : null;
     case 'money_destroyed':
+    case 'fund_paid_in':
       return e.from === me ? t('paid', { amount: r.money(e.amount) }) : null;
     case 'money_created':
+    case 'fund_paid_out':
       return e.to === me ? t('earned', { amount: r.money(e.amount) }) : null;
     case 'transfer':
       if (e.resource === 'money') {

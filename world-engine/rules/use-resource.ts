@@ -5,7 +5,7 @@ import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 import { foodHere, slicePrice, sliceWage } from './food.ts';
-import { heldJob, onShift } from '../../sim/model/jobs.ts';
+import { heldJob, onShift, paidThisShift } from '../../sim/model/jobs.ts';
 import { mending } from './mend.ts';
 import { seated } from '../../sim/state/seats.ts';
 
@@ -56,6 +56,9 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
     // out of the shift the gate is shut: the worker is told, and keeps their strength
     if (!onShift(job, s.tick, cat.scenario.vocabulary.time))
       return new Outcome(msg('narrative.off_shift', { actor: A(s), job: ref('job', job.id) }));
+    // a job paid by the shift has paid this one already: the work is done all the same, for nothing
+    if (paidThisShift(job, s.actor, s.tick, cat.scenario.vocabulary.time))
+      return new Outcome(msg('narrative.work_unpaid', { actor: A(s), job: ref('job', job.id) })).cost('energy', job.energy);
     // an employer with nothing in the purse gets no work done: the worker is told, and keeps their strength
     const wage = sliceWage(s, job);
     if (job.source === undefined && (s.employer?.money ?? 0) < wage) {
