@@ -10,6 +10,12 @@ import { Renderer } from '../sim/i18n/render.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { call, consequence, fresh, runFor } from './helpers/world.ts';
 import { astinus, exportBytes, removeDir, tempDir } from './helpers/cli.ts';
+import { describeEvent } from '../sim/i18n/describe.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
+import { memoryDb, memoryStore } from '../adapters/store/memory.ts';
+import { World } from '../sim/world.ts';
+import { policyBrain } from '../bots/brains/policy/index.ts';
+import { ruleEngine } from '../world-engine/rules/index.ts';
 import { type PackFiles, tinyPack, writeTiny } from './helpers/tiny-pack.ts';
 
 /**
@@ -108,7 +114,11 @@ describe('the payout rule', () => {
     s.actors.ada.money = 1;
     expect(at(3).map((e) => e.type === 'fund_paid_out' && e.to)).toEqual(['bo']);
     expect(at(4)).toEqual([]);
-    expect(at(1 + day).map((e) => e.type === 'fund_paid_out' && e.to)).toEqual(['ada']);
+    const paidAda = at(1 + day);
+    expect(paidAda.map((e) => e.type === 'fund_paid_out' && e.to)).toEqual(['ada']);
+    // the feed says who was paid out of which fund, in the pack's words, in both languages
+    expect(describeEvent(new Renderer('en', cat, s), paidAda[0])).toContain('the union fund');
+    expect(describeEvent(new Renderer('cn', cat, s), paidAda[0])).toContain('工会基金');
   });
 });
 
@@ -134,6 +144,28 @@ describe('a run with a fund', () => {
     let last = 0;
     for (let tick = 0; tick < 300; tick++) last = m.add(events.filter((e) => e.tick === tick)).money_total;
     expect(last).toBe(world.state.moneyTotal);
+  }, 120_000);
+
+  it('a world reopened from its snapshot and log holds the same funds as the live one', async () => {
+    const db = memoryDb();
+    const open = () =>
+      World.open({
+        scenario: cat.scenario,
+        seed: 3,
+        population: null,
+        store: memoryStore(db),
+        brain: policyBrain(),
+        engine: ruleEngine(),
+        snapshotEvery: 25,
+      });
+    const live = await open();
+    for (let i = 0; i < 110; i++) await live.step();
+    const state = canonicalJson(live.state);
+    expect(live.state.funds!.union.money).not.toBe(20);
+    await live.close();
+    const again = await open();
+    expect(canonicalJson(again.state)).toBe(state);
+    await again.close();
   }, 120_000);
 
   it('the CLI run reconciles its books with the fund in them, and the export holds its balance and every payment', async () => {
