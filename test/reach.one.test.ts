@@ -12,6 +12,7 @@ import type { Message } from '../sim/model/text.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { call, consequence, fresh, runFor } from './helpers/world.ts';
 import { type PackFiles, tinyPack } from './helpers/tiny-pack.ts';
+import { offlineIntentParser } from '../bots/intent/offline.ts';
 
 /**
  * A channel that reaches one listener (README, "The vocabulary (`vocabulary.json`)"): the call names them, someone at the
@@ -112,6 +113,21 @@ describe('the Judge and a channel for one listener', () => {
     expect(judge.call(whisper('ada', 'bo'), { ok: true, consequence: learn('bo') })).toBeNull();
     expect(s.actors.bo.knows).toContain('f:1');
     expect(s.actors.cook.knows).not.toContain('f:1');
+  });
+});
+
+describe('a player’s words for one listener', () => {
+  it('are read as the channel that reaches one, to the person named, in either language, and the Judge takes them', async () => {
+    const s = scene();
+    const parse = offlineIntentParser();
+    for (const [text, lang] of [
+      ['whisper to bo: "the drills are failing"', 'en'],
+      ['跟bo耳语：“钻机要坏了”', 'cn'],
+    ] as const) {
+      const intent = await parse.parse({ cat, state: s, actor: 'ada', id: `i-${lang}`, text, lang });
+      expect(intent.call).toMatchObject({ tool: 'express', args: { channel: 'whisper', to: 'bo' } });
+      expect(new TickJudge(cat, structuredClone(s), 1).call(intent.call, accepted)).toBeNull();
+    }
   });
 });
 
