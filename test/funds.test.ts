@@ -175,6 +175,8 @@ describe('a run with a fund', () => {
     const r = await astinus(['run', pack, '--ticks', '200', '--data', data, '--quiet', '--lang', 'en']);
     // exit 3 would be books that do not reconcile
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/held in funds\s+\d+/);
+    expect(r.stdout).toContain('Reconciled exactly.');
     const lines = (await exportBytes(data))
       .toString('utf8')
       .split('\n')
