@@ -194,6 +194,7 @@ describe('validate', () => {
     const pack = await writeTiny((f) => {
       withFund(f);
       f.scenario.rules.money.funds[0].members = { role: 'minr', actors: ['nobody'] };
+      f.scenario.rules.money.funds[0].payIn = 900;
       f.vocabulary.purposes.dues.fund = 'unoin';
       f.vocabulary.purposes.tithe = { name: t('tithe', '什一'), does: 'gift', fund: 'union', sink: 'commissary' };
     });
@@ -202,6 +203,7 @@ describe('validate', () => {
     const out = r.stdout + r.stderr;
     expect(out).toMatch(/scenario\.json \$\.rules\.money\.funds\[0\]\.members\.role: .*"minr"/);
     expect(out).toMatch(/scenario\.json \$\.rules\.money\.funds\[0\]\.members\.actors\[0\]: .*"nobody"/);
+    expect(out).toMatch(/scenario\.json \$\.rules\.money\.funds\[0\]\.payIn: .*900.*500.*Fix:/);
     expect(out).toMatch(/vocabulary\.json \$\.purposes\.dues\.fund: undeclared fund "unoin".*known: union/);
     expect(out).toMatch(/vocabulary\.json \$\.purposes\.tithe\.does: .*Fix:/);
     expect(out).toMatch(/vocabulary\.json \$\.purposes\.tithe\.sink: .*Fix:/);
