@@ -131,6 +131,45 @@ describe('a player’s words for one listener', () => {
   });
 });
 
+describe('a served world', () => {
+  it('tells the player whispered to the words among what reached them, and a player standing by only that they were said', async () => {
+    const { served, auth } = await import('./helpers/serve.ts');
+    const srv = await served({ rate: { burst: 1e9, perSecond: 1e9 } }, { scenario: cat.scenario, seed: 1 });
+    const W = '/api/worlds/station';
+    const join = async (name: string) =>
+      (await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name, place: 'mess' } })).json() as {
+        actorId: string;
+        token: string;
+      };
+    const [speaker, listener, bystander] = [await join('Una'), await join('Vik'), await join('Wes')];
+    const lines = new Map<string, string[]>();
+    srv.host.listen({
+      tick: () => undefined,
+      status: () => undefined,
+      narration: () => undefined,
+      rejection: () => undefined,
+      prompt: () => undefined,
+      perceived: (a, m) => lines.set(a, [...(lines.get(a) ?? []), ...m.lines.map((l) => l.en)]),
+    });
+    // the players join at the next tick, then the speaker whispers
+    await srv.host.step();
+    const words = 'meet me at the rock face';
+    const r = await srv.app.inject({
+      method: 'POST',
+      url: `${W}/players/${speaker.actorId}/act`,
+      headers: auth(speaker.token),
+      payload: { call: { tool: 'express', args: { channel: 'whisper', content: { text: words }, to: listener.actorId } } },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await srv.host.step();
+    expect(lines.get(listener.actorId)?.join('\n')).toContain(words);
+    const seen = lines.get(bystander.actorId)?.join('\n') ?? '';
+    expect(seen).toContain('whispers to');
+    expect(seen).not.toContain(words);
+    await srv.close();
+  }, 120_000);
+});
+
 describe('a run with a channel for one listener', () => {
   it('friends confide fresh news to each other, each word heard by one listener who stood by the speaker, and nobody is refused', async () => {
     const { events } = await runFor(cat.scenario, 2, 600);
