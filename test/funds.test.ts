@@ -10,6 +10,12 @@ import { Renderer } from '../sim/i18n/render.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { call, consequence, fresh, runFor } from './helpers/world.ts';
 import { astinus, exportBytes, removeDir, tempDir } from './helpers/cli.ts';
+import { describeEvent } from '../sim/i18n/describe.ts';
+import { canonicalJson } from '../sim/lib/canonical.ts';
+import { memoryDb, memoryStore } from '../adapters/store/memory.ts';
+import { World } from '../sim/world.ts';
+import { policyBrain } from '../bots/brains/policy/index.ts';
+import { ruleEngine } from '../world-engine/rules/index.ts';
 import { type PackFiles, tinyPack, writeTiny } from './helpers/tiny-pack.ts';
 
 /**
@@ -108,7 +114,11 @@ describe('the payout rule', () => {
     s.actors.ada.money = 1;
     expect(at(3).map((e) => e.type === 'fund_paid_out' && e.to)).toEqual(['bo']);
     expect(at(4)).toEqual([]);
-    expect(at(1 + day).map((e) => e.type === 'fund_paid_out' && e.to)).toEqual(['ada']);
+    const paidAda = at(1 + day);
+    expect(paidAda.map((e) => e.type === 'fund_paid_out' && e.to)).toEqual(['ada']);
+    // the feed says who was paid out of which fund, in the pack's words, in both languages
+    expect(describeEvent(new Renderer('en', cat, s), paidAda[0])).toContain('the union fund');
+    expect(describeEvent(new Renderer('cn', cat, s), paidAda[0])).toContain('工会基金');
   });
 });
 
@@ -136,6 +146,28 @@ describe('a run with a fund', () => {
     expect(last).toBe(world.state.moneyTotal);
   }, 120_000);
 
+  it('a world reopened from its snapshot and log holds the same funds as the live one', async () => {
+    const db = memoryDb();
+    const open = () =>
+      World.open({
+        scenario: cat.scenario,
+        seed: 3,
+        population: null,
+        store: memoryStore(db),
+        brain: policyBrain(),
+        engine: ruleEngine(),
+        snapshotEvery: 25,
+      });
+    const live = await open();
+    for (let i = 0; i < 110; i++) await live.step();
+    const state = canonicalJson(live.state);
+    expect(live.state.funds!.union.money).not.toBe(20);
+    await live.close();
+    const again = await open();
+    expect(canonicalJson(again.state)).toBe(state);
+    await again.close();
+  }, 120_000);
+
   it('the CLI run reconciles its books with the fund in them, and the export holds its balance and every payment', async () => {
     root = await tempDir('astinus-funds-');
     const pack = await writeTiny(withFund);
@@ -143,6 +175,8 @@ describe('a run with a fund', () => {
     const r = await astinus(['run', pack, '--ticks', '200', '--data', data, '--quiet', '--lang', 'en']);
     // exit 3 would be books that do not reconcile
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/held in funds\s+\d+/);
+    expect(r.stdout).toContain('Reconciled exactly.');
     const lines = (await exportBytes(data))
       .toString('utf8')
       .split('\n')
@@ -160,6 +194,7 @@ describe('validate', () => {
     const pack = await writeTiny((f) => {
       withFund(f);
       f.scenario.rules.money.funds[0].members = { role: 'minr', actors: ['nobody'] };
+      f.scenario.rules.money.funds[0].payIn = 900;
       f.vocabulary.purposes.dues.fund = 'unoin';
       f.vocabulary.purposes.tithe = { name: t('tithe', '什一'), does: 'gift', fund: 'union', sink: 'commissary' };
     });
@@ -168,6 +203,7 @@ describe('validate', () => {
     const out = r.stdout + r.stderr;
     expect(out).toMatch(/scenario\.json \$\.rules\.money\.funds\[0\]\.members\.role: .*"minr"/);
     expect(out).toMatch(/scenario\.json \$\.rules\.money\.funds\[0\]\.members\.actors\[0\]: .*"nobody"/);
+    expect(out).toMatch(/scenario\.json \$\.rules\.money\.funds\[0\]\.payIn: .*900.*500.*Fix:/);
     expect(out).toMatch(/vocabulary\.json \$\.purposes\.dues\.fund: undeclared fund "unoin".*known: union/);
     expect(out).toMatch(/vocabulary\.json \$\.purposes\.tithe\.does: .*Fix:/);
     expect(out).toMatch(/vocabulary\.json \$\.purposes\.tithe\.sink: .*Fix:/);

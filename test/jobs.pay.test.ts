@@ -78,6 +78,21 @@ describe.each([
   });
 });
 
+describe('a job paid by the shift with no hours', () => {
+  it('has the day as its shift: paid once a day, whatever the hour', async () => {
+    const cat = buildCatalog(
+      await tinyPack((f: PackFiles) => {
+        f.scenario.jobs[0].pay = 'shift';
+      }),
+    );
+    const s = hired(cat);
+    expect(work(cat, s, at(0, 2)).earned).toBe(8);
+    expect(work(cat, s, at(0, 12)).earned).toBe(0);
+    expect(work(cat, s, at(0, 23)).earned).toBe(0);
+    expect(work(cat, s, at(1, 0)).earned).toBe(8);
+  });
+});
+
 describe('a run with jobs paid by the shift', () => {
   it('pays each worker at most once a shift, every wage in the shift, and bots do not work on unpaid', async () => {
     const cat = await packWith(true);

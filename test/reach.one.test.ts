@@ -12,6 +12,7 @@ import type { Message } from '../sim/model/text.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { call, consequence, fresh, runFor } from './helpers/world.ts';
 import { type PackFiles, tinyPack } from './helpers/tiny-pack.ts';
+import { offlineIntentParser } from '../bots/intent/offline.ts';
 
 /**
  * A channel that reaches one listener (README, "The vocabulary (`vocabulary.json`)"): the call names them, someone at the
@@ -113,6 +114,60 @@ describe('the Judge and a channel for one listener', () => {
     expect(s.actors.bo.knows).toContain('f:1');
     expect(s.actors.cook.knows).not.toContain('f:1');
   });
+});
+
+describe('a player’s words for one listener', () => {
+  it('are read as the channel that reaches one, to the person named, in either language, and the Judge takes them', async () => {
+    const s = scene();
+    const parse = offlineIntentParser();
+    for (const [text, lang] of [
+      ['whisper to bo: "the drills are failing"', 'en'],
+      ['跟bo耳语：“钻机要坏了”', 'cn'],
+    ] as const) {
+      const intent = await parse.parse({ cat, state: s, actor: 'ada', id: `i-${lang}`, text, lang });
+      expect(intent.call).toMatchObject({ tool: 'express', args: { channel: 'whisper', to: 'bo' } });
+      expect(new TickJudge(cat, structuredClone(s), 1).call(intent.call, accepted)).toBeNull();
+    }
+  });
+});
+
+describe('a served world', () => {
+  it('tells the player whispered to the words among what reached them, and a player standing by only that they were said', async () => {
+    const { served, auth } = await import('./helpers/serve.ts');
+    const srv = await served({ rate: { burst: 1e9, perSecond: 1e9 } }, { scenario: cat.scenario, seed: 1 });
+    const W = '/api/worlds/station';
+    const join = async (name: string) =>
+      (await srv.app.inject({ method: 'POST', url: `${W}/players`, payload: { name, place: 'mess' } })).json() as {
+        actorId: string;
+        token: string;
+      };
+    const [speaker, listener, bystander] = [await join('Una'), await join('Vik'), await join('Wes')];
+    const lines = new Map<string, string[]>();
+    srv.host.listen({
+      tick: () => undefined,
+      status: () => undefined,
+      narration: () => undefined,
+      rejection: () => undefined,
+      prompt: () => undefined,
+      perceived: (a, m) => lines.set(a, [...(lines.get(a) ?? []), ...m.lines.map((l) => l.en)]),
+    });
+    // the players join at the next tick, then the speaker whispers
+    await srv.host.step();
+    const words = 'meet me at the rock face';
+    const r = await srv.app.inject({
+      method: 'POST',
+      url: `${W}/players/${speaker.actorId}/act`,
+      headers: auth(speaker.token),
+      payload: { call: { tool: 'express', args: { channel: 'whisper', content: { text: words }, to: listener.actorId } } },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await srv.host.step();
+    expect(lines.get(listener.actorId)?.join('\n')).toContain(words);
+    const seen = lines.get(bystander.actorId)?.join('\n') ?? '';
+    expect(seen).toContain('whispers to');
+    expect(seen).not.toContain(words);
+    await srv.close();
+  }, 120_000);
 });
 
 describe('a run with a channel for one listener', () => {

@@ -102,7 +102,10 @@ export class SummaryBuilder {
   reconcile(state: WorldState) {
     let held = 0;
     for (const id in state.actors) held += state.actors[id].money;
-    for (const id in state.funds ?? {}) held += state.funds![id].money;
+    // a fund's money is nobody's, and still the world's
+    let funds = 0;
+    for (const id in state.funds ?? {}) funds += state.funds![id].money;
+    held += funds;
     const opening = this.firstMoney ?? held;
     const expected = opening + this.created$ - this.destroyed$;
     return {
@@ -111,6 +114,7 @@ export class SummaryBuilder {
       destroyed: this.destroyed$,
       expected,
       held,
+      funds,
       exact: expected === held && this.brokenTicks.length === 0,
     };
   }

@@ -16,6 +16,10 @@ export function fundChecks(s: Parts, refs: PackRefs, at: At): void {
     if (seen.has(f.id)) at('scenario.json', [...here, 'id'], 'duplicate', { id: f.id });
     seen.add(f.id);
     if (f.members.role !== undefined) refCheck(at, 'scenario.json', [...here, 'members', 'role'], 'unknown_role', f.members.role, roles);
+    // a member's habit the Judge would refuse at every turn
+    const cap = s.meta!.rules.caps.moneyPerAction;
+    if (f.payIn !== undefined && f.payIn > cap)
+      at('scenario.json', [...here, 'payIn'], 'fund_pay_in_over_cap', { amount: String(f.payIn), cap: String(cap) });
     (f.members.actors ?? []).forEach((id, j) =>
       refCheck(at, 'scenario.json', [...here, 'members', 'actors', j], 'unknown_actor', id, refs.actors),
     );
