@@ -105,12 +105,12 @@ export class MetricsFold {
     for (const id in initial.actors) for (const f of initial.actors[id].knows) this.learn(id, f);
     for (const a of membersOf(initial.actors)) this.slot(a);
     const money = membersOf(initial.actors)
-      .filter((a) => a.status !== 'dead')
+      .filter((a) => !outOfPlay(a.status))
       .map((a) => a.money)
       .sort((a, b) => a - b);
     this.start = {
       tick: initial.tick,
-      population: money.length,
+      population: membersOf(initial.actors).filter((a) => a.status !== 'dead').length,
       residents: membersOf(initial.actors).filter((a) => a.status !== 'dead' && a.status !== 'restrained_permanent' && !a.player).length,
       moneyTotal: initial.moneyTotal,
       gini: giniSorted(money),
@@ -234,15 +234,18 @@ export class MetricsFold {
     for (const a of members) {
       if (a.status === 'dead') continue;
       alive[this.slot(a)] = 1;
-      money[population++] = a.money;
-      if (a.money < meal) broke++;
+      population++;
       if (a.status === 'unconscious' || a.status === 'dying') collapsed++;
-      if (a.status !== 'restrained_permanent' && !a.player) residents++;
-      if (!outOfPlay(a.status)) reachable++;
+      if (outOfPlay(a.status)) continue;
+      // money is counted over those still in the world: one who left or is locked away for good
+      // takes no part in its economy, and an empty purse carried out of town is not a poor town
+      money[reachable++] = a.money;
+      if (a.money < meal) broke++;
+      if (!a.player) residents++;
     }
     const net = this.network(alive);
-    money.subarray(0, population).sort();
-    const moneySorted = money.subarray(0, population);
+    money.subarray(0, reachable).sort();
+    const moneySorted = money.subarray(0, reachable);
     for (const f of this.factsById.values()) {
       const r = f.row;
       r.known = f.known;

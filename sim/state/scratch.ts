@@ -48,25 +48,43 @@ function entityCopy(e: EntityState): EntityState {
   return c;
 }
 
+/** How a dry run gets its own copy of each part of the state; `value` for what holds no object to write. */
+type Copies = { [K in keyof Required<WorldState>]: 'value' | ((live: NonNullable<WorldState[K]>) => NonNullable<WorldState[K]>) };
+
+// every field of the state is named here (tsc refuses a new one left out): a part a dry run shares with
+// the live world is a part the preview could spend for real (a source's daily budget once was)
+const COPIES: Copies = {
+  version: 'value',
+  scenario: 'value',
+  seed: 'value',
+  tick: 'value',
+  moneyTotal: 'value',
+  actors: (t) => lazyTable(t, actorCopy),
+  entities: (t) => lazyTable(t, entityCopy),
+  places: (t) => lazyTable(t, (p) => structuredClone(p)),
+  facts: (t) => lazyTable(t, (f) => structuredClone(f)),
+  generatedPlaces: (g) => structuredClone(g),
+  counters: (c) => ({ ...c }),
+  jobHolders: (t) => table({ ...t }),
+  // a quest taken or a story turned on the copy stays on the copy
+  quests: (t) => lazyTable(t, (q) => structuredClone(q)),
+  stories: (t) => lazyTable(t, (x) => structuredClone(x)),
+  interventions: (iv) => structuredClone(iv),
+  director: (d) => structuredClone(d),
+  minted: (t) => lazyTable(t, (m) => ({ ...m })),
+};
+
 /**
  * A scratch copy of the state for a dry run: what the run reads is copied on first read, so a
  * preview costs what the call touches, not a copy of every actor of a large world. Nothing written
  * to it reaches the live state.
  */
 export function scratchState(live: WorldState): WorldState {
-  return {
-    ...live,
-    actors: lazyTable(live.actors, actorCopy),
-    entities: lazyTable(live.entities, entityCopy),
-    places: lazyTable(live.places, (p) => structuredClone(p)),
-    facts: lazyTable(live.facts, (f) => structuredClone(f)),
-    generatedPlaces: structuredClone(live.generatedPlaces),
-    counters: { ...live.counters },
-    jobHolders: table({ ...live.jobHolders }),
-    // a quest taken or a story turned on the copy stays on the copy
-    ...(live.quests && { quests: lazyTable(live.quests, (q) => structuredClone(q)) }),
-    ...(live.stories && { stories: lazyTable(live.stories, (x) => structuredClone(x)) }),
-    ...(live.interventions && { interventions: structuredClone(live.interventions) }),
-    ...(live.director && { director: structuredClone(live.director) }),
-  };
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(live) as (keyof WorldState)[]) {
+    const how = COPIES[k] as 'value' | ((v: unknown) => unknown) | undefined;
+    // a field the type does not know (an older snapshot's) is copied whole: never shared
+    out[k] = live[k] === undefined || how === 'value' ? live[k] : how ? how(live[k]) : structuredClone(live[k]);
+  }
+  return out as unknown as WorldState;
 }

@@ -105,11 +105,17 @@ function groups(cat: Catalog): Groups {
 const groupOf = (cat: Catalog, template: string) => groups(cat).of.get(template);
 
 /** Days after a thing found no takers before the one whose it was opens another of its kind. */
-const CLOSED_DAYS = 2;
+export const CLOSED_DAYS = 4;
 /** Whether a thing of this template of the actor's closed for want of takers in the last few days. */
 function closedLately(ctx: Ctx, template: string): boolean {
   const at = ctx.self.closed?.[template];
   return at !== undefined && ctx.p.tick - at < CLOSED_DAYS * ctx.cat.scenario.vocabulary.time.ticksPerDay;
+}
+
+/** Whether the actor made a thing of art in the last day (its own memory): the urge is spent until it has rested. */
+function madeArtLately(ctx: Ctx): boolean {
+  const day = ctx.cat.scenario.vocabulary.time.ticksPerDay;
+  return ctx.self.memory.some((m) => m.kind === 'did' && ctx.p.tick - m.tick < day && groupOf(ctx.cat, m.about[0]) === 'art');
 }
 
 /** Whether a call of the actor's was refused today because a source's money for the day was spent: work waits for tomorrow. */
@@ -296,10 +302,12 @@ export const OPTIONS: Record<string, Option> = {
   },
   make_art(ctx) {
     const t = groups(ctx.cat).art.filter(
-      (m) => ctx.self.money >= m.cost.money + 2 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m),
+      (m) => ctx.self.money >= m.cost.money + 20 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m),
     );
-    if (!t.length) return null;
-    const m = ctx.rng.pick(t);
+    if (!t.length || madeArtLately(ctx)) return null;
+    // what the place has least of (a draw among equals): a wall already painted asks for something else
+    const fewest = Math.min(...t.map((x) => ctx.p.kinds[x.kind] ?? 0));
+    const m = ctx.rng.pick(t.filter((x) => (ctx.p.kinds[x.kind] ?? 0) === fewest));
     // a place holds only so much art: two of a kind and the urge is spent
     const made = ctx.p.kinds[m.kind] ?? 0;
     if (made >= 2) return null;
@@ -372,7 +380,7 @@ export const OPTIONS: Record<string, Option> = {
     const befriend = manner(ctx, 'befriend');
     if (target.relation <= -30 || !befriend) return null;
     const topic = ctx.rng.pick(TOPICS);
-    return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * (0.5 + ctx.needs.loneliness), 'interact', {
+    return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * 1.2 * ctx.needs.loneliness, 'interact', {
       target: target.id,
       manner: befriend,
       content: msg(topic),
