@@ -305,7 +305,7 @@ export const OPTIONS: Record<string, Option> = {
       (m) => ctx.self.money >= m.cost.money + 20 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m),
     );
     if (!t.length || madeArtLately(ctx)) return null;
-    // what the place has least of (a draw among equals): a wall already painted asks for something else
+    // what the place has least of (a draw among equals): a place that has one kind of art asks for another
     const fewest = Math.min(...t.map((x) => ctx.p.kinds[x.kind] ?? 0));
     const m = ctx.rng.pick(t.filter((x) => (ctx.p.kinds[x.kind] ?? 0) === fewest));
     // a place holds only so much art: two of a kind and the urge is spent
