@@ -118,6 +118,22 @@ function madeArtLately(ctx: Ctx): boolean {
   return ctx.self.memory.some((m) => m.kind === 'did' && ctx.p.tick - m.tick < day && groupOf(ctx.cat, m.about[0]) === 'art');
 }
 
+/** Meals' worth one keeps before giving any away. */
+const SPARE_MEALS = 30;
+
+/** A plea for the price of a meal to the best liked person present not asked in the last hours, or null. */
+function askFor(ctx: Ctx): Candidate | null {
+  const befriend = manner(ctx, 'befriend');
+  if (!befriend) return null;
+  // one not turned to in the last couple of hours, for whatever it was
+  const recently = (id: string) => ctx.self.memory.some((m) => m.kind === 'did' && m.about[0] === id && ctx.p.tick - m.tick < 12);
+  let best: Neighbour | undefined;
+  for (const n of alive(ctx)) if (n.relation > -30 && !recently(n.id) && (!best || n.relation > best.relation)) best = n;
+  return best
+    ? propose(ctx, 'rest', 4 * ctx.needs.hunger, 'interact', { target: best.id, manner: befriend, content: msg('say.help') })
+    : null;
+}
+
 /** Whether a call of the actor's was refused today because a source's money for the day was spent: work waits for tomorrow. */
 function spentToday(ctx: Ctx): boolean {
   const perDay = ctx.cat.scenario.vocabulary.time.ticksPerDay;
@@ -226,7 +242,10 @@ export const OPTIONS: Record<string, Option> = {
       return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: buy, content: msg('say.order') });
     if (sold) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: 'money', amount: sold.price, purpose: eat });
     const rest = purpose(ctx, 'rest');
-    // the penniless make for a place where something of the town's own tends the tired, and wait there
+    // the penniless and hungry ask someone present for the price of a meal, the one they like best first
+    const ask = ctx.self.money < meal(ctx) && hunger > 0.5 ? askFor(ctx) : null;
+    if (ask) return ask;
+    // and make for a place where something of the town's own tends the tired, and wait there
     if (ctx.self.money < meal(ctx)) {
       const refuge = nearest(ctx, refuges(ctx.cat));
       if (refuge && refuge !== ctx.p.place.id && hunger > 0.5) return goTo(ctx, 'rest', 4 * hunger, refuge);
@@ -236,6 +255,29 @@ export const OPTIONS: Record<string, Option> = {
       (ctx.cat.places.get(l.to)?.sells ?? []).some((i) => (ctx.cat.items.get(i)?.energy ?? 0) > 0),
     );
     return near.length ? goTo(ctx, 'rest', 4 * hunger, ctx.rng.pick(near).to) : null;
+  },
+  /** someone present just asked the actor for help: one with plenty to spare gives them the price of two meals */
+  give(ctx) {
+    const gift = purpose(ctx, 'gift');
+    const m = meal(ctx);
+    if (!gift || ctx.self.money < SPARE_MEALS * m) return null;
+    const day = ctx.cat.scenario.vocabulary.time.ticksPerDay;
+    const asked = ctx.self.memory.findLast(
+      (x) => x.kind === 'told' && ctx.p.tick - x.tick <= 2 && 'key' in x.msg && x.msg.key === 'say.help',
+    )?.about[0];
+    const asker = asked === undefined ? undefined : alive(ctx).find((n) => n.id === asked && n.relation > -30);
+    // once a day to one person: a gift, not a wage
+    if (
+      !asker ||
+      ctx.self.memory.some((x) => x.kind === 'did' && x.about[0] === asker.id && x.about[1] === gift && ctx.p.tick - x.tick < day)
+    )
+      return null;
+    return propose(ctx, 'social', (0.6 + ctx.self.drives.sociability) * (1.4 - ctx.self.drives.thrift) * 2, 'use_resource', {
+      resource: 'money',
+      amount: 2 * m,
+      purpose: gift,
+      target: asker.id,
+    });
   },
   rest(ctx) {
     const rest = purpose(ctx, 'rest');
@@ -305,7 +347,7 @@ export const OPTIONS: Record<string, Option> = {
       (m) => ctx.self.money >= m.cost.money + 20 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m),
     );
     if (!t.length || madeArtLately(ctx)) return null;
-    // what the place has least of (a draw among equals): a place that has one kind of art asks for another
+    // what the place has least of (a draw among equals): a second of one kind is less wanted than a first of another
     const fewest = Math.min(...t.map((x) => ctx.p.kinds[x.kind] ?? 0));
     const m = ctx.rng.pick(t.filter((x) => (ctx.p.kinds[x.kind] ?? 0) === fewest));
     // a place holds only so much art: two of a kind and the urge is spent
