@@ -25,7 +25,7 @@ function deepFreeze<T>(x: T): T {
  * state: it may write nothing of the live world. The live state is frozen here, so any write throws,
  * whatever part of the state it touches; every option each person's brain weighs is dry-run on it.
  */
-describe.each(['shenzhen', 'riverford'])('a dry run in %s', (pack) => {
+describe.each(['shenzhen', 'riverford', 'vesta_ring'])('a dry run in %s', (pack) => {
   it('writes nothing of the live state, for every option anyone weighs, and accepts some', async () => {
     const scenario = await loadScenario(`${ROOT}scenarios/${pack}`);
     const cat = buildCatalog(scenario);
