@@ -17,10 +17,12 @@ export function needGain(d: Draft, c: Extract<WorldChange, { type: 'need_gain' }
   check(a, 'unknown_actor', { id: c.actor });
   check(p.actor === c.actor, 'not_yours');
   const res = needResource(need.id);
+  // what this proposal used up of the body's things (bought in it or carried), each by what it gives the need
   let worth = 0;
-  for (const item of d.cat.items.values()) {
-    const by = item.satisfies && own(item.satisfies, need.id);
-    if (by) worth += Math.max(0, -d.pending(c.actor, `item:${item.id}`)) * by;
+  for (const e of d.events) {
+    if (e.type !== 'resource_changed' || e.actor !== c.actor || e.delta >= 0 || !e.resource.startsWith('item:')) continue;
+    const s = d.cat.items.get(e.resource.slice(5))?.satisfies;
+    worth += -e.delta * ((s && own(s, need.id)) ?? 0);
   }
   const raised = d.pending(c.actor, res);
   // the need as a term (sim/i18n/render.ts), so the refusal names it in the reader's language

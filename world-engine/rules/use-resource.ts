@@ -30,8 +30,9 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
     if (c.args.resource.startsWith('item:')) {
       const item = cat.items.get(c.args.resource.slice(5));
       if (!item || (item.energy === 0 && !item.satisfies)) return new Outcome(msg('narrative.cannot_eat', { actor: A(s) }));
-      if (item.energy === 0) return satisfied(new Outcome(msg('narrative.use_item', { actor: A(s), item: ref('item', item.id) })), s, item);
-      return satisfied(new Outcome(msg('narrative.eat_item', { actor: A(s), item: ref('item', item.id) })), s, item).change({
+      if (item.energy === 0)
+        return satisfied(cat, new Outcome(msg('narrative.use_item', { actor: A(s), item: ref('item', item.id) })), s, item);
+      return satisfied(cat, new Outcome(msg('narrative.eat_item', { actor: A(s), item: ref('item', item.id) })), s, item).change({
         type: 'resource_gain',
         actor: s.actor.id,
         resource: 'energy',
@@ -152,9 +153,18 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
   },
 };
 
-/** One of an item used up, and each need it satisfies raised by what it gives (sim/judge/need-gain.ts). */
-function satisfied(out: Outcome, s: Slice, item: Item): Outcome {
-  out.cost(`item:${item.id}`, 1);
+/**
+ * One of an item used up, and each need it satisfies raised by what it gives (sim/judge/need-gain.ts). A
+ * thing that satisfies a need, not in hand but on sale here, is bought and used at once: one short of
+ * breath does not buy a tank and collapse before the next turn to open it.
+ */
+function satisfied(cat: Catalog, out: Outcome, s: Slice, item: Item): Outcome {
+  const res = `item:${item.id}`;
+  if (item.satisfies && !((s.actor.inventory[item.id] ?? 0) > 0) && !s.closed && onSale(cat, s.place.id, s.tick).includes(item.id))
+    out
+      .cost('money', slicePrice(s, item.id, item.price))
+      .change({ type: 'resource_gain', actor: s.actor.id, resource: res, amount: 1, reason: 'bought' });
+  out.cost(res, 1);
   for (const need of Object.keys(item.satisfies ?? {}).sort())
     out.change({ type: 'need_gain', actor: s.actor.id, need, amount: item.satisfies![need], reason: 'used' });
   return out;
