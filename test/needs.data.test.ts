@@ -21,6 +21,10 @@ import { ruleEngine } from '../world-engine/rules/index.ts';
 import { sliceFor } from '../world-engine/slice.ts';
 import { Renderer } from '../sim/i18n/render.ts';
 import { describeEvent } from '../sim/i18n/describe.ts';
+import { translator } from '../sim/i18n/translator.ts';
+import { brainMessages } from '../bots/brains/llm/prompt.ts';
+import { perceive } from '../bots/perception.ts';
+import { engineMessages } from '../world-engine/llm/prompt.ts';
 import { call, consequence, fresh, judgeOne, ROOT, runFor, shenzhen } from './helpers/world.ts';
 
 /**
@@ -129,6 +133,24 @@ describe('a need the pack declares (air)', () => {
     expect(gain({ actor: 'fang_lan' })).toBe('not_yours');
     expect(gain({ need: 'warmth' })).toBe('unknown_need');
     expect(gain({ need: '__proto__' })).toBe('unknown_need');
+  });
+
+  it('the language-model brain and world engine are told each need, its level and what restores it', async () => {
+    const cat = await airPack('collapse', true);
+    const s = fresh(cat);
+    s.actors.lin_feng.needsLost = { air: 70 };
+    const user = brainMessages(cat, perceive(cat, s, indexPlaces(cat, s), 'lin_feng', 1), 'en')[1].content as string;
+    expect(user).toContain('air 30/100 ([air_tank])');
+    const use = call('lin_feng', 'use_resource', { resource: 'item:air_tank', amount: 1, purpose: 'eat' });
+    const [system, situation] = engineMessages(cat, translator('en'), 'en', sliceFor(cat, s, indexPlaces(cat, s), 1, use), use);
+    expect(system.content).toContain('air 0..100 (air_tank +60)');
+    expect(situation.content).toContain('"needs":{"air":30}');
+    // a pack without needs is told nothing of them
+    const plain = await shenzhen();
+    const t = fresh(plain);
+    expect(engineMessages(plain, translator('en'), 'en', sliceFor(plain, t, indexPlaces(plain, t), 1, use), use)[0].content).not.toContain(
+      'need_gain',
+    );
   });
 
   it('the policy brain keeps its air up where it can buy it: nobody who could pay collapses for want of it', async () => {
