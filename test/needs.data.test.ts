@@ -25,6 +25,7 @@ import { translator } from '../sim/i18n/translator.ts';
 import { brainMessages } from '../bots/brains/llm/prompt.ts';
 import { perceive } from '../bots/perception.ts';
 import { engineMessages } from '../world-engine/llm/prompt.ts';
+import { Views } from '../adapters/server/views.ts';
 import { call, consequence, fresh, judgeOne, ROOT, runFor, shenzhen } from './helpers/world.ts';
 
 /**
@@ -135,7 +136,7 @@ describe('a need the pack declares (air)', () => {
     expect(gain({ need: '__proto__' })).toBe('unknown_need');
   });
 
-  it('the language-model brain and world engine are told each need, its level and what restores it', async () => {
+  it('the language-model brain, the world engine and the dashboard are told each need, its level and what restores it', async () => {
     const cat = await airPack('collapse', true);
     const s = fresh(cat);
     s.actors.lin_feng.needsLost = { air: 70 };
@@ -145,6 +146,12 @@ describe('a need the pack declares (air)', () => {
     const [system, situation] = engineMessages(cat, translator('en'), 'en', sliceFor(cat, s, indexPlaces(cat, s), 1, use), use);
     expect(system.content).toContain('air 0..100 (air_tank +60)');
     expect(situation.content).toContain('"needs":{"air":30}');
+    // the dashboard's inspector shows each need beside energy, by name; a pack without needs shows none
+    const body = new Views(cat, s, new Map()).actorDetail(s.actors.lin_feng, null).body;
+    expect(body.needs).toEqual([{ id: 'air', name: { cn: '空气', en: 'air' }, level: 30, max: 100 }]);
+    expect(
+      new Views(await shenzhen(), fresh(await shenzhen()), new Map()).actorDetail(fresh(await shenzhen()).actors.lin_feng, null).body.needs,
+    ).toBeUndefined();
     // a pack without needs is told nothing of them
     const plain = await shenzhen();
     const t = fresh(plain);

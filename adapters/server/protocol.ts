@@ -184,6 +184,8 @@ export const ActorDetail = z.object({
     place: z.string(),
     status: z.string(),
     resources: z.object({ money: z.number(), energy: z.number() }),
+    /** each need the pack declares beyond energy, by name, with its level now (absent: the pack declares none) */
+    needs: z.array(z.object({ id: z.string(), name: Text, level: z.number(), max: z.number() })).optional(),
     inventory: z.record(z.string(), z.number()),
     relations: z.record(z.string(), z.number()),
     reputation: z.number(),

@@ -15,6 +15,7 @@ export { actorsOf };
 import type { ActorDetail, ActorSummary, EntityView, EventView, FactView, LastDecision, PlaceView } from './protocol.ts';
 import { own } from '../../sim/model/ids.ts';
 import { gone } from '../../sim/state/seats.ts';
+import { needLevel } from '../../sim/model/needs.ts';
 
 /**
  * Read-only views of the in-memory world for the API: plain data in both languages. Nothing here
@@ -82,6 +83,9 @@ export class Views {
         place: a.location,
         status: a.status,
         resources: { money: a.money, energy: a.energy },
+        ...(this.cat.needs.size
+          ? { needs: [...this.cat.needs.values()].map((n) => ({ id: n.id, name: n.name, level: needLevel(n, a), max: n.max })) }
+          : {}),
         inventory: a.inventory,
         relations: a.relations,
         reputation: a.reputation,

@@ -155,8 +155,8 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
 
 /**
  * One of an item used up, and each need it satisfies raised by what it gives (sim/judge/need-gain.ts). A
- * thing that satisfies a need, not in hand but on sale here, is bought and used at once: one short of
- * breath does not buy a tank and collapse before the next turn to open it.
+ * thing that satisfies a need, not in hand but on sale here, is bought and used at once: one in need
+ * does not buy it and collapse before the next turn to use it.
  */
 function satisfied(cat: Catalog, out: Outcome, s: Slice, item: Item): Outcome {
   const res = `item:${item.id}`;
