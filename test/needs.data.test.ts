@@ -11,6 +11,7 @@ import { Item, type Need } from '../sim/model/scenario.ts';
 import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
 import { ScenarioError } from '../sim/scenario/errors.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
+import { packWarnings } from '../sim/scenario/warnings.ts';
 import { initialState } from '../sim/state/initial.ts';
 import { applyEvent } from '../sim/state/apply.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
@@ -51,6 +52,13 @@ const TICKS = 150;
 describe('a need the pack declares (air)', () => {
   it('runs down with waking time, is warned of in order, and with nothing to breathe the body collapses, never dies of it', async () => {
     const cat = await airPack('collapse', false);
+    // validate warns of it, and still runs the pack
+    expect(packWarnings(cat.scenario).map((w) => `${w.path} ${'key' in w.reason ? w.reason.key : ''}`)).toContain(
+      '$.rules.needs.more[0] pack.need_out_of_reach',
+    );
+    expect(
+      packWarnings((await airPack('collapse', true)).scenario).some((w) => 'key' in w.reason && w.reason.key === 'pack.need_out_of_reach'),
+    ).toBe(false);
     const { world, events } = await runFor(cat.scenario, 5, TICKS);
     const air = cat.needs.get('air')!;
     // every body charged lost air, in whole units, as hunger is charged

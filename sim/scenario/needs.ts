@@ -1,5 +1,6 @@
 import type { Scenario } from '../model/scenario.ts';
 import { own } from '../model/ids.ts';
+import { jsonPath, type PackIssue } from './errors.ts';
 import { type At, refCheck } from './refs.ts';
 
 const FILE = 'scenario.json';
@@ -28,4 +29,25 @@ export function needChecks(meta: Scenario['meta'], vocabulary: Scenario['vocabul
   });
   if (more.length && vocabulary && !Object.values(vocabulary.purposes).some((p) => p.does === 'eat'))
     at('vocabulary.json', ['purposes'], 'need_no_use');
+}
+
+/**
+ * A declared need whose satisfying things nobody sells and nobody carries: legal (a story may hand them
+ * out), but as the pack stands every body runs out of it. `validate` warns and still passes.
+ */
+export function needWarnings(s: Scenario): PackIssue[] {
+  const out: PackIssue[] = [];
+  (s.meta.rules.needs.more ?? []).forEach((n, i) => {
+    const by = new Set(s.meta.items.filter((it) => it.satisfies && own(it.satisfies, n.id) !== undefined).map((it) => it.id));
+    if (by.size === 0) return;
+    const sold = s.places.some((p) => p.sells.some((id) => by.has(id)));
+    const held = s.actors.some((a) => Object.keys(a.body.inventory).some((id) => by.has(id) && a.body.inventory[id] > 0));
+    if (!sold && !held)
+      out.push({
+        file: FILE,
+        path: jsonPath(['rules', 'needs', 'more', i]),
+        reason: { key: 'pack.need_out_of_reach', params: { id: n.id } },
+      });
+  });
+  return out;
 }
