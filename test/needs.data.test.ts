@@ -27,6 +27,7 @@ import { brainMessages } from '../bots/brains/llm/prompt.ts';
 import { perceive } from '../bots/perception.ts';
 import { engineMessages } from '../world-engine/llm/prompt.ts';
 import { Views } from '../adapters/server/views.ts';
+import { offlineNarrator } from '../world-engine/narrator/offline.ts';
 import { call, consequence, fresh, judgeOne, ROOT, runFor, shenzhen } from './helpers/world.ts';
 
 /**
@@ -111,6 +112,10 @@ describe('a need the pack declares (air)', () => {
     expect(needLevel(cat.needs.get('air')!, s.actors[me])).toBe(80);
     expect(s.actors[me].inventory.air_tank ?? 0).toBe(0);
     expect(s.actors[me].warned).toEqual([]);
+    // the offline narrator tells the one who used it, in words
+    const told = offlineNarrator().narrate({ cat, state: s, actor: me, tick: 1, events: judge.events }) as { cn: string; en: string };
+    expect(told.en).toContain('Your air is 60 better');
+    expect(told.cn).toContain('你的空气补上了 60');
     // not in hand but on sale here: bought and used in the one call
     const u = fresh(cat);
     u.actors[me].needsLost = { air: 80 };
