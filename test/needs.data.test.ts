@@ -162,6 +162,7 @@ describe('a need the pack declares (air)', () => {
     // the dashboard's inspector shows each need beside energy, by name; a pack without needs shows none
     const body = new Views(cat, s, new Map()).actorDetail(s.actors.lin_feng, null).body;
     expect(body.needs).toEqual([{ id: 'air', name: { cn: '空气', en: 'air' }, level: 30, max: 100 }]);
+    expect(new Views(cat, s, new Map()).actorSummary(s.actors.lin_feng).needs).toEqual(body.needs);
     expect(
       new Views(await shenzhen(), fresh(await shenzhen()), new Map()).actorDetail(fresh(await shenzhen()).actors.lin_feng, null).body.needs,
     ).toBeUndefined();

@@ -54,6 +54,12 @@ export class Views {
     return this.both((r) => r.actor(id));
   }
 
+  /** The pack's own needs of a body, each with its level; nothing for a pack that declares none. */
+  private needsOf(a: ActorState): { needs?: ActorSummary['needs'] } {
+    if (!this.cat.needs.size) return {};
+    return { needs: [...this.cat.needs.values()].map((n) => ({ id: n.id, name: n.name, level: needLevel(n, a), max: n.max })) };
+  }
+
   actorSummary(a: ActorState): ActorSummary {
     return {
       id: a.id,
@@ -62,6 +68,7 @@ export class Views {
       status: a.status,
       money: a.money,
       energy: a.energy,
+      ...this.needsOf(a),
       isPlayer: !!a.player,
       ...(gone(a) ? { left: true as const } : {}),
     };
@@ -83,9 +90,7 @@ export class Views {
         place: a.location,
         status: a.status,
         resources: { money: a.money, energy: a.energy },
-        ...(this.cat.needs.size
-          ? { needs: [...this.cat.needs.values()].map((n) => ({ id: n.id, name: n.name, level: needLevel(n, a), max: n.max })) }
-          : {}),
+        ...this.needsOf(a),
         inventory: a.inventory,
         relations: a.relations,
         reputation: a.reputation,
