@@ -133,7 +133,9 @@ const DESCRIBE: Describers = {
   },
   // a player's body warning them; a bot's would flood the public feed, and its own brain reads its energy
   warned(r, e) {
-    return r.state.actors[e.actor]?.player ? r.t(WARNED[e.level], { actor: r.actor(e.actor) }) : null;
+    if (!r.state.actors[e.actor]?.player) return null;
+    if (e.need === 'energy') return r.t(WARNED[e.level as WarnLevel], { actor: r.actor(e.actor) });
+    return r.t(`needs.more.${e.level}`, { actor: r.actor(e.actor), need: r.text(r.cat.needs.get(e.need)?.name) || e.need });
   },
   // a researcher's intervention, by its label and what it did; its effects have lines of their own
   intervened(r, e) {

@@ -18,6 +18,7 @@ import { harmTag, HP, judgedTag } from '../model/harm.ts';
 import { isClosed, priceOf, wageOf } from '../state/overrides.ts';
 import { seated } from '../state/seats.ts';
 import { budgetLeft, dayOf } from '../state/minted.ts';
+import { needGain } from './need-gain.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -338,6 +339,7 @@ export const VALIDATORS: Validators = {
     const applied = clamp(now + delta, 0, hp.max) - now;
     if (applied !== 0) d.emit({ type: 'resource_changed', actor: c.target, resource: HP, delta: applied, reason: c.cause });
   },
+  need_gain: needGain,
   status_change(d, c, p) {
     actorExists(d, c.actor);
     const target = d.state.actors[c.actor];

@@ -2,7 +2,8 @@ import { strategyOf } from '../model/attribution.ts';
 import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
 import type { Strategy } from '../model/strategy.ts';
-import type { WarnLevel } from '../model/needs.ts';
+import type { NeedWarnLevel, WarnLevel } from '../model/needs.ts';
+import type { Need } from '../model/scenario.ts';
 import { type Message, msg, ref, type Text, visible } from '../model/text.ts';
 import type { Claim } from '../model/claims.ts';
 import { claimLabel, unbackedClaims } from './claims.ts';
@@ -347,13 +348,18 @@ export class TickJudge {
   }
 
   /** Needs are charged by the Judge: an actor's body is not a proposal. */
-  needs(actor: string, energy: number): void {
-    this.append({ type: 'needs', actor, energy });
+  needs(actor: string, energy: number, more?: Record<string, number>): void {
+    this.append(more === undefined ? { type: 'needs', actor, energy } : { type: 'needs', actor, energy, more });
   }
 
   /** So is what the body tells its owner on the way down (sim/model/needs.ts). */
   warn(actor: string, level: WarnLevel, below: number): void {
     this.append({ type: 'warned', actor, need: 'energy', level, below });
+  }
+
+  /** The same for a need the pack declares beyond energy. */
+  warnNeed(actor: string, need: Need, level: NeedWarnLevel, below: number): void {
+    this.append({ type: 'warned', actor, need: need.id, level, below, max: need.max });
   }
 
   /** The tick's books; `tokens` the model spent on it (booked only when some were). */

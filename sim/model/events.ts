@@ -1,7 +1,7 @@
 import type { ClaimKind } from './claims.ts';
 import type { Message, Text } from './text.ts';
 import type { Status } from './status.ts';
-import type { WarnLevel } from './needs.ts';
+import type { NeedWarnLevel, WarnLevel } from './needs.ts';
 import type { Strategy } from './strategy.ts';
 import type { ToolCall, ToolName } from './tools.ts';
 import type { Band, Factor } from './dice.ts';
@@ -122,9 +122,13 @@ export type EventBody =
   /** the Judge paid a member out of a fund by its rule (`member_broke`: their money had fallen below the rule's line) */
   | { type: 'fund_paid_out'; fund: string; to: string; amount: number; rule: 'member_broke' }
   | { type: 'resource_changed'; actor: string; resource: string; delta: number; reason: string }
-  | { type: 'needs'; actor: string; energy: number }
-  /** the Judge's clock tells a body's owner its energy fell below a warning line, `below` (sim/model/needs.ts) */
-  | { type: 'warned'; actor: string; need: 'energy'; level: WarnLevel; below: number }
+  | { type: 'needs'; actor: string; energy: number; more?: Record<string, number> }
+  /**
+   * the Judge's clock tells a body's owner a need fell below a warning line, `below` (sim/model/needs.ts):
+   * `energy` with hunger's levels, or a need the pack declares, by its id, with NEED_WARNINGS' levels and
+   * its `max` (so the fold can tell when a raise lifts the warning)
+   */
+  | { type: 'warned'; actor: string; need: string; level: WarnLevel | NeedWarnLevel; below: number; max?: number }
   | { type: 'moved'; actor: string; from: string; to: string; mode: string; busyTicks: number }
   | { type: 'entity_created'; entity: EntityState; by: string | null }
   | { type: 'entity_updated'; entity: string; properties: Record<string, string | number | boolean> }

@@ -1,7 +1,7 @@
 import type { ActorDef, Effect, Place, Scenario, Template } from '../model/scenario.ts';
 import type { WorldState } from '../state/types.ts';
 import type { z } from 'zod';
-import type { Item, Job } from '../model/scenario.ts';
+import type { Item, Job, Need } from '../model/scenario.ts';
 import { Words } from './words.ts';
 import type { Fund } from '../model/funds.ts';
 import { between } from '../model/clock.ts';
@@ -15,6 +15,8 @@ export interface Catalog {
   places: Map<string, Place>;
   templates: Map<string, Template>;
   items: Map<string, z.infer<typeof Item>>;
+  /** the needs a pack declares beyond energy (`rules.needs.more`), in its order */
+  needs: Map<string, Need>;
   souls: Map<string, ActorDef>;
   jobsByEmployer: Map<string, z.infer<typeof Job>>;
   sources: Set<string>;
@@ -61,6 +63,7 @@ export function buildCatalog(scenario: Scenario): Catalog {
     places,
     templates: new Map(scenario.templates.map((t) => [t.id, t])),
     items: new Map(scenario.meta.items.map((i) => [i.id, i])),
+    needs: new Map((scenario.meta.rules.needs.more ?? []).map((n) => [n.id, n])),
     souls: new Map(scenario.actors.map((a) => [a.id, a])),
     jobsByEmployer: new Map(scenario.meta.jobs.map((j) => [j.employer, j])),
     sources: new Set(scenario.meta.rules.money.sources.map((s) => s.id)),

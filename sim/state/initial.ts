@@ -155,6 +155,7 @@ export function newActor(o: NewActor): ActorState {
     hpLost: undefined,
     hurtAt: undefined,
     warned: undefined,
+    needsLost: undefined,
     argued: undefined,
     name: o.name,
     leaveAt: o.leaveAt,

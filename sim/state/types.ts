@@ -1,6 +1,6 @@
 import type { EntityState, FactState } from '../model/events.ts';
 import type { Message, Text } from '../model/text.ts';
-import type { WarnLevel } from '../model/needs.ts';
+import type { NeedWarnLevel, WarnLevel } from '../model/needs.ts';
 import type { Status } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import type { Drives } from '../model/scenario.ts';
@@ -70,8 +70,10 @@ export interface ActorState {
   wakes: number;
   /** tick up to which needs (hunger, fatigue) have been charged */
   needsAt: number;
-  /** the body's warnings that stand (given, and not yet lifted by eating well back above their line) */
-  warned?: { level: WarnLevel; below: number }[];
+  /** the body's warnings that stand (given, and not yet lifted by eating well back above their line); `need` for a declared need's, absent for energy's */
+  warned?: { level: WarnLevel | NeedWarnLevel; below: number; need?: string; max?: number }[];
+  /** what the body has lost of each need the pack declares beyond energy, by need (absent: none lost, so it starts full) */
+  needsLost?: Record<string, number>;
   lastSocial: number;
   /** last tick the actor worked or made something: the need for purpose grows from it */
   lastPurpose: number;

@@ -61,7 +61,7 @@ function modeFor(ctx: Ctx, distance: number): string | null {
   return (paid ?? cheapest).id;
 }
 
-function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: string): Candidate | null {
+export function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: string): Candidate | null {
   if (place === ctx.p.place.id) return null;
   const d = ctx.cat.dist.get(ctx.p.place.id)?.get(place);
   if (d === undefined) return null;
