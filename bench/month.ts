@@ -2,11 +2,12 @@
  * A month of each shipped pack on several seeds, read by `astinus health`'s signs (sim/metrics/health.ts):
  * how many seeds meet each bound, and the median and range of each sign's value.
  *
- *   node --import tsx bench/month.ts [--days 30] [--seeds 10] [--jobs 2] [--packs shenzhen,riverford]
+ *   node --import tsx bench/month.ts [--days 30] [--seeds 10] [--jobs 2] [--packs shenzhen,riverford] (default: every shipped pack)
  *
  * Each run is `astinus run <pack> --ticks <days * ticksPerDay> --seed S` in a process of its own, two at a time.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,8 @@ const days = numArg(process.argv, 'days', 30);
 const seeds = numArg(process.argv, 'seeds', 10);
 const jobs = numArg(process.argv, 'jobs', 2);
 const at = process.argv.indexOf('--packs');
-const packs = at >= 0 ? process.argv[at + 1].split(',') : ['shenzhen', 'riverford'];
+const shipped = readdirSync(join(ROOT, 'scenarios')).filter((d) => existsSync(join(ROOT, 'scenarios', d, 'scenario.json')));
+const packs = at >= 0 ? process.argv[at + 1].split(',') : shipped.sort();
 
 interface Run {
   pack: string;

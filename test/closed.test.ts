@@ -85,7 +85,7 @@ async function closedRun(name: string, seed: number) {
 }
 
 describe('a closed place', () => {
-  for (const name of ['shenzhen', 'riverford'])
+  for (const name of ['shenzhen', 'riverford', 'vesta_ring'])
     it(`${name}: after its closing tick, no transfer, creation, income or work there, in ${SEEDS} seeds`, async () => {
       let inside = 0;
       for (let seed = 1; seed <= SEEDS; seed++) {

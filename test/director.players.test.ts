@@ -37,6 +37,10 @@ const PLAYERS: Record<string, [string, string][]> = {
     ['kai', 'quayside'],
     ['mo', 'market_square'],
   ],
+  vesta_ring: [
+    ['kai', 'cargo_spindle'],
+    ['mo', 'refinery_deck'],
+  ],
 };
 
 /** What a director's accepted draft commits after its record, for the template it staged: its tags, its mood, its news, its newcomer. */
@@ -88,7 +92,7 @@ function named(e: Event): string[] {
   }
 }
 
-describe.each(['shenzhen', 'riverford'])('two silent players in %s', (pack) => {
+describe.each(['shenzhen', 'riverford', 'vesta_ring'])('two silent players in %s', (pack) => {
   it(`are never the voice or the subject of the rules director's events in ${TICKS} ticks, and hear its news`, async () => {
     const cat = await load(pack);
     expect(cat.scenario.director).toBeDefined();

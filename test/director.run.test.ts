@@ -20,7 +20,7 @@ afterAll(async () => {
 /** What a director's accepted draft may commit after its record: the changes the shipped templates make. */
 const CHANGE_EVENTS = new Set(['place_mood', 'tag_added', 'tag_removed', 'fact_created', 'fact_learned', 'intervened']);
 
-describe.each(['shenzhen', 'riverford'])('the director in %s', (pack) => {
+describe.each(['shenzhen', 'riverford', 'vesta_ring'])('the director in %s', (pack) => {
   it(`proposes in ${TICKS} ticks, each proposal judged and none killing, with the phase and tension in the export and the metrics`, async () => {
     const root = await tempDir(`astinus-director-${pack}-`);
     dirs.push(root);

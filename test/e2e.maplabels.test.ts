@@ -12,7 +12,7 @@ import { ARTIFACTS, findChromium, launchBrowser, serve, type Served, WAIT } from
  * by the keyboard) without selecting any text on the page.
  */
 const CHROMIUM = findChromium();
-const PACKS = ['shenzhen', 'riverford'];
+const PACKS = ['shenzhen', 'riverford', 'vesta_ring'];
 
 type Rect = { x: number; y: number; w: number; h: number };
 /** x,y w×h, rounded: where a rectangle was, for a failure a reader can redraw */

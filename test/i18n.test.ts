@@ -132,7 +132,7 @@ describe('names a person reads', () => {
 });
 
 describe('every tag a pack gives its people', () => {
-  it.each(['shenzhen', 'riverford'])('has a name in both languages (%s)', async (pack) => {
+  it.each(['shenzhen', 'riverford', 'vesta_ring'])('has a name in both languages (%s)', async (pack) => {
     const { Renderer } = await import('../sim/i18n/render.ts');
     const { Names } = await import('../sim/i18n/names.ts');
     const { buildCatalog } = await import('../sim/scenario/catalog.ts');

@@ -111,3 +111,22 @@ describe('a story session is a fold of the log', () => {
     await again.close();
   });
 });
+
+describe("Vesta Ring's story, played by a player's choices", () => {
+  it('a newcomer who works the day shift and pays dues at the Union Hall gets a union card; one who ships out leaves on the tram; each byte-identical on a rerun', async () => {
+    const stay = prefer('pay_dues', 'ride_to_union', 'work_shift', 'rest_a_while', 'ask_dmitri', 'walk_to_refinery');
+    const leave = prefer('ship_out', 'work_shift', 'rest_a_while', 'ask_dmitri', 'walk_to_refinery');
+    const a = await playStory('vesta_ring', stay, { place: 'hub_concourse', seed: 4 });
+    expect(a.ending).toBe('union_card');
+    expect(a.chapters).toEqual(['arrival', 'the_shifts', 'the_choice']);
+    expect(a.state.actors['player-1'].location).toBe('union_hall');
+    const b = await playStory('vesta_ring', leave, { place: 'hub_concourse', seed: 9 });
+    expect(b.ending).toBe('outbound');
+    expect(b.state.actors['player-1'].location).toBe('cargo_spindle');
+    expect(b.events.find((e) => e.type === 'story_ended')).toMatchObject({
+      ending: 'outbound',
+      text: { en: expect.stringContaining('rode the tram to the Cargo Spindle'), cn: expect.stringContaining('货运轴') },
+    });
+    expect((await playStory('vesta_ring', stay, { place: 'hub_concourse', seed: 4 })).log).toBe(a.log);
+  });
+});

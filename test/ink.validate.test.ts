@@ -32,7 +32,8 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) 
 
 describe('astinus validate on an ink story', () => {
   it('passes the shipped stories', async () => {
-    for (const p of ['shenzhen', 'riverford']) expect((await astinusHere(['validate', `${ROOT}scenarios/${p}`])).code).toBe(0);
+    for (const p of ['shenzhen', 'riverford', 'vesta_ring'])
+      expect((await astinusHere(['validate', `${ROOT}scenarios/${p}`])).code).toBe(0);
   });
 
   it('an ink syntax error names the ink file, its line and the reason', async () => {

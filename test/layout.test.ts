@@ -38,7 +38,7 @@ function crowded(n: number): Map<string, Place> {
 }
 
 describe('the map layout', () => {
-  for (const pack of ['shenzhen', 'riverford']) {
+  for (const pack of ['shenzhen', 'riverford', 'vesta_ring']) {
     it(`keeps every two places of ${pack} at least minSpacing apart, inside the square`, async () => {
       const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/${pack}`));
       const layout = layoutPlaces(cat);

@@ -7,9 +7,8 @@ import { astinus, removeDir, REPO, tempDir } from './helpers/cli.ts';
 
 /**
  * The month's vital signs (sim/metrics/README.md, Health) on a short run: five days of every shipped
- * pack, read by `astinus health`. A bound on a share or a cap holds as it is; one on drift (money in
- * circulation, Gini) is scaled to five days of thirty, so a pack drifting toward its month's bound
- * fails here first. The month itself is `bench/month.ts` (README, A month of each pack).
+ * pack, read by `astinus health`. A bound on a share or a cap holds as it is; money in circulation's is
+ * scaled to five days of thirty, so a pack drifting toward its month's bound fails here first. The month itself is `bench/month.ts` (README, A month of each pack).
  */
 const PACKS = readdirSync(path.join(REPO, 'scenarios'))
   .filter((d) => existsSync(path.join(REPO, 'scenarios', d, 'scenario.json')))
@@ -36,7 +35,8 @@ describe.each(PACKS)('five days of %s', (pack) => {
     expect(sign.median_not_broke.ok, `median ${h.money.medianEnd}`).toBe(true);
     expect(h.collapsed.peak).toBeLessThan(BOUNDS.collapsed_peak);
     expect(h.money.ratio).toBeLessThanOrEqual(1 + (BOUNDS.money_ratio - 1) * SCALE);
-    expect(h.gini.drift).toBeLessThanOrEqual(BOUNDS.gini_drift * SCALE);
+    // Gini moves in steps in the first days (a stall opened, a crew taken on), not by the day: half the month's bound
+    expect(h.gini.drift).toBeLessThanOrEqual(BOUNDS.gini_drift / 2);
     expect(h.made.total, 'things were made').toBeGreaterThan(10);
     expect(h.made.share, `most made: ${h.made.top}`).toBeLessThanOrEqual(BOUNDS.made_share);
     expect(h.actions.share, `most common action: ${h.actions.top}`).toBeLessThanOrEqual(BOUNDS.action_share);

@@ -135,7 +135,7 @@ describe('a player who looks after their body', () => {
 
 describe('energy burns by the day', () => {
   it("charges a pack's energyPerDay over each day's waking ticks, in whole units, however often it is charged", async () => {
-    for (const pack of ['shenzhen', 'riverford']) {
+    for (const pack of ['shenzhen', 'riverford', 'vesta_ring']) {
       const cat = buildCatalog(await loadScenario(`${ROOT}scenarios/${pack}`));
       const time = cat.scenario.vocabulary.time;
       const perDay = cat.scenario.meta.rules.needs.energyPerDay;

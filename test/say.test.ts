@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEvent } from '../sim/i18n/describe.ts';
@@ -9,7 +10,12 @@ import { fresh, ROOT, runFor } from './helpers/world.ts';
 
 /** A pack says the engine's lines about its words in its own words (README, "Feed lines worded by the pack"), the engine's generic line otherwise. */
 const load = async (id: string) => buildCatalog(await loadScenario(path.join(ROOT, 'scenarios', id)));
-const [shenzhen, riverford] = await Promise.all([load('shenzhen'), load('riverford')]);
+/** Every shipped pack, so a new world is read like the others. */
+const PACKS = readdirSync(path.join(ROOT, 'scenarios'))
+  .filter((d) => existsSync(path.join(ROOT, 'scenarios', d, 'scenario.json')))
+  .sort();
+const packs: Record<string, Catalog> = Object.fromEntries(await Promise.all(PACKS.map(async (id) => [id, await load(id)] as const)));
+const { shenzhen, riverford } = packs;
 const say = (cat: Catalog, lang: 'cn' | 'en', m: ReturnType<typeof msg>) => new Renderer(lang, cat, fresh(cat)).render(m);
 
 describe("a line about a pack's word", () => {
@@ -60,11 +66,9 @@ function ownWords(cat: Catalog): Set<string> {
 
 describe('a run of each shipped pack, read in both languages', () => {
   it("holds no word of another pack, no unfilled slot and no raw key in any event's line", async () => {
-    const words = { shenzhen: ownWords(shenzhen), riverford: ownWords(riverford) };
-    for (const [id, cat, other] of [
-      ['shenzhen', shenzhen, words.riverford],
-      ['riverford', riverford, words.shenzhen],
-    ] as const) {
+    const words = Object.fromEntries(Object.entries(packs).map(([id, cat]) => [id, ownWords(cat)]));
+    for (const [id, cat] of Object.entries(packs)) {
+      const other = Object.entries(words).flatMap(([o, ws]) => (o === id ? [] : [...ws]));
       const { world: w, events } = await runFor(cat.scenario, 3, 150);
       const types = new Set<string>();
       const bad: string[] = [];

@@ -269,7 +269,7 @@ describe('story text variants are checked when the pack loads', () => {
 });
 
 describe("the shipped packs' default words claim nothing", () => {
-  it.each(['shenzhen', 'riverford'])('%s: every default is backed for a newcomer who has done nothing', async (name) => {
+  it.each(['shenzhen', 'riverford', 'vesta_ring'])('%s: every default is backed for a newcomer who has done nothing', async (name) => {
     const cat = await pack(name);
     const a = await playStory(name, () => null, { maxTicks: 2 });
     const ls = cat.scenario.story!;

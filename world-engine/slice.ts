@@ -49,9 +49,11 @@ export function sliceFor(
           .map((id) => state.actors[id])
       : reach === 'world'
         ? sample(everyoneAlive(state), actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id])
-        : noticed
-          ? firstAlive(state, noticed.people)
-          : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
+        : reach === 'one'
+          ? oneListener(state, call)
+          : noticed
+            ? firstAlive(state, noticed.people)
+            : sample(here, actor.id, LISTENERS, state.seed, tick).map((id) => state.actors[id]);
   // the newest few facts it knows, oldest first
   const known: FactState[] = [];
   for (let i = Math.max(0, actor.knows.length - 4); i < actor.knows.length; i++) {
@@ -116,6 +118,13 @@ function friendsAlive(state: WorldState, relations: Record<string, number>): str
   const out: string[] = [];
   for (const id in relations) if (relations[id] >= FRIEND && state.actors[id]?.status === 'alive') out.push(id);
   return out;
+}
+
+/** The one listener an express names (`to`), if they are someone: the Judge decides whether they can hear. */
+function oneListener(state: WorldState, call: ToolCall): ActorState[] {
+  const to = call.tool === 'express' ? call.args.to : undefined;
+  const l = to === undefined ? undefined : state.actors[to];
+  return l ? [l] : [];
 }
 
 /** Everyone alive, wherever they are, in id order: who a world-wide channel reaches. */

@@ -58,7 +58,8 @@ export function summaryLines(t: T, r: Renderer, s: SummaryBuilder, m: Books, sta
   row(t('cli.summary.burned'), `-${m.destroyed}`);
   for (const [k, v] of Object.entries(s.bySink)) row(`  ${moneyName(r, k, 'sinks')}`, `-${v}`);
   row(t('cli.summary.expected'), m.expected);
-  row(t('cli.summary.held'), m.held);
+  row(t('cli.summary.held'), m.held - m.funds);
+  if (r.cat.funds.size) row(t('cli.summary.in_funds'), m.funds);
   for (const v of s.verdict(m)) head(`  ${t(v.key, v.params)}`);
   flush();
   return out;

@@ -98,10 +98,14 @@ export class SummaryBuilder {
     this.lastMoney = m;
   }
 
-  /** Opening money + created - destroyed must equal what every actor holds now, to the last unit of money. */
+  /** Opening money + created - destroyed must equal what every actor and every fund holds now, to the last unit of money. */
   reconcile(state: WorldState) {
     let held = 0;
     for (const id in state.actors) held += state.actors[id].money;
+    // a fund's money is nobody's, and still the world's
+    let funds = 0;
+    for (const id in state.funds ?? {}) funds += state.funds![id].money;
+    held += funds;
     const opening = this.firstMoney ?? held;
     const expected = opening + this.created$ - this.destroyed$;
     return {
@@ -110,6 +114,7 @@ export class SummaryBuilder {
       destroyed: this.destroyed$,
       expected,
       held,
+      funds,
       exact: expected === held && this.brokenTicks.length === 0,
     };
   }

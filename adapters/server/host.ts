@@ -380,6 +380,10 @@ export class WorldHost {
       if (e.type === 'addressed' && e.actor === actor) {
         out.push(this.views.both((r) => r.t('perceived.told', { actor: r.actor(e.by), content: r.render(e.msg) })));
       }
+      // words for them alone: the bystanders' line above has them as unheard
+      if (e.type === 'whispered' && e.actor === actor) {
+        out.push(this.views.both((r) => r.t('perceived.whispered', { actor: r.actor(e.by), content: r.render(e.msg) })));
+      }
     }
     return out;
   }

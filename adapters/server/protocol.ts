@@ -163,6 +163,8 @@ export const ActorSummary = z.object({
   status: z.string(),
   money: z.number(),
   energy: z.number(),
+  /** each need the pack declares beyond energy, by name, with its level now (absent: the pack declares none) */
+  needs: z.array(z.object({ id: z.string(), name: Text, level: z.number(), max: z.number() })).optional(),
   isPlayer: z.boolean(),
   /** a player's character that left when their seat was freed: in the log, at no place */
   left: z.literal(true).optional(),
@@ -184,6 +186,8 @@ export const ActorDetail = z.object({
     place: z.string(),
     status: z.string(),
     resources: z.object({ money: z.number(), energy: z.number() }),
+    /** each need the pack declares beyond energy, by name, with its level now (absent: the pack declares none) */
+    needs: ActorSummary.shape.needs,
     inventory: z.record(z.string(), z.number()),
     relations: z.record(z.string(), z.number()),
     reputation: z.number(),

@@ -15,6 +15,7 @@ export { actorsOf };
 import type { ActorDetail, ActorSummary, EntityView, EventView, FactView, LastDecision, PlaceView } from './protocol.ts';
 import { own } from '../../sim/model/ids.ts';
 import { gone } from '../../sim/state/seats.ts';
+import { needLevel } from '../../sim/model/needs.ts';
 
 /**
  * Read-only views of the in-memory world for the API: plain data in both languages. Nothing here
@@ -53,6 +54,12 @@ export class Views {
     return this.both((r) => r.actor(id));
   }
 
+  /** The pack's own needs of a body, each with its level; nothing for a pack that declares none. */
+  private needsOf(a: ActorState): { needs?: ActorSummary['needs'] } {
+    if (!this.cat.needs.size) return {};
+    return { needs: [...this.cat.needs.values()].map((n) => ({ id: n.id, name: n.name, level: needLevel(n, a), max: n.max })) };
+  }
+
   actorSummary(a: ActorState): ActorSummary {
     return {
       id: a.id,
@@ -61,6 +68,7 @@ export class Views {
       status: a.status,
       money: a.money,
       energy: a.energy,
+      ...this.needsOf(a),
       isPlayer: !!a.player,
       ...(gone(a) ? { left: true as const } : {}),
     };
@@ -82,6 +90,7 @@ export class Views {
         place: a.location,
         status: a.status,
         resources: { money: a.money, energy: a.energy },
+        ...this.needsOf(a),
         inventory: a.inventory,
         relations: a.relations,
         reputation: a.reputation,

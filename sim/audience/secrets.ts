@@ -14,7 +14,7 @@ import type { Event, EventOf, EventType } from '../model/events.ts';
  */
 export type Rule<T extends EventType> =
   | { who: 'everyone'; hide?: (e: EventOf<T>) => Shown }
-  | { who: 'owner'; owner: (e: EventOf<T>) => string; hide?: (e: EventOf<T>) => Shown }
+  | { who: 'owner'; owner: (e: EventOf<T>) => string | readonly string[]; hide?: (e: EventOf<T>) => Shown }
   | { who: 'admin' };
 
 /** an event as an audience sees it: the committed event, perhaps with secret fields left out */
@@ -31,13 +31,16 @@ const ownStory = {
 const owner = <T extends EventType>(of: (e: EventOf<T>) => string): Rule<T> => ({ who: 'owner', owner: of });
 
 export const EVENT_RULES: { readonly [T in EventType]: Rule<T> } = {
-  action: { who: 'everyone', hide: (e) => without(e, 'held') },
+  // words for one listener (an express with `to`): everyone sees that they were said, to whom, not what
+  action: { who: 'everyone', hide: (e) => (e.call.tool === 'express' && e.call.args.to !== undefined ? unheard(e) : without(e, 'held')) },
   check_rolled: everyone,
   claimed: admin,
   call_failed: everyone,
   money_created: everyone,
   money_destroyed: everyone,
   transfer: everyone,
+  fund_paid_in: everyone,
+  fund_paid_out: everyone,
   resource_changed: everyone,
   needs: everyone,
   warned: everyone,
@@ -55,6 +58,7 @@ export const EVENT_RULES: { readonly [T in EventType]: Rule<T> } = {
   fact_learned: everyone,
   place_mood: everyone,
   addressed: everyone,
+  whispered: { who: 'owner', owner: (e) => [e.actor, e.by] },
   reflected: everyone,
   tick_summary: everyone,
   joined: everyone,
@@ -79,6 +83,12 @@ export const EVENT_RULES: { readonly [T in EventType]: Rule<T> } = {
   chapter_advanced: owner((e) => e.actor),
   story_ended: owner((e) => e.actor),
 };
+
+/** an action of words for one listener, as everyone else sees it: the words are a placeholder that says they were not heard */
+function unheard(e: EventOf<'action'>): Shown {
+  const call = e.call as Extract<EventOf<'action'>['call'], { tool: 'express' }>;
+  return { ...without(e, 'held'), call: { ...call, args: { ...call.args, content: { key: 'feed.unheard' } } } };
+}
 
 /** a copy of `o` without the named fields */
 export function without<O extends object, K extends keyof O>(o: O, ...keys: K[]): Omit<O, K> {

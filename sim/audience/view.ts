@@ -23,7 +23,10 @@ const cut = new WeakMap<Event, Shown>();
 export function sees(e: Event, to: Audience): boolean {
   if (to.kind === 'admin') return true;
   const rule = EVENT_RULES[e.type] as Rule<EventType>;
-  return rule.who === 'everyone' || (rule.who === 'owner' && to.kind === 'player' && rule.owner(e as never) === to.actor);
+  if (rule.who === 'everyone') return true;
+  if (rule.who !== 'owner' || to.kind !== 'player') return false;
+  const owner = rule.owner(e as never);
+  return typeof owner === 'string' ? owner === to.actor : owner.includes(to.actor);
 }
 
 /** Whether an audience may see anything of events of this type (for queries filtered by type). */

@@ -6,6 +6,7 @@ import type { Message } from '../model/text.ts';
 import { type Catalog, onSale, travelCost } from '../scenario/catalog.ts';
 import { isClosed, priceOf } from '../state/overrides.ts';
 import type { WorldState } from '../state/types.ts';
+import type { WarnLevel } from '../model/needs.ts';
 
 /**
  * Looking around (docs/design.md, Dialog types: a `scene_description`): what a person standing at
@@ -63,7 +64,7 @@ export function sceneOf(cat: Catalog, state: WorldState, actor: string, events: 
     people.push({
       id,
       status: a.status,
-      seems: a.warned?.length ? a.warned[a.warned.length - 1].level : 'well',
+      seems: hungerSeen(a.warned),
       toward: feeling >= 20 ? 'warm' : feeling <= -20 ? 'cold' : 'neutral',
       player: !!a.player,
     });
@@ -122,4 +123,13 @@ function waysOut(cat: Catalog, state: WorldState, here: string, actor: string): 
       return c ? [{ mode, money: c.money + c.tolls.reduce((n, t) => n + t.amount, 0), ticks: c.ticks }] : [];
     }),
   }));
+}
+
+/** How hungry a person looks: the latest of their hunger's standing warnings (a declared need's are their own business). */
+function hungerSeen(warned: WorldState['actors'][string]['warned']): ScenePerson['seems'] {
+  for (let i = (warned?.length ?? 0) - 1; i >= 0; i--) {
+    const w = warned![i];
+    if (w.need === undefined) return w.level as WarnLevel;
+  }
+  return 'well';
 }

@@ -66,6 +66,10 @@ const DESCRIBE: Describers = {
     if (e.side_effects.length) line += r.t('feed.aside', { text: e.side_effects.map((s) => r.render(s)).join(r.t('feed.sep')) });
     return line;
   },
+  // what only the listener (and the speaker) may read: the public sees the action without the words
+  whispered(r, e) {
+    return r.t('feed.whispered', { actor: r.actor(e.by), target: r.actor(e.actor), content: r.render(e.msg) });
+  },
   call_failed(r, e) {
     return r.t(e.repeated ? 'feed.failed_again' : 'feed.failed', {
       actor: r.actor(e.actor),
@@ -78,6 +82,10 @@ const DESCRIBE: Describers = {
     return e.owner
       ? r.t('feed.entity_removed', { template, owner: r.actor(e.owner), reason: r.param(e.reason) })
       : r.t('feed.entity_removed_unowned', { template, reason: r.param(e.reason) });
+  },
+  // a fund paying out is news to the place; paying in is the member's own action, which has its line
+  fund_paid_out(r, e) {
+    return r.t('feed.fund_paid_out', { actor: r.actor(e.to), money: r.money(e.amount), fund: r.param(ref('fund', e.fund)) });
   },
   status_changed(r, e) {
     // one who left is not "locked away": the status that takes them out of play is the Judge's, the words are leaving's
@@ -125,7 +133,9 @@ const DESCRIBE: Describers = {
   },
   // a player's body warning them; a bot's would flood the public feed, and its own brain reads its energy
   warned(r, e) {
-    return r.state.actors[e.actor]?.player ? r.t(WARNED[e.level], { actor: r.actor(e.actor) }) : null;
+    if (!r.state.actors[e.actor]?.player) return null;
+    if (e.need === 'energy') return r.t(WARNED[e.level as WarnLevel], { actor: r.actor(e.actor) });
+    return r.t(`needs.more.${e.level}`, { actor: r.actor(e.actor), need: r.text(r.cat.needs.get(e.need)?.name) || e.need });
   },
   // a researcher's intervention, by its label and what it did; its effects have lines of their own
   intervened(r, e) {

@@ -5,6 +5,7 @@ import type { WorldState } from '../state/types.ts';
 import { type T, translator, hasKey } from './translator.ts';
 import { clockOf } from '../model/clock.ts';
 import { QUEST_TEXT_KEYS, renderQuestText } from './quest-text.ts';
+import { NEED_PREFIX } from '../model/needs.ts';
 
 /** messages whose `have` and `need` are amounts of money */
 const MONEY_AMOUNTS = new Set(['reason.insufficient_money', 'you.reason.insufficient_money']);
@@ -138,6 +139,8 @@ export class Renderer {
         return this.text(this.cat.words.purpose(v.id)?.name) || v.id;
       case 'kind':
         return this.text(this.cat.words.kind(v.id)?.name) || v.id;
+      case 'fund':
+        return this.text(this.cat.funds.get(v.id)?.name) || v.id;
       case 'fact': {
         // a fact's content may name a fact in turn (itself, even): quote one level, no deeper
         const f = this.state.facts[v.id];
@@ -160,6 +163,7 @@ export class Renderer {
     if (this.known(`terms.${v}`)) return this.t(`terms.${v}`);
     if (this.known(`names.resource.${v}`)) return this.t(`names.resource.${v}`);
     if (v.startsWith('item:')) return this.text(this.cat.items.get(v.slice(5))?.name) || v;
+    if (v.startsWith(NEED_PREFIX)) return this.text(this.cat.needs.get(v.slice(NEED_PREFIX.length))?.name) || v;
     return v;
   }
 

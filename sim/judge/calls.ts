@@ -6,6 +6,8 @@ import type { WorldState } from '../state/types.ts';
 import { check, reject } from './reasons.ts';
 import { unmetRequirement } from '../model/requires.ts';
 import { knowsSkill } from '../model/skills.ts';
+import { isMember } from '../model/funds.ts';
+import { own } from '../model/ids.ts';
 
 /** The sink money spent by a call disappears into: the pack's vocabulary says which. */
 export function sinkOf(cat: Catalog, call: ToolCall): string {
@@ -20,6 +22,12 @@ const CHECKS: Checks = {
     const r = c.args.resource;
     if (r.startsWith('item:')) check(cat.items.has(r.slice(5)), 'unknown_item', { id: r.slice(5) });
     if (c.args.target !== undefined) present(s, c.actor, c.args.target);
+    // a fund is paid into by its members only
+    const fund = cat.words.fundOf(c);
+    if (fund !== undefined) {
+      const f = cat.funds.get(fund);
+      check(f && isMember(f, s.actors[c.actor]), 'fund_members_only', { fund: { ref: 'fund', id: fund } });
+    }
   },
   interact(cat, s, c) {
     check(cat.words.manner(c.args.manner), 'unknown_word', { id: c.args.manner });
@@ -66,8 +74,20 @@ const CHECKS: Checks = {
     }
     if (c.args.about !== undefined) check(s.actors[c.args.about], 'unknown_actor', { id: c.args.about });
   },
-  express(cat, _s, c) {
-    check(cat.words.channel(c.args.channel), 'unknown_word', { id: c.args.channel });
+  express(cat, s, c) {
+    const channel = cat.words.channel(c.args.channel);
+    check(channel, 'unknown_word', { id: c.args.channel });
+    const to = c.args.to;
+    if (channel.reach !== 'one') {
+      check(to === undefined, 'listener_not_one', { channel: { ref: 'channel', id: c.args.channel } });
+      return;
+    }
+    // words for one listener: someone else, here, who can hear them
+    check(to !== undefined && to !== c.actor && own(s.actors, to), 'listener_needed', { channel: { ref: 'channel', id: c.args.channel } });
+    const l = s.actors[to];
+    check(l.location === s.actors[c.actor].location && (l.status === 'alive' || l.status === 'dying'), 'listener_away', {
+      target: { ref: 'actor', id: to },
+    });
   },
 };
 

@@ -4,10 +4,10 @@ import { TRANSITIONS } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { clamp } from '../state/apply.ts';
-import { heldJob, onShift, parseJobTag, qualifies } from '../model/jobs.ts';
+import { heldJob, onShift, paidThisShift, parseJobTag, qualifies, shiftStart } from '../model/jobs.ts';
 import type { Draft } from './draft.ts';
 import { check, reject } from './reasons.ts';
-import type { EntityState } from '../model/events.ts';
+import type { EntityState, PaidShift } from '../model/events.ts';
 import { own } from '../model/ids.ts';
 import type { QuestState } from '../model/quests.ts';
 import type { ToolCall } from '../model/tools.ts';
@@ -18,6 +18,7 @@ import { harmTag, HP, judgedTag } from '../model/harm.ts';
 import { isClosed, priceOf, wageOf } from '../state/overrides.ts';
 import { seated } from '../state/seats.ts';
 import { budgetLeft, dayOf } from '../state/minted.ts';
+import { needGain } from './need-gain.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -174,6 +175,7 @@ export const VALIDATORS: Validators = {
       amount: c.amount,
       reason: c.reason,
       credit: own(CREDIT, c.reason) ?? null,
+      ...(c.reason === 'wage' && c.resource === 'money' ? wageShift(d, p, c.to) : {}),
     });
   },
   money_sink(d, c, p) {
@@ -230,10 +232,11 @@ export const VALIDATORS: Validators = {
       check(c.amount <= earned.most, 'over_cap', { amount: c.amount });
       credit = earned.credit ?? p.strategy;
     }
+    const shift = p.entity || p.role || p.intervention ? {} : wageShift(d, p, c.to);
     const left = budgetLeft(d.cat, d.state, c.source, d.tick);
     if (left === null) {
       d.move(c.to, 'money', c.amount);
-      d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity });
+      d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity, ...shift });
       return;
     }
     // a source with a daily budget: what is left of today's, less what this proposal already created
@@ -241,7 +244,16 @@ export const VALIDATORS: Validators = {
     for (const e of d.events) if (e.type === 'money_created' && e.source === c.source) spent += e.amount;
     check(spent + c.amount <= left, 'budget_spent', { source: c.source });
     d.move(c.to, 'money', c.amount);
-    d.emit({ type: 'money_created', to: c.to, amount: c.amount, source: c.source, credit, entity: p.entity, day: dayOf(d.cat, d.tick) });
+    d.emit({
+      type: 'money_created',
+      to: c.to,
+      amount: c.amount,
+      source: c.source,
+      credit,
+      entity: p.entity,
+      day: dayOf(d.cat, d.tick),
+      ...shift,
+    });
   },
   resource_gain(d, c, p) {
     actorExists(d, c.actor);
@@ -327,6 +339,7 @@ export const VALIDATORS: Validators = {
     const applied = clamp(now + delta, 0, hp.max) - now;
     if (applied !== 0) d.emit({ type: 'resource_changed', actor: c.target, resource: HP, delta: applied, reason: c.cause });
   },
+  need_gain: needGain,
   status_change(d, c, p) {
     actorExists(d, c.actor);
     const target = d.state.actors[c.actor];
@@ -402,6 +415,11 @@ export const VALIDATORS: Validators = {
     check(reach === 'friends' || reach === 'world' || d.state.actors[c.actor].location === p.place, 'not_present', {
       target: { ref: 'actor', id: c.actor },
     });
+    // words for one listener teach that listener alone, whatever channel the change names
+    const to = p.call?.tool === 'express' ? p.call.args.to : undefined;
+    check((reach !== 'one' || to !== undefined) && (to === undefined || c.actor === to), 'not_present', {
+      target: { ref: 'actor', id: c.actor },
+    });
     if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;
     d.emit({ type: 'fact_learned', actor: c.actor, fact, from: c.from, channel: c.channel });
   },
@@ -466,7 +484,20 @@ function workedJob(d: Draft, p: Proposer) {
   const held = heldJob(d.state.actors[p.actor!].tags);
   const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
   if (job) check(onShift(job, d.tick, d.cat.scenario.vocabulary.time), 'off_shift', { job: { ref: 'job', id: job.id } });
+  // a job paid by the shift pays one work call of each shift: the first
+  if (job)
+    check(!paidThisShift(job, d.state.actors[p.actor!], d.tick, d.cat.scenario.vocabulary.time), 'paid_this_shift', {
+      job: { ref: 'job', id: job.id },
+    });
   return job ? { job, employer: held.employer } : null;
+}
+
+/** The shift a wage to the caller is for, when the call is work at a job paid by the shift (absent otherwise). */
+function wageShift(d: Draft, p: Proposer, to: string): { shift: PaidShift } | Record<string, never> {
+  const call = p.call;
+  if (!p.actor || to !== p.actor || call?.tool !== 'use_resource' || d.cat.words.purposeDoes(call.args.purpose) !== 'work') return {};
+  const job = workedJob(d, p)?.job;
+  return job?.pay === 'shift' ? { shift: { job: job.id, start: shiftStart(job, d.tick, d.cat.scenario.vocabulary.time) } } : {};
 }
 
 /** What a call may earn from a source: the wage of the job it works at, or the tips of its performance. */

@@ -44,7 +44,7 @@ const BACKING: Backing = {
     by: (e) =>
       e.type === 'transfer'
         ? [e.from, e.to]
-        : e.type === 'money_destroyed'
+        : e.type === 'money_destroyed' || e.type === 'fund_paid_in'
           ? [e.from]
           : e.type === 'resource_changed' && e.delta < 0
             ? [e.actor]
@@ -57,9 +57,11 @@ const BACKING: Backing = {
         ? [e.from, e.to]
         : e.type === 'money_created'
           ? [e.to, ...(e.entity ? [e.entity] : [])]
-          : e.type === 'money_destroyed'
+          : e.type === 'money_destroyed' || e.type === 'fund_paid_in'
             ? [e.from]
-            : null,
+            : e.type === 'fund_paid_out'
+              ? [e.to]
+              : null,
     holds: () => null,
   },
   // a person comes, or a thing is set up where it now stands ("her stall appears at the market")

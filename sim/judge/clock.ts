@@ -6,6 +6,7 @@ import { proposers } from './changes.ts';
 import { burnt, WARNINGS, warnBelow } from '../model/needs.ts';
 import type { TickJudge } from './judge.ts';
 import { runHarm } from './harm.ts';
+import { decayed, runNeeds } from './needs.ts';
 import { asleepAway } from './presence.ts';
 import { heldJob } from '../model/jobs.ts';
 
@@ -21,8 +22,9 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     const a = state.actors[id];
-    // hunger runs while one is awake; the pack's sleeping hours cost nothing
-    judge.needs(id, -Math.min(a.energy, burnt(needs.energyPerDay, a.needsAt, tick, time)));
+    // hunger runs while one is awake; the pack's sleeping hours cost nothing; so does every need the pack declares
+    const more = cat.needs.size ? decayed(cat, a, tick) : undefined;
+    judge.needs(id, -Math.min(a.energy, burnt(needs.energyPerDay, a.needsAt, tick, time)), more);
     // each line the body is below (by hunger or by toil) is told once, in order, until it is lifted
     if (a.status === 'alive') {
       for (const w of WARNINGS) {
@@ -30,6 +32,7 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
         if (a.energy < line && !a.warned?.some((x) => x.level === w.level)) judge.warn(id, w.level, line);
       }
     }
+    if (cat.needs.size) runNeeds(cat, state, tick, judge, id);
     // one brought back this tick has a tick's grace to eat, or a rescue would be undone at once
     if (a.energy > 0 || a.status !== 'alive' || a.statusSince === tick) continue;
     // an empty body first collapses; if it wakes still empty it starts dying

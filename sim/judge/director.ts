@@ -231,6 +231,7 @@ function peopleIn(c: DirectorChange, one: string | null): (string | null)[] {
     case 'tag_added':
     case 'tag_removed':
     case 'status_change':
+    case 'need_gain':
       return [c.actor];
     case 'knowledge_learned':
       return [c.actor, c.from];

@@ -54,7 +54,7 @@ function dealt(cat: Catalog, state: WorldState, judge: TickJudge, harm: Harm, r:
 }
 
 /** A blow of `tag`: the tag, or what it worsens into while it stands; in a pack with hit points, its severity in hit points too. */
-function blow(state: WorldState, judge: TickJudge, harm: Harm, id: string, tag: string): void {
+export function blow(state: WorldState, judge: TickJudge, harm: Harm, id: string, tag: string): void {
   const a = state.actors[id];
   if (a.status === 'dead') return;
   const dealt = blowOf(harm, a, tag);

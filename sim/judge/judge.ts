@@ -2,8 +2,9 @@ import { strategyOf } from '../model/attribution.ts';
 import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
 import type { Strategy } from '../model/strategy.ts';
-import type { WarnLevel } from '../model/needs.ts';
-import { type Message, msg, type Text, visible } from '../model/text.ts';
+import type { NeedWarnLevel, WarnLevel } from '../model/needs.ts';
+import type { Need } from '../model/scenario.ts';
+import { type Message, msg, ref, type Text, visible } from '../model/text.ts';
 import type { Claim } from '../model/claims.ts';
 import { claimLabel, unbackedClaims } from './claims.ts';
 import { hearsay, holdToChanges } from './hearsay.ts';
@@ -115,7 +116,17 @@ export class TickJudge {
     if (thrown) thrown.roll = roll;
     const c = settled.c;
     if (roll) d.emit(rolledEvent(call, a.location, roll));
-    d.emit({ type: 'action', actor: call.actor, strategy, call, place: a.location, narrative: c.narrative, side_effects: c.side_effects });
+    // the public line of words for one listener is the Judge's own: a model's narration could repeat them
+    const aside = call.tool === 'express' && call.args.to !== undefined && !trusted;
+    d.emit({
+      type: 'action',
+      actor: call.actor,
+      strategy,
+      call,
+      place: a.location,
+      narrative: aside ? asideLine(call) : c.narrative,
+      side_effects: aside ? [] : c.side_effects,
+    });
     this.chargeActor(d, call, c, p, strategy);
     paidForBand(roll, -(c.resource_changes.energy ?? 0), this.cat.scenario.vocabulary.checks.partialEnergy);
     let tolls: Toll[] | null = null;
@@ -150,6 +161,10 @@ export class TickJudge {
         msg: call.args.content,
         hostile: does === 'quarrel' || does === 'steal',
       });
+    }
+    // words for one listener reach them alone: the action shows the place that they were said, not what
+    if (call.tool === 'express' && call.args.to !== undefined) {
+      d.emit({ type: 'whispered', actor: call.args.to, by: call.actor, channel: call.args.channel, msg: call.args.content });
     }
     d.settle();
     // the rule engine's texts never claim what its changes lack (test/llm.truth.test.ts): no map made for each of its calls
@@ -333,13 +348,18 @@ export class TickJudge {
   }
 
   /** Needs are charged by the Judge: an actor's body is not a proposal. */
-  needs(actor: string, energy: number): void {
-    this.append({ type: 'needs', actor, energy });
+  needs(actor: string, energy: number, more?: Record<string, number>): void {
+    this.append(more === undefined ? { type: 'needs', actor, energy } : { type: 'needs', actor, energy, more });
   }
 
   /** So is what the body tells its owner on the way down (sim/model/needs.ts). */
   warn(actor: string, level: WarnLevel, below: number): void {
     this.append({ type: 'warned', actor, need: 'energy', level, below });
+  }
+
+  /** The same for a need the pack declares beyond energy. */
+  warnNeed(actor: string, need: Need, level: NeedWarnLevel, below: number): void {
+    this.append({ type: 'warned', actor, need: need.id, level, below, max: need.max });
   }
 
   /** The tick's books; `tokens` the model spent on it (booked only when some were). */
@@ -372,9 +392,15 @@ export class TickJudge {
         // positive money for the actor must come through a declared source or a transfer
         check(delta < 0, 'money_from_nowhere', { source: 'resource_changes' });
         check(-delta <= caps.moneyPerAction, 'over_cap', { amount: -delta });
+        d.move(call.actor, 'money', delta);
+        // what a member pays in goes into the fund the purpose names: the money stays in the world, in a purse nobody owns
+        const fund = this.cat.words.fundOf(call);
+        if (fund !== undefined) {
+          d.emit({ type: 'fund_paid_in', fund, from: call.actor, amount: -delta, debit: strategy });
+          continue;
+        }
         const sink = sinkOf(this.cat, call);
         check(this.cat.sinks.has(sink), 'invalid_args', { why: sink });
-        d.move(call.actor, 'money', delta);
         d.emit({ type: 'money_destroyed', from: call.actor, amount: -delta, sink, debit: strategy });
       } else {
         if (resource === 'energy') check(-delta <= caps.energyPerAction, 'over_cap', { amount: -delta });
@@ -439,6 +465,15 @@ export class TickJudge {
 }
 
 const NOTHING_UNBACKED: ReadonlyMap<Message, Claim[]> = new Map();
+
+/** What the place sees of words for one listener: who said something to whom, on which channel. */
+function asideLine(call: Extract<ToolCall, { tool: 'express' }>): Message {
+  return msg('narrative.express_one', {
+    actor: ref('actor', call.actor),
+    verb: ref('verb', call.args.channel),
+    target: ref('actor', call.args.to!),
+  });
+}
 
 /** The committed record of a check: who tried what on whom, every die and the band. */
 function rolledEvent(call: ToolCall, place: string, roll: Check): EventBody {

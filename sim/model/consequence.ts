@@ -51,6 +51,8 @@ export const WorldChange = z.discriminatedUnion('type', [
   z.object({ type: z.literal('place_mood'), place: Id, delta: z.number().int() }).strict(),
   /** hit points, in a pack that declares them (`harm.hp`): clamped to 0..max, judged like any change */
   z.object({ type: z.literal('hp_delta'), target: Id, delta: z.number().int(), cause: Reason }).strict(),
+  /** a need the pack declares beyond energy raised, by an item that satisfies it used up in the same consequence */
+  z.object({ type: z.literal('need_gain'), actor: Id, need: Id, amount: z.number().int().positive(), reason: Reason }).strict(),
 ]);
 export type WorldChange = z.infer<typeof WorldChange>;
 

@@ -27,6 +27,7 @@ export function refusedFromDirector(h: Harm, c: DirectorChange): Refusal | null 
     case 'money_source':
       return { code: 'money_from_nowhere', params: { source: c.source } };
     case 'money_sink':
+    case 'need_gain':
     case 'new_fact':
     case 'new_location':
       return { code: 'not_yours', params: {} };

@@ -1,7 +1,7 @@
 import type { ClaimKind } from './claims.ts';
 import type { Message, Text } from './text.ts';
 import type { Status } from './status.ts';
-import type { WarnLevel } from './needs.ts';
+import type { NeedWarnLevel, WarnLevel } from './needs.ts';
 import type { Strategy } from './strategy.ts';
 import type { ToolCall, ToolName } from './tools.ts';
 import type { Band, Factor } from './dice.ts';
@@ -89,6 +89,8 @@ export type EventBody =
       about: string[];
       contradicts: boolean;
       /** whom it was said to (an interact's target), who remembers it as the speaker's claim */ to: string | null;
+      /** said to `to` alone (a channel that reaches one listener): the place does not hear it (absent: it does) */
+      aside?: true;
     }
   | { type: 'call_failed'; actor: string; strategy: Strategy | null; place: string; failed: FailedCall; sig: string; repeated: boolean }
   | {
@@ -100,13 +102,33 @@ export type EventBody =
       /** the thing whose income it is */ entity: string | null;
       /** the pack's day it counts against, for a source with a daily budget (absent: unbounded) */
       day?: number;
+      /** a wage of a job paid by the shift: the job and the first tick of the shift it pays for */
+      shift?: PaidShift;
     }
   | { type: 'money_destroyed'; from: string; amount: number; sink: string; debit: Strategy | null }
-  | { type: 'transfer'; from: string; to: string; resource: string; amount: number; reason: string; credit: Strategy | null }
+  | {
+      type: 'transfer';
+      from: string;
+      to: string;
+      resource: string;
+      amount: number;
+      reason: string;
+      credit: Strategy | null;
+      /** a wage of a job paid by the shift: the job and the first tick of the shift it pays for */
+      shift?: PaidShift;
+    }
+  /** a member paid into a fund (sim/model/funds.ts): the money leaves their purse for the fund's, and stays in the world */
+  | { type: 'fund_paid_in'; fund: string; from: string; amount: number; debit: Strategy | null }
+  /** the Judge paid a member out of a fund by its rule (`member_broke`: their money had fallen below the rule's line) */
+  | { type: 'fund_paid_out'; fund: string; to: string; amount: number; rule: 'member_broke' }
   | { type: 'resource_changed'; actor: string; resource: string; delta: number; reason: string }
-  | { type: 'needs'; actor: string; energy: number }
-  /** the Judge's clock tells a body's owner its energy fell below a warning line, `below` (sim/model/needs.ts) */
-  | { type: 'warned'; actor: string; need: 'energy'; level: WarnLevel; below: number }
+  | { type: 'needs'; actor: string; energy: number; more?: Record<string, number> }
+  /**
+   * the Judge's clock tells a body's owner a need fell below a warning line, `below` (sim/model/needs.ts):
+   * `energy` with hunger's levels, or a need the pack declares, by its id, with NEED_WARNINGS' levels and
+   * its `max` (so the fold can tell when a raise lifts the warning)
+   */
+  | { type: 'warned'; actor: string; need: string; level: WarnLevel | NeedWarnLevel; below: number; max?: number }
   | { type: 'moved'; actor: string; from: string; to: string; mode: string; busyTicks: number }
   | { type: 'entity_created'; entity: EntityState; by: string | null }
   | { type: 'entity_updated'; entity: string; properties: Record<string, string | number | boolean> }
@@ -120,6 +142,8 @@ export type EventBody =
   | { type: 'fact_created'; fact: FactState }
   | { type: 'fact_learned'; actor: string; fact: string; from: string; channel: string }
   | { type: 'place_mood'; place: string; delta: number; by: string | null }
+  /** words on a channel that reaches one listener (`actor`), from `by`: only the two of them (and the admin) see them */
+  | { type: 'whispered'; actor: string; by: string; channel: string; msg: Message }
   /** hostile: whether the manner's mechanism quarrels or steals, so that it is remembered more */
   | { type: 'addressed'; actor: string; by: string; manner: string; msg: Message; hostile: boolean }
   | { type: 'reflected'; actor: string; deltas: Partial<Record<Strategy, number>>; reasons: Message[] }
@@ -254,6 +278,12 @@ export type EventBody =
   | { type: 'chapter_advanced'; actor: string; from: string; to: string; name?: Text }
   /** `name`, `text`: the ending's name and summary as the world backed them when it ended (story.json variants) */
   | { type: 'story_ended'; actor: string; ending: string; summary: Message; text?: Text; name?: Text };
+
+/** The shift a wage paid by the shift is for (sim/model/jobs.ts): the worker is not paid for it again. */
+export interface PaidShift {
+  job: string;
+  start: number;
+}
 
 /** What a newcomer of an `arrive` intervention is made of: a copy of a pack person's soul and habits. */
 export interface Newcomer {

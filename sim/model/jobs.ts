@@ -1,4 +1,4 @@
-import { between, type Clock } from './clock.ts';
+import { between, clockOf, type Clock } from './clock.ts';
 import { knowsSkill } from './skills.ts';
 
 /**
@@ -25,6 +25,34 @@ export function qualifies(
 /** Whether the tick falls in the job's shift (any hour for a job without `hours`). */
 export function onShift(job: { hours?: { from: number; to: number } }, tick: number, clock: Clock): boolean {
   return !job.hours || between(tick, clock, job.hours.from, job.hours.to);
+}
+
+/**
+ * The first tick of the shift the tick falls in: of the job's hours, or of the day for a job without
+ * them; -1 out of the shift. Walks back at most a day of ticks.
+ */
+export function shiftStart(job: { hours?: { from: number; to: number } }, tick: number, clock: Clock): number {
+  if (!onShift(job, tick, clock)) return -1;
+  const day = clockOf(tick, clock).day;
+  let t = tick;
+  for (let i = 0; i < clock.ticksPerDay && t > 0; i++) {
+    const before = t - 1;
+    if (job.hours ? !onShift(job, before, clock) : clockOf(before, clock).day !== day) break;
+    t = before;
+  }
+  return t;
+}
+
+/** Whether a job paid by the shift (`pay: "shift"`) has already paid this worker for the shift the tick falls in. */
+export function paidThisShift(
+  job: { id: string; pay?: 'call' | 'shift'; hours?: { from: number; to: number } },
+  worker: { shifts?: Record<string, number> },
+  tick: number,
+  clock: Clock,
+): boolean {
+  if (job.pay !== 'shift') return false;
+  const last = worker.shifts && Object.hasOwn(worker.shifts, job.id) ? worker.shifts[job.id] : undefined;
+  return last !== undefined && last === shiftStart(job, tick, clock);
 }
 
 /** The job an actor holds, if any. */

@@ -1,4 +1,6 @@
 import { asleep, type Clock } from './clock.ts';
+import { own } from './ids.ts';
+import type { Need } from './scenario.ts';
 
 /**
  * What a body tells its owner as its energy runs down, in order, with the fraction of the pack's
@@ -11,6 +13,35 @@ export const WARNINGS = [
   { level: 'collapsing', below: 0.1 },
 ] as const;
 export type WarnLevel = (typeof WARNINGS)[number]['level'];
+
+/**
+ * The same lines for a need a pack declares beyond energy (`rules.needs.more`), by words that fit any
+ * need: the warning names the need itself.
+ */
+export const NEED_WARNINGS = [
+  { level: 'low', below: 0.5 },
+  { level: 'very_low', below: 0.25 },
+  { level: 'critical', below: 0.1 },
+] as const;
+export type NeedWarnLevel = (typeof NEED_WARNINGS)[number]['level'];
+
+/** The resource a `resource_changed` event names for a declared need (never a tool call's resource). */
+export const NEED_PREFIX = 'need:';
+export const needResource = (need: string) => `${NEED_PREFIX}${need}`;
+
+/** The tag a need whose `atZero` is `weak` puts on an empty body, and takes off once it is raised. */
+export const WEAK = 'weak';
+
+/** The part of a body a need's level reads: what it has lost of each need (absent: none, so a body starts full). */
+export interface NeedBody {
+  needsLost?: Record<string, number>;
+}
+
+/** A declared need's level in a body, 0..max. */
+export const needLevel = (need: Need, a: NeedBody): number => need.max - ((a.needsLost && own(a.needsLost, need.id)) ?? 0);
+
+/** How pressing a need is, 0 (full) to 1 (empty). */
+export const needPressure = (need: Need, a: NeedBody): number => 1 - needLevel(need, a) / need.max;
 
 /** The energy below which a warning is given, in the pack's whole units. */
 export const warnBelow = (frac: number, energyMax: number) => Math.ceil(frac * energyMax);

@@ -7,6 +7,7 @@ import { Status } from './status.ts';
 import { PackId, SafeId } from './ids.ts';
 import { Aliases, Say, VocabularyFile } from './vocabulary.ts';
 import { Traits } from './traits.ts';
+import { Fund } from './funds.ts';
 
 /** Scenario pack files. Each schema is published as JSON Schema (`npm run schema`) for editors. */
 const Id = PackId;
@@ -59,6 +60,24 @@ export const NewPlaces = z
   .strict();
 export const NEW_PLACES_DEFAULT = { money: 500, energy: 20, perTick: 1, perWorld: 12, roles: null };
 
+/**
+ * A need beyond energy (hunger, the built-in one) that a pack declares: air, warmth, sleep, thirst. A body
+ * starts full, loses `perDay` over a day's waking ticks (whole units, as energy does) and is raised only by
+ * using an item whose `satisfies` names it. At zero the body suffers `atZero`: `weak` (the engine's `weak`
+ * tag, which the pack's `checks.tags` may make hinder what it likes), `collapse` (unconscious, coming round
+ * after the pack's unconsciousTicks, and again while still empty: never dying of it) or `{ harm: <tag> }`
+ * (one of the pack's harm tags, dealt by the Judge as a blow is).
+ */
+export const Need = z
+  .object({
+    ...Named,
+    max: z.number().int().positive(),
+    perDay: z.number().int().min(0),
+    atZero: z.union([z.enum(['weak', 'collapse']), z.object({ harm: Id }).strict()]),
+  })
+  .strict();
+export type Need = z.infer<typeof Need>;
+
 export const Rules = z
   .object({
     caps: z
@@ -77,6 +96,8 @@ export const Rules = z
          */
         sources: z.array(z.object({ ...Named, perDay: z.number().int().min(0).max(1_000_000_000).optional() }).strict()),
         sinks: z.array(z.object(Named).strict()).min(1),
+        /** money nobody owns (sim/model/funds.ts): members pay in through a purpose with `fund`, and a rule pays out */
+        funds: z.array(Fund).default([]),
       })
       .strict(),
     needs: z
@@ -88,6 +109,8 @@ export const Rules = z
         dyingWindowTicks: z.number().int().positive(),
         unconsciousTicks: z.number().int().positive(),
         reflectEvery: z.number().int().positive(),
+        /** needs beyond energy, each with its own level per person (absent: energy is the only need) */
+        more: z.array(Need).optional(),
       })
       .strict(),
     newPlaces: NewPlaces.default(NEW_PLACES_DEFAULT),
@@ -102,9 +125,12 @@ export const Item = z
     aliases: Aliases,
     price: z.number().int().positive(),
     energy: z.number().int().min(0).default(0),
+    /** using one raises each need named (`rules.needs.more`) by this much */
+    satisfies: z.record(Id, z.number().int().positive()).optional(),
     say: Say.optional(),
   })
   .strict();
+export type Item = z.infer<typeof Item>;
 export const Job = z
   .object({
     ...Named,
@@ -121,6 +147,12 @@ export const Job = z
       .strict()
       .refine((h) => h.from !== h.to, 'from and to must differ')
       .optional(),
+    /**
+     * when the wage is paid: `call` (default), for each work call; `shift`, once per shift worked: the
+     * first work call of a shift is paid, later ones in it earn nothing (they are done, not refused).
+     * A job without `hours` has the pack's day as its shift
+     */
+    pay: z.enum(['call', 'shift']).optional(),
     /** who may be taken on: one with this role, and/or who knows this skill (a `skill:` tag or the thing in hand) */
     requires: z.object({ role: Id.optional(), skill: Id.optional() }).strict().optional(),
   })

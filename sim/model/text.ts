@@ -32,7 +32,22 @@ export type Lang = z.infer<typeof Lang>;
 export const Ref = z
   .object({
     /** the last six are the pack's words (vocabulary.json), shown by name; `verb` is what a channel's speaker does */
-    ref: z.enum(['actor', 'place', 'entity', 'fact', 'template', 'item', 'job', 'mode', 'channel', 'verb', 'manner', 'purpose', 'kind']),
+    ref: z.enum([
+      'actor',
+      'place',
+      'entity',
+      'fact',
+      'template',
+      'item',
+      'job',
+      'mode',
+      'channel',
+      'verb',
+      'manner',
+      'purpose',
+      'kind',
+      'fund',
+    ]),
     id: SafeId,
   })
   .strict();

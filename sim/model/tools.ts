@@ -54,6 +54,8 @@ export const ExpressArgs = z
   .object({
     channel: PackId,
     content: Message,
+    /** on a channel that reaches one listener: whom, someone at the speaker's place (the Judge refuses it on any other channel) */
+    to: SafeId.optional(),
   })
   .strict();
 

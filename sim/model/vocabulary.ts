@@ -78,8 +78,11 @@ export const Mode = z
   .strict();
 export type Mode = z.infer<typeof Mode>;
 
-/** Who hears an `express`: the people at the place, one's friends wherever they are, oneself, or everyone in the world (a public address). */
-export const REACH = ['place', 'friends', 'self', 'world'] as const;
+/**
+ * Who hears an `express`: the people at the place, one's friends wherever they are, oneself, everyone
+ * in the world (a public address), or one listener the call names (`to`), who must be at the speaker's place.
+ */
+export const REACH = ['place', 'friends', 'self', 'world', 'one'] as const;
 export const Channel = z
   .object({
     name: Text,
@@ -128,6 +131,8 @@ export const Purpose = z
     does: z.enum(PURPOSE_MECHANISMS),
     /** the declared sink money spent this way goes to (default: the vocabulary's `spending`) */
     sink: Id.optional(),
+    /** spend: the fund (scenario.json `rules.money.funds`) money spent this way goes into instead of a sink; only its members may */
+    fund: Id.optional(),
     /** perform: the declared source tips come from */
     source: Id.optional(),
     /** perform: the items one can perform with */

@@ -1,8 +1,9 @@
 import type { ActorDef, Effect, Place, Scenario, Template } from '../model/scenario.ts';
 import type { WorldState } from '../state/types.ts';
 import type { z } from 'zod';
-import type { Item, Job } from '../model/scenario.ts';
+import type { Item, Job, Need } from '../model/scenario.ts';
 import { Words } from './words.ts';
+import type { Fund } from '../model/funds.ts';
 import { between } from '../model/clock.ts';
 import { membersOf } from '../state/members.ts';
 
@@ -14,12 +15,16 @@ export interface Catalog {
   places: Map<string, Place>;
   templates: Map<string, Template>;
   items: Map<string, z.infer<typeof Item>>;
+  /** the needs a pack declares beyond energy (`rules.needs.more`), in its order */
+  needs: Map<string, Need>;
   souls: Map<string, ActorDef>;
   jobsByEmployer: Map<string, z.infer<typeof Job>>;
   sources: Set<string>;
   /** the most each bounded money source may create in a day */
   budgets: Map<string, number>;
   sinks: Set<string>;
+  /** the pack's funds (sim/model/funds.ts), by id */
+  funds: Map<string, Fund>;
   /** shortest distances between scenario places, over every link */
   dist: Map<string, Map<string, number>>;
   /** the same for each mode some link is closed to: over the links that mode may take */
@@ -58,11 +63,13 @@ export function buildCatalog(scenario: Scenario): Catalog {
     places,
     templates: new Map(scenario.templates.map((t) => [t.id, t])),
     items: new Map(scenario.meta.items.map((i) => [i.id, i])),
+    needs: new Map((scenario.meta.rules.needs.more ?? []).map((n) => [n.id, n])),
     souls: new Map(scenario.actors.map((a) => [a.id, a])),
     jobsByEmployer: new Map(scenario.meta.jobs.map((j) => [j.employer, j])),
     sources: new Set(scenario.meta.rules.money.sources.map((s) => s.id)),
     budgets: new Map(scenario.meta.rules.money.sources.flatMap((s) => (s.perDay === undefined ? [] : [[s.id, s.perDay] as const]))),
     sinks: new Set(scenario.meta.rules.money.sinks.map((s) => s.id)),
+    funds: new Map(scenario.meta.rules.money.funds.map((f) => [f.id, f])),
     dist: allPairs(scenario.places),
     distBy: new Map(limitedModes(scenario).map((m) => [m, allPairs(scenario.places, m)])),
   };

@@ -5,7 +5,9 @@ import { questChecks } from './quests.ts';
 import type { DirectorFile } from '../model/director.ts';
 import { directorChecks } from './director.ts';
 import { sayChecks } from './say.ts';
+import { fundChecks } from './funds.ts';
 import { knowsSkill } from '../model/skills.ts';
+import { needChecks } from './needs.ts';
 import { type At, packRefs, type PackRefs, refCheck, wordsOf } from './refs.ts';
 
 /** The parts of a pack that parsed; a file that did not is null, and nothing is checked against it. */
@@ -56,6 +58,7 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
   dupes('entities.json', s.entities, 'entities');
 
   if (s.meta) {
+    needChecks(s.meta, v, at);
     const joins = s.meta.rules.players;
     if (joins.source !== undefined) ref('scenario.json', ['rules', 'players', 'source'], 'unknown_source', joins.source, sources);
     if (joins.money > 0 && joins.source === undefined) at('scenario.json', ['rules', 'players', 'source'], 'purse_needs_source');
@@ -137,6 +140,7 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
     }
     for (const id of Object.keys(a.body.inventory)) ref('actors.json', ['actors', i, 'body', 'inventory', id], 'unknown_item', id, items);
   });
+  fundChecks(s, refs, at);
   if (s.director) directorChecks(s.director, refs, at);
   sayChecks(s, at);
   s.templates?.forEach((t, i) => {

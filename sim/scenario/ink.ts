@@ -216,6 +216,7 @@ function choiceChecks(id: string, raw: StoryFile['choices'][string]['call'], ref
       return;
     case 'express':
       arg('channel', 'unknown_channel', call.args.channel, wordsOf(refs, 'channels'));
+      if (call.args.to !== undefined) arg('to', 'unknown_actor', call.args.to, refs.actors);
       contentCheck(call.args.content, 'story.json', [...here, 'args', 'content'], refs, at);
       return;
     case 'use_resource':

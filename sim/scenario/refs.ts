@@ -21,6 +21,7 @@ export interface PackRefs {
   jobs: Set<string> | null;
   sources: Set<string> | null;
   sinks: Set<string> | null;
+  funds: Set<string> | null;
   vocabulary: Vocabulary | null;
 }
 
@@ -47,6 +48,7 @@ export function packRefs(p: Parts, questsBroken = false): PackRefs {
     jobs: ids(p.meta?.jobs),
     sources: ids(p.meta?.rules.money.sources),
     sinks: ids(p.meta?.rules.money.sinks),
+    funds: ids(p.meta?.rules.money.funds),
     vocabulary: p.vocabulary,
   };
 }
@@ -90,6 +92,7 @@ const REF_KINDS: Record<Ref['ref'], { key: string; known: (r: PackRefs) => Set<s
   manner: { key: 'unknown_manner', known: (r) => wordsOf(r, 'manners') },
   purpose: { key: 'unknown_purpose', known: (r) => wordsOf(r, 'purposes') },
   kind: { key: 'unknown_kind', known: (r) => wordsOf(r, 'kinds') },
+  fund: { key: 'unknown_fund', known: (r) => r.funds },
   // facts are made as the world runs: a pack has none to name
   fact: { key: 'unknown_fact', known: () => new Set() },
 };

@@ -2,12 +2,14 @@ import type { Scenario } from '../model/scenario.ts';
 import { jsonPath, type PackIssue } from './errors.ts';
 import { inkReach } from './ink-reach.ts';
 import { classWarnings } from './grants.ts';
+import { fundWarnings } from './funds.ts';
+import { needWarnings } from './needs.ts';
 
 /**
  * What is legal but probably not meant: a declared money sink nothing spends into, a source nothing
  * draws from, sources that can create far more in a day than eating takes, a story ending nothing reaches,
  * a story condition the pack's world can never meet,
- * a class only a role that teaches anything can open. `validate` prints these and still passes: the pack runs, the books just never use them.
+ * a class only a role that teaches anything can open, a need nothing within reach satisfies. `validate` prints these and still passes: the pack runs, the books just never use them.
  */
 export function packWarnings(s: Scenario): PackIssue[] {
   const v = s.vocabulary;
@@ -53,6 +55,8 @@ export function packWarnings(s: Scenario): PackIssue[] {
       },
     });
   out.push(...classWarnings(s, s.story ?? null));
+  out.push(...fundWarnings(s));
+  out.push(...needWarnings(s));
   if (s.story) out.push(...inkReach(s.story, new Set(s.places.map((p) => p.id))).warnings);
   return out;
 }

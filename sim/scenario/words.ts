@@ -70,6 +70,11 @@ export class Words {
     return ids;
   }
 
+  /** The fund money spent by a call goes into instead of a sink (a purpose's `fund`), if any. */
+  fundOf(call: ToolCall): string | undefined {
+    return call.tool === 'use_resource' ? this.purpose(call.args.purpose)?.fund : undefined;
+  }
+
   /** The sink money a call spends without paying anyone disappears into. */
   sinkOf(call: ToolCall, templateKind: (id: string) => string | undefined): string {
     switch (call.tool) {

@@ -8,7 +8,7 @@ import { newActor } from './initial.ts';
 import { membersChanged, membersOf } from './members.ts';
 import { own, table } from '../model/ids.ts';
 import { HP } from '../model/harm.ts';
-import { rearmAt } from '../model/needs.ts';
+import { NEED_PREFIX, rearmAt } from '../model/needs.ts';
 
 /**
  * An event names something the state does not hold: the fold cannot apply it. The Judge refuses every
@@ -72,6 +72,7 @@ const HANDLERS: Handlers = {
     const a = must(s.actors, e.to, 'actor', e);
     a.money += e.amount;
     s.moneyTotal += e.amount;
+    if (e.shift) (a.shifts ??= table())[e.shift.job] = e.shift.start;
     if (e.credit) line(a, e.credit).earned += e.amount;
     if (e.day !== undefined) {
       const m = (s.minted ??= table())[e.source];
@@ -91,6 +92,7 @@ const HANDLERS: Handlers = {
     if (e.resource === 'money') {
       from.money -= e.amount;
       to.money += e.amount;
+      if (e.shift) (to.shifts ??= table())[e.shift.job] = e.shift.start;
     } else if (e.resource === 'energy') {
       from.energy -= e.amount;
       to.energy += e.amount;
@@ -112,6 +114,28 @@ const HANDLERS: Handlers = {
       about: [e.from],
     });
   },
+  fund_paid_in(s, e) {
+    const a = must(s.actors, e.from, 'actor', e);
+    const f = must(s.funds, e.fund, 'fund', e);
+    a.money -= e.amount;
+    f.money += e.amount;
+    (a.paidIn ??= table())[e.fund] = e.tick;
+    if (e.debit) line(a, e.debit).spent += e.amount;
+  },
+  fund_paid_out(s, e) {
+    const a = must(s.actors, e.to, 'actor', e);
+    const f = must(s.funds, e.fund, 'fund', e);
+    f.money -= e.amount;
+    a.money += e.amount;
+    f.paid[e.to] = e.tick;
+    remember(a, {
+      tick: e.tick,
+      kind: 'gained',
+      msg: msg('memory.fund_paid', { fund: ref('fund', e.fund), money: e.amount }),
+      importance: 5,
+      about: [e.fund],
+    });
+  },
   resource_changed(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
     if (e.resource === 'money') throw new Error('money changes only through created, destroyed or transfer events');
@@ -121,13 +145,19 @@ const HANDLERS: Handlers = {
       a.hpLost = (a.hpLost ?? 0) - e.delta;
       if (e.delta < 0) a.hurtAt = e.tick;
     } else if (e.resource.startsWith('item:')) addItem(a.inventory, e.resource.slice(5), e.delta);
+    else if (e.resource.startsWith(NEED_PREFIX)) {
+      lose(a, e.resource.slice(NEED_PREFIX.length), -e.delta);
+      // a need raised well back above a warning's line may be warned of again
+      if (a.warned) a.warned = a.warned.filter((w) => levelOf(a, w) < rearmAt(w.below));
+    }
   },
   needs(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
     a.energy += e.energy;
     a.needsAt = e.tick;
+    if (e.more) for (const need of Object.keys(e.more)) lose(a, need, -e.more[need]);
     // a body fed well back above a warning's line may be warned again when it next falls below it
-    if (a.warned) a.warned = a.warned.filter((w) => a.energy < rearmAt(w.below));
+    if (a.warned) a.warned = a.warned.filter((w) => levelOf(a, w) < rearmAt(w.below));
   },
   // a roll is a record: what it decided is in the events that follow it. It spends the traits argued
   // for its word, and a failure is counted (the watch knows a caught thief)
@@ -150,7 +180,9 @@ const HANDLERS: Handlers = {
   },
   warned(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
-    (a.warned ??= []).push({ level: e.level, below: e.below });
+    (a.warned ??= []).push(
+      e.max === undefined ? { level: e.level, below: e.below } : { level: e.level, below: e.below, need: e.need, max: e.max },
+    );
   },
   moved(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
@@ -236,7 +268,7 @@ const HANDLERS: Handlers = {
     const heard = about
       ? msg('observe.claimed_about', { ...params, about: ref(s.actors[about] ? 'actor' : s.entities[about] ? 'entity' : 'place', about) })
       : msg('observe.claimed', params);
-    observe(s, e, e.place, e.actor, heard);
+    if (!e.aside) observe(s, e, e.place, e.actor, heard);
     if (e.to)
       remember(must(s.actors, e.to, 'actor', e), { tick: e.tick, kind: 'told', msg: heard, importance: 6, about: [e.actor, ...e.about] });
   },
@@ -246,6 +278,14 @@ const HANDLERS: Handlers = {
     a.lastSocial = e.tick;
     line(a, 'social').responses++;
     remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: e.hostile ? 7 : 3, about: [e.by] });
+  },
+  whispered(s, e) {
+    const a = must(s.actors, e.actor, 'actor', e);
+    a.nextWake = Math.min(a.nextWake, e.tick + 1);
+    a.lastSocial = e.tick;
+    line(a, 'social').responses++;
+    // told to them alone, and remembered a little better than words said to anyone
+    remember(a, { tick: e.tick, kind: 'told', msg: e.msg, importance: 4, about: [e.by] });
   },
   reflected(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
@@ -490,6 +530,18 @@ function observe(s: WorldState, e: Event, place: string, actor: string | null, m
 
 function line(a: ActorState, k: Strategy) {
   return (a.ledger[k] ??= { tries: 0, responses: 0, spent: 0, earned: 0 });
+}
+
+/** A declared need's loss moved by `n` (lost more when positive); a need back at full is kept as none lost. */
+function lose(a: ActorState, need: string, n: number): void {
+  const now = ((a.needsLost && own(a.needsLost, need)) ?? 0) + n;
+  if (now === 0 && a.needsLost) delete a.needsLost[need];
+  else (a.needsLost ??= table())[need] = now;
+}
+
+/** The level a standing warning is about: energy, or the declared need it names. */
+function levelOf(a: ActorState, w: NonNullable<ActorState['warned']>[number]): number {
+  return w.need === undefined ? a.energy : w.max! - ((a.needsLost && own(a.needsLost, w.need)) ?? 0);
 }
 
 function addItem(inv: Record<string, number>, item: string, delta: number): void {

@@ -70,6 +70,11 @@ export function initialState(cat: Catalog, seed: number, population: number | nu
     a.relations = table();
     addActor(state, a);
   }
+  // a pack without funds keeps the state it always had
+  for (const f of scenario.meta.rules.money.funds) {
+    (state.funds ??= table())[f.id] = { money: f.money, paid: table() };
+    state.moneyTotal += f.money;
+  }
   reviveTables(state);
   return state;
 }
@@ -150,6 +155,7 @@ export function newActor(o: NewActor): ActorState {
     hpLost: undefined,
     hurtAt: undefined,
     warned: undefined,
+    needsLost: undefined,
     argued: undefined,
     name: o.name,
     leaveAt: o.leaveAt,

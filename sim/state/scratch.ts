@@ -72,6 +72,7 @@ const COPIES: Copies = {
   interventions: (iv) => structuredClone(iv),
   director: (d) => structuredClone(d),
   minted: (t) => lazyTable(t, (m) => ({ ...m })),
+  funds: (t) => lazyTable(t, (f) => structuredClone(f)),
 };
 
 /**

@@ -23,11 +23,17 @@ export function reviveTables(state: WorldState): void {
   if (iv) state.interventions = { labels: table(iv.labels), closed: table(iv.closed), prices: table(iv.prices), wages: table(iv.wages) };
   if (state.quests) state.quests = table(state.quests);
   if (state.stories) state.stories = table(state.stories);
+  if (state.funds) {
+    state.funds = table(state.funds);
+    for (const id in state.funds) state.funds[id].paid = table(state.funds[id].paid);
+  }
   for (const id in state.actors) {
     const a = state.actors[id];
     a.relations = table(a.relations);
     a.inventory = table(a.inventory);
     a.ledger = table(a.ledger);
+    if (a.paidIn) a.paidIn = table(a.paidIn);
+    if (a.shifts) a.shifts = table(a.shifts);
   }
   for (const id in state.entities) state.entities[id].properties = table(state.entities[id].properties);
 }

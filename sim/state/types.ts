@@ -1,6 +1,6 @@
 import type { EntityState, FactState } from '../model/events.ts';
 import type { Message, Text } from '../model/text.ts';
-import type { WarnLevel } from '../model/needs.ts';
+import type { NeedWarnLevel, WarnLevel } from '../model/needs.ts';
 import type { Status } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import type { Drives } from '../model/scenario.ts';
@@ -8,6 +8,7 @@ import type { Trait } from '../model/traits.ts';
 import type { QuestState } from '../model/quests.ts';
 import type { DirectorState } from '../model/director.ts';
 import type { StorySession } from '../model/session.ts';
+import type { FundState } from '../model/funds.ts';
 
 /**
  * The world state: everything that changes, as plain JSON so a snapshot is just its serialization.
@@ -51,6 +52,10 @@ export interface ActorState {
   failed?: Record<string, number>;
   /** the things of one's own that closed for want of takers, by template: the tick the last one closed */
   closed?: Record<string, number>;
+  /** for each job paid by the shift, the first tick of the last shift it paid one for; absent: none */
+  shifts?: Record<string, number>;
+  /** the tick one last paid into each fund one belongs to (sim/model/funds.ts); absent: never */
+  paidIn?: Record<string, number>;
   /** hit points lost, in a pack with hit points (absent: none), and the tick the last were lost */
   hpLost?: number;
   hurtAt?: number;
@@ -65,8 +70,10 @@ export interface ActorState {
   wakes: number;
   /** tick up to which needs (hunger, fatigue) have been charged */
   needsAt: number;
-  /** the body's warnings that stand (given, and not yet lifted by eating well back above their line) */
-  warned?: { level: WarnLevel; below: number }[];
+  /** the body's warnings that stand (given, and not yet lifted by eating well back above their line); `need` for a declared need's, absent for energy's */
+  warned?: { level: WarnLevel | NeedWarnLevel; below: number; need?: string; max?: number }[];
+  /** what the body has lost of each need the pack declares beyond energy, by need (absent: none lost, so it starts full) */
+  needsLost?: Record<string, number>;
   lastSocial: number;
   /** last tick the actor worked or made something: the need for purpose grows from it */
   lastPurpose: number;
@@ -150,6 +157,8 @@ export interface WorldState {
   director?: DirectorState;
   /** what each money source with a daily budget created on the day it last created anything, absent until the first */
   minted?: Record<string, { day: number; amount: number }>;
+  /** each of the pack's funds by id (sim/model/funds.ts): absent in a pack without funds; its money counts in `moneyTotal` */
+  funds?: Record<string, FundState>;
   /** each player's story session by actor id (sim/model/session.ts), absent until the first starts */
   stories?: Record<string, StorySession>;
 }

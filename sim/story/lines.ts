@@ -107,6 +107,10 @@ const TABLE: Table = {
       : null,
   money_destroyed: (r, c, e) =>
     e.from === c.me ? ['money', t(r, 'paid', { amount: r.money(e.amount), why: books(r, 'sinks', e.sink) })] : null,
+  fund_paid_in: (r, c, e) =>
+    e.from === c.me ? ['money', t(r, 'paid', { amount: r.money(e.amount), why: r.param(ref('fund', e.fund)) })] : null,
+  fund_paid_out: (r, c, e) =>
+    e.to === c.me ? ['money', t(r, 'earned', { amount: r.money(e.amount), why: r.param(ref('fund', e.fund)) })] : null,
   transfer(r, c, e) {
     const kind = e.resource === 'money' ? 'money' : 'body';
     const amount = amountOf(r, e.resource, e.amount);
@@ -165,6 +169,7 @@ const TABLE: Table = {
     e.actor === c.me
       ? ['said', t(r, 'told', { actor: r.actor(e.by), manner: r.param(ref('manner', e.manner)), content: r.render(e.msg) })]
       : null,
+  whispered: (r, c, e) => (e.actor === c.me ? ['said', t(r, 'whispered', { actor: r.actor(e.by), content: r.render(e.msg) })] : null),
   // the Judge's record of a claim is not the player's to see (sim/audience): they hear the words as they were said
   claimed: none,
   reflected: none,

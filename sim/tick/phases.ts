@@ -5,6 +5,7 @@ import type { Phase } from './phase.ts';
 import { questSettlePhase, questTakePhase } from './quests.ts';
 import { arguesPhase, declaresPhase, interventionsPhase, joinsPhase, seatsPhase } from './requests.ts';
 import { presencePhase } from './presence.ts';
+import { fundsPhase } from './funds.ts';
 import { storyBeforePhase, storyTurnPhase } from './story.ts';
 
 /**
@@ -23,6 +24,7 @@ export const PHASES: readonly Phase[] = [
   questTakePhase,
   answersPhase,
   effectsPhase,
+  fundsPhase,
   questSettlePhase,
   directorPhase,
   clockPhase,

@@ -9,6 +9,8 @@ import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { neutraliseAll } from '../../adapters/llm/fence.ts';
 import { canonicalJson } from '../../sim/lib/canonical.ts';
 import type { Slice } from '../types.ts';
+import { own } from '../../sim/model/ids.ts';
+import { needLevel } from '../../sim/model/needs.ts';
 
 /**
  * The rules of the world first (the same for every call, so providers cache them), then the call
@@ -24,11 +26,14 @@ export function engineMessages(cat: Catalog, t: T, lang: Lang, slice: Slice, cal
       sinks: rules.money.sinks.map((s) => s.id).join(', '),
       templates: cat.scenario.templates.map((x) => `${x.id} (${x.kind})`).join(', '),
     }),
+    ...(cat.needs.size ? [t('llm.engine.needs', { needs: needRules(cat) })] : []),
     t('llm.brain.lore', { lore: constantLore(cat, lang).join('\n') }),
   ].join('\n\n');
   const view = {
     actor: {
       ...body(slice.actor),
+      // a pack's own needs, each as its level now (a pack without them shows exactly what it always did)
+      ...(cat.needs.size ? { needs: needLevels(cat, slice.actor) } : {}),
       traits: traitsOf(cat, slice.actor).map((x) => ({
         id: x.id,
         name: x.name[lang],
@@ -65,6 +70,20 @@ export function engineMessages(cat: Catalog, t: T, lang: Lang, slice: Slice, cal
     },
   ];
 }
+
+/** Each need the pack declares, its range and what satisfies it by how much: the rules a need_gain is judged by. */
+const needRules = (cat: Catalog): string =>
+  [...cat.needs.values()]
+    .map((n) => {
+      const by = [...cat.items.values()].flatMap((i) =>
+        i.satisfies && own(i.satisfies, n.id) ? [`${i.id} +${own(i.satisfies, n.id)}`] : [],
+      );
+      return `${n.id} 0..${n.max} (${by.join(', ')})`;
+    })
+    .join('; ');
+
+const needLevels = (cat: Catalog, a: ActorState): Record<string, number> =>
+  Object.fromEntries([...cat.needs.values()].map((n) => [n.id, needLevel(n, a)]));
 
 const body = (a: ActorState) => ({
   id: a.id,

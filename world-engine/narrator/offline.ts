@@ -4,6 +4,7 @@ import type { Event } from '../../sim/model/events.ts';
 import { parseJobTag } from '../../sim/model/jobs.ts';
 import type { Text } from '../../sim/model/text.ts';
 import type { NarrationInput, Narrator } from './types.ts';
+import { NEED_PREFIX } from '../../sim/model/needs.ts';
 
 /**
  * The narrator without a language model: one template line per committed event that concerns the
@@ -60,8 +61,10 @@ function line(r: Renderer, me: string, e: Event): string | null {
     case 'moved':
       return e.actor === me ? t('moved', { place: r.place(e.to) }) : null;
     case 'money_destroyed':
+    case 'fund_paid_in':
       return e.from === me ? t('paid', { amount: r.money(e.amount) }) : null;
     case 'money_created':
+    case 'fund_paid_out':
       return e.to === me ? t('earned', { amount: r.money(e.amount) }) : null;
     case 'transfer':
       if (e.resource === 'money') {
@@ -74,6 +77,8 @@ function line(r: Renderer, me: string, e: Event): string | null {
       if (e.actor !== me || e.delta === 0) return null;
       const amount = Math.abs(e.delta);
       if (e.resource === 'energy') return t(e.delta > 0 ? 'energy_up' : 'energy_down', { amount });
+      // a need the pack declares is only ever raised by a call (the clock's losses are not the call's doing)
+      if (e.resource.startsWith(NEED_PREFIX)) return e.delta > 0 ? t('need_up', { amount, need: resource(e.resource) }) : null;
       return e.resource.startsWith('item:') ? t(e.delta > 0 ? 'item_up' : 'item_down', { amount, item: resource(e.resource) }) : null;
     }
     case 'relationship_changed':

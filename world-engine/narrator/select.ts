@@ -44,8 +44,10 @@ export function actorsOf(e: Event): string[] {
     case 'relationship_changed':
       return [e.from, e.to];
     case 'money_created':
+    case 'fund_paid_out':
       return [e.to];
     case 'money_destroyed':
+    case 'fund_paid_in':
       return [e.from];
     case 'addressed':
       return [e.actor, e.by];

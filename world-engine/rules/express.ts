@@ -14,7 +14,12 @@ function carried(s: Slice, c: CallOf<'express'>): string | null {
 export function express(cat: Catalog, s: Slice, c: CallOf<'express'>) {
   const a = ref('actor', s.actor.id);
   const reach = cat.words.channel(c.args.channel)?.reach ?? 'self';
-  const out = new Outcome(msg('narrative.express', { actor: a, verb: ref('verb', c.args.channel) }));
+  const to = reach === 'one' ? c.args.to : undefined;
+  const out = new Outcome(
+    to === undefined
+      ? msg('narrative.express', { actor: a, verb: ref('verb', c.args.channel) })
+      : msg('narrative.express_one', { actor: a, verb: ref('verb', c.args.channel), target: ref('actor', to) }),
+  );
   if (reach === 'self')
     return out.change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: 1, reason: 'calm' }).done();
   if (s.listeners.length === 0) return out.side(msg('side.ignored', { actor: a })).done();
@@ -25,7 +30,7 @@ export function express(cat: Catalog, s: Slice, c: CallOf<'express'>) {
     }
   }
   // the one who likes it is a bot: a player's hands move only by their own call
-  const first = reach === 'friends' ? s.listeners.find((l) => !seated(l)) : undefined;
+  const first = reach === 'friends' || reach === 'one' ? s.listeners.find((l) => !seated(l)) : undefined;
   if (first) {
     out
       .change({ type: 'relationship_change', from: first.id, to: s.actor.id, delta: 1 })

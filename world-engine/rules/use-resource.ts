@@ -5,11 +5,12 @@ import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 import { foodHere, slicePrice, sliceWage } from './food.ts';
-import { heldJob, onShift } from '../../sim/model/jobs.ts';
+import { heldJob, onShift, paidThisShift } from '../../sim/model/jobs.ts';
 import { mending } from './mend.ts';
 import { seated } from '../../sim/state/seats.ts';
 
 import type { PurposeMechanism } from '../../sim/model/vocabulary.ts';
+import type { Item } from '../../sim/model/scenario.ts';
 
 type Call = CallOf<'use_resource'>;
 type Purpose = (cat: Catalog, s: Slice, c: Call) => Outcome;
@@ -28,10 +29,16 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
   eat(cat, s, c) {
     if (c.args.resource.startsWith('item:')) {
       const item = cat.items.get(c.args.resource.slice(5));
-      if (!item || item.energy === 0) return new Outcome(msg('narrative.cannot_eat', { actor: A(s) }));
-      return new Outcome(msg('narrative.eat_item', { actor: A(s), item: ref('item', item.id) }))
-        .cost(c.args.resource, 1)
-        .change({ type: 'resource_gain', actor: s.actor.id, resource: 'energy', amount: item.energy, reason: 'food' });
+      if (!item || (item.energy === 0 && !item.satisfies)) return new Outcome(msg('narrative.cannot_eat', { actor: A(s) }));
+      if (item.energy === 0)
+        return satisfied(cat, new Outcome(msg('narrative.use_item', { actor: A(s), item: ref('item', item.id) })), s, item);
+      return satisfied(cat, new Outcome(msg('narrative.eat_item', { actor: A(s), item: ref('item', item.id) })), s, item).change({
+        type: 'resource_gain',
+        actor: s.actor.id,
+        resource: 'energy',
+        amount: item.energy,
+        reason: 'food',
+      });
     }
     const food = foodHere(cat, s, c.args.amount);
     if (!food) return new Outcome(msg('narrative.no_food', { actor: A(s), place: ref('place', s.place.id) }));
@@ -56,6 +63,9 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
     // out of the shift the gate is shut: the worker is told, and keeps their strength
     if (!onShift(job, s.tick, cat.scenario.vocabulary.time))
       return new Outcome(msg('narrative.off_shift', { actor: A(s), job: ref('job', job.id) }));
+    // a job paid by the shift has paid this one already: the work is done all the same, for nothing
+    if (paidThisShift(job, s.actor, s.tick, cat.scenario.vocabulary.time))
+      return new Outcome(msg('narrative.work_unpaid', { actor: A(s), job: ref('job', job.id) })).cost('energy', job.energy);
     // an employer with nothing in the purse gets no work done: the worker is told, and keeps their strength
     const wage = sliceWage(s, job);
     if (job.source === undefined && (s.employer?.money ?? 0) < wage) {
@@ -145,6 +155,23 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
     );
   },
 };
+
+/**
+ * One of an item used up, and each need it satisfies raised by what it gives (sim/judge/need-gain.ts). A
+ * thing that satisfies a need, not in hand but on sale here, is bought and used at once: one in need
+ * does not buy it and collapse before the next turn to use it.
+ */
+function satisfied(cat: Catalog, out: Outcome, s: Slice, item: Item): Outcome {
+  const res = `item:${item.id}`;
+  if (item.satisfies && !((s.actor.inventory[item.id] ?? 0) > 0) && !s.closed && onSale(cat, s.place.id, s.tick).includes(item.id))
+    out
+      .cost('money', slicePrice(s, item.id, item.price))
+      .change({ type: 'resource_gain', actor: s.actor.id, resource: res, amount: 1, reason: 'bought' });
+  out.cost(res, 1);
+  for (const need of Object.keys(item.satisfies ?? {}).sort())
+    out.change({ type: 'need_gain', actor: s.actor.id, need, amount: item.satisfies![need], reason: 'used' });
+  return out;
+}
 
 export function useResource(cat: Catalog, s: Slice, c: Call) {
   return PURPOSES[cat.words.purposeDoes(c.args.purpose)](cat, s, c).done();

@@ -9,6 +9,7 @@ import type { MemoryItem, WorldState } from '../../../sim/state/types.ts';
 import { retrieve } from '../../memory.ts';
 import type { Perception } from '../../perception.ts';
 import { clip, constantLore, matchingLore } from './lore.ts';
+import { needLevel } from '../../../sim/model/needs.ts';
 
 /**
  * Every token here is paid on every decision (the goal is at most 1,500 per decision in the shipped packs),
@@ -124,6 +125,15 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
 
   lines.push(
     t('llm.brain.self', { tick: p.tick, status: r.param(s.status), money: r.money(s.money), energy: s.energy, reputation: s.reputation }),
+  );
+  // the pack's own needs, each by name with its level and what restores it (use it up with the eating purpose)
+  section(
+    'llm.brain.needs',
+    [...cat.needs.values()].map((n) => {
+      const by = [...cat.items.values()].filter((i) => i.satisfies && Object.hasOwn(i.satisfies, n.id));
+      return `${r.text(n.name)} ${needLevel(n, s)}/${n.max} (${by.map((i) => short(r.param({ ref: 'item', id: i.id }), i.id)).join(' / ')})`;
+    }),
+    '; ',
   );
   section(
     'llm.brain.carry',

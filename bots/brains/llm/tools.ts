@@ -32,7 +32,11 @@ function modelArgs(words: Words): Record<ToolName, z.ZodObject> {
     interact: InteractArgs.extend({ manner: one('manners'), content: z.string().min(1).max(WORDS_MAX) }),
     move: MoveArgs.extend({ mode: one('modes') }),
     create: CreateArgs,
-    express: ExpressArgs.extend({ channel: one('channels'), content: z.string().min(1).max(WORDS_MAX) }),
+    // a listener is offered only where a channel reaches one: elsewhere it is tokens for nothing
+    express: (words.channelFor('one') ? ExpressArgs : ExpressArgs.omit({ to: true })).extend({
+      channel: one('channels'),
+      content: z.string().min(1).max(WORDS_MAX),
+    }),
   };
   MODEL_ARGS.set(words, args);
   return args;

@@ -6,11 +6,13 @@ import { callIdOf, type Perception } from '../../perception.ts';
 import type { Brain, DecisionSink } from '../types.ts';
 import { type Candidate, clamp01, type Ctx } from './context.ts';
 import { ANSWER_OPTIONS, DYING_OPTIONS, OPTIONS } from './options.ts';
+import { tendNeed } from './needs.ts';
 
 const NOISE = 0.35;
 
 // each set of options as a list in its declared order, walked on every decision without a key lookup per option
-const ALL = Object.values(OPTIONS);
+// a declared need's option last: a pack without declared needs draws exactly the noise it always did
+const ALL = [...Object.values(OPTIONS), tendNeed];
 const DYING = Object.values(DYING_OPTIONS);
 const ANSWERING = Object.values(ANSWER_OPTIONS);
 

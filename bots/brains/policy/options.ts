@@ -2,7 +2,7 @@ import { CONTENT_KEYS } from '../../../sim/i18n/content.ts';
 import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
-import { heldJob, onShift, qualifies } from '../../../sim/model/jobs.ts';
+import { heldJob, onShift, paidThisShift, qualifies } from '../../../sim/model/jobs.ts';
 import { FRIEND } from '../../../sim/model/relations.ts';
 import type { Neighbour } from '../../perception.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
@@ -13,6 +13,8 @@ import { bandsOf, factorsFor } from '../../../sim/model/check.ts';
 import { formulaFor, odds } from '../../../sim/model/dice.ts';
 import { spokeSince, talkedWith, toAnswer } from './recent.ts';
 import { replyTo } from './replies.ts';
+import { payIntoFund } from './fund-pay.ts';
+import { confide } from './confide.ts';
 
 /** The pack's modes in its order, once per catalog: every trip asks. */
 const MODES = new WeakMap<Catalog, { id: string; m: Mode }[]>();
@@ -59,7 +61,7 @@ function modeFor(ctx: Ctx, distance: number): string | null {
   return (paid ?? cheapest).id;
 }
 
-function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: string): Candidate | null {
+export function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: string): Candidate | null {
   if (place === ctx.p.place.id) return null;
   const d = ctx.cat.dist.get(ctx.p.place.id)?.get(place);
   if (d === undefined) return null;
@@ -292,7 +294,15 @@ export const OPTIONS: Record<string, Option> = {
     const held = heldJob(self.tags);
     const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job);
     if (job) {
-      if (self.energy < job.energy + 10 || spentToday(ctx) || !onShift(job, ctx.p.tick, cat.scenario.vocabulary.time)) return null;
+      const clock = cat.scenario.vocabulary.time;
+      // a shift's pay is earned once: the rest of it is one's own
+      if (
+        self.energy < job.energy + 10 ||
+        spentToday(ctx) ||
+        !onShift(job, ctx.p.tick, clock) ||
+        paidThisShift(job, self, ctx.p.tick, clock)
+      )
+        return null;
       const work = purpose(ctx, 'work');
       if (job.place === ctx.p.place.id)
         return work ? propose(ctx, 'work', 1.6 * drive, 'use_resource', { resource: 'energy', amount: job.energy, purpose: work }) : null;
@@ -317,6 +327,8 @@ export const OPTIONS: Record<string, Option> = {
     const jobs = cat.scenario.meta.jobs.filter((j) => qualifies(j, self));
     return jobs.length ? goTo(ctx, 'work', 0.7 * drive, ctx.rng.pick(jobs).place) : null;
   },
+  /** a fund's member pays in (fund-pay.ts) */
+  pay_in: payIntoFund,
   open_stall(ctx) {
     const { self } = ctx;
     if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'earns')) return null;
@@ -468,6 +480,8 @@ export const OPTIONS: Record<string, Option> = {
       about: victim.id,
     });
   },
+  /** fresh news to a friend alone (confide.ts) */
+  confide,
   express(ctx) {
     const { self } = ctx;
     const out: Candidate[] = [];

@@ -65,6 +65,15 @@ export const give: Reader = (s) => {
   };
 };
 
+/** Words for one person alone ("whisper to Bo: '…'"), where the words name the pack's channel that reaches one listener. */
+export const aside: Reader = (s) => {
+  if (!s.person) return null;
+  const channel = s.wordHit('channels', (w) => w.reach === 'one');
+  if (!channel) return null;
+  const said = content(s, undefined, s.person.at + s.person.len);
+  return { call: s.call('express', { channel: channel.id, content: said, to: s.person.id }) };
+};
+
 /**
  * Talking to, asking, telling, helping, insulting, learning from someone named: the pack's manner the
  * words name, else the one a generic verb means, else the pack's friendly one. What is said is the

@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { api } from '../api.ts';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { useT } from '../i18n.ts';
@@ -52,6 +53,13 @@ export function ActorInspector(props: { id: string }) {
         <dd data-testid="actor-money">{names.money(a.body.resources.money)}</dd>
         <dt>{t('resources.energy')}</dt>
         <dd>{num(a.body.resources.energy)}</dd>
+        {/* the pack's own needs, beside energy, the first of them */}
+        {(a.body.needs ?? []).map((n) => (
+          <Fragment key={n.id}>
+            <dt>{tx(n.name)}</dt>
+            <dd data-testid={`actor-need-${n.id}`}>{`${num(n.level)}/${num(n.max)}`}</dd>
+          </Fragment>
+        ))}
         <dt>{t('inspector.reputation')}</dt>
         <dd>{a.body.reputation}</dd>
         {inventory.length > 0 && (

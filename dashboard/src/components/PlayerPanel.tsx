@@ -295,6 +295,9 @@ export function PlayerPanel() {
           <>
             <b>{tx(me.name)}</b>
             {t('player.where_now', { place: names.place(me.place), money: names.money(me.money), energy: me.energy })}
+            {me.needs?.length ? (
+              <> {t('player.needs_now', { list: me.needs.map((n) => `${tx(n.name)} ${n.level}/${n.max}`).join(t('sep')) })}</>
+            ) : null}
             {me.status !== 'alive' && <> {t('player.condition_now', { status: t(`status.${me.status}`) })}</>}
           </>
         ) : (
