@@ -13,7 +13,7 @@ afterAll(async () => {
   if (root) await removeDir(root);
 });
 
-it("the README's tiny pack validates and runs 100 ticks with its books balanced", async () => {
+it("the README's tiny pack validates and runs 100 ticks with its books balanced, its need, fund and shift at work", async () => {
   expect(BLOCKS.map(([f]) => f).sort()).toEqual(['actors.json', 'places.json', 'scenario.json', 'templates.json', 'vocabulary.json']);
   root = await tempDir('astinus-walkthrough-');
   const pack = path.join(root, 'lighthouse');
@@ -25,14 +25,22 @@ it("the README's tiny pack validates and runs 100 ticks with its books balanced"
   expect(r.code, r.stderr).toBe(0);
   // a closed economy: nothing is created, and the keeper's wages reach the fisher
   expect(r.stdout).toMatch(/created by sources\s+\+0\b/);
-  const wages = (await exportBytes(path.join(root, 'data')))
+  const events = (await exportBytes(path.join(root, 'data')))
     .toString('utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l))
-    .filter((e) => e.type === 'transfer' && e.reason === 'wage');
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const wages = events.filter((e) => e.type === 'transfer' && e.reason === 'wage');
   expect(wages.length).toBeGreaterThan(0);
   for (const w of wages) expect(w).toMatchObject({ from: 'keeper', to: 'fisher', resource: 'money', amount: 6 });
   // the lamp is watched by night: every wage falls in the shift, 18:00 to 06:00
-  for (const w of wages) expect(between(w.tick, { ticksPerDay: 96 }, 18, 6), `a wage at tick ${w.tick}`).toBe(true);
+  for (const w of wages) expect(between(w.tick as number, { ticksPerDay: 96 }, 18, 6), `a wage at tick ${w.tick}`).toBe(true);
+  // paid by the shift: one wage a night
+  const nights = wages.map((w) => (w.shift as { start: number }).start);
+  expect(new Set(nights).size).toBe(nights.length);
+  // the boat fund is paid into, and driftwood warms whoever burns it
+  expect(events.some((e) => e.type === 'fund_paid_in')).toBe(true);
+  expect(events.some((e) => e.type === 'resource_changed' && e.resource === 'need:warmth' && (e.delta as number) > 0)).toBe(true);
+  // nobody walks the sea way
+  for (const m of events.filter((e) => e.type === 'moved' && (e.to === 'seal_rock' || e.from === 'seal_rock'))) expect(m.mode).toBe('row');
 }, 120_000);

@@ -52,14 +52,22 @@ beforeAll(async () => {
   // a stall of the player's own, in a park where it is the best meal to be had, so the hungry come to eat there
   await step({ what: 'food_stall', where: 'shenzhen_bay_park', using: {} } as never, 'create');
   for (let i = 0; i < 40 && !log.some((e) => e.type === 'transfer' && e.to === ME && e.reason === 'stall_sale'); i++) await step();
-  // then into the busy market, where the town can see them
-  await step({ destination: 'dongmen', mode: 'bus' } as never, 'move');
-  for (let i = 0; i < 20 && world.state.actors[ME].location !== 'dongmen'; i++) await step();
+  // then to wherever most of the town is now, where it can see them
+  const crowd = new Map<string, number>();
+  for (const a of Object.values(world.state.actors))
+    if (a.id !== ME && a.status === 'alive') crowd.set(a.location, (crowd.get(a.location) ?? 0) + 1);
+  const busiest = [...crowd].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
+  await step({ destination: busiest, mode: 'bus' } as never, 'move');
+  for (let i = 0; i < 20 && world.state.actors[ME].location !== busiest; i++) await step();
   await step();
-  // the player gives away all their strength and collapses where the town can see (once due: a call
-  // queued earlier would be judged after the clock took its toll, for more strength than is left)
-  for (let i = 0; i < 5 && world.state.actors[ME].nextWake > world.tick; i++) await step();
-  await step({ resource: 'energy', amount: world.state.actors[ME].energy, purpose: 'gift', target: 'he_wenbo' } as never, 'use_resource');
+  // the player gives away all their strength to someone there and collapses where the town can see (once
+  // due: a call queued earlier would be judged after the clock took its toll, for more strength than is left)
+  const someone = () => Object.values(world.state.actors).find((a) => a.id !== ME && a.status === 'alive' && a.location === busiest);
+  for (let i = 0; i < 10 && (world.state.actors[ME].nextWake > world.tick || !someone()); i++) await step();
+  await step(
+    { resource: 'energy', amount: world.state.actors[ME].energy, purpose: 'gift', target: someone()!.id } as never,
+    'use_resource',
+  );
   for (let i = 0; i < 20 && !log.some((e) => e.type === 'status_changed' && e.actor === ME && e.to === 'alive'); i++) await step();
 });
 afterAll(async () => {

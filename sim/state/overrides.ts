@@ -17,7 +17,7 @@ export function isClosed(state: Overridden, place: string): boolean {
 
 /**
  * Whether a call is one a closed place refuses to those inside (README, Interventions and forks), by
- * what its word does: making a thing, working, performing for tips or buying; buying from a thing,
+ * what its word does: making a thing, working, performing for tips, buying or giving; buying from a thing,
  * joining a class or stealing. The Judge refuses these (sim/judge/calls.ts), and any change that trades
  * or makes there whoever proposes it (sim/judge/changes.ts); the brains do not offer them.
  */
@@ -27,7 +27,7 @@ export function closedRefuses(cat: Catalog, call: ToolCall): boolean {
       return true;
     case 'use_resource': {
       const does = cat.words.purposeDoes(call.args.purpose);
-      return does === 'work' || does === 'perform' || does === 'buy';
+      return does === 'work' || does === 'perform' || does === 'buy' || does === 'gift';
     }
     case 'interact': {
       const does = cat.words.mannerDoes(call.args.manner);
