@@ -110,7 +110,9 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
         .catch(() => undefined);
     }
     expect(await taken.count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('quest-log').innerText()).toContain('reliability unknown');
+    // what others say of a quest (a rumour's sources) is shown with its reliability unknown, every line of it
+    const sources = page.locator('[data-testid=quest-log] .quest-sources li');
+    for (const line of await sources.allInnerTexts()) expect(line).toContain('reliability unknown');
     await control('resume');
     // the hidden risk is the admin's, never the player's
     const risks = (await api<{ quests: Q[] }>('/quests')).quests.map((q) => q.risk.text.en);
