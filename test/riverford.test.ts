@@ -25,10 +25,10 @@ beforeAll(async () => {
   root = await tempDir('astinus-riverford-');
   const data = path.join(root, 'data');
   // the feed and the summary, as a reader in either language sees them
-  // seed 1: a run that shows every showcase below (a rescue at a healing place is rare: a few seeds in 30)
+  // seed 3: a run that shows every showcase below (a rescue at a healing place is rare: a few seeds in 30)
   const [en, cn] = await Promise.all([
-    astinus(['run', PACK, '--ticks', '300', '--seed', '1', '--data', data, '--lang', 'en']),
-    astinus(['run', PACK, '--ticks', '300', '--seed', '1', '--data', path.join(root, 'cn'), '--lang', 'cn']),
+    astinus(['run', PACK, '--ticks', '300', '--seed', '3', '--data', data, '--lang', 'en']),
+    astinus(['run', PACK, '--ticks', '300', '--seed', '3', '--data', path.join(root, 'cn'), '--lang', 'cn']),
   ]);
   for (const r of [en, cn]) expect(r.code, r.stderr).toBe(0);
   feed = { en: en.stdout, cn: cn.stdout };
