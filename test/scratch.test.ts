@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { policyBrain, scored } from '../bots/brains/policy/index.ts';
+import { scored } from '../bots/brains/policy/index.ts';
 import { perceive } from '../bots/perception.ts';
 import { judgeAhead } from '../sim/gm/ahead.ts';
 import { buildCatalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
 import type { WorldState } from '../sim/state/types.ts';
-import { World } from '../sim/world.ts';
-import { memoryStore } from '../adapters/store/memory.ts';
-import { ruleEngine } from '../world-engine/rules/index.ts';
-import { ROOT } from './helpers/world.ts';
+import { openWorld, ROOT } from './helpers/world.ts';
 
 /** Freeze every object reachable from `x`: in a module (strict mode) any write to it then throws. */
 function deepFreeze<T>(x: T): T {
@@ -30,14 +27,7 @@ describe.each(['shenzhen', 'riverford', 'vesta_ring'])('a dry run in %s', (pack)
     const scenario = await loadScenario(`${ROOT}scenarios/${pack}`);
     const cat = buildCatalog(scenario);
     // mornings of the second day, when sources with a daily budget have paid some of it, not all
-    const world = await World.open({
-      scenario,
-      seed: 3,
-      population: null,
-      store: memoryStore(),
-      brain: policyBrain(),
-      engine: ruleEngine(),
-    });
+    const world = await openWorld(scenario, 3);
     for (let t = 0; t < scenario.vocabulary.time.ticksPerDay; t++) await world.step();
     let accepted = 0;
     let tried = 0;

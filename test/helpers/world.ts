@@ -63,9 +63,14 @@ export function bargainScene(cat: Catalog): WorldState {
   return s;
 }
 
+/** A pack's world in memory with the embedded brain and engine, at its start. */
+export function openWorld(scenario: Scenario, seed: number): Promise<World> {
+  return World.open({ scenario, seed, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine() });
+}
+
 /** A pack run in memory with the embedded brain and engine for `ticks` ticks: the world and every event it committed. */
 export async function runFor(scenario: Scenario, seed: number, ticks: number): Promise<{ world: World; events: Event[] }> {
-  const world = await World.open({ scenario, seed, population: null, store: memoryStore(), brain: policyBrain(), engine: ruleEngine() });
+  const world = await openWorld(scenario, seed);
   const events: Event[] = [];
   for (let i = 0; i < ticks; i++) events.push(...(await world.step()));
   await world.close();
