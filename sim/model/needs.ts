@@ -15,15 +15,15 @@ export const WARNINGS = [
 export type WarnLevel = (typeof WARNINGS)[number]['level'];
 
 /**
- * The same lines for a need a pack declares beyond energy (`rules.needs.more`), by words that fit any
- * need: the warning names the need itself.
+ * The same lines (hunger's fractions) for a need a pack declares beyond energy (`rules.needs.more`), by
+ * words that fit any need: the warning names the need itself.
  */
-export const NEED_WARNINGS = [
-  { level: 'low', below: 0.5 },
-  { level: 'very_low', below: 0.25 },
-  { level: 'critical', below: 0.1 },
-] as const;
-export type NeedWarnLevel = (typeof NEED_WARNINGS)[number]['level'];
+const NEED_LEVELS = ['low', 'very_low', 'critical'] as const;
+export type NeedWarnLevel = (typeof NEED_LEVELS)[number];
+export const NEED_WARNINGS: readonly { level: NeedWarnLevel; below: number }[] = WARNINGS.map((w, i) => ({
+  level: NEED_LEVELS[i],
+  below: w.below,
+}));
 
 /** The resource a `resource_changed` event names for a declared need (never a tool call's resource). */
 export const NEED_PREFIX = 'need:';
@@ -38,7 +38,8 @@ export interface NeedBody {
 }
 
 /** A declared need's level in a body, 0..max. */
-export const needLevel = (need: Need, a: NeedBody): number => need.max - ((a.needsLost && own(a.needsLost, need.id)) ?? 0);
+export const needLevel = (need: Pick<Need, 'id' | 'max'>, a: NeedBody): number =>
+  need.max - ((a.needsLost && own(a.needsLost, need.id)) ?? 0);
 
 /** How pressing a need is, 0 (full) to 1 (empty). */
 export const needPressure = (need: Need, a: NeedBody): number => 1 - needLevel(need, a) / need.max;

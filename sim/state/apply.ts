@@ -8,7 +8,7 @@ import { newActor } from './initial.ts';
 import { membersChanged, membersOf } from './members.ts';
 import { own, table } from '../model/ids.ts';
 import { HP } from '../model/harm.ts';
-import { NEED_PREFIX, rearmAt } from '../model/needs.ts';
+import { NEED_PREFIX, needLevel, rearmAt } from '../model/needs.ts';
 
 /**
  * An event names something the state does not hold: the fold cannot apply it. The Judge refuses every
@@ -539,9 +539,9 @@ function lose(a: ActorState, need: string, n: number): void {
   else (a.needsLost ??= table())[need] = now;
 }
 
-/** The level a standing warning is about: energy, or the declared need it names. */
+/** The level a standing warning is about: energy, or the declared need it names (its `max` kept on the warning). */
 function levelOf(a: ActorState, w: NonNullable<ActorState['warned']>[number]): number {
-  return w.need === undefined ? a.energy : w.max! - ((a.needsLost && own(a.needsLost, w.need)) ?? 0);
+  return w.need === undefined ? a.energy : needLevel({ id: w.need, max: w.max! }, a);
 }
 
 function addItem(inv: Record<string, number>, item: string, delta: number): void {
