@@ -127,10 +127,11 @@ const SPARE_MEALS = 30;
 function askFor(ctx: Ctx): Candidate | null {
   const befriend = manner(ctx, 'befriend');
   if (!befriend) return null;
-  // one not turned to in the last couple of hours, for whatever it was
-  const recently = (id: string) => ctx.self.memory.some((m) => m.kind === 'did' && m.about[0] === id && ctx.p.tick - m.tick < 12);
+  // one not turned to in the last couple of hours, for whatever it was (one pass over the memory)
+  const recently = new Set<string>();
+  for (const m of ctx.self.memory) if (m.kind === 'did' && ctx.p.tick - m.tick < 12) recently.add(m.about[0]);
   let best: Neighbour | undefined;
-  for (const n of alive(ctx)) if (n.relation > -30 && !recently(n.id) && (!best || n.relation > best.relation)) best = n;
+  for (const n of alive(ctx)) if (n.relation > -30 && !recently.has(n.id) && (!best || n.relation > best.relation)) best = n;
   return best
     ? propose(ctx, 'rest', 4 * ctx.needs.hunger, 'interact', { target: best.id, manner: befriend, content: msg('say.help') })
     : null;
