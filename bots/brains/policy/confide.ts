@@ -3,14 +3,14 @@ import { msg, ref } from '../../../sim/model/text.ts';
 import { type Candidate, type Ctx, propose } from './context.ts';
 import { spokeSince } from './recent.ts';
 
+/** How long news stays worth confiding, in ticks: longer than shouting's, as one waits to see the friend */
+const FRESH = 12;
+
 /**
  * Fresh news told to a friend alone, where the pack has a channel for one listener: the closest
  * friend present hears it, once, instead of the whole place. The less of a gossip, the more one
  * keeps news between friends.
  */
-/** How long news stays worth confiding, in ticks: longer than shouting's, as one waits to see the friend */
-const FRESH = 12;
-
 export function confide(ctx: Ctx): Candidate | null {
   const channel = ctx.cat.words.channelFor('one');
   const { self } = ctx;
