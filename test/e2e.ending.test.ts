@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDashboard, DIST_INDEX } from '../dashboard/build.ts';
 import path from 'node:path';
-import { findChromium, launchBrowser } from './helpers/browser.ts';
+import { findChromium, launchBrowser, WAIT } from './helpers/browser.ts';
 import { playStoryApi, stopStoryServer } from './helpers/story-api.ts';
 
 /**
@@ -37,7 +37,7 @@ describe.skipIf(!CHROMIUM)('the ending screen in a browser', () => {
       ['zh-CN', 'cn'],
     ] as const) {
       const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, locale })).newPage();
-      page.setDefaultTimeout(20_000);
+      page.setDefaultTimeout(WAIT);
       await page.goto(played.url);
       await page.evaluate((s) => localStorage.setItem('astinus.player.shenzhen', JSON.stringify(s)), {
         actorId: played.me,

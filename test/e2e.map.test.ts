@@ -102,7 +102,7 @@ if (!CHROMIUM) {
 
     it('on a laptop: names, places apart, the whole map and the feed in view, someone walking a road', async () => {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-      page.setDefaultTimeout(20_000);
+      page.setDefaultTimeout(WAIT);
       await page.goto(server.url);
       await expect.poll(() => page.locator('[data-testid=world-map] [data-actor]').count()).toBeGreaterThan(3);
 
@@ -146,7 +146,7 @@ if (!CHROMIUM) {
     it('on a phone: the whole map fits, names and places apart, a tapped person opens in view', async () => {
       const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: true, isMobile: true });
       const page = await ctx.newPage();
-      page.setDefaultTimeout(20_000);
+      page.setDefaultTimeout(WAIT);
       await page.goto(server.url);
       await expect.poll(() => page.locator('[data-testid=world-map] [data-actor]').count()).toBeGreaterThan(3);
       const [map] = await rectsOf(page, '[data-testid=world-map]');

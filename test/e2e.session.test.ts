@@ -46,7 +46,7 @@ describe.skipIf(!CHROMIUM)('the story session in a browser, through a crash', ()
       launchBrowser(CHROMIUM!),
     ]);
     page = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' })).newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(WAIT);
   }, 120_000);
 
   afterAll(async () => {

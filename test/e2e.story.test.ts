@@ -44,7 +44,7 @@ describe.skipIf(!CHROMIUM)("the player's story in a browser", () => {
       launchBrowser(CHROMIUM!),
     ]);
     page = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' })).newPage();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(WAIT);
   }, 120_000);
 
   afterAll(async () => {
@@ -95,7 +95,7 @@ describe.skipIf(!CHROMIUM)("the player's story in a browser", () => {
     expect(rescue, 'a bot came to the player (not the clock)').toBeDefined();
     const rescuer = (await api<{ name: { en: string } }>(`/actors/${rescue!.type === 'action' ? rescue!.actor : ''}`)).name.en;
     await expect
-      .poll(() => page.locator('[data-testid=player-log] [data-story=status]').allTextContents(), { timeout: 10_000 })
+      .poll(() => page.locator('[data-testid=player-log] [data-story=status]').allTextContents(), { timeout: WAIT })
       .toContainEqual(expect.stringContaining(rescuer));
 
     // a still world, so that the log can be compared line for line

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePlan, planJson } from '../adapters/experiment/plan.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { astinus, removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
-import { findChromium, launchBrowser } from './helpers/browser.ts';
+import { findChromium, launchBrowser, WAIT } from './helpers/browser.ts';
 import { writeFakeRun } from './helpers/experiment.ts';
 
 /**
@@ -167,7 +167,7 @@ if (!CHROMIUM) {
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(pathToFileURL(path.join(out, 'report.html')).href);
       await page.waitForFunction(() => (window as unknown as { __chartsTotal?: number }).__chartsTotal !== undefined, undefined, {
-        timeout: 20_000,
+        timeout: WAIT,
       });
       const charts = await page.locator('section.chart').evaluateAll((sections) =>
         sections.map((s) => {

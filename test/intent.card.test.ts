@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachable } from '../dashboard/src/calls.ts';
-import { ARTIFACTS, findChromium, type Served, stage } from './helpers/browser.ts';
+import { ARTIFACTS, findChromium, type Served, stage, WAIT } from './helpers/browser.ts';
 
 describe('the people and things the form offers', () => {
   it("are those at the player's place, alive, never the player", () => {
@@ -44,7 +44,7 @@ describe.skipIf(!CHROMIUM)('the confirm card in a browser', () => {
     await join.locator('input[name=name]').fill('Ada');
     await join.locator('select[name=place]').selectOption('huaqiangbei');
     await page.getByTestId('join-submit').click();
-    await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: 30_000 }).toContain('Ada');
+    await expect.poll(() => page.getByTestId('player-status').textContent(), { timeout: WAIT }).toContain('Ada');
     const card = page.getByTestId('understood');
     const ask = async (text: string) => {
       await page.getByTestId('intent-text').fill(text);

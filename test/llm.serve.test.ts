@@ -42,7 +42,7 @@ describe('astinus serve with a language model configured', () => {
           body: JSON.stringify(body),
         });
       const me = JoinReply.parse(await (await post('/players', { name: 'Ada', place: 'dongmen' })).json());
-      await expect.poll(async () => (await fetch(`${url}/api/worlds/shenzhen/actors/${me.actorId}`)).status, { timeout: 20_000 }).toBe(200);
+      await expect.poll(async () => (await fetch(`${url}/api/worlds/shenzhen/actors/${me.actorId}`)).status).toBe(200);
 
       // words the offline parser would read as talking to oneself: the model's call wins
       const intent = IntentReply.parse(await (await post(`/players/${me.actorId}/intent`, { text: 'zzz', lang: 'en' }, me.token)).json());
@@ -57,7 +57,7 @@ describe('astinus serve with a language model configured', () => {
 
       ActReply.parse(await (await post(`/players/${me.actorId}/act`, { call: intent.call }, me.token)).json());
       await expect
-        .poll(() => srv.requests.filter((r) => r.body.response_format?.json_schema?.name === 'narration').length, { timeout: 20_000 })
+        .poll(() => srv.requests.filter((r) => r.body.response_format?.json_schema?.name === 'narration').length)
         .toBeGreaterThan(0);
       const asked = srv.requests.find((r) => r.body.response_format?.json_schema?.name === 'narration')!;
       expect(String(asked.body.messages[1].content)).toContain('Hot noodles!');

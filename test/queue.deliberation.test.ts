@@ -110,7 +110,7 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
     const first = await d.decide(cat, ps, 3);
     // the coordinator hears of a finished job through Redis, possibly before the worker's own
     // 'completed' event has fired
-    await vi.waitFor(() => expect(done).toBe(ps.length));
+    await vi.waitFor(() => expect(done).toBe(ps.length), { timeout: 90_000 });
     const again = await d.decide(cat, ps, 3);
     expect(again).toEqual(first);
     // the same id with other data: BullMQ keeps the existing job and its data
@@ -153,7 +153,7 @@ await describeWithRedis('BullMQ deliberation (in process)', () => {
       params: { theirs: engineIdentity().sourceHash.slice(0, 12), ours: 'aaaaaaaaaaaa' },
     });
     // not retried (3 attempts were allowed): another attempt could only fail the same way
-    await vi.waitFor(() => expect(tries).toBeGreaterThan(0), { timeout: 5000 });
+    await vi.waitFor(() => expect(tries).toBeGreaterThan(0), { timeout: 90_000 });
     expect(tries).toBe(1);
   });
 

@@ -62,9 +62,7 @@ describe('astinus serve', () => {
           })
         ).json(),
       );
-      await expect
-        .poll(async () => (await fetch(`${url}/api/worlds/shenzhen/actors/${joined.actorId}`)).status, { timeout: 20_000 })
-        .toBe(200);
+      await expect.poll(async () => (await fetch(`${url}/api/worlds/shenzhen/actors/${joined.actorId}`)).status).toBe(200);
       const paused = ControlReply.parse(await (await control(token)).json());
       expect(paused.paused).toBe(true);
       const stopped = waitFor(child, /Stopped at tick (-?\d+)/);

@@ -43,7 +43,7 @@ describe('a session survives SIGKILL and a restart with the same --data', () => 
           await fetch(`${w}/players`, { method: 'POST', headers: json(), body: JSON.stringify({ name: 'Ada', place: 'dongmen' }) })
         ).json(),
       );
-      await expect.poll(async () => (await fetch(`${w}/actors/${ada.actorId}`)).status, { timeout: 20_000 }).toBe(200);
+      await expect.poll(async () => (await fetch(`${w}/actors/${ada.actorId}`)).status).toBe(200);
       // her words, a move, then all her strength given away: she collapses, which she will remember
       const said = await fetch(`${w}/players/${ada.actorId}/intent`, {
         method: 'POST',
@@ -63,7 +63,7 @@ describe('a session survives SIGKILL and a restart with the same --data', () => 
         return SessionReply.parse(await r.json());
       };
       await expect
-        .poll(async () => (await session(url, ada.token)).memory.map((m) => m.kind), { timeout: 30_000, interval: 200 })
+        .poll(async () => (await session(url, ada.token)).memory.map((m) => m.kind), { interval: 200 })
         .toContain('status_changed');
       // a few more ticks of the world, then it is paused so that what is read is what is on disk
       const paused = ControlReply.parse(
