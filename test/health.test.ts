@@ -6,6 +6,7 @@ import type { Health } from '../sim/metrics/health.ts';
 import { buildCatalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { initialState } from '../sim/state/initial.ts';
+import { astinusHere } from './helpers/inproc.ts';
 import { astinus, removeDir, RIVERFORD, tempDir } from './helpers/cli.ts';
 
 // two days of Riverford: long enough for things to be made, closed, failed and argued over
@@ -17,8 +18,9 @@ let events: Event[];
 let health: Health;
 let csv: Record<string, string>[];
 
+/** `astinus ...args` in this process (the binary's code path without a child's start-up), which must exit 0. */
 async function ok(args: string[]) {
-  const r = await astinus(args);
+  const r = await astinusHere(args);
   if (r.code !== 0) throw new Error(`astinus ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return r;
 }

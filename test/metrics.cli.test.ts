@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
 import { openEmbeddedStore } from '../adapters/store/embedded.ts';
-import { astinus, removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
+import { astinusHere } from './helpers/inproc.ts';
+import { removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
 
 /** the columns the contract with `astinus experiment` and researchers' scripts fixes, in order */
 const HEADER =
@@ -21,8 +22,9 @@ function table(csv: string): Record<string, string>[] {
   const cols = head.split(',');
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
 }
+/** `astinus ...args` in this process (the binary's code path without a child's start-up), which must exit 0. */
 async function ok(args: string[]) {
-  const r = await astinus(args);
+  const r = await astinusHere(args);
   if (r.code !== 0) throw new Error(`astinus ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return r;
 }
@@ -62,7 +64,8 @@ beforeAll(async () => {
       dir('rumour.json'),
     ]);
   // the same seed twice: the second stopped half way and continued
-  await Promise.all([run('a', TICKS), run('c', TICKS / 2)]);
+  await run('a', TICKS);
+  await run('c', TICKS / 2);
   await run('c', TICKS);
   await ok(['metrics', dir('a', 'data'), '--out', dir('a', 'out')]);
 }, 120_000);
@@ -164,10 +167,8 @@ describe('astinus metrics <data-dir>', () => {
   }, 120_000);
 
   it('refuses a pack the world was not made with, and a folder that holds no world', async () => {
-    const [other, none] = await Promise.all([
-      astinus(['metrics', dir('a', 'data'), '--out', dir('x'), '--scenario', path.join(SHENZHEN, '..', 'riverford')]),
-      astinus(['metrics', root]),
-    ]);
+    const other = await astinusHere(['metrics', dir('a', 'data'), '--out', dir('x'), '--scenario', path.join(SHENZHEN, '..', 'riverford')]);
+    const none = await astinusHere(['metrics', root]);
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/riverford is not the pack this world was made with \(shenzhen/);
     expect(none.code).toBe(1);

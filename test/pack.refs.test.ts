@@ -10,7 +10,8 @@ import { buildCatalog } from '../sim/scenario/catalog.ts';
 import type { QuestState } from '../sim/model/quests.ts';
 import { bindings } from '../world-engine/story/bind.ts';
 import { evaluate, jump } from '../world-engine/story/ink.ts';
-import { astinus, copyScenario, removeDir, RIVERFORD, SHENZHEN } from './helpers/cli.ts';
+import { copyScenario, removeDir, RIVERFORD, SHENZHEN } from './helpers/cli.ts';
+import { astinusHere } from './helpers/inproc.ts';
 import { playStory, prefer } from './helpers/story-play.ts';
 
 type Json = Record<string, any>;
@@ -30,7 +31,7 @@ async function issuesOf(dir: string): Promise<PackIssue[]> {
 describe('every reference in story.json, quests.json and director.json is checked', () => {
   it('the shipped packs pass', async () => {
     for (const pack of [RIVERFORD, SHENZHEN]) {
-      const r = await astinus(['validate', pack]);
+      const r = await astinusHere(['validate', pack]);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
     }
@@ -140,12 +141,12 @@ describe('every reference in story.json, quests.json and director.json is checke
   });
 
   it('validate prints the file, the path, the reason and the known ids, in either language', async () => {
-    const en = await astinus(['validate', dir]);
+    const en = await astinusHere(['validate', dir]);
     expect(en.code).toBe(1);
     expect(en.stderr).toContain(
       'story.json $.bindings.errand.quest: unknown quest "drowned_gold" (known: weir_gold, herbs_for_the_shrine, mill_savings)',
     );
-    const cn = await astinus(['validate', dir, '--lang', 'cn']);
+    const cn = await astinusHere(['validate', dir, '--lang', 'cn']);
     expect(cn.code).toBe(1);
     expect(cn.stderr).toContain(
       'story.json $.bindings.errand.quest: 未知任务“drowned_gold”（已知：weir_gold, herbs_for_the_shrine, mill_savings）',
@@ -179,7 +180,7 @@ describe("a quest's stated words may not assure what the goal does not state", (
           { quest: 'mill_savings', phrase: 'guaranteed', kind: 'certainty' },
         ],
       ]);
-      const r = await astinus(['validate', dir]);
+      const r = await astinusHere(['validate', dir]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/quests\.json \$\.quests\[0\]\.stated\.en: the quest "weir_gold" says "perfectly safe": .*safety/);
     } finally {

@@ -187,7 +187,7 @@ async function openOut(t: T, out: string, plan: Plan): Promise<void> {
 
 interface Failure {
   run: PlanRun;
-  step: 'run' | 'metrics' | 'worker';
+  step: 'run' | 'worker';
   code: number | string;
   tail: string;
 }
@@ -281,31 +281,27 @@ async function runAll(o: {
     };
     const c = plan.conditions.find((x) => x.name === run.condition)!;
     const input = o.inputs.get(run.condition)!;
+    // one child per run: it writes its metrics tables when it stops (`run --metrics`, the same bytes as `metrics`)
     const runArgs = ['run', input.scenario, '--seed', String(run.seed), '--ticks', String(plan.ticks), '--data', data, '--quiet'];
+    runArgs.push('--metrics', path.join(out, run.dir));
     if (input.interventions) runArgs.push('--interventions', input.interventions);
     if (c.population !== null) runArgs.push('--population', String(c.population));
     if (c.brain !== null) runArgs.push('--brain', c.brain);
     if (o.allowMixed) runArgs.push('--allow-mixed');
-    const steps: [Failure['step'], string[]][] = [
-      ['run', runArgs],
-      ['metrics', ['metrics', data, '--out', path.join(out, run.dir), '--scenario', input.scenario]],
-    ];
-    for (const [name, a] of steps) {
-      // a child of an experiment killed earlier may still be writing this world: let it finish, then
-      // continue it (it may also have taken the lock just after we looked: then wait and try again)
-      let code: number | string = 0;
-      for (let attempt = 0; attempt < 3; attempt++) {
-        await waitForHolder();
-        if (stopped) return;
-        code = await step(run, a);
-        if (code === 0 || name !== 'run' || (await liveHolder(data)) === null) break;
-      }
+    // a child of an experiment killed earlier may still be writing this world: let it finish, then
+    // continue it (it may also have taken the lock just after we looked: then wait and try again)
+    let code: number | string = 0;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await waitForHolder();
       if (stopped) return;
-      if (code !== 0) {
-        const text = await readFile(path.join(out, run.dir, 'run.log'), 'utf8').catch(() => '');
-        failure ??= { run, step: name, code, tail: text.trimEnd().split('\n').slice(-12).join('\n') };
-        return;
-      }
+      code = await step(run, runArgs);
+      if (code === 0 || (await liveHolder(data)) === null) break;
+    }
+    if (stopped) return;
+    if (code !== 0) {
+      const text = await readFile(path.join(out, run.dir, 'run.log'), 'utf8').catch(() => '');
+      failure ??= { run, step: 'run', code, tail: text.trimEnd().split('\n').slice(-12).join('\n') };
+      return;
     }
     // a `run` stopped by a signal of its own exits 0 short of the last tick: such a run is not finished
     const csv = path.join(out, run.dir, 'metrics.csv');

@@ -10,7 +10,7 @@ import { printScenarioError, validateCommand, zodLanguage } from './validate.ts'
 
 type Command = (argv: string[]) => Promise<number>;
 // each command is loaded when it is asked for: a `validate` or a `run` does not wait for the server's,
-// the queue's and the report's modules to load (a child process of `experiment` starts twice per run)
+// the queue's and the report's modules to load (an `experiment` starts one child process per run)
 const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./run.ts')).runCommand,
   export: async () => (await import('./export.ts')).exportCommand,
