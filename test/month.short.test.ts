@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BOUNDS, type Health } from '../sim/metrics/health.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
-import { astinus, removeDir, REPO, tempDir } from './helpers/cli.ts';
+import { removeDir, REPO, tempDir } from './helpers/cli.ts';
+import { astinusHere } from './helpers/inproc.ts';
 
 /**
  * The month's vital signs (sim/metrics/README.md, Health) on a short run: five days of every shipped
- * pack, read by `astinus health`. A bound on a share or a cap holds as it is; money in circulation's is
+ * pack, read by `astinus health` (both commands in this process). A bound on a share or a cap holds as it is; money in circulation's is
  * scaled to five days of thirty, so a pack drifting toward its month's bound fails here first. The month itself is `bench/month.ts` (README, A month of each pack).
  */
 const PACKS = readdirSync(path.join(REPO, 'scenarios'))
@@ -24,9 +25,9 @@ describe.each(PACKS)('five days of %s', (pack) => {
     const ticks = DAYS * (await loadScenario(scenario)).vocabulary.time.ticksPerDay;
     const data = path.join(await tempDir(`astinus-month-${pack}-`), 'data');
     dirs.push(path.dirname(data));
-    const run = await astinus(['run', scenario, '--ticks', String(ticks), '--seed', '1', '--data', data, '--quiet']);
+    const run = await astinusHere(['run', scenario, '--ticks', String(ticks), '--seed', '1', '--data', data, '--quiet']);
     expect(run.code, run.stderr).toBe(0);
-    const r = await astinus(['health', data, '--json']);
+    const r = await astinusHere(['health', data, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const h = JSON.parse(r.stdout) as Health;
     const sign = Object.fromEntries(h.checks.map((c) => [c.id, c]));

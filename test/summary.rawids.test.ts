@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth, padDisplay } from '../adapters/cli/width.ts';
 import { astinus, SHENZHEN } from './helpers/cli.ts';
+import { astinusHere } from './helpers/inproc.ts';
 import { packIds, rawIds } from './helpers/rawids.ts';
 import { shenzhen } from './helpers/world.ts';
 
@@ -14,10 +15,9 @@ let ids: Set<string>;
 
 beforeAll(async () => {
   ids = packIds(await shenzhen());
-  // no --data: an in-memory world, so each run starts at tick 0
-  const [cn, en] = await Promise.all(
-    ['cn', 'en'].map((lang) => astinus(['run', SHENZHEN, '--ticks', '100', '--lang', lang, '--feed', '6'])),
-  );
+  // no --data: an in-memory world, so each run starts at tick 0; one through the binary, one in this process
+  const args = (lang: string) => ['run', SHENZHEN, '--ticks', '100', '--lang', lang, '--feed', '6'];
+  const [cn, en] = await Promise.all([astinus(args('cn')), astinusHere(args('en'))]);
   expect(cn.code, cn.stderr).toBe(0);
   expect(en.code, en.stderr).toBe(0);
   out.cn = cn.stdout;
