@@ -13,6 +13,7 @@ import { redisConnection } from '../adapters/queue/connection.ts';
 import { queueDeliberation } from '../adapters/queue/deliberation.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
 import { astinus, type CliResult, exportBytes, finished, removeDir, spawnAstinus, tempDir } from './helpers/cli.ts';
+import { astinusHere } from './helpers/inproc.ts';
 import { describeWithRedis, dropQueue, REDIS_URL, uniqueQueue } from './helpers/redis.ts';
 import { answers, startOpenAiServer } from './helpers/openai-server.ts';
 import { fresh, shenzhen } from './helpers/world.ts';
@@ -82,7 +83,7 @@ await describeWithRedis('BullMQ workers (processes)', () => {
       const [embedded, queued] = [await scratch(), await scratch()];
       const w1 = await startWorker(q);
       const w2 = await startWorker(q);
-      const local = await astinus(runArgs(40, 9, embedded));
+      const local = await astinusHere(runArgs(40, 9, embedded));
       expect(local.code).toBe(0);
       const remote = await astinus(runArgs(40, 9, queued), { env: env(q) });
       expect(remote.stderr).toContain(q);
@@ -181,7 +182,7 @@ await describeWithRedis('BullMQ workers (processes)', () => {
         expect(r.stderr).not.toMatch(/failed|Error/);
         expect(r.code).toBe(0);
         expect(stalled).toBeGreaterThan(0);
-        expect((await astinus(runArgs(ticks, 4, embedded))).code).toBe(0);
+        expect((await astinusHere(runArgs(ticks, 4, embedded))).code).toBe(0);
         const a = await exportBytes(embedded);
         const b = await exportBytes(queued);
         expect(b.equals(a)).toBe(true);
@@ -222,7 +223,7 @@ await describeWithRedis('BullMQ workers (processes)', () => {
       const again = await astinus(runArgs(ticks, 6, queued), { env: env(q) });
       expect(again.code).toBe(0);
       expect(again.stderr).toMatch(/resum|continu/i);
-      expect((await astinus(runArgs(ticks, 6, embedded))).code).toBe(0);
+      expect((await astinusHere(runArgs(ticks, 6, embedded))).code).toBe(0);
       expect((await exportBytes(queued)).equals(await exportBytes(embedded))).toBe(true);
       w.child.kill('SIGTERM');
       expect((await w.done).code).toBe(0);

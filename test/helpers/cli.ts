@@ -24,17 +24,24 @@ export interface CliResult {
   stdoutBytes: Buffer;
 }
 
-/** The environment a child gets: ours, minus what would change its language behind the test's back. */
+/**
+ * What the CLI does not see of the test's environment: its language, and the backends (a command runs
+ * embedded unless the test passes them itself).
+ */
+export const HIDDEN_ENV = [
+  'ASTINUS_LANG',
+  'NODE_OPTIONS',
+  'REDIS_URL',
+  'MONGODB_URL',
+  'ASTINUS_QUEUE',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+];
+
+/** The environment a child gets: ours, minus HIDDEN_ENV, plus `extra`. */
 function childEnv(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.ASTINUS_LANG;
-  delete env.NODE_OPTIONS;
-  // the backends are chosen by these: a child runs embedded unless the test passes them itself
-  delete env.REDIS_URL;
-  delete env.MONGODB_URL;
-  delete env.ASTINUS_QUEUE;
-  delete env.OPENAI_API_KEY;
-  delete env.OPENAI_BASE_URL;
+  for (const k of HIDDEN_ENV) delete env[k];
   return { ...env, ...extra };
 }
 

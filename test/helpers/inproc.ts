@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { main } from '../../adapters/cli/main.ts';
+import { HIDDEN_ENV } from './cli.ts';
 
 export interface InProcResult {
   code: number;
@@ -9,7 +10,8 @@ export interface InProcResult {
 
 /**
  * `astinus ...args` in this process, with what it writes to stdout and stderr collected (not shown):
- * the same code path as the binary without a child's start-up, for tests that run many commands.
+ * the same code path as the binary without a child's start-up, for tests that run many commands. It sees
+ * the environment a child would (HIDDEN_ENV hidden while it runs). One at a time: it borrows process.stdout.
  */
 export async function astinusHere(args: string[]): Promise<InProcResult> {
   const out: string[] = [];
@@ -21,6 +23,8 @@ export async function astinusHere(args: string[]): Promise<InProcResult> {
       if (done) queueMicrotask(() => done(null));
       return true;
     }) as typeof process.stdout.write;
+  const hidden = HIDDEN_ENV.filter((k) => k in process.env).map((k) => [k, process.env[k]] as const);
+  for (const [k] of hidden) delete process.env[k];
   const o = vi.spyOn(process.stdout, 'write').mockImplementation(take(out));
   const e = vi.spyOn(process.stderr, 'write').mockImplementation(take(err));
   try {
@@ -29,5 +33,6 @@ export async function astinusHere(args: string[]): Promise<InProcResult> {
   } finally {
     o.mockRestore();
     e.mockRestore();
+    for (const [k, v] of hidden) process.env[k] = v;
   }
 }
