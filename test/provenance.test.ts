@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineIdentity } from '../adapters/provenance/engine.ts';
 import { Manifest } from '../adapters/provenance/manifest.ts';
 import { astinus, REPO, removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
+import { astinusHere } from './helpers/inproc.ts';
 
 /*
  * manifest.json against a changed engine: a small folder given as ASTINUS_ENGINE_ROOT plays the
  * engine with one edited source file (same package.json and lockfile), so only the engine hash differs.
+ * The first run goes through the binary; the commands after it run in this process.
  */
 const manifestOf = async (dir: string) => Manifest.parse(JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')));
 
@@ -37,14 +39,14 @@ describe('provenance: manifest.json and --allow-mixed', () => {
     expect(m).toMatchObject({ kind: 'data', seed: 2, unknownBefore: null, pack: { id: 'shenzhen' } });
     expect(m.engines.map((w) => [w.since, w.engine.sourceHash])).toEqual([[0, ours]]);
 
-    const refused = await astinus(['run', SHENZHEN, '--ticks', '8', '--data', d, '--quiet'], { env: other });
+    const refused = await astinusHere(['run', SHENZHEN, '--ticks', '8', '--data', d, '--quiet'], { env: other });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`engine hash ${ours.slice(0, 12)} -> ${theirs.slice(0, 12)}`);
     expect(refused.stderr).toContain('--allow-mixed');
     expect(refused.stderr).not.toContain('lockfile');
     expect(await manifestOf(d)).toEqual(m);
 
-    const mixed = await astinus(['run', SHENZHEN, '--ticks', '8', '--data', d, '--quiet', '--allow-mixed'], { env: other });
+    const mixed = await astinusHere(['run', SHENZHEN, '--ticks', '8', '--data', d, '--quiet', '--allow-mixed'], { env: other });
     expect(mixed.code, mixed.stderr).toBe(0);
     expect((await manifestOf(d)).engines.map((w) => [w.since, w.engine.sourceHash])).toEqual([
       [0, ours],
@@ -52,13 +54,13 @@ describe('provenance: manifest.json and --allow-mixed', () => {
     ]);
 
     // a fork before the other engine's ticks continues ours; one after them is refused, then mixed on request
-    const early = await astinus(['fork', d, '--at', '3', '--out', path.join(tmp, 'fork3')]);
+    const early = await astinusHere(['fork', d, '--at', '3', '--out', path.join(tmp, 'fork3')]);
     expect(early.code, early.stderr).toBe(0);
     expect((await manifestOf(path.join(tmp, 'fork3'))).engines.map((w) => [w.since, w.engine.sourceHash])).toEqual([[0, ours]]);
-    const late = await astinus(['fork', d, '--at', '7', '--out', path.join(tmp, 'fork7')]);
+    const late = await astinusHere(['fork', d, '--at', '7', '--out', path.join(tmp, 'fork7')]);
     expect(late.code).toBe(1);
     expect(late.stderr).toContain(`engine hash ${theirs.slice(0, 12)} -> ${ours.slice(0, 12)}`);
-    const lateMixed = await astinus(['fork', d, '--at', '7', '--out', path.join(tmp, 'fork7'), '--allow-mixed']);
+    const lateMixed = await astinusHere(['fork', d, '--at', '7', '--out', path.join(tmp, 'fork7'), '--allow-mixed']);
     expect(lateMixed.code, lateMixed.stderr).toBe(0);
     expect((await manifestOf(path.join(tmp, 'fork7'))).engines.map((w) => [w.since, w.engine.sourceHash])).toEqual([
       [0, ours],
@@ -69,9 +71,9 @@ describe('provenance: manifest.json and --allow-mixed', () => {
 
   it('a data directory from before manifests gets one, its earlier ticks of unknown engine', async () => {
     const d = path.join(tmp, 'old');
-    expect((await astinus(['run', SHENZHEN, '--ticks', '3', '--data', d, '--quiet'])).code).toBe(0);
+    expect((await astinusHere(['run', SHENZHEN, '--ticks', '3', '--data', d, '--quiet'])).code).toBe(0);
     await rm(path.join(d, 'manifest.json'));
-    const r = await astinus(['run', SHENZHEN, '--ticks', '5', '--data', d, '--quiet'], { env: other });
+    const r = await astinusHere(['run', SHENZHEN, '--ticks', '5', '--data', d, '--quiet'], { env: other });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Ticks before 3 were written before manifests existed');
     const m = await manifestOf(d);
@@ -82,13 +84,13 @@ describe('provenance: manifest.json and --allow-mixed', () => {
   it('experiment: resuming under another engine is refused; --allow-mixed proceeds and lists both', async () => {
     const out = path.join(tmp, 'exp');
     const args = ['experiment', SHENZHEN, '--seeds', '1', '--ticks', '5', '--out', out, '--jobs', '1'];
-    const first = await astinus(args);
+    const first = await astinusHere(args);
     expect(first.code, first.stderr).toBe(0);
     expect((await manifestOf(out)).engines.map((w) => [w.since, w.engine.sourceHash])).toEqual([[0, ours]]);
-    const refused = await astinus(args, { env: other });
+    const refused = await astinusHere(args, { env: other });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`engine hash ${ours.slice(0, 12)} -> ${theirs.slice(0, 12)}`);
-    const mixed = await astinus([...args, '--allow-mixed'], { env: other });
+    const mixed = await astinusHere([...args, '--allow-mixed'], { env: other });
     expect(mixed.code, mixed.stderr).toBe(0);
     expect(mixed.stdout).toContain(`sources ${theirs.slice(0, 12)}`);
     expect((await manifestOf(out)).engines.map((w) => [w.since, w.engine.sourceHash])).toEqual([
@@ -106,7 +108,7 @@ describe('provenance: manifest.json and --allow-mixed', () => {
 
   it('--help of run, fork and experiment documents --allow-mixed', async () => {
     for (const cmd of ['run', 'fork', 'experiment']) {
-      const r = await astinus([cmd, '--help']);
+      const r = await astinusHere([cmd, '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/--allow-mixed (continues|forks|resumes)/);
     }

@@ -11,9 +11,10 @@ export interface InProcResult {
 /**
  * `astinus ...args` in this process, with what it writes to stdout and stderr collected (not shown):
  * the same code path as the binary without a child's start-up, for tests that run many commands. It sees
- * the environment a child would (HIDDEN_ENV hidden while it runs). One at a time: it borrows process.stdout.
+ * the environment a child would (HIDDEN_ENV hidden, `opts.env` added while it runs). One at a time: it
+ * borrows process.stdout and process.env.
  */
-export async function astinusHere(args: string[]): Promise<InProcResult> {
+export async function astinusHere(args: string[], opts: { env?: Record<string, string> } = {}): Promise<InProcResult> {
   const out: string[] = [];
   const err: string[] = [];
   const take = (into: string[]) =>
@@ -23,8 +24,10 @@ export async function astinusHere(args: string[]): Promise<InProcResult> {
       if (done) queueMicrotask(() => done(null));
       return true;
     }) as typeof process.stdout.write;
-  const hidden = HIDDEN_ENV.filter((k) => k in process.env).map((k) => [k, process.env[k]] as const);
-  for (const [k] of hidden) delete process.env[k];
+  const extra = opts.env ?? {};
+  const saved = [...HIDDEN_ENV, ...Object.keys(extra)].map((k) => [k, process.env[k]] as const);
+  for (const k of HIDDEN_ENV) delete process.env[k];
+  Object.assign(process.env, extra);
   const o = vi.spyOn(process.stdout, 'write').mockImplementation(take(out));
   const e = vi.spyOn(process.stderr, 'write').mockImplementation(take(err));
   try {
@@ -33,6 +36,9 @@ export async function astinusHere(args: string[]): Promise<InProcResult> {
   } finally {
     o.mockRestore();
     e.mockRestore();
-    for (const [k, v] of hidden) process.env[k] = v;
+    for (const [k, v] of saved.reverse()) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
   }
 }
