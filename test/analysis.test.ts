@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { removeDir, REPO, SHENZHEN, tempDir } from './helpers/cli.ts';
-import { astinusHere } from './helpers/inproc.ts';
+import { astinusOk, astinusHere } from './helpers/inproc.ts';
 
 // a short run: enough ticks for money to move and feelings to change, quick on a loaded machine
 const TICKS = 30;
@@ -18,12 +18,6 @@ let data: string;
 let initial: { tick: number; state: WorldState };
 let events: Event[];
 
-async function ok(args: string[]) {
-  const r = await astinusHere(args);
-  if (r.code !== 0) throw new Error(`astinus ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
-
 /** a CSV written by the metrics module: no cell here holds a comma (ids never do), so a split reads it */
 async function table(file: string): Promise<Record<string, string>[]> {
   const [head, ...lines] = (await readFile(file, 'utf8')).trimEnd().split('\n');
@@ -34,7 +28,7 @@ async function table(file: string): Promise<Record<string, string>[]> {
 beforeAll(async () => {
   root = await tempDir('astinus-analysis-');
   data = path.join(root, 'run');
-  await ok([
+  await astinusOk([
     'run',
     SHENZHEN,
     '--ticks',
@@ -47,9 +41,9 @@ beforeAll(async () => {
     '--metrics',
     path.join(data, 'metrics'),
   ]);
-  await ok(['panel', data]);
-  await ok(['edges', data]);
-  const lines = (await ok(['export', data])).stdout.trimEnd().split('\n');
+  await astinusOk(['panel', data]);
+  await astinusOk(['edges', data]);
+  const lines = (await astinusOk(['export', data])).stdout.trimEnd().split('\n');
   const first = JSON.parse(lines[0]) as { type: string; tick: number; state: WorldState };
   expect(first.type).toBe('initial_state');
   initial = first;
@@ -157,7 +151,7 @@ describe('panel and edges against a fold of the export written here', () => {
 
 describe('the initial state of an export', () => {
   it('with --from T it is the state after tick T-1: the purses the panel shows at T-1', { timeout: LONG }, async () => {
-    const first = JSON.parse((await ok(['export', data, '--from', '10'])).stdout.split('\n')[0]) as {
+    const first = JSON.parse((await astinusOk(['export', data, '--from', '10'])).stdout.split('\n')[0]) as {
       type: string;
       tick: number;
       state: WorldState;
@@ -170,12 +164,12 @@ describe('the initial state of an export', () => {
 
   it('holds the people --population drew, who then fill the panel', { timeout: LONG }, async () => {
     const dir = path.join(root, 'grown');
-    await ok(['run', SHENZHEN, '--ticks', '2', '--seed', '4', '--population', '40', '--data', dir, '--quiet']);
-    const first = JSON.parse((await ok(['export', dir])).stdout.split('\n')[0]) as { state: WorldState; population: number };
+    await astinusOk(['run', SHENZHEN, '--ticks', '2', '--seed', '4', '--population', '40', '--data', dir, '--quiet']);
+    const first = JSON.parse((await astinusOk(['export', dir])).stdout.split('\n')[0]) as { state: WorldState; population: number };
     expect(first.population).toBe(40);
     const people = Object.keys(first.state.actors).sort();
     expect(people).toHaveLength(40);
-    await ok(['panel', dir, '--out', path.join(root, 'grown.csv')]);
+    await astinusOk(['panel', dir, '--out', path.join(root, 'grown.csv')]);
     const at0 = (await table(path.join(root, 'grown.csv'))).filter((r) => r.tick === '0').map((r) => r.person);
     expect(at0.sort()).toEqual(people);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
 import { removeDir, tempDir } from './helpers/cli.ts';
-import { astinusHere } from './helpers/inproc.ts';
+import { astinusOk, astinusHere } from './helpers/inproc.ts';
 
 /**
  * `astinus fork` and `run --interventions` (a researcher's labelled changes): a fork with the same seed and no intervention
@@ -23,14 +23,9 @@ afterAll(async () => {
   await Promise.all(dirs.map(removeDir));
 });
 
-async function ok(args: string[]) {
-  const r = await astinusHere(args);
-  if (r.code !== 0) throw new Error(`astinus ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
 const run = (data: string, ticks: number, ...more: string[]) =>
-  ok(['run', SCENARIO, '--ticks', String(ticks), '--population', POP, '--data', data, '--quiet', ...more]);
-const exportFrom = async (data: string, from: number) => (await ok(['export', data, '--from', String(from)])).stdout;
+  astinusOk(['run', SCENARIO, '--ticks', String(ticks), '--population', POP, '--data', data, '--quiet', ...more]);
+const exportFrom = async (data: string, from: number) => (await astinusOk(['export', data, '--from', String(from)])).stdout;
 const events = (text: string) =>
   text
     .trim()
@@ -70,9 +65,9 @@ describe('astinus fork', () => {
   it('with the same seed and no intervention, continues the original byte for byte from the fork tick', async () => {
     const orig = await originalWorld();
     const fork = path.join(await scratch(), 'fork');
-    await ok(['fork', orig, '--at', String(AT), '--out', fork]);
+    await astinusOk(['fork', orig, '--at', String(AT), '--out', fork]);
     // the copied ticks are the original's, and the original is untouched
-    expect(await exportFrom(fork, 0)).toBe((await ok(['export', orig, '--to', String(AT - 1)])).stdout);
+    expect(await exportFrom(fork, 0)).toBe((await astinusOk(['export', orig, '--to', String(AT - 1)])).stdout);
     await run(fork, ORIGINAL_TICKS);
     const mine = await exportFrom(fork, AT);
     expect(mine.length).toBeGreaterThan(0);
@@ -82,7 +77,7 @@ describe('astinus fork', () => {
   it('with an intervention at the fork tick, diverges from that tick and the export holds the labelled event', async () => {
     const orig = await originalWorld();
     const fork = path.join(await scratch(), 'fork');
-    await ok(['fork', orig, '--at', String(AT), '--out', fork, '--interventions', await interventionsFile([rumour(AT)])]);
+    await astinusOk(['fork', orig, '--at', String(AT), '--out', fork, '--interventions', await interventionsFile([rumour(AT)])]);
     // the fork keeps its interventions: `run` on it makes them without being told again
     await run(fork, ORIGINAL_TICKS);
     const mine = events(await exportFrom(fork, AT));
@@ -97,7 +92,7 @@ describe('astinus fork', () => {
     expect(theirs.some((e) => e.type === 'intervened')).toBe(false);
     // and a rerun with the same file is the same world, byte for byte
     const again = path.join(await scratch(), 'again');
-    await ok(['fork', orig, '--at', String(AT), '--out', again]);
+    await astinusOk(['fork', orig, '--at', String(AT), '--out', again]);
     await run(again, ORIGINAL_TICKS, '--interventions', path.join(fork, 'interventions.json'));
     expect(await exportFrom(again, 0)).toBe(await exportFrom(fork, 0));
   });
@@ -105,7 +100,7 @@ describe('astinus fork', () => {
   it('with a new seed, records it, and `run` without --seed continues on it', async () => {
     const orig = await originalWorld();
     const fork = path.join(await scratch(), 'fork');
-    await ok(['fork', orig, '--at', String(AT), '--out', fork, '--seed', '99']);
+    await astinusOk(['fork', orig, '--at', String(AT), '--out', fork, '--seed', '99']);
     expect(JSON.parse(await readFile(path.join(fork, 'meta.json'), 'utf8'))).toMatchObject({ seed: 99, origin: { seed: 7, at: AT } });
     await run(fork, AT + 5);
     expect(
@@ -121,7 +116,7 @@ describe('astinus fork', () => {
         .filter((l) => JSON.parse(l || '{"tick":-1}').tick < AT)
         .join('\n'),
     );
-    expect(await exportFrom(fork, AT)).not.toBe((await ok(['export', orig, '--from', String(AT), '--to', String(AT + 4)])).stdout);
+    expect(await exportFrom(fork, AT)).not.toBe((await astinusOk(['export', orig, '--from', String(AT), '--to', String(AT + 4)])).stdout);
     // asked for another seed, it says which one it was made with
     const r = await astinusHere([
       'run',
@@ -217,12 +212,12 @@ describe('the figures of a fork', () => {
     const orig = path.join(await scratch(), 'orig');
     await run(orig, 300, '--seed', '3');
     const same = path.join(await scratch(), 'same');
-    await ok(['fork', orig, '--at', '150', '--out', same]);
+    await astinusOk(['fork', orig, '--at', '150', '--out', same]);
     await run(same, 300);
     const theirs = await exportFrom(orig, 150);
     expect(await exportFrom(same, 150)).toBe(theirs);
     const other = path.join(await scratch(), 'other');
-    await ok(['fork', orig, '--at', '150', '--out', other, '--interventions', await interventionsFile([rumour(150)])]);
+    await astinusOk(['fork', orig, '--at', '150', '--out', other, '--interventions', await interventionsFile([rumour(150)])]);
     await run(other, 300);
     const mine = await exportFrom(other, 150);
     expect(events(mine)[0]).toMatchObject({ tick: 150, type: 'intervened', label: 'rumour' });

@@ -11,7 +11,7 @@ import type { Event } from '../sim/model/events.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import { indexPlaces } from '../sim/state/place-index.ts';
 import { removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
-import { astinusHere } from './helpers/inproc.ts';
+import { astinusOk } from './helpers/inproc.ts';
 import { testRuntime } from './helpers/llm.ts';
 import { answers, startOpenAiServer, type OpenAiServer } from './helpers/openai-server.ts';
 import { fresh, place, shenzhen } from './helpers/world.ts';
@@ -25,21 +25,15 @@ let file: string;
 let plain: string;
 let logged: string;
 
-async function ok(args: string[]) {
-  const r = await astinusHere(args);
-  if (r.code !== 0) throw new Error(`astinus ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
-
 beforeAll(async () => {
   root = await tempDir('astinus-decisions-');
   file = path.join(root, 'decisions.jsonl');
   const run = (dir: string, ...more: string[]) =>
-    ok(['run', SHENZHEN, '--ticks', String(TICKS), '--seed', '5', '--data', path.join(root, dir), '--quiet', ...more]);
+    astinusOk(['run', SHENZHEN, '--ticks', String(TICKS), '--seed', '5', '--data', path.join(root, dir), '--quiet', ...more]);
   await run('plain');
   await run('logged', '--decisions', file);
-  plain = (await ok(['export', path.join(root, 'plain')])).stdout;
-  logged = (await ok(['export', path.join(root, 'logged')])).stdout;
+  plain = (await astinusOk(['export', path.join(root, 'plain')])).stdout;
+  logged = (await astinusOk(['export', path.join(root, 'logged')])).stdout;
 }, LONG);
 
 afterAll(() => removeDir(root));

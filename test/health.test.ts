@@ -6,7 +6,7 @@ import type { Health } from '../sim/metrics/health.ts';
 import { buildCatalog } from '../sim/scenario/catalog.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
 import { initialState } from '../sim/state/initial.ts';
-import { astinusHere } from './helpers/inproc.ts';
+import { astinusOk } from './helpers/inproc.ts';
 import { astinus, removeDir, RIVERFORD, tempDir } from './helpers/cli.ts';
 
 // two days of Riverford: long enough for things to be made, closed, failed and argued over
@@ -18,17 +18,10 @@ let events: Event[];
 let health: Health;
 let csv: Record<string, string>[];
 
-/** `astinus ...args` in this process (the binary's code path without a child's start-up), which must exit 0. */
-async function ok(args: string[]) {
-  const r = await astinusHere(args);
-  if (r.code !== 0) throw new Error(`astinus ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
-
 beforeAll(async () => {
   root = await tempDir('astinus-health-');
   const data = path.join(root, 'data');
-  await ok([
+  await astinusOk([
     'run',
     RIVERFORD,
     '--seed',
@@ -41,13 +34,13 @@ beforeAll(async () => {
     '--metrics',
     path.join(root, 'm'),
   ]);
-  events = (await ok(['export', data])).stdout
+  events = (await astinusOk(['export', data])).stdout
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Event)
     // the first line is the state the export starts from, not an event
     .slice(1);
-  health = JSON.parse((await ok(['health', data, '--json'])).stdout) as Health;
+  health = JSON.parse((await astinusOk(['health', data, '--json'])).stdout) as Health;
   const [head, ...lines] = (await readFile(path.join(root, 'm', 'metrics.csv'), 'utf8')).trimEnd().split('\n');
   const cols = head.split(',');
   csv = lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
@@ -127,11 +120,11 @@ describe('astinus health', () => {
 
   it('prints the signs in both languages, and names a missing data folder', async () => {
     const data = path.join(root, 'data');
-    const en = (await ok(['health', data])).stdout;
+    const en = (await astinusOk(['health', data])).stdout;
     expect(en).toMatch(/^Health of Riverford: ticks 0 to 191 \(2\.0 days\)/);
     expect(en).toMatch(/population at its peak .* (met|NOT MET)/);
     expect(en).toMatch(/\d of 8 signs met\./);
-    const cn = (await ok(['health', data, '--lang', 'cn'])).stdout;
+    const cn = (await astinusOk(['health', data, '--lang', 'cn'])).stdout;
     expect(cn).toContain('健康状况');
     expect(cn).toMatch(/8 项指标中达标 \d 项/);
     const missing = await astinus(['health', path.join(root, 'nowhere')]);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../sim/model/events.ts';
 import { openEmbeddedStore } from '../adapters/store/embedded.ts';
-import { astinusHere } from './helpers/inproc.ts';
+import { astinusOk, astinusHere } from './helpers/inproc.ts';
 import { removeDir, SHENZHEN, tempDir } from './helpers/cli.ts';
 
 /** the columns the contract with `astinus experiment` and researchers' scripts fixes, in order */
@@ -22,13 +22,6 @@ function table(csv: string): Record<string, string>[] {
   const cols = head.split(',');
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
 }
-/** `astinus ...args` in this process (the binary's code path without a child's start-up), which must exit 0. */
-async function ok(args: string[]) {
-  const r = await astinusHere(args);
-  if (r.code !== 0) throw new Error(`astinus ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
-
 beforeAll(async () => {
   root = await tempDir('astinus-metrics-');
   // a seeded rumour, as a researcher would plant it
@@ -48,7 +41,7 @@ beforeAll(async () => {
     }),
   );
   const run = (name: string, ticks: number) =>
-    ok([
+    astinusOk([
       'run',
       SHENZHEN,
       '--seed',
@@ -67,7 +60,7 @@ beforeAll(async () => {
   await run('a', TICKS);
   await run('c', TICKS / 2);
   await run('c', TICKS);
-  await ok(['metrics', dir('a', 'data'), '--out', dir('a', 'out')]);
+  await astinusOk(['metrics', dir('a', 'data'), '--out', dir('a', 'out')]);
 }, 120_000);
 afterAll(async () => {
   if (root) await removeDir(root);
@@ -156,9 +149,9 @@ describe('astinus metrics <data-dir>', () => {
   });
 
   it("of a fork on a seed of its own: the original's rows up to the fork, and the same from `run --metrics` as from the log", async () => {
-    await ok(['fork', dir('a', 'data'), '--at', '20', '--out', dir('f', 'data'), '--seed', '9']);
-    await ok(['run', SHENZHEN, '--data', dir('f', 'data'), '--ticks', String(TICKS), '--quiet', '--metrics', dir('f', 'live')]);
-    await ok(['metrics', dir('f', 'data'), '--out', dir('f', 'out')]);
+    await astinusOk(['fork', dir('a', 'data'), '--at', '20', '--out', dir('f', 'data'), '--seed', '9']);
+    await astinusOk(['run', SHENZHEN, '--data', dir('f', 'data'), '--ticks', String(TICKS), '--quiet', '--metrics', dir('f', 'live')]);
+    await astinusOk(['metrics', dir('f', 'data'), '--out', dir('f', 'out')]);
     const fork = await text('f', 'out', 'metrics.csv');
     expect(await text('f', 'live', 'metrics.csv')).toBe(fork);
     const lines = (await text('a', 'out', 'metrics.csv')).split('\n');

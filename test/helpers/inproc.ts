@@ -42,3 +42,10 @@ export async function astinusHere(args: string[], opts: { env?: Record<string, s
     }
   }
 }
+
+/** `astinusHere` for a command that must succeed: a failure throws with the command and what it said. */
+export async function astinusOk(args: string[], opts: { env?: Record<string, string> } = {}): Promise<InProcResult> {
+  const r = await astinusHere(args, opts);
+  if (r.code !== 0) throw new Error(`astinus ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return r;
+}
