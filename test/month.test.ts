@@ -8,6 +8,7 @@ import { TickJudge } from '../sim/judge/judge.ts';
 import { proposers, validateChange } from '../sim/judge/changes.ts';
 import type { DirectorProposal } from '../sim/model/director.ts';
 import type { EventOf } from '../sim/model/events.ts';
+import { WARNINGS, warnBelow } from '../sim/model/needs.ts';
 import { msg } from '../sim/model/text.ts';
 import { Renderer } from '../sim/i18n/render.ts';
 import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
@@ -94,6 +95,27 @@ describe("the director's newcomers", () => {
     s.actors[id].money = 0;
     expect(clock(10 + after + 1)).toMatchObject([{ to: 'restrained_permanent', reason: 'left' }]);
     expect(new Renderer('en', cat, s).actor(id)).toBe('He Zhiming');
+  });
+
+  it('leave sooner, rather than collapse, once hunger is about to fell them with no job and no meal money', () => {
+    const s = initialState(cat, 1, null);
+    const { events } = stage(s, 10);
+    const id = events.find((e): e is EventOf<'intervened'> => e.type === 'intervened')!.actor!;
+    const left = (tick: number) => {
+      const judge = new TickJudge(cat, s, tick);
+      runClock(cat, s, tick, judge, []);
+      return judge.events.filter((e) => e.type === 'status_changed' && e.actor === id);
+    };
+    const faint = warnBelow(WARNINGS[WARNINGS.length - 1].below, cat.scenario.meta.rules.needs.energyMax);
+    s.actors[id].money = 0;
+    s.actors[id].energy = faint;
+    expect(left(20)).toEqual([]);
+    // a meal's price in the purse: they can still eat, and stay
+    s.actors[id].energy = faint - 1;
+    s.actors[id].money = cat.levels.meal;
+    expect(left(21)).toEqual([]);
+    s.actors[id].money = 0;
+    expect(left(22)).toMatchObject([{ to: 'restrained_permanent', reason: 'left' }]);
   });
 });
 

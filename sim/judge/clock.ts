@@ -42,6 +42,7 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
       { type: 'tag_added', actor: id, tag: 'collapsed' },
     ]);
   }
+  const faint = warnBelow(WARNINGS[WARNINGS.length - 1].below, needs.energyMax);
   const actors = membersOf(state.actors);
   for (let i = 0; i < actors.length; i++) {
     const a = actors[i];
@@ -54,8 +55,15 @@ export function runClock(cat: Catalog, state: WorldState, tick: number, judge: T
       judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: 'dead', reason: 'not_saved' }]);
     } else if (a.status === 'alive' && a.energy > 20 && a.tags.includes('collapsed')) {
       judge.proposal(proposers.clock(a.location), [{ type: 'tag_removed', actor: id, tag: 'collapsed' }]);
-    } else if (a.leaveAt !== undefined && tick >= a.leaveAt && a.status === 'alive' && a.money < cat.levels.meal && !heldJob(a.tags)) {
-      // a newcomer who found no work and cannot pay for a meal moves on, rather than starve here
+    } else if (
+      a.leaveAt !== undefined &&
+      (tick >= a.leaveAt || a.energy < faint) &&
+      a.status === 'alive' &&
+      a.money < cat.levels.meal &&
+      !heldJob(a.tags)
+    ) {
+      // a newcomer who found no work and cannot pay for a meal moves on, rather than starve here: once
+      // their time to settle is up, or sooner if hunger is about to fell them
       judge.proposal(proposers.clock(a.location), [{ type: 'status_change', actor: id, to: 'restrained_permanent', reason: 'left' }]);
     }
   }

@@ -161,7 +161,7 @@ export const DirectorFile = z
      * Newcomers the director brings: `most` residents at once (the living who are not players; with
      * `--population`, scaled by it over the pack's people), by default a quarter more than the pack's
      * people; a newcomer who, `leaveAfter` ticks after arriving, holds no job and cannot pay for a
-     * meal, leaves again (0: never).
+     * meal, leaves again, or sooner once hunger is about to fell them (0: never).
      */
     arrivals: z
       .object({
