@@ -170,7 +170,7 @@ describe('a run with a fund', () => {
 
   it('the CLI run reconciles its books with the fund in them, and the export holds its balance and every payment', async () => {
     root = await tempDir('astinus-funds-');
-    const pack = await writeTiny(withFund);
+    const pack = await writeTiny(withFund, root);
     const data = path.join(root, 'data');
     const r = await astinus(['run', pack, '--ticks', '200', '--data', data, '--quiet', '--lang', 'en']);
     // exit 3 would be books that do not reconcile
@@ -199,6 +199,7 @@ describe('validate', () => {
       f.vocabulary.purposes.tithe = { name: t('tithe', '什一'), does: 'gift', fund: 'union', sink: 'commissary' };
     });
     const r = await astinus(['validate', pack, '--lang', 'en']);
+    await removeDir(path.dirname(pack));
     expect(r.code).toBe(1);
     const out = r.stdout + r.stderr;
     expect(out).toMatch(/scenario\.json \$\.rules\.money\.funds\[0\]\.members\.role: .*"minr"/);

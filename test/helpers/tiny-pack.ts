@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadScenario } from '../../sim/scenario/load.ts';
 import type { Scenario } from '../../sim/model/scenario.ts';
@@ -102,11 +102,14 @@ export function tinyFiles(): PackFiles {
   };
 }
 
-/** Write the tiny pack, as `edit` leaves it, to a fresh temp folder; returns the folder. */
-export async function writeTiny(edit: (f: PackFiles) => void = () => {}): Promise<string> {
+/**
+ * Write the tiny pack, as `edit` leaves it, to a folder `station` under `parent` (a fresh temp folder
+ * unless given); returns the pack's folder. The caller removes it.
+ */
+export async function writeTiny(edit: (f: PackFiles) => void = () => {}, parent?: string): Promise<string> {
   const f = tinyFiles();
   edit(f);
-  const dir = path.join(await tempDir('astinus-tiny-'), 'station');
+  const dir = path.join(parent ?? (await tempDir('astinus-tiny-')), 'station');
   await mkdir(dir);
   for (const [name, json] of Object.entries(f)) await writeFile(path.join(dir, `${name}.json`), JSON.stringify(json, null, 2));
   return dir;
@@ -114,5 +117,10 @@ export async function writeTiny(edit: (f: PackFiles) => void = () => {}): Promis
 
 /** The tiny pack, edited, loaded as the engine loads it. */
 export async function tinyPack(edit?: (f: PackFiles) => void): Promise<Scenario> {
-  return loadScenario(await writeTiny(edit));
+  const dir = await writeTiny(edit);
+  try {
+    return await loadScenario(dir);
+  } finally {
+    await rm(path.dirname(dir), { recursive: true, force: true });
+  }
 }
