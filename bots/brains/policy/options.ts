@@ -146,6 +146,15 @@ function spentToday(ctx: Ctx): boolean {
   );
 }
 
+/** Whether the actor's employer could not pay them lately (their own memory): one does not work for nothing again at once. */
+function unpaidLately(ctx: Ctx, employer: string): boolean {
+  return ctx.self.memory.some((m) => {
+    if (m.kind !== 'did' || !('key' in m.msg) || m.msg.key !== 'narrative.no_pay') return false;
+    const who = m.msg.params?.employer;
+    return typeof who === 'object' && who.id === employer;
+  });
+}
+
 /** Whether the actor meets a template's requirements (a tag, an item carried, a role; a toll's road from here): the Judge refuses the rest. */
 function meets(ctx: Ctx, t: Template): boolean {
   for (const e of t.effects) if (e.type === 'toll' && !ctx.p.place.links.some((l) => l.to === e.to)) return false;
@@ -300,6 +309,7 @@ export const OPTIONS: Record<string, Option> = {
       if (
         self.energy < job.energy + 10 ||
         spentToday(ctx) ||
+        unpaidLately(ctx, held.employer) ||
         !onShift(job, ctx.p.tick, clock) ||
         paidThisShift(job, self, ctx.p.tick, clock)
       )
