@@ -16,22 +16,27 @@ import { replyTo } from './replies.ts';
 import { payIntoFund } from './fund-pay.ts';
 import { confide } from './confide.ts';
 
+/** A mode of travel with its id. */
+type ModeOf = { id: string; m: Mode };
+
 /** The pack's modes in its order, once per catalog: every trip asks. */
-const MODES = new WeakMap<Catalog, { id: string; m: Mode }[]>();
-function modesOf(cat: Catalog): { id: string; m: Mode }[] {
+const MODES = new WeakMap<Catalog, ModeOf[]>();
+function modesOf(cat: Catalog): ModeOf[] {
   let out = MODES.get(cat);
   if (!out) MODES.set(cat, (out = cat.words.ids('modes').map((id) => ({ id, m: cat.words.mode(id)! }))));
   return out;
 }
 
-interface Fare {
-  id: string;
-  money: number;
-  energy: number;
-  ticks: number;
+/** A mode's fare over a distance, computed where it is compared: no object per mode per trip weighed. */
+const fareMoney = (m: Mode, distance: number) => m.moneyBase + m.moneyPerUnit * distance;
+const fareEnergy = (m: Mode, distance: number) => m.energyPerUnit * distance;
+/** Whether mode b is cheaper than mode a (by money, then energy) over the distance: the first of equals stays. */
+function cheaper(b: Mode, a: ModeOf | null, distance: number): boolean {
+  if (a === null) return true;
+  const bm = fareMoney(b, distance);
+  const am = fareMoney(a.m, distance);
+  return bm < am || (bm === am && fareEnergy(b, distance) < fareEnergy(a.m, distance));
 }
-/** Whether b is cheaper than a (by money, then energy): the first of equals stays. */
-const cheaper = (b: Fare, a: Fare | null) => a === null || b.money < a.money || (b.money === a.money && b.energy < a.energy);
 
 /**
  * How to get there, among the pack's modes: the thrifty and the poor take the cheapest they can bear,
@@ -40,18 +45,21 @@ const cheaper = (b: Fare, a: Fare | null) => a === null || b.money < a.money || 
  */
 function modeFor(ctx: Ctx, distance: number): string | null {
   const { money, energy } = ctx.self;
-  let cheapest: Fare | null = null;
-  let bearable: Fare | null = null;
-  let paid: Fare | null = null;
-  let fastest: Fare | null = null;
-  for (const { id, m } of modesOf(ctx.cat)) {
-    const f = { id, money: m.moneyBase + m.moneyPerUnit * distance, energy: m.energyPerUnit * distance, ticks: m.ticksPerUnit * distance };
+  const modes = modesOf(ctx.cat);
+  let cheapest: ModeOf | null = null;
+  let bearable: ModeOf | null = null;
+  let paid: ModeOf | null = null;
+  let fastest: ModeOf | null = null;
+  for (let i = 0; i < modes.length; i++) {
+    const mode = modes[i];
+    const { m } = mode;
+    const cost = fareMoney(m, distance);
     // only what one can afford
-    if (!(f.money <= money)) continue;
-    if (cheaper(f, cheapest)) cheapest = f;
-    if (energy > 40 + f.energy && cheaper(f, bearable)) bearable = f;
-    if (f.money > 0 && cheaper(f, paid)) paid = f;
-    if (fastest === null || f.ticks < fastest.ticks) fastest = f;
+    if (!(cost <= money)) continue;
+    if (cheaper(m, cheapest, distance)) cheapest = mode;
+    if (energy > 40 + fareEnergy(m, distance) && cheaper(m, bearable, distance)) bearable = mode;
+    if (cost > 0 && cheaper(m, paid, distance)) paid = mode;
+    if (fastest === null || m.ticksPerUnit * distance < fastest.m.ticksPerUnit * distance) fastest = mode;
   }
   // nothing affordable: no trip is offered (a refused move would only be tried again)
   if (cheapest === null) return null;
@@ -190,9 +198,20 @@ function failChance(ctx: Ctx, word: string): number {
 }
 const purpose = (ctx: Ctx, does: PurposeMechanism) => ctx.cat.words.purposeFor(does);
 const channel = (ctx: Ctx, reach: 'place' | 'friends' | 'self') => ctx.cat.words.channelFor(reach);
-const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
+const alive = (ctx: Ctx) => (ctx.alive ??= aliveOf(ctx.p.people));
+/** The people present who are alive: the perception's own list when all are (most places, most ticks), read only. */
+function aliveOf(people: Neighbour[]): Neighbour[] {
+  for (let i = 0; i < people.length; i++) if (people[i].status !== 'alive') return people.filter((n) => n.status === 'alive');
+  return people;
+}
 /** small talk: the topics the Judge lets anyone say by key (its content keys), in its order */
 const TOPICS = [...CONTENT_KEYS].filter((k) => k.startsWith('topic.'));
+
+/** The n-th of the people present the actor has not just talked with (n below their count). */
+function untalked(ctx: Ctx, present: Neighbour[], n: number): Neighbour | undefined {
+  for (const p of present) if (!talkedWith(ctx, p.id) && n-- === 0) return p;
+  return undefined;
+}
 
 /** Someone to share a moment with: found without making a list of every relation. */
 function hasFriend(relations: Record<string, number>): boolean {
@@ -426,12 +445,18 @@ export const OPTIONS: Record<string, Option> = {
       : null;
   },
   chat(ctx) {
-    // nobody seeks out the one they have just talked with
-    const people = alive(ctx).filter((n) => !talkedWith(ctx, n.id));
-    if (!people.length) return null;
-    let best = people[0];
-    for (const n of people) if (n.relation > best.relation || (n.relation === best.relation && n.id < best.id)) best = n;
-    const target = ctx.rng.chance(0.6) ? best : ctx.rng.pick(people);
+    // nobody seeks out the one they have just talked with: the others counted and the best found without a list of them
+    const present = alive(ctx);
+    let count = 0;
+    let best: Neighbour | undefined;
+    for (const n of present) {
+      if (talkedWith(ctx, n.id)) continue;
+      count++;
+      if (!best || n.relation > best.relation || (n.relation === best.relation && n.id < best.id)) best = n;
+    }
+    if (!best) return null;
+    // or one of them drawn as a pick from their list would draw
+    const target = ctx.rng.chance(0.6) ? best : untalked(ctx, present, Math.floor(ctx.rng.next() * count))!;
     const befriend = manner(ctx, 'befriend');
     if (target.relation <= -30 || !befriend) return null;
     const topic = ctx.rng.pick(TOPICS);
