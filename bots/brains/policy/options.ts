@@ -207,6 +207,33 @@ function aliveOf(people: Neighbour[]): Neighbour[] {
 /** small talk: the topics the Judge lets anyone say by key (its content keys), in its order */
 const TOPICS = [...CONTENT_KEYS].filter((k) => k.startsWith('topic.'));
 
+/** How many of a list pass a test (a function made once, not a closure per decision: tsx names each closure it makes). */
+function countWhere<T>(ctx: Ctx, list: readonly T[], ok: (ctx: Ctx, x: T) => boolean): number {
+  let n = 0;
+  for (let i = 0; i < list.length; i++) if (ok(ctx, list[i])) n++;
+  return n;
+}
+
+/** A seeded pick among the `count` of a list that pass a test: the draw `rng.pick` makes of them, with no filtered copy. */
+function pickWhere<T>(ctx: Ctx, list: readonly T[], ok: (ctx: Ctx, x: T) => boolean, count: number): T {
+  let n = Math.floor(ctx.rng.next() * count);
+  for (let i = 0; i < list.length; i++) if (ok(ctx, list[i]) && n-- === 0) return list[i];
+  return list[list.length - 1];
+}
+
+/** What one may set up to earn from, what art one may make, what else one may build, what rumour one may start. */
+const canOpen = (ctx: Ctx, s: Template) =>
+  ctx.self.money >= s.cost.money + 10 * meal(ctx) && ctx.self.energy > s.cost.energy + 20 && meets(ctx, s) && !closedLately(ctx, s.id);
+const canMakeArt = (ctx: Ctx, m: Template) =>
+  ctx.self.money >= m.cost.money + 20 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m);
+const canMake = (ctx: Ctx, x: Template) =>
+  ctx.self.money >= x.cost.money + 10 * meal(ctx) &&
+  ctx.self.energy > x.cost.energy + 20 &&
+  !ctx.p.owned.some((e) => e.template === x.id) &&
+  meets(ctx, x) &&
+  !closedLately(ctx, x.id);
+const canSpread = (ctx: Ctx, t: Template) => ctx.self.energy > t.cost.energy + 15;
+
 /** The n-th of the people present the actor has not just talked with (n below their count). */
 function untalked(ctx: Ctx, present: Neighbour[], n: number): Neighbour | undefined {
   for (const p of present) if (!talkedWith(ctx, p.id) && n-- === 0) return p;
@@ -352,11 +379,10 @@ export const OPTIONS: Record<string, Option> = {
   open_stall(ctx) {
     const { self } = ctx;
     if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'earns')) return null;
-    const t = groups(ctx.cat).earns.filter(
-      (s) => self.money >= s.cost.money + 10 * meal(ctx) && self.energy > s.cost.energy + 20 && meets(ctx, s) && !closedLately(ctx, s.id),
-    );
-    if (!t.length) return null;
-    const pick = ctx.rng.pick(t);
+    const earns = groups(ctx.cat).earns;
+    const n = countWhere(ctx, earns, canOpen);
+    if (!n) return null;
+    const pick = pickWhere(ctx, earns, canOpen, n);
     return propose(ctx, 'trade', 1.2 * self.drives.ambition + 0.2, 'create', {
       what: pick.id,
       where: ctx.p.place.id,
@@ -375,13 +401,27 @@ export const OPTIONS: Record<string, Option> = {
     });
   },
   make_art(ctx) {
-    const t = groups(ctx.cat).art.filter(
-      (m) => ctx.self.money >= m.cost.money + 20 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m),
-    );
-    if (!t.length || madeArtLately(ctx)) return null;
+    const art = groups(ctx.cat).art;
     // what the place has least of (a draw among equals): a second of one kind is less wanted than a first of another
-    const fewest = Math.min(...t.map((x) => ctx.p.kinds[x.kind] ?? 0));
-    const m = ctx.rng.pick(t.filter((x) => (ctx.p.kinds[x.kind] ?? 0) === fewest));
+    let fewest = Infinity;
+    let ties = 0;
+    for (let i = 0; i < art.length; i++) {
+      const x = art[i];
+      if (!canMakeArt(ctx, x)) continue;
+      const here = ctx.p.kinds[x.kind] ?? 0;
+      if (here < fewest) {
+        fewest = here;
+        ties = 1;
+      } else if (here === fewest) ties++;
+    }
+    if (!ties || madeArtLately(ctx)) return null;
+    let n = Math.floor(ctx.rng.next() * ties);
+    let m = art[art.length - 1];
+    for (let i = 0; i < art.length; i++)
+      if (canMakeArt(ctx, art[i]) && (ctx.p.kinds[art[i].kind] ?? 0) === fewest && n-- === 0) {
+        m = art[i];
+        break;
+      }
     // a place holds only so much art: two of a kind and the urge is spent
     const made = ctx.p.kinds[m.kind] ?? 0;
     if (made >= 2) return null;
@@ -492,13 +532,14 @@ export const OPTIONS: Record<string, Option> = {
         content: msg('say.news', { fact: ref('fact', fact) }),
       });
     }
-    const rumours = groups(ctx.cat).rumours.filter((t) => self.energy > t.cost.energy + 15);
-    if (!rumours.length) return null;
+    const rumours = groups(ctx.cat).rumours;
+    const spreadable = countWhere(ctx, rumours, canSpread);
+    if (!spreadable) return null;
     // the most disliked, the first of equals (no filtered, sorted copy of the people per decision)
     let disliked: Neighbour | undefined;
     for (const n of people) if (n.relation < 0 && (disliked === undefined || n.relation < disliked.relation)) disliked = n;
     const victim = disliked ?? ctx.rng.pick(people);
-    const t = ctx.rng.pick(rumours);
+    const t = pickWhere(ctx, rumours, canSpread, spreadable);
     return propose(ctx, 'gossip', 0.7 * self.drives.gossip, 'create', {
       what: t.id,
       where: ctx.p.place.id,
@@ -555,16 +596,10 @@ export const OPTIONS: Record<string, Option> = {
   /** whatever else the pack lets people make (a well, a shrine, a toll gate): one of each at most, by ambition */
   make(ctx) {
     const { self } = ctx;
-    const t = groups(ctx.cat).other.filter(
-      (x) =>
-        self.money >= x.cost.money + 10 * meal(ctx) &&
-        self.energy > x.cost.energy + 20 &&
-        !ctx.p.owned.some((e) => e.template === x.id) &&
-        meets(ctx, x) &&
-        !closedLately(ctx, x.id),
-    );
-    if (!t.length) return null;
-    const pick = ctx.rng.pick(t);
+    const other = groups(ctx.cat).other;
+    const n = countWhere(ctx, other, canMake);
+    if (!n) return null;
+    const pick = pickWhere(ctx, other, canMake, n);
     return propose(ctx, pick.strategy, 0.6 * self.drives.ambition + 0.1, 'create', {
       what: pick.id,
       where: ctx.p.place.id,
