@@ -75,7 +75,8 @@ export function perceive(cat: Catalog, state: WorldState, index: PlaceIndex, id:
   const place: Perception['place'] = {
     id: self.location,
     mood: state.places[self.location].mood,
-    links: links.filter((l) => !isClosed(state, l.to)),
+    // the pack's own list where no intervention closed anything (read only, like every perception)
+    links: state.interventions ? links.filter((l) => !isClosed(state, l.to)) : links,
     sells: isClosed(state, self.location) ? [] : onSale(cat, self.location, tick),
   };
   const prices = changedPrices(cat, state, self.location);

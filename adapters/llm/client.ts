@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { Logger } from '../../sim/log.ts';
 import { type AnswerMessage, Completion } from './answer.ts';
@@ -6,7 +6,6 @@ import { Cassette } from './cassette.ts';
 import { type LlmConfig, openAiItself } from './config.ts';
 import { LlmCallError, ReplayMissError } from './errors.ts';
 import { RateLimiter, Semaphore } from './limiter.ts';
-import { withRetries } from './retry.ts';
 import type { CallMeta, LlmStats } from './stats.ts';
 import { type Tokens, tokensOf, type TokenLedger } from './usage.ts';
 
@@ -26,6 +25,8 @@ export interface ClientDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
+type WithRetries = typeof import('./retry.ts').withRetries;
+
 const yieldToIo = () => new Promise<void>((done) => setImmediate(done));
 const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
@@ -35,7 +36,8 @@ const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, m
  * timeout per call, token accounting, and record or replay.
  */
 export class LlmClient {
-  private readonly sdk: OpenAI;
+  /** the SDK and its retries, loaded at the first request: a run of the policy brain and the rule engine never sends one */
+  private sdk: Promise<{ openai: OpenAI; withRetries: WithRetries }> | null = null;
   private readonly gate: Semaphore;
   private readonly limiter: RateLimiter;
   private readonly cassette: Cassette | null;
@@ -45,7 +47,6 @@ export class LlmClient {
     readonly config: LlmConfig,
     private readonly deps: ClientDeps,
   ) {
-    this.sdk = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0, timeout: config.timeoutMs });
     this.gate = new Semaphore(config.concurrency);
     this.sleep = deps.sleep ?? realSleep;
     this.limiter = new RateLimiter(config.rpm, config.tpm, deps.now ?? Date.now, this.sleep);
@@ -54,6 +55,14 @@ export class LlmClient {
 
   get ledger(): TokenLedger {
     return this.deps.ledger;
+  }
+
+  private loaded(): Promise<{ openai: OpenAI; withRetries: WithRetries }> {
+    const c = this.config;
+    return (this.sdk ??= Promise.all([import('openai'), import('./retry.ts')]).then(([sdk, retry]) => ({
+      openai: new sdk.default({ apiKey: c.apiKey, baseURL: c.baseURL, maxRetries: 0, timeout: c.timeoutMs }),
+      withRetries: retry.withRetries,
+    })));
   }
 
   /** The full request as sent (and as keyed for record/replay). */
@@ -102,7 +111,8 @@ export class LlmClient {
         sleep: this.sleep,
         onRetry: (attempt: number, wait: number, e: LlmCallError) => this.deps.stats.retry(meta, attempt, wait, e.code),
       };
-      const res = await withRetries(policy, () => this.sdk.chat.completions.create(full, { timeout: this.config.timeoutMs }));
+      const { openai, withRetries } = await this.loaded();
+      const res = await withRetries(policy, () => openai.chat.completions.create(full, { timeout: this.config.timeoutMs }));
       const used = (res.usage?.prompt_tokens ?? 0) + (res.usage?.completion_tokens ?? 0);
       this.limiter.settle(slot, used || guess);
       this.cassette?.record(full, res);

@@ -101,17 +101,21 @@ export class Draft {
 
   /** Conservation: no balance may end below zero. */
   settle(): void {
-    for (const [k, delta] of this.deltas ?? []) {
-      if (delta >= 0) continue;
-      const [actor, resource] = k.split('\u0000');
-      check(holding(this.state, actor, resource) + delta >= 0, resource === 'money' ? 'insufficient_money' : 'insufficient_resource', {
-        actor: { ref: 'actor', id: actor },
-        resource,
-        need: -delta,
-        have: holding(this.state, actor, resource),
-      });
-    }
+    // forEach with a function made once: a for-of over the map allocated an entry per balance, for every proposal
+    this.deltas?.forEach(settleOne, this.state);
   }
+}
+
+/** One balance of a proposal, in the order the proposal moved them: none may end below zero. */
+function settleOne(this: WorldState, delta: number, k: string): void {
+  if (delta >= 0) return;
+  const [actor, resource] = k.split('\u0000');
+  check(holding(this, actor, resource) + delta >= 0, resource === 'money' ? 'insufficient_money' : 'insufficient_resource', {
+    actor: { ref: 'actor', id: actor },
+    resource,
+    need: -delta,
+    have: holding(this, actor, resource),
+  });
 }
 
 export function holding(state: WorldState, actor: string, resource: string): number {

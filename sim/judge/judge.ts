@@ -12,7 +12,7 @@ import type { ToolCall } from '../model/tools.ts';
 import { type Catalog, placeExists, type Toll, travelCost } from '../scenario/catalog.ts';
 import { applyEvent, clamp } from '../state/apply.ts';
 import type { WorldState } from '../state/types.ts';
-import { canonicalJson } from '../lib/canonical.ts';
+import { canonicalJson, sortedKeys } from '../lib/canonical.ts';
 import { checkCall, sinkOf } from './calls.ts';
 import { type Proposer, proposers, validateChange } from './changes.ts';
 import { Draft } from './draft.ts';
@@ -343,7 +343,7 @@ export class TickJudge {
   /** Reflection shifts an actor's own strategy weights, a bounded step at a time. */
   reflect(actor: string, r: { deltas: Partial<Record<Strategy, number>>; reasons: Message[] }): void {
     const deltas: Partial<Record<Strategy, number>> = {};
-    for (const k of Object.keys(r.deltas).sort() as Strategy[]) deltas[k] = clamp(r.deltas[k]!, -0.5, 0.5);
+    for (const k of sortedKeys(r.deltas) as Strategy[]) deltas[k] = clamp(r.deltas[k]!, -0.5, 0.5);
     this.append({ type: 'reflected', actor, deltas, reasons: r.reasons });
   }
 
@@ -385,7 +385,7 @@ export class TickJudge {
 
   private chargeActor(d: Draft, call: ToolCall, c: Consequence, p: Proposer, strategy: Strategy): void {
     const caps = this.cat.scenario.meta.rules.caps;
-    for (const resource of Object.keys(c.resource_changes).sort()) {
+    for (const resource of sortedKeys(c.resource_changes)) {
       const delta = c.resource_changes[resource];
       if (delta === 0 || resource === 'time') continue;
       if (resource === 'money') {

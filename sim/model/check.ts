@@ -64,8 +64,12 @@ export function factorsFor(cat: Catalog, a: ActorState, word: string): Factor[] 
   return out;
 }
 
-export function bandsOf(cat: Catalog): Bands {
-  return { ...DEFAULT_BANDS, critical: cat.scenario.vocabulary.checks.critical };
+/** The pack's bands, made once per catalog (every risky call and every brain weighing the odds asks). */
+const BANDS_OF = new WeakMap<Catalog, Readonly<Bands>>();
+export function bandsOf(cat: Catalog): Readonly<Bands> {
+  let b = BANDS_OF.get(cat);
+  if (!b) BANDS_OF.set(cat, (b = Object.freeze({ ...DEFAULT_BANDS, critical: cat.scenario.vocabulary.checks.critical })));
+  return b;
 }
 
 /**
@@ -112,13 +116,25 @@ export function rollCheck(
   factors: Factor[],
   how: Draw = {},
 ): Check {
-  const plus = factors.filter((f) => f.sign > 0).length;
+  let plus = 0;
+  for (let i = 0; i < factors.length; i++) if (factors[i].sign > 0) plus++;
   const f = formulaFor(plus, factors.length - plus);
-  if (how.assume) return { word, factors, ...assumed(f, bandsOf(cat), how.assume) };
+  if (how.assume) return checkOf(word, factors, assumed(f, bandsOf(cat), how.assume));
   // a first roll keeps the key it always had, so a world without second rolls replays as before
   const nth = how.before ? `|${how.before}` : '';
   const rng = rngFor(state.seed, tick, call.actor, `check|${call.tool}|${canonicalJson(call.args)}${nth}`);
-  return { word, factors, ...roll(rng, f, bandsOf(cat)) };
+  return checkOf(word, factors, roll(rng, f, bandsOf(cat)));
 }
+
+/** A roll with its word and factors, its fields in the order a spread of the roll gave them (no spread: one per risky call, twice). */
+const checkOf = (word: string, factors: Factor[], r: Roll): Check => ({
+  word,
+  factors,
+  formula: r.formula,
+  dice: r.dice,
+  kept: r.kept,
+  total: r.total,
+  band: r.band,
+});
 
 export type { Band, Factor };

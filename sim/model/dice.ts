@@ -38,8 +38,17 @@ export function notation(f: Formula): string {
 /** Indices of the two dice kept (all of them for plain 2d6); ties keep the earlier die. */
 function keptIndices(dice: readonly number[], keep: Formula['keep']): number[] {
   if (keep === 'all') return dice.map((_, i) => i);
-  const order = dice.map((v, i) => i).sort((a, b) => (keep === 'highest' ? dice[b] - dice[a] : dice[a] - dice[b]) || a - b);
-  return order.slice(0, 2).sort((a, b) => a - b);
+  // the best die and the next, in one pass with no list sorted: a die displaces one only if strictly better
+  const high = keep === 'highest';
+  let best = -1;
+  let next = -1;
+  for (let i = 0; i < dice.length; i++) {
+    if (best < 0 || (high ? dice[i] > dice[best] : dice[i] < dice[best])) {
+      next = best;
+      best = i;
+    } else if (next < 0 || (high ? dice[i] > dice[next] : dice[i] < dice[next])) next = i;
+  }
+  return best < next ? [best, next] : [next, best];
 }
 
 export function bandOf(total: number, bands: Bands): Band {
@@ -63,8 +72,10 @@ export interface Roll {
 }
 
 export function roll(rng: Rng, f: Formula, bands: Bands): Roll {
-  const dice = Array.from({ length: f.dice }, () => rng.int(1, 6));
-  const kept = keptIndices(dice, f.keep).map((i) => dice[i]);
+  const dice: number[] = [];
+  for (let i = 0; i < f.dice; i++) dice.push(rng.int(1, 6));
+  // plain 2d6 keeps both dice as thrown: no list of indices to sort
+  const kept = f.keep === 'all' ? dice.slice() : keptIndices(dice, f.keep).map((i) => dice[i]);
   const total = kept[0] + kept[1];
   return { formula: notation(f), dice, kept, total, band: bandOf(total, bands) };
 }

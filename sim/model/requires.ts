@@ -12,13 +12,16 @@ interface Maker {
  * the Judge's refusal, or null: the Judge refuses with it, the policy brain offers only what passes.
  */
 export function unmetRequirement(a: Maker, t: Template): { code: string; params: Record<string, Param> } | null {
-  const what = { template: { ref: 'template', id: t.id } } as const;
   for (const e of t.effects) {
     if (e.type !== 'requires') continue;
-    if (e.tag !== undefined && !a.tags.includes(e.tag)) return { code: 'requires_tag', params: { ...what, tag: e.tag } };
+    if (e.tag !== undefined && !a.tags.includes(e.tag)) return { code: 'requires_tag', params: { template: templateRef(t), tag: e.tag } };
     if (e.item !== undefined && !((a.inventory[e.item] ?? 0) > 0))
-      return { code: 'requires_item', params: { ...what, item: { ref: 'item', id: e.item } } };
-    if (e.role !== undefined && !a.roles.includes(e.role)) return { code: 'requires_role', params: { ...what, role: e.role } };
+      return { code: 'requires_item', params: { template: templateRef(t), item: { ref: 'item', id: e.item } } };
+    if (e.role !== undefined && !a.roles.includes(e.role))
+      return { code: 'requires_role', params: { template: templateRef(t), role: e.role } };
   }
   return null;
 }
+
+/** Made only for a requirement unmet: brains ask of every template they weigh, and most have none. */
+const templateRef = (t: Template): Param => ({ ref: 'template', id: t.id });

@@ -38,6 +38,11 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
       return [{ type: 'resource_transfer', from: rng.pick(able).id, to: owner.id, resource: 'money', amount, reason: 'patron' }];
     }
     if (eff.source === undefined) return [];
+    // a source whose budget for the day is spent pays nothing: the Judge would refuse it (most stalls,
+    // late in a day), and a refusal is a thrown rejection and a draft for nothing. Each thing draws
+    // from its own generator, so one that could not be paid whatever it drew draws nothing.
+    const left = budgetLeft(cat, state, eff.source, tick);
+    if (left !== null && eff.min > left) return [];
     const level = Number(entity.properties.level ?? 1);
     const mood = state.places[entity.location]?.mood ?? 0;
     // a better stall and a livelier place draw more customers
@@ -45,9 +50,6 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
     const rng = rngFor(state.seed, tick, entity.id, 'income');
     if (!rng.chance(p)) return [];
     const amount = rng.int(eff.min, eff.max);
-    // a source whose budget for the day is spent pays nothing: the Judge would refuse it (most stalls,
-    // late in a day), and a refusal is a thrown rejection and a draft for nothing
-    const left = budgetLeft(cat, state, eff.source, tick);
     if (left !== null && amount > left) return [];
     return [{ type: 'money_source', to: owner.id, amount, source: eff.source }];
   },

@@ -2,6 +2,7 @@ import { own } from '../../sim/model/ids.ts';
 import { goalFor, type QuestDef, type QuestSource, type QuestState, riskOf, statedOf } from '../../sim/model/quests.ts';
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { rngFor } from '../../sim/rng.ts';
+import { membersOf } from '../../sim/state/members.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import { sourcesFor } from './sources.ts';
 
@@ -87,8 +88,9 @@ function due(state: WorldState, def: QuestDef, tick: number): boolean {
 /** How many people in play stand at each place. */
 function peopleAt(state: WorldState): Map<string, number> {
   const n = new Map<string, number>();
-  for (const id in state.actors) {
-    const a = state.actors[id];
+  const actors = membersOf(state.actors);
+  for (let i = 0; i < actors.length; i++) {
+    const a = actors[i];
     if (a.status === 'alive') n.set(a.location, (n.get(a.location) ?? 0) + 1);
   }
   return n;
@@ -97,10 +99,16 @@ function peopleAt(state: WorldState): Map<string, number> {
 /** The players who could take an offer now (seated, here and alive) at each place, in id order. */
 function playersAt(state: WorldState): Map<string, string[]> {
   const n = new Map<string, string[]>();
-  for (const id of Object.keys(state.actors).sort()) {
+  // the few players sorted, not every actor's id (a world of bots has none)
+  const ids: string[] = [];
+  const actors = membersOf(state.actors);
+  for (let i = 0; i < actors.length; i++) {
+    const a = actors[i];
+    if (a.player && !a.player.freed && a.player.away === undefined && a.status === 'alive') ids.push(a.id);
+  }
+  for (const id of ids.sort()) {
     const a = state.actors[id];
-    if (a.player && !a.player.freed && a.player.away === undefined && a.status === 'alive')
-      (n.get(a.location) ?? n.set(a.location, []).get(a.location)!).push(id);
+    (n.get(a.location) ?? n.set(a.location, []).get(a.location)!).push(id);
   }
   return n;
 }

@@ -114,9 +114,13 @@ function consider(ctx: Ctx, c: Candidate, take: (c: Candidate, score: number) =>
   // what a closed place would refuse is not offered: a trip into one, and trade or making inside one
   if (ctx.p.shut && shutOut(ctx, c)) return;
   const failed = ctx.p.lastFailure;
-  if (failed && failed.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) return;
+  // the arguments' JSON only for a candidate of the refused call's tool: a failure stands until the next accepted call
+  if (failed && sameTool(failed.sig, c.call.tool) && failed.sig === `${c.call.tool}|${canonicalJson(c.call.args)}`) return;
   take(c, c.score + NOISE * ctx.rng.next());
 }
+
+/** Whether a failure's signature (`tool|args`) is of this tool. */
+const sameTool = (sig: string, tool: string): boolean => sig.charCodeAt(tool.length) === 124 && sig.startsWith(tool);
 
 /** Whether the Judge would refuse a candidate for a place an intervention closed (sim/state/overrides.ts). */
 function shutOut(ctx: Ctx, c: Candidate): boolean {

@@ -16,22 +16,27 @@ import { replyTo } from './replies.ts';
 import { payIntoFund } from './fund-pay.ts';
 import { confide } from './confide.ts';
 
+/** A mode of travel with its id. */
+type ModeOf = { id: string; m: Mode };
+
 /** The pack's modes in its order, once per catalog: every trip asks. */
-const MODES = new WeakMap<Catalog, { id: string; m: Mode }[]>();
-function modesOf(cat: Catalog): { id: string; m: Mode }[] {
+const MODES = new WeakMap<Catalog, ModeOf[]>();
+function modesOf(cat: Catalog): ModeOf[] {
   let out = MODES.get(cat);
   if (!out) MODES.set(cat, (out = cat.words.ids('modes').map((id) => ({ id, m: cat.words.mode(id)! }))));
   return out;
 }
 
-interface Fare {
-  id: string;
-  money: number;
-  energy: number;
-  ticks: number;
+/** A mode's fare over a distance, computed where it is compared: no object per mode per trip weighed. */
+const fareMoney = (m: Mode, distance: number) => m.moneyBase + m.moneyPerUnit * distance;
+const fareEnergy = (m: Mode, distance: number) => m.energyPerUnit * distance;
+/** Whether mode b is cheaper than mode a (by money, then energy) over the distance: the first of equals stays. */
+function cheaper(b: Mode, a: ModeOf | null, distance: number): boolean {
+  if (a === null) return true;
+  const bm = fareMoney(b, distance);
+  const am = fareMoney(a.m, distance);
+  return bm < am || (bm === am && fareEnergy(b, distance) < fareEnergy(a.m, distance));
 }
-/** Whether b is cheaper than a (by money, then energy): the first of equals stays. */
-const cheaper = (b: Fare, a: Fare | null) => a === null || b.money < a.money || (b.money === a.money && b.energy < a.energy);
 
 /**
  * How to get there, among the pack's modes: the thrifty and the poor take the cheapest they can bear,
@@ -40,18 +45,21 @@ const cheaper = (b: Fare, a: Fare | null) => a === null || b.money < a.money || 
  */
 function modeFor(ctx: Ctx, distance: number): string | null {
   const { money, energy } = ctx.self;
-  let cheapest: Fare | null = null;
-  let bearable: Fare | null = null;
-  let paid: Fare | null = null;
-  let fastest: Fare | null = null;
-  for (const { id, m } of modesOf(ctx.cat)) {
-    const f = { id, money: m.moneyBase + m.moneyPerUnit * distance, energy: m.energyPerUnit * distance, ticks: m.ticksPerUnit * distance };
+  const modes = modesOf(ctx.cat);
+  let cheapest: ModeOf | null = null;
+  let bearable: ModeOf | null = null;
+  let paid: ModeOf | null = null;
+  let fastest: ModeOf | null = null;
+  for (let i = 0; i < modes.length; i++) {
+    const mode = modes[i];
+    const { m } = mode;
+    const cost = fareMoney(m, distance);
     // only what one can afford
-    if (!(f.money <= money)) continue;
-    if (cheaper(f, cheapest)) cheapest = f;
-    if (energy > 40 + f.energy && cheaper(f, bearable)) bearable = f;
-    if (f.money > 0 && cheaper(f, paid)) paid = f;
-    if (fastest === null || f.ticks < fastest.ticks) fastest = f;
+    if (!(cost <= money)) continue;
+    if (cheaper(m, cheapest, distance)) cheapest = mode;
+    if (energy > 40 + fareEnergy(m, distance) && cheaper(m, bearable, distance)) bearable = mode;
+    if (cost > 0 && cheaper(m, paid, distance)) paid = mode;
+    if (fastest === null || m.ticksPerUnit * distance < fastest.m.ticksPerUnit * distance) fastest = mode;
   }
   // nothing affordable: no trip is offered (a refused move would only be tried again)
   if (cheapest === null) return null;
@@ -199,9 +207,47 @@ function failChance(ctx: Ctx, word: string): number {
 }
 const purpose = (ctx: Ctx, does: PurposeMechanism) => ctx.cat.words.purposeFor(does);
 const channel = (ctx: Ctx, reach: 'place' | 'friends' | 'self') => ctx.cat.words.channelFor(reach);
-const alive = (ctx: Ctx) => (ctx.alive ??= ctx.p.people.filter((n) => n.status === 'alive'));
+const alive = (ctx: Ctx) => (ctx.alive ??= aliveOf(ctx.p.people));
+/** The people present who are alive: the perception's own list when all are (most places, most ticks), read only. */
+function aliveOf(people: Neighbour[]): Neighbour[] {
+  for (let i = 0; i < people.length; i++) if (people[i].status !== 'alive') return people.filter((n) => n.status === 'alive');
+  return people;
+}
 /** small talk: the topics the Judge lets anyone say by key (its content keys), in its order */
 const TOPICS = [...CONTENT_KEYS].filter((k) => k.startsWith('topic.'));
+
+/** How many of a list pass a test (a function made once, not a closure per decision: tsx names each closure it makes). */
+function countWhere<T>(ctx: Ctx, list: readonly T[], ok: (ctx: Ctx, x: T) => boolean): number {
+  let n = 0;
+  for (let i = 0; i < list.length; i++) if (ok(ctx, list[i])) n++;
+  return n;
+}
+
+/** A seeded pick among the `count` of a list that pass a test: the draw `rng.pick` makes of them, with no filtered copy. */
+function pickWhere<T>(ctx: Ctx, list: readonly T[], ok: (ctx: Ctx, x: T) => boolean, count: number): T {
+  let n = Math.floor(ctx.rng.next() * count);
+  for (let i = 0; i < list.length; i++) if (ok(ctx, list[i]) && n-- === 0) return list[i];
+  return list[list.length - 1];
+}
+
+/** What one may set up to earn from, what art one may make, what else one may build, what rumour one may start. */
+const canOpen = (ctx: Ctx, s: Template) =>
+  ctx.self.money >= s.cost.money + 10 * meal(ctx) && ctx.self.energy > s.cost.energy + 20 && meets(ctx, s) && !closedLately(ctx, s.id);
+const canMakeArt = (ctx: Ctx, m: Template) =>
+  ctx.self.money >= m.cost.money + 20 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m);
+const canMake = (ctx: Ctx, x: Template) =>
+  ctx.self.money >= x.cost.money + 10 * meal(ctx) &&
+  ctx.self.energy > x.cost.energy + 20 &&
+  !ctx.p.owned.some((e) => e.template === x.id) &&
+  meets(ctx, x) &&
+  !closedLately(ctx, x.id);
+const canSpread = (ctx: Ctx, t: Template) => ctx.self.energy > t.cost.energy + 15;
+
+/** The n-th of the people present the actor has not just talked with (n below their count). */
+function untalked(ctx: Ctx, present: Neighbour[], n: number): Neighbour | undefined {
+  for (const p of present) if (!talkedWith(ctx, p.id) && n-- === 0) return p;
+  return undefined;
+}
 
 /** Someone to share a moment with: found without making a list of every relation. */
 function hasFriend(relations: Record<string, number>): boolean {
@@ -343,11 +389,10 @@ export const OPTIONS: Record<string, Option> = {
   open_stall(ctx) {
     const { self } = ctx;
     if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'earns')) return null;
-    const t = groups(ctx.cat).earns.filter(
-      (s) => self.money >= s.cost.money + 10 * meal(ctx) && self.energy > s.cost.energy + 20 && meets(ctx, s) && !closedLately(ctx, s.id),
-    );
-    if (!t.length) return null;
-    const pick = ctx.rng.pick(t);
+    const earns = groups(ctx.cat).earns;
+    const n = countWhere(ctx, earns, canOpen);
+    if (!n) return null;
+    const pick = pickWhere(ctx, earns, canOpen, n);
     return propose(ctx, 'trade', 1.2 * self.drives.ambition + 0.2, 'create', {
       what: pick.id,
       where: ctx.p.place.id,
@@ -366,13 +411,27 @@ export const OPTIONS: Record<string, Option> = {
     });
   },
   make_art(ctx) {
-    const t = groups(ctx.cat).art.filter(
-      (m) => ctx.self.money >= m.cost.money + 20 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m),
-    );
-    if (!t.length || madeArtLately(ctx)) return null;
+    const art = groups(ctx.cat).art;
     // what the place has least of (a draw among equals): a second of one kind is less wanted than a first of another
-    const fewest = Math.min(...t.map((x) => ctx.p.kinds[x.kind] ?? 0));
-    const m = ctx.rng.pick(t.filter((x) => (ctx.p.kinds[x.kind] ?? 0) === fewest));
+    let fewest = Infinity;
+    let ties = 0;
+    for (let i = 0; i < art.length; i++) {
+      const x = art[i];
+      if (!canMakeArt(ctx, x)) continue;
+      const here = ctx.p.kinds[x.kind] ?? 0;
+      if (here < fewest) {
+        fewest = here;
+        ties = 1;
+      } else if (here === fewest) ties++;
+    }
+    if (!ties || madeArtLately(ctx)) return null;
+    let n = Math.floor(ctx.rng.next() * ties);
+    let m = art[art.length - 1];
+    for (let i = 0; i < art.length; i++)
+      if (canMakeArt(ctx, art[i]) && (ctx.p.kinds[art[i].kind] ?? 0) === fewest && n-- === 0) {
+        m = art[i];
+        break;
+      }
     // a place holds only so much art: two of a kind and the urge is spent
     const made = ctx.p.kinds[m.kind] ?? 0;
     if (made >= 2) return null;
@@ -436,12 +495,18 @@ export const OPTIONS: Record<string, Option> = {
       : null;
   },
   chat(ctx) {
-    // nobody seeks out the one they have just talked with
-    const people = alive(ctx).filter((n) => !talkedWith(ctx, n.id));
-    if (!people.length) return null;
-    let best = people[0];
-    for (const n of people) if (n.relation > best.relation || (n.relation === best.relation && n.id < best.id)) best = n;
-    const target = ctx.rng.chance(0.6) ? best : ctx.rng.pick(people);
+    // nobody seeks out the one they have just talked with: the others counted and the best found without a list of them
+    const present = alive(ctx);
+    let count = 0;
+    let best: Neighbour | undefined;
+    for (const n of present) {
+      if (talkedWith(ctx, n.id)) continue;
+      count++;
+      if (!best || n.relation > best.relation || (n.relation === best.relation && n.id < best.id)) best = n;
+    }
+    if (!best) return null;
+    // or one of them drawn as a pick from their list would draw
+    const target = ctx.rng.chance(0.6) ? best : untalked(ctx, present, Math.floor(ctx.rng.next() * count))!;
     const befriend = manner(ctx, 'befriend');
     if (target.relation <= -30 || !befriend) return null;
     const topic = ctx.rng.pick(TOPICS);
@@ -477,13 +542,14 @@ export const OPTIONS: Record<string, Option> = {
         content: msg('say.news', { fact: ref('fact', fact) }),
       });
     }
-    const rumours = groups(ctx.cat).rumours.filter((t) => self.energy > t.cost.energy + 15);
-    if (!rumours.length) return null;
+    const rumours = groups(ctx.cat).rumours;
+    const spreadable = countWhere(ctx, rumours, canSpread);
+    if (!spreadable) return null;
     // the most disliked, the first of equals (no filtered, sorted copy of the people per decision)
     let disliked: Neighbour | undefined;
     for (const n of people) if (n.relation < 0 && (disliked === undefined || n.relation < disliked.relation)) disliked = n;
     const victim = disliked ?? ctx.rng.pick(people);
-    const t = ctx.rng.pick(rumours);
+    const t = pickWhere(ctx, rumours, canSpread, spreadable);
     return propose(ctx, 'gossip', 0.7 * self.drives.gossip, 'create', {
       what: t.id,
       where: ctx.p.place.id,
@@ -540,16 +606,10 @@ export const OPTIONS: Record<string, Option> = {
   /** whatever else the pack lets people make (a well, a shrine, a toll gate): one of each at most, by ambition */
   make(ctx) {
     const { self } = ctx;
-    const t = groups(ctx.cat).other.filter(
-      (x) =>
-        self.money >= x.cost.money + 10 * meal(ctx) &&
-        self.energy > x.cost.energy + 20 &&
-        !ctx.p.owned.some((e) => e.template === x.id) &&
-        meets(ctx, x) &&
-        !closedLately(ctx, x.id),
-    );
-    if (!t.length) return null;
-    const pick = ctx.rng.pick(t);
+    const other = groups(ctx.cat).other;
+    const n = countWhere(ctx, other, canMake);
+    if (!n) return null;
+    const pick = pickWhere(ctx, other, canMake, n);
     return propose(ctx, pick.strategy, 0.6 * self.drives.ambition + 0.1, 'create', {
       what: pick.id,
       where: ctx.p.place.id,
