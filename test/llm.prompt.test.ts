@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brainMessages } from '../bots/brains/llm/prompt.ts';
+import { CLOSED_DAYS } from '../bots/brains/policy/options.ts';
 import { functionTools } from '../bots/brains/llm/tools.ts';
 import { perceive, type Perception } from '../bots/perception.ts';
 import { translator } from '../sim/i18n/translator.ts';
@@ -51,6 +52,22 @@ describe("the LLM brain's prompt", () => {
     const shown = busy.people.filter((n) => people.includes(`[${n.id}]`)).length;
     expect(shown).toBeGreaterThan(0);
     expect(people).toContain(`+${busy.people.length - shown} more`);
+  });
+
+  it('tells a thing of its own that closed lately for want of takers, as the policy brain remembers it, in both languages', () => {
+    const s = fresh(cat, 3);
+    const cls = cat.scenario.templates.find((t) => t.effects.some((e) => e.type === 'class'))!;
+    const day = cat.scenario.vocabulary.time.ticksPerDay;
+    s.actors.lin_feng.closed = { [cls.id]: 100 };
+    const user = (tick: number, lang: 'en' | 'cn') =>
+      brainMessages(cat, perceive(cat, s, indexPlaces(cat, s), 'lin_feng', tick), lang)[1].content as string;
+    // (a name that reads as its id is given once, as the id)
+    expect(user(101, 'en')).toMatch(
+      new RegExp(`Yours that closed lately for want of takers \\[tick\\]: [^\\n]*\\[${cls.id}\\] \\[100\\]\\.`),
+    );
+    expect(user(101, 'cn')).toContain(`无人光顾而关掉了 [轮次]：${cls.name.cn} [${cls.id}] [100]`);
+    // past the days the policy brain waits, it is old news and not told
+    expect(user(100 + CLOSED_DAYS * day, 'en')).not.toContain('closed lately');
   });
 
   it('leaves out what is empty rather than spelling "none"', () => {

@@ -7,6 +7,7 @@ import type { Lang } from '../../../sim/model/text.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { MemoryItem, WorldState } from '../../../sim/state/types.ts';
 import { retrieve } from '../../memory.ts';
+import { CLOSED_DAYS } from '../policy/options.ts';
 import type { Perception } from '../../perception.ts';
 import { clip, constantLore, matchingLore } from './lore.ts';
 import { needLevel } from '../../../sim/model/needs.ts';
@@ -176,6 +177,14 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
   section(
     'llm.brain.owned',
     p.owned.map((e) => `${short(r.entity(e.id), e.id)} @ ${r.place(e.location)}`),
+  );
+  // a thing of one's own that found no takers lately is told, as the policy brain remembers it (CLOSED_DAYS)
+  const within = CLOSED_DAYS * cat.scenario.vocabulary.time.ticksPerDay;
+  section(
+    'llm.brain.closed',
+    Object.entries(s.closed ?? {})
+      .filter(([, at]) => p.tick - at < within)
+      .map(([id, at]) => `${short(r.param({ ref: 'template', id }), id)} [${at}]`),
   );
   // the newest few, after a count of the older ones
   if (p.recent.length) {
