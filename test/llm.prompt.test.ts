@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brainMessages } from '../bots/brains/llm/prompt.ts';
-import { CLOSED_DAYS } from '../bots/brains/policy/options.ts';
+import { CLOSED_DAYS } from '../bots/closed.ts';
 import { functionTools } from '../bots/brains/llm/tools.ts';
 import { perceive, type Perception } from '../bots/perception.ts';
 import { translator } from '../sim/i18n/translator.ts';

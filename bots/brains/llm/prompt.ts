@@ -7,7 +7,7 @@ import type { Lang } from '../../../sim/model/text.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { MemoryItem, WorldState } from '../../../sim/state/types.ts';
 import { retrieve } from '../../memory.ts';
-import { CLOSED_DAYS } from '../policy/options.ts';
+import { closedLately } from '../../closed.ts';
 import type { Perception } from '../../perception.ts';
 import { clip, constantLore, matchingLore } from './lore.ts';
 import { needLevel } from '../../../sim/model/needs.ts';
@@ -178,12 +178,11 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
     'llm.brain.owned',
     p.owned.map((e) => `${short(r.entity(e.id), e.id)} @ ${r.place(e.location)}`),
   );
-  // a thing of one's own that found no takers lately is told, as the policy brain remembers it (CLOSED_DAYS)
-  const within = CLOSED_DAYS * cat.scenario.vocabulary.time.ticksPerDay;
+  // a thing of one's own that found no takers lately is told, for as long as the policy brain waits
   section(
     'llm.brain.closed',
     Object.entries(s.closed ?? {})
-      .filter(([, at]) => p.tick - at < within)
+      .filter(([id]) => closedLately(cat, s, id, p.tick))
       .map(([id, at]) => `${short(r.param({ ref: 'template', id }), id)} [${at}]`),
   );
   // the newest few, after a count of the older ones

@@ -15,6 +15,7 @@ import { spokeSince, talkedWith, toAnswer } from './recent.ts';
 import { replyTo } from './replies.ts';
 import { payIntoFund } from './fund-pay.ts';
 import { confide } from './confide.ts';
+import { closedLately as closedFor } from '../../closed.ts';
 
 /** A mode of travel with its id. */
 type ModeOf = { id: string; m: Mode };
@@ -114,13 +115,8 @@ function groups(cat: Catalog): Groups {
 }
 const groupOf = (cat: Catalog, template: string) => groups(cat).of.get(template);
 
-/** Days after a thing found no takers before the one whose it was opens another of its kind. */
-export const CLOSED_DAYS = 4;
-/** Whether a thing of this template of the actor's closed for want of takers in the last few days. */
-function closedLately(ctx: Ctx, template: string): boolean {
-  const at = ctx.self.closed?.[template];
-  return at !== undefined && ctx.p.tick - at < CLOSED_DAYS * ctx.cat.scenario.vocabulary.time.ticksPerDay;
-}
+/** Whether a thing of this template of the actor's closed for want of takers lately (../../closed.ts). */
+const closedLately = (ctx: Ctx, template: string) => closedFor(ctx.cat, ctx.self, template, ctx.p.tick);
 
 /** Whether the actor made a thing of art in the last day (its own memory): the urge is spent until it has rested. */
 function madeArtLately(ctx: Ctx): boolean {
