@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scored } from '../bots/brains/policy/index.ts';
-import { CLOSED_DAYS } from '../bots/brains/policy/options.ts';
+import { CLOSED_DAYS } from '../bots/closed.ts';
 import { perceive } from '../bots/perception.ts';
 import { judgeDirector, residents } from '../sim/judge/director.ts';
 import { runClock } from '../sim/judge/clock.ts';
@@ -44,6 +44,12 @@ function stage(s: WorldState, tick: number) {
   return { reason, events: judge.events };
 }
 
+/** What the Judge's clock alone does to one actor's status at a tick. */
+function statusChanges(s: WorldState, id: string, tick: number) {
+  const judge = new TickJudge(cat, s, tick);
+  runClock(cat, s, tick, judge, []);
+  return judge.events.filter((e) => e.type === 'status_changed' && e.actor === id);
+}
 describe("the director's newcomers", () => {
   it("come under the pack's names with a purse from its source, until the residents reach its bound", () => {
     const s = initialState(cat, 1, null);
@@ -82,11 +88,7 @@ describe("the director's newcomers", () => {
     const { events } = stage(s, 10);
     const id = events.find((e): e is EventOf<'intervened'> => e.type === 'intervened')!.actor!;
     const after = cat.scenario.director!.arrivals.leaveAfter;
-    const clock = (tick: number) => {
-      const judge = new TickJudge(cat, s, tick);
-      runClock(cat, s, tick, judge, []);
-      return judge.events.filter((e) => e.type === 'status_changed' && e.actor === id);
-    };
+    const clock = (tick: number) => statusChanges(s, id, tick);
     s.actors[id].money = 0;
     expect(clock(10 + after - 1)).toEqual([]);
     // one who earns a meal's price stays
@@ -101,11 +103,7 @@ describe("the director's newcomers", () => {
     const s = initialState(cat, 1, null);
     const { events } = stage(s, 10);
     const id = events.find((e): e is EventOf<'intervened'> => e.type === 'intervened')!.actor!;
-    const left = (tick: number) => {
-      const judge = new TickJudge(cat, s, tick);
-      runClock(cat, s, tick, judge, []);
-      return judge.events.filter((e) => e.type === 'status_changed' && e.actor === id);
-    };
+    const left = (tick: number) => statusChanges(s, id, tick);
     const faint = warnBelow(WARNINGS[WARNINGS.length - 1].below, cat.scenario.meta.rules.needs.energyMax);
     s.actors[id].money = 0;
     s.actors[id].energy = faint;
