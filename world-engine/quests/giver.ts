@@ -3,6 +3,7 @@ import { goalFor, type QuestDef, type QuestSource, type QuestState, riskOf, stat
 import type { Catalog } from '../../sim/scenario/catalog.ts';
 import { rngFor } from '../../sim/rng.ts';
 import { membersOf } from '../../sim/state/members.ts';
+import { seated } from '../../sim/state/seats.ts';
 import type { WorldState } from '../../sim/state/types.ts';
 import { sourcesFor } from './sources.ts';
 
@@ -104,7 +105,7 @@ function playersAt(state: WorldState): Map<string, string[]> {
   const actors = membersOf(state.actors);
   for (let i = 0; i < actors.length; i++) {
     const a = actors[i];
-    if (a.player && !a.player.freed && a.player.away === undefined && a.status === 'alive') ids.push(a.id);
+    if (seated(a) && a.player!.away === undefined && a.status === 'alive') ids.push(a.id);
   }
   for (const id of ids.sort()) {
     const a = state.actors[id];
