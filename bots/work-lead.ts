@@ -1,7 +1,7 @@
 import type { Message } from '../sim/model/text.ts';
 import { heldJob, jobTag } from '../sim/model/jobs.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
-import { wageOf } from '../sim/state/overrides.ts';
+import { wageNow } from '../sim/state/overrides.ts';
 import type { WorldState } from '../sim/state/types.ts';
 
 /** Work someone asked about can point to: a job, the person who hires for it, where it is done, and its wage now. */
@@ -62,7 +62,7 @@ function openWork(cat: Catalog, state: WorldState, actor: string): WorkLead | nu
     if (cat.jobsByEmployer.get(j.employer)?.id !== j.id) continue;
     for (const boss of bosses.get(j.employer) ?? [])
       if ((state.jobHolders[jobTag(j.id, boss)] ?? 0) < j.capacity)
-        return { job: j.id, employer: boss, place: j.place, wage: wageOf(j, state) };
+        return { job: j.id, employer: boss, place: j.place, wage: wageNow(j, state, state.actors[boss].money) };
   }
   return null;
 }

@@ -15,7 +15,7 @@ import { theftMost } from '../model/theft.ts';
 import { paced } from '../model/relations.ts';
 import { canonicalJson } from '../lib/canonical.ts';
 import { harmTag, HP, judgedTag } from '../model/harm.ts';
-import { isClosed, priceOf, wageOf } from '../state/overrides.ts';
+import { isClosed, priceOf, wageNow, wageOf } from '../state/overrides.ts';
 import { seated } from '../state/seats.ts';
 import { budgetLeft, dayOf } from '../state/minted.ts';
 import { needGain } from './need-gain.ts';
@@ -548,7 +548,13 @@ function takenByRule(d: Draft, c: Extract<WorldChange, { type: 'resource_transfe
   if (p.actor && call?.tool === 'use_resource' && c.reason === 'wage' && d.cat.words.purposeDoes(call.args.purpose) === 'work') {
     // paid for work done at the job's place, by the employer the job tag names
     const w = workedJob(d, p);
-    return !!w && w.job.source === undefined && w.employer === c.from && c.to === p.actor && c.amount <= wageOf(w.job, d.state);
+    return (
+      !!w &&
+      w.job.source === undefined &&
+      w.employer === c.from &&
+      c.to === p.actor &&
+      c.amount <= wageNow(w.job, d.state, d.state.actors[c.from]?.money ?? 0)
+    );
   }
   if (!p.entity) return false;
   const ent = anEntity(d, p.entity);

@@ -22,6 +22,15 @@ export function qualifies(
   return !r || ((r.role === undefined || a.roles.includes(r.role)) && (r.skill === undefined || knowsSkill(a, r.skill)));
 }
 
+/**
+ * What a job pays now, of `most` (its wage, or what an intervention set): a job whose wage follows the
+ * employer's purse pays its `share` of what they hold, rounded down, at least its `min`, never above `most`.
+ */
+export function purseWage(job: { purse?: { share: number; min: number } }, most: number, employerMoney: number): number {
+  const p = job.purse;
+  return p ? Math.min(most, Math.max(p.min, Math.floor(employerMoney * p.share))) : most;
+}
+
 /** Whether the tick falls in the job's shift (any hour for a job without `hours`). */
 export function onShift(job: { hours?: { from: number; to: number } }, tick: number, clock: Clock): boolean {
   return !job.hours || between(tick, clock, job.hours.from, job.hours.to);

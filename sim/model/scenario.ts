@@ -153,10 +153,19 @@ export const Job = z
      * A job without `hours` has the pack's day as its shift
      */
     pay: z.enum(['call', 'shift']).optional(),
+    /**
+     * the wage follows the employer's purse (a job without `source`): `share` of the money they hold,
+     * rounded down, at least `min` and at most `wage`; an employer with less than `min` cannot pay
+     */
+    purse: z
+      .object({ share: z.number().positive().max(1), min: z.number().int().positive() })
+      .strict()
+      .optional(),
     /** who may be taken on: one with this role, and/or who knows this skill (a `skill:` tag or the thing in hand) */
     requires: z.object({ role: Id.optional(), skill: Id.optional() }).strict().optional(),
   })
   .strict();
+export type Job = z.infer<typeof Job>;
 
 export const ScenarioFile = z
   .object({
@@ -273,6 +282,8 @@ export const Effect = z.discriminatedUnion('type', [
       chance: Unit,
       min: z.number().int().positive(),
       max: z.number().int().positive(),
+      /** each other thing of the same template at the place divides the chance by `1 + crowding × others`: 1 shares a place's customers out evenly */
+      crowding: z.number().positive().max(4).optional(),
     })
     .strict()
     .refine((e) => (e.source === undefined) !== (e.from === undefined), 'give exactly one of `source` or `from: "present"`'),

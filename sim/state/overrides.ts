@@ -1,4 +1,6 @@
 import { own } from '../model/ids.ts';
+import { purseWage } from '../model/jobs.ts';
+import type { Job } from '../model/scenario.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { ToolCall } from '../model/tools.ts';
 import type { WorldState } from './types.ts';
@@ -43,7 +45,12 @@ export function priceOf(cat: Catalog, state: Overridden, item: string): number {
   return (state.interventions && own(state.interventions.prices, item)) ?? cat.items.get(item)!.price;
 }
 
-/** A job's wage now: the pack's, unless an intervention changed it. */
+/** A job's wage: the pack's, unless an intervention changed it (the most it pays, sim/model/jobs.ts `purseWage`). */
 export function wageOf(job: { id: string; wage: number }, state: Overridden): number {
   return (state.interventions && own(state.interventions.wages, job.id)) ?? job.wage;
+}
+
+/** What a job pays now, its employer holding `employerMoney`: its wage, or less when the wage follows the purse. */
+export function wageNow(job: Job, state: Overridden, employerMoney: number): number {
+  return purseWage(job, wageOf(job, state), employerMoney);
 }

@@ -20,18 +20,22 @@ interface Ctx {
   tick: number;
   entity: EntityState;
   here: (place: string) => ActorState[];
+  /** how many things of this one's template stand at its place, itself included, as the tick began */
+  kin: (entity: EntityState) => number;
 }
 type Handler<T extends Effect['type']> = (ctx: Ctx, eff: Extract<Effect, { type: T }>) => WorldChange[];
 
 /** What created things keep doing, tick after tick (a stall has a chance to earn every tick). */
 const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
-  income({ cat, state, tick, entity, here }, eff) {
+  income({ cat, state, tick, entity, here, kin }, eff) {
     const owner = entity.owner ? state.actors[entity.owner] : null;
     if (!owner || owner.status === 'dead' || owner.status === 'restrained_permanent') return [];
+    // the same thing sold beside it takes its customers: the pack says how much
+    const crowd = eff.crowding === undefined ? 1 : 1 / (1 + eff.crowding * (kin(entity) - 1));
     if (eff.from === 'present') {
       // a patron pays the owner: money changes hands, none is made; a player pays only by their own call
       const rng = rngFor(state.seed, tick, entity.id, 'income');
-      if (!rng.chance(eff.chance)) return [];
+      if (!rng.chance(eff.chance * crowd)) return [];
       const amount = rng.int(eff.min, eff.max);
       const able = here(entity.location).filter((a) => a.id !== owner.id && a.status === 'alive' && a.money >= amount && !seated(a));
       if (!able.length) return [];
@@ -46,7 +50,7 @@ const HANDLERS: { [T in Effect['type']]: Handler<T> } = {
     const level = Number(entity.properties.level ?? 1);
     const mood = state.places[entity.location]?.mood ?? 0;
     // a better stall and a livelier place draw more customers
-    const p = Math.min(0.95, eff.chance * (1 + 0.25 * (level - 1)) * (1 + 0.05 * mood));
+    const p = Math.min(0.95, eff.chance * (1 + 0.25 * (level - 1)) * (1 + 0.05 * mood)) * crowd;
     const rng = rngFor(state.seed, tick, entity.id, 'income');
     if (!rng.chance(p)) return [];
     const amount = rng.int(eff.min, eff.max);
@@ -130,8 +134,21 @@ export function* lastingEffects(cat: Catalog, state: WorldState, tick: number): 
     }
     return byPlace.get(place) ?? [];
   };
+  // things of each template at each place, counted once and only if a thing asks
+  let kinds: Map<string, number> | null = null;
+  const kin = (entity: EntityState) => {
+    if (!kinds) {
+      kinds = new Map();
+      const all = membersOf(state.entities);
+      for (let i = 0; i < all.length; i++) {
+        const key = `${all[i].location}|${all[i].template}`;
+        kinds.set(key, (kinds.get(key) ?? 0) + 1);
+      }
+    }
+    return kinds.get(`${entity.location}|${entity.template}`) ?? 1;
+  };
   // one context for the walk, pointed at each thing in turn (thousands of things a tick)
-  const ctx: Ctx = { cat, state, tick, entity: null as unknown as EntityState, here };
+  const ctx: Ctx = { cat, state, tick, entity: null as unknown as EntityState, here, kin };
   // the list as it stands now: a judged proposal that removes a thing makes the fold build a new list, and leaves this one whole
   const things = membersOf(state.entities);
   for (let i = 0; i < things.length; i++) {
