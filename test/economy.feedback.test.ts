@@ -9,6 +9,9 @@ import { membersChanged } from '../sim/state/members.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { lastingEffects } from '../world-engine/effects/index.ts';
 import { act } from './helpers/act.ts';
+import { scored } from '../bots/brains/policy/index.ts';
+import { perceive } from '../bots/perception.ts';
+import { indexPlaces } from '../sim/state/place-index.ts';
 import { copyScenario, removeDir, SHENZHEN } from './helpers/cli.ts';
 import { call, consequence, fresh, judgeOne, place } from './helpers/world.ts';
 
@@ -30,12 +33,15 @@ let s: WorldState;
 const parents: string[] = [];
 
 beforeAll(async () => {
-  plain = buildCatalog(await loadScenario(SHENZHEN));
+  // the same pack twice: its food stalls crowding one another, and not
+  const stallIncome = (j: Json) => j.templates.find((t: Json) => t.id === 'food_stall').effects.find((e: Json) => e.type === 'income');
+  const open = await copyScenario(SHENZHEN);
+  parents.push(open);
+  await edit(open, 'templates.json', (j) => delete stallIncome(j).crowding);
+  plain = buildCatalog(await loadScenario(open));
   dir = await copyScenario(SHENZHEN);
   parents.push(dir);
-  await edit(dir, 'templates.json', (j) => {
-    j.templates.find((t: Json) => t.id === 'food_stall').effects.find((e: Json) => e.type === 'income').crowding = 1;
-  });
+  await edit(dir, 'templates.json', (j) => (stallIncome(j).crowding = 1));
   // the foreman pays day labour out of his own purse, a tenth of what he holds, at least 20
   await edit(dir, 'scenario.json', (j) => {
     const job = j.jobs.find((x: Json) => x.id === 'site_labour');
@@ -56,7 +62,7 @@ describe('crowding: a stall beside others selling the same sells less', () => {
   function stalls(state: WorldState, template: string, where: string, n: number, first = template): void {
     for (let i = 0; i < n; i++) {
       const id = i === 0 ? `${first}_a` : `${template}_${i}`;
-      state.entities[id] = { id, template, location: where, owner: owners[i], properties: {}, createdAt: 0 };
+      state.entities[id] = { id, template, location: where, owner: owners[i], name: null, properties: {}, createdAt: 0 };
     }
     membersChanged(state.entities);
   }
@@ -105,6 +111,31 @@ describe('crowding: a stall beside others selling the same sells less', () => {
     stalls(d, 'food_stall', 'dongmen', 1, 'stall');
     stalls(d, 'fruit_cart', 'dongmen', 2, 'cart');
     expect(sales(cat, d, 500).get('stall_a')).toBe(sales(cat, c, 500).get('stall_a'));
+  });
+});
+
+describe('a trader sets up where the same trade is not already plying', () => {
+  /** The trades the policy brain offers to set up at a place, over many seeded turns. */
+  function opens(c: Catalog, state: WorldState, actor: string, where: string): Set<string> {
+    place(state, actor, where);
+    Object.assign(state.actors[actor], { money: 100_000, energy: 100 });
+    const out = new Set<string>();
+    for (let seed = 1; seed <= 60; seed++)
+      for (const o of scored(c, perceive(c, state, indexPlaces(c, state), actor, state.tick + 1), seed))
+        if (o.call.tool === 'create' && o.call.args.where === where) out.add(o.call.args.what);
+    return out;
+  }
+  it('a food stall seen here is not opened again beside it when the pack says they crowd; elsewhere, or in a pack without crowding, it is', () => {
+    const stall = { id: 'rival', template: 'food_stall', location: 'dongmen', owner: 'xu_na', name: null, properties: {}, createdAt: 0 };
+    const crowded = fresh(cat);
+    crowded.entities.rival = { ...stall };
+    membersChanged(crowded.entities);
+    expect(opens(cat, crowded, 'liu_yang', 'dongmen')).not.toContain('food_stall');
+    expect(opens(cat, fresh(cat), 'liu_yang', 'dongmen')).toContain('food_stall');
+    const open = fresh(plain);
+    open.entities.rival = { ...stall };
+    membersChanged(open.entities);
+    expect(opens(plain, open, 'liu_yang', 'dongmen')).toContain('food_stall');
   });
 });
 

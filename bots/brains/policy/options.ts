@@ -228,7 +228,17 @@ function pickWhere<T>(ctx: Ctx, list: readonly T[], ok: (ctx: Ctx, x: T) => bool
 
 /** What one may set up to earn from, what art one may make, what else one may build, what rumour one may start. */
 const canOpen = (ctx: Ctx, s: Template) =>
-  ctx.self.money >= s.cost.money + 10 * meal(ctx) && ctx.self.energy > s.cost.energy + 20 && meets(ctx, s) && !closedLately(ctx, s.id);
+  ctx.self.money >= s.cost.money + 10 * meal(ctx) &&
+  ctx.self.energy > s.cost.energy + 20 &&
+  meets(ctx, s) &&
+  !closedLately(ctx, s.id) &&
+  !crowdedHere(ctx, s);
+/** Whether one of the same trade, one whose custom a neighbour would share (`crowding`), is already seen here. */
+function crowdedHere(ctx: Ctx, s: Template): boolean {
+  if (ctx.cat.effect(s.id, 'income')?.crowding === undefined) return false;
+  for (let i = 0; i < ctx.p.entities.length; i++) if (ctx.p.entities[i].template === s.id) return true;
+  return false;
+}
 const canMakeArt = (ctx: Ctx, m: Template) =>
   ctx.self.money >= m.cost.money + 20 * meal(ctx) && ctx.self.energy > m.cost.energy + 15 && meets(ctx, m);
 const canMake = (ctx: Ctx, x: Template) =>
