@@ -134,18 +134,20 @@ export function* lastingEffects(cat: Catalog, state: WorldState, tick: number): 
     }
     return byPlace.get(place) ?? [];
   };
-  // things of each template at each place, counted once and only if a thing asks
-  let kinds: Map<string, number> | null = null;
+  // things of each template at each place (place -> template -> count), counted once and only if a thing asks
+  let kinds: Map<string, Map<string, number>> | null = null;
   const kin = (entity: EntityState) => {
     if (!kinds) {
       kinds = new Map();
       const all = membersOf(state.entities);
       for (let i = 0; i < all.length; i++) {
-        const key = `${all[i].location}|${all[i].template}`;
-        kinds.set(key, (kinds.get(key) ?? 0) + 1);
+        const e = all[i];
+        let here = kinds.get(e.location);
+        if (!here) kinds.set(e.location, (here = new Map()));
+        here.set(e.template, (here.get(e.template) ?? 0) + 1);
       }
     }
-    return kinds.get(`${entity.location}|${entity.template}`) ?? 1;
+    return kinds.get(entity.location)?.get(entity.template) ?? 1;
   };
   // one context for the walk, pointed at each thing in turn (thousands of things a tick)
   const ctx: Ctx = { cat, state, tick, entity: null as unknown as EntityState, here, kin };
