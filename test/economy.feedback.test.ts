@@ -16,7 +16,7 @@ import { copyScenario, removeDir, SHENZHEN } from './helpers/cli.ts';
 import { call, consequence, fresh, judgeOne, place } from './helpers/world.ts';
 
 /**
- * Prices and wages that answer supply and demand, as a pack opts into them (README, Economy): a stall
+ * Prices and wages that answer supply and demand, as a pack opts into them (README, "Open or closed economy"): a stall
  * sells less beside others selling the same, and a wage paid out of an employer's purse follows it.
  */
 type Json = Record<string, any>;
@@ -46,7 +46,7 @@ beforeAll(async () => {
   await edit(dir, 'scenario.json', (j) => {
     const job = j.jobs.find((x: Json) => x.id === 'site_labour');
     delete job.source;
-    job.purse = { share: 0.1, min: 20 };
+    job.sliding = { share: 0.1, min: 20 };
   });
   cat = buildCatalog(await loadScenario(dir));
 });
@@ -190,17 +190,17 @@ describe('a wage that follows the employer’s purse', () => {
   });
 });
 
-describe('validate names a purse that cannot work', () => {
+describe('validate names a sliding wage that cannot work', () => {
   it.each([
-    ['a job with a source', (job: Json) => (job.purse = { share: 0.1, min: 20 }), '$.jobs[0].purse', 'pack.purse_with_source'],
+    ['a job with a source', (job: Json) => (job.sliding = { share: 0.1, min: 20 }), '$.jobs[0].sliding', 'pack.sliding_with_source'],
     [
       'a least wage above the wage',
       (job: Json) => {
         delete job.source;
-        job.purse = { share: 0.1, min: 500 };
+        job.sliding = { share: 0.1, min: 500 };
       },
-      '$.jobs[0].purse.min',
-      'pack.purse_min_above_wage',
+      '$.jobs[0].sliding.min',
+      'pack.sliding_min_above_wage',
     ],
   ])('%s', async (_what, change, at, key) => {
     const bad = await copyScenario(SHENZHEN);

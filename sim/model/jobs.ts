@@ -26,8 +26,8 @@ export function qualifies(
  * What a job pays now, of `most` (its wage, or what an intervention set): a job whose wage follows the
  * employer's purse pays its `share` of what they hold, rounded down, at least its `min`, never above `most`.
  */
-export function purseWage(job: { purse?: { share: number; min: number } }, most: number, employerMoney: number): number {
-  const p = job.purse;
+export function slidingWage(job: { sliding?: { share: number; min: number } }, most: number, employerMoney: number): number {
+  const p = job.sliding;
   return p ? Math.min(most, Math.max(p.min, Math.floor(employerMoney * p.share))) : most;
 }
 

@@ -157,7 +157,7 @@ export const Job = z
      * the wage follows the employer's purse (a job without `source`): `share` of the money they hold,
      * rounded down, at least `min` and at most `wage`; an employer with less than `min` cannot pay
      */
-    purse: z
+    sliding: z
       .object({ share: z.number().positive().max(1), min: z.number().int().positive() })
       .strict()
       .optional(),

@@ -71,10 +71,10 @@ export function crossCheck(s: ParsedPack, refs: PackRefs = packRefs(s)): PackIss
         at('scenario.json', ['jobs', i, 'employer'], 'not_employer', { id: j.employer });
       ref('scenario.json', ['jobs', i, 'place'], 'unknown_place', j.place, places);
       if (j.source !== undefined) ref('scenario.json', ['jobs', i, 'source'], 'unknown_source', j.source, sources);
-      // a wage that follows the purse is the employer's purse: a source pays the same whoever holds what
-      if (j.purse && j.source !== undefined) at('scenario.json', ['jobs', i, 'purse'], 'purse_with_source');
-      if (j.purse && j.purse.min > j.wage)
-        at('scenario.json', ['jobs', i, 'purse', 'min'], 'purse_min_above_wage', { wage: String(j.wage) });
+      // a sliding wage is paid out of what the employer holds: a source pays the same whoever holds what
+      if (j.sliding && j.source !== undefined) at('scenario.json', ['jobs', i, 'sliding'], 'sliding_with_source');
+      if (j.sliding && j.sliding.min > j.wage)
+        at('scenario.json', ['jobs', i, 'sliding', 'min'], 'sliding_min_above_wage', { wage: String(j.wage) });
       if (j.requires?.role !== undefined) ref('scenario.json', ['jobs', i, 'requires', 'role'], 'unknown_role', j.requires.role, roles);
       // a skill nobody holds at the start and no class teaches: nobody could ever be taken on
       const skill = j.requires?.skill;

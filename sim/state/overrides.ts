@@ -1,5 +1,5 @@
 import { own } from '../model/ids.ts';
-import { purseWage } from '../model/jobs.ts';
+import { slidingWage } from '../model/jobs.ts';
 import type { Job } from '../model/scenario.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { ToolCall } from '../model/tools.ts';
@@ -45,12 +45,12 @@ export function priceOf(cat: Catalog, state: Overridden, item: string): number {
   return (state.interventions && own(state.interventions.prices, item)) ?? cat.items.get(item)!.price;
 }
 
-/** A job's wage: the pack's, unless an intervention changed it (the most it pays, sim/model/jobs.ts `purseWage`). */
+/** A job's wage: the pack's, unless an intervention changed it (the most it pays, sim/model/jobs.ts `slidingWage`). */
 export function wageOf(job: { id: string; wage: number }, state: Overridden): number {
   return (state.interventions && own(state.interventions.wages, job.id)) ?? job.wage;
 }
 
 /** What a job pays now, its employer holding `employerMoney`: its wage, or less when the wage follows the purse. */
 export function wageNow(job: Job, state: Overridden, employerMoney: number): number {
-  return purseWage(job, wageOf(job, state), employerMoney);
+  return slidingWage(job, wageOf(job, state), employerMoney);
 }

@@ -2,14 +2,14 @@ import type { EntityState } from '../../sim/model/events.ts';
 import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 import { own } from '../../sim/model/ids.ts';
-import { purseWage } from '../../sim/model/jobs.ts';
+import { slidingWage } from '../../sim/model/jobs.ts';
 import type { Job } from '../../sim/model/scenario.ts';
 
 /** An item's price as the slice says it: the pack's, unless an intervention changed it. */
 export const slicePrice = (s: Slice, item: string, pack: number): number => (s.prices && own(s.prices, item)) ?? pack;
 /** What a job pays now as the slice says it: its wage (or an intervention's), following the employer's purse if the pack says so. */
 export const sliceWage = (s: Slice, job: Job): number =>
-  purseWage(job, (s.wages && own(s.wages, job.id)) ?? job.wage, s.employer?.money ?? 0);
+  slidingWage(job, (s.wages && own(s.wages, job.id)) ?? job.wage, s.employer?.money ?? 0);
 
 export interface Food {
   price: number;
