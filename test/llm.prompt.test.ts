@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brainMessages } from '../bots/brains/llm/prompt.ts';
 import { CLOSED_DAYS } from '../bots/closed.ts';
+import { UNPAID_DAYS } from '../bots/unpaid.ts';
 import { functionTools } from '../bots/brains/llm/tools.ts';
 import { perceive, type Perception } from '../bots/perception.ts';
 import { translator } from '../sim/i18n/translator.ts';
@@ -68,6 +69,17 @@ describe("the LLM brain's prompt", () => {
     expect(user(101, 'cn')).toContain(`无人光顾而关掉了 [轮次]：${cls.name.cn} [${cls.id}] [100]`);
     // past the days the policy brain waits, it is old news and not told
     expect(user(100 + CLOSED_DAYS * day, 'en')).not.toContain('closed lately');
+  });
+
+  it('tells an employer who could not pay lately, as the policy brain remembers it, in both languages', () => {
+    const s = fresh(cat, 3);
+    const day = cat.scenario.vocabulary.time.ticksPerDay;
+    s.actors.lin_feng.unpaid = { lao_chen: 100 };
+    const user = (tick: number, lang: 'en' | 'cn') =>
+      brainMessages(cat, perceive(cat, s, indexPlaces(cat, s), 'lin_feng', tick), lang)[1].content as string;
+    expect(user(101, 'en')).toMatch(/Employers who could not pay you for work lately \[tick\]: [^\n]*\[lao_chen\] \[100\]\./);
+    expect(user(101, 'cn')).toContain('最近付不出你工钱的雇主 [轮次]：');
+    expect(user(100 + UNPAID_DAYS * day, 'en')).not.toContain('could not pay you');
   });
 
   it('leaves out what is empty rather than spelling "none"', () => {

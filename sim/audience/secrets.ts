@@ -39,6 +39,7 @@ export const EVENT_RULES: { readonly [T in EventType]: Rule<T> } = {
   money_created: everyone,
   money_destroyed: everyone,
   transfer: everyone,
+  unpaid: everyone,
   fund_paid_in: everyone,
   fund_paid_out: everyone,
   resource_changed: everyone,

@@ -1,3 +1,4 @@
+import { unpaidWork } from './unpaid.ts';
 import { strategyOf } from '../model/attribution.ts';
 import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
@@ -151,6 +152,9 @@ export class TickJudge {
       validateChange(d, change, p);
     }
     if (tolls) paidTolls(d, call.actor, tolls);
+    // work its employer could not pay for, and was not paid for: the Judge's own record of it
+    const unpaid = unpaidWork(this.cat, this.state, this.tick, call);
+    if (unpaid && !d.events.some((e) => e.type === 'transfer' && e.reason === 'wage' && e.to === call.actor)) d.emit(unpaid);
     if (call.tool === 'interact' && this.state.actors[call.args.target]) {
       const does = this.cat.words.mannerDoes(call.args.manner);
       d.emit({

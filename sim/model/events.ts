@@ -129,6 +129,8 @@ export type EventBody =
    * its `max` (so the fold can tell when a raise lifts the warning)
    */
   | { type: 'warned'; actor: string; need: string; level: WarnLevel | NeedWarnLevel; below: number; max?: number }
+  /** the Judge's record that a worker's employer, who pays the job out of their own money, could not pay for the work now */
+  | { type: 'unpaid'; actor: string; employer: string; job: string }
   | { type: 'moved'; actor: string; from: string; to: string; mode: string; busyTicks: number }
   | { type: 'entity_created'; entity: EntityState; by: string | null }
   | { type: 'entity_updated'; entity: string; properties: Record<string, string | number | boolean> }

@@ -178,6 +178,9 @@ const HANDLERS: Handlers = {
     const p = must(s.actors, e.actor, 'actor', e).player!;
     p.traits = [...(p.traits ?? []), e.trait];
   },
+  unpaid(s, e) {
+    (must(s.actors, e.actor, 'actor', e).unpaid ??= table())[e.employer] = e.tick;
+  },
   warned(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
     (a.warned ??= []).push(

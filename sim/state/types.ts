@@ -52,6 +52,8 @@ export interface ActorState {
   failed?: Record<string, number>;
   /** the things of one's own that closed for want of takers, by template: the tick the last one closed */
   closed?: Record<string, number>;
+  /** employers who could not pay one for work (an `unpaid` event), by id: the tick they last could not */
+  unpaid?: Record<string, number>;
   /** for each job paid by the shift, the first tick of the last shift it paid one for; absent: none */
   shifts?: Record<string, number>;
   /** the tick one last paid into each fund one belongs to (sim/model/funds.ts); absent: never */

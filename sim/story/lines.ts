@@ -174,6 +174,8 @@ const TABLE: Table = {
   claimed: none,
   reflected: none,
   tick_summary: none,
+  // the work's own line already says the employer could not pay
+  unpaid: none,
 };
 
 /** The player's line for one event, or null when it does not touch them. */

@@ -8,6 +8,7 @@ import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { MemoryItem, WorldState } from '../../../sim/state/types.ts';
 import { retrieve } from '../../memory.ts';
 import { closedLately } from '../../closed.ts';
+import { unpaidLately } from '../../unpaid.ts';
 import type { Perception } from '../../perception.ts';
 import { clip, constantLore, matchingLore } from './lore.ts';
 import { needLevel } from '../../../sim/model/needs.ts';
@@ -184,6 +185,13 @@ function situationText(cat: Catalog, p: Perception, r: Renderer): { text: string
     Object.entries(s.closed ?? {})
       .filter(([id]) => closedLately(cat, s, id, p.tick))
       .map(([id, at]) => `${short(r.param({ ref: 'template', id }), id)} [${at}]`),
+  );
+  // an employer who could not pay lately is told, for as long as the policy brain stays away
+  section(
+    'llm.brain.unpaid',
+    Object.entries(s.unpaid ?? {})
+      .filter(([id]) => unpaidLately(cat, s, id, p.tick))
+      .map(([id, at]) => `${named(r.actor(id), id)} [${at}]`),
   );
   // the newest few, after a count of the older ones
   if (p.recent.length) {

@@ -15,6 +15,7 @@ import { spokeSince, talkedWith, toAnswer } from './recent.ts';
 import { replyTo } from './replies.ts';
 import { payIntoFund } from './fund-pay.ts';
 import { confide } from './confide.ts';
+import { unpaidLately } from '../../unpaid.ts';
 import { closedLately as closedFor } from '../../closed.ts';
 
 /** A mode of travel with its id. */
@@ -148,15 +149,6 @@ function spentToday(ctx: Ctx): boolean {
   return ctx.self.memory.some(
     (m) => m.kind === 'failed' && 'key' in m.msg && m.msg.key === 'reason.budget_spent' && Math.floor(m.tick / perDay) === today,
   );
-}
-
-/** Whether the actor's employer could not pay them lately (their own memory): one does not work for nothing again at once. */
-function unpaidLately(ctx: Ctx, employer: string): boolean {
-  return ctx.self.memory.some((m) => {
-    if (m.kind !== 'did' || !('key' in m.msg) || m.msg.key !== 'narrative.no_pay') return false;
-    const who = m.msg.params?.employer;
-    return typeof who === 'object' && who.id === employer;
-  });
 }
 
 /** Whether the actor meets a template's requirements (a tag, an item carried, a role; a toll's road from here): the Judge refuses the rest. */
@@ -361,7 +353,7 @@ export const OPTIONS: Record<string, Option> = {
       if (
         self.energy < job.energy + 10 ||
         spentToday(ctx) ||
-        unpaidLately(ctx, held.employer) ||
+        unpaidLately(cat, self, held.employer, ctx.p.tick) ||
         !onShift(job, ctx.p.tick, clock) ||
         paidThisShift(job, self, ctx.p.tick, clock)
       )
