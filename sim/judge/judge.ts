@@ -1,4 +1,3 @@
-import { unpaidWork } from './unpaid.ts';
 import { strategyOf } from '../model/attribution.ts';
 import type { Consequence, WorldChange } from '../model/consequence.ts';
 import type { Event, EventBody, FailedCall, Reason } from '../model/events.ts';
@@ -29,6 +28,7 @@ import type { Intervention } from '../model/interventions.ts';
 import { judgeIntervention } from './interventions.ts';
 import { isClosed } from '../state/overrides.ts';
 import { idlePlayers, judgeFree, type SeatRequest } from './seats.ts';
+import { unpaidWork } from './unpaid.ts';
 import { seated } from '../state/seats.ts';
 
 /** A player asking to enter the world (the server queues it; the Judge decides at the next tick), with the traits they picked or wrote. */
