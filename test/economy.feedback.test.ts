@@ -74,19 +74,17 @@ describe('crowding: a stall beside others selling the same sells less', () => {
         if (p.changes.some((ch) => ch.type === 'money_source')) out.set(p.entity, (out.get(p.entity) ?? 0) + 1);
     return out;
   }
-  const clear = (state: WorldState) => {
+  /** A fresh world whose only food stalls are `n` at Dongmen, the first of them `stall_a`. */
+  function street(c: Catalog, n: number): WorldState {
+    const state = fresh(c);
     for (const id in state.entities) if (state.entities[id].template === 'food_stall') delete state.entities[id];
-    membersChanged(state.entities);
-  };
+    stalls(state, 'food_stall', 'dongmen', n, 'stall');
+    return state;
+  }
 
   it('three food stalls at one place share about the custom one stall alone would have', () => {
-    clear(s);
-    stalls(s, 'food_stall', 'dongmen', 1, 'stall');
-    const alone = sales(cat, s, 2000).get('stall_a')!;
-    const crowded = fresh(cat);
-    clear(crowded);
-    stalls(crowded, 'food_stall', 'dongmen', 3, 'stall');
-    const each = sales(cat, crowded, 2000);
+    const alone = sales(cat, street(cat, 1), 2000).get('stall_a')!;
+    const each = sales(cat, street(cat, 3), 2000);
     expect(alone).toBeGreaterThan(300);
     expect(each.get('stall_a')!).toBeLessThan(alone * 0.5);
     const total = ['stall_a', 'food_stall_1', 'food_stall_2'].reduce((n, id) => n + each.get(id)!, 0);
@@ -95,22 +93,11 @@ describe('crowding: a stall beside others selling the same sells less', () => {
   });
 
   it('a pack that does not declare crowding keeps each stall its own custom, and other kinds of thing do not crowd it', () => {
-    const a = fresh(plain);
-    clear(a);
-    stalls(a, 'food_stall', 'dongmen', 1, 'stall');
-    const b = fresh(plain);
-    clear(b);
-    stalls(b, 'food_stall', 'dongmen', 3, 'stall');
-    expect(sales(plain, b, 500).get('stall_a')).toBe(sales(plain, a, 500).get('stall_a'));
+    expect(sales(plain, street(plain, 3), 500).get('stall_a')).toBe(sales(plain, street(plain, 1), 500).get('stall_a'));
     // a fruit cart beside a crowding food stall is not the same thing
-    const c = fresh(cat);
-    clear(c);
-    stalls(c, 'food_stall', 'dongmen', 1, 'stall');
-    const d = fresh(cat);
-    clear(d);
-    stalls(d, 'food_stall', 'dongmen', 1, 'stall');
-    stalls(d, 'fruit_cart', 'dongmen', 2, 'cart');
-    expect(sales(cat, d, 500).get('stall_a')).toBe(sales(cat, c, 500).get('stall_a'));
+    const carts = street(cat, 1);
+    stalls(carts, 'fruit_cart', 'dongmen', 2, 'cart');
+    expect(sales(cat, carts, 500).get('stall_a')).toBe(sales(cat, street(cat, 1), 500).get('stall_a'));
   });
 });
 
