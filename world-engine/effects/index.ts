@@ -142,9 +142,9 @@ export function* lastingEffects(cat: Catalog, state: WorldState, tick: number): 
       const all = membersOf(state.entities);
       for (let i = 0; i < all.length; i++) {
         const e = all[i];
-        let here = kinds.get(e.location);
-        if (!here) kinds.set(e.location, (here = new Map()));
-        here.set(e.template, (here.get(e.template) ?? 0) + 1);
+        let atPlace = kinds.get(e.location);
+        if (!atPlace) kinds.set(e.location, (atPlace = new Map()));
+        atPlace.set(e.template, (atPlace.get(e.template) ?? 0) + 1);
       }
     }
     return kinds.get(entity.location)?.get(entity.template) ?? 1;
