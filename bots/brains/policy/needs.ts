@@ -1,14 +1,14 @@
 import { own } from '../../../sim/model/ids.ts';
-import { needPressure } from '../../../sim/model/needs.ts';
+import { NEED_WARNINGS, needPressure } from '../../../sim/model/needs.ts';
 import type { Need } from '../../../sim/model/scenario.ts';
 import { type Catalog, onSale } from '../../../sim/scenario/catalog.ts';
 import { type Candidate, type Ctx, propose } from './context.ts';
 import { goTo } from './options.ts';
 
-/** How pressing a declared need must be before one tends it: below its first warning line. */
-const TEND_AT = 0.5;
-/** A need this pressing is at its critical line: a tenth or less is left. */
-const LAST_TENTH = 0.9;
+/** How pressing a declared need must be before one tends it: at its first warning line. */
+const TEND_AT = 1 - NEED_WARNINGS[0].below;
+/** How pressing it is at its last (critical) line, where it is tended before anything else. */
+const CRITICAL = 1 - NEED_WARNINGS[NEED_WARNINGS.length - 1].below;
 
 /** The places that sell something satisfying each declared need, once per catalog: a trip for it asks. */
 const SELLERS = new WeakMap<Catalog, Map<string, string[]>>();
@@ -60,8 +60,8 @@ export function tendNeed(ctx: Ctx): Candidate | null {
   let carried: string | undefined;
   for (const i in self.inventory)
     if (self.inventory[i] > 0 && worth(cat, i, need.id) > (carried === undefined ? 0 : worth(cat, carried, need.id))) carried = i;
-  // as urgent as hunger is at its worst; within its last tenth, before anything else (the body is about to fall)
-  const base = 7 * press + (press >= LAST_TENTH ? 5 : 0);
+  // as urgent as hunger is at its worst; at its critical line, before anything else (the body is about to fall)
+  const base = 7 * press + (press >= CRITICAL ? 5 : 0);
   let sold: { id: string; price: number } | undefined;
   if (!carried)
     for (const id of ctx.p.place.sells) {
