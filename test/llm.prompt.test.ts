@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brainMessages } from '../bots/brains/llm/prompt.ts';
-import { CLOSED_DAYS } from '../bots/closed.ts';
-import { UNPAID_DAYS } from '../bots/unpaid.ts';
+import { CLOSED_DAYS, UNPAID_DAYS } from '../bots/lessons.ts';
 import { functionTools } from '../bots/brains/llm/tools.ts';
 import { perceive, type Perception } from '../bots/perception.ts';
 import { translator } from '../sim/i18n/translator.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scored } from '../bots/brains/policy/index.ts';
-import { CLOSED_DAYS } from '../bots/closed.ts';
+import { CLOSED_DAYS } from '../bots/lessons.ts';
 import { perceive } from '../bots/perception.ts';
 import { judgeDirector, residents } from '../sim/judge/director.ts';
 import { runClock } from '../sim/judge/clock.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { scored } from '../bots/brains/policy/index.ts';
 import { perceive } from '../bots/perception.ts';
-import { UNPAID_DAYS } from '../bots/unpaid.ts';
+import { UNPAID_DAYS } from '../bots/lessons.ts';
 import { jobTag, onShift } from '../sim/model/jobs.ts';
 import { msg, ref } from '../sim/model/text.ts';
 import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';

@@ -10,7 +10,7 @@ import type { WorldState } from '../state/types.ts';
  * The Judge's own finding that a work call went unpaid: work at the job the caller holds, at its place,
  * in its shift and not yet paid for this shift, for an employer who pays it out of their own money
  * and holds less than it pays now. It is read from the state, whatever an engine proposed, so nothing
- * else can mark anyone unpaid; the worker remembers it for days (bots/unpaid.ts).
+ * else can mark anyone unpaid; the worker remembers it for days (bots/lessons.ts).
  */
 export function unpaidWork(cat: Catalog, state: WorldState, tick: number, call: ToolCall): Extract<EventBody, { type: 'unpaid' }> | null {
   if (call.tool !== 'use_resource' || cat.words.purposeDoes(call.args.purpose) !== 'work') return null;

@@ -15,8 +15,7 @@ import { spokeSince, talkedWith, toAnswer } from './recent.ts';
 import { replyTo } from './replies.ts';
 import { payIntoFund } from './fund-pay.ts';
 import { confide } from './confide.ts';
-import { unpaidLately } from '../../unpaid.ts';
-import { closedLately as closedFor } from '../../closed.ts';
+import { closedLately as closedFor, unpaidLately } from '../../lessons.ts';
 
 /** A mode of travel with its id. */
 type ModeOf = { id: string; m: Mode };
@@ -116,7 +115,7 @@ function groups(cat: Catalog): Groups {
 }
 const groupOf = (cat: Catalog, template: string) => groups(cat).of.get(template);
 
-/** Whether a thing of this template of the actor's closed for want of takers lately (../../closed.ts). */
+/** Whether a thing of this template of the actor's closed for want of takers lately (../../lessons.ts). */
 const closedLately = (ctx: Ctx, template: string) => closedFor(ctx.cat, ctx.self, template, ctx.p.tick);
 
 /** Whether the actor made a thing of art in the last day (its own memory): the urge is spent until it has rested. */
