@@ -4,7 +4,7 @@ import { TRANSITIONS } from '../model/status.ts';
 import type { Strategy } from '../model/strategy.ts';
 import { placeExists } from '../scenario/catalog.ts';
 import { clamp } from '../state/apply.ts';
-import { heldJob, onShift, paidThisShift, parseJobTag, qualifies, shiftStart } from '../model/jobs.ts';
+import { heldJob, jobHeldAt, onShift, paidThisShift, parseJobTag, qualifies, shiftStart } from '../model/jobs.ts';
 import type { Draft } from './draft.ts';
 import { check, reject } from './reasons.ts';
 import type { EntityState, PaidShift } from '../model/events.ts';
@@ -481,15 +481,15 @@ const isWage = (d: Draft, source: string) => d.cat.scenario.meta.jobs.some((j) =
  * its shift, whoever pays it (a source or the employer).
  */
 function workedJob(d: Draft, p: Proposer) {
-  const held = heldJob(d.state.actors[p.actor!].tags);
-  const job = held && d.cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === p.place);
-  if (job) check(onShift(job, d.tick, d.cat.scenario.vocabulary.time), 'off_shift', { job: { ref: 'job', id: job.id } });
+  const worked = jobHeldAt(d.cat.scenario.meta.jobs, d.state.actors[p.actor!].tags, p.place);
+  if (!worked) return null;
+  const job = worked.job;
+  check(onShift(job, d.tick, d.cat.scenario.vocabulary.time), 'off_shift', { job: { ref: 'job', id: job.id } });
   // a job paid by the shift pays one work call of each shift: the first
-  if (job)
-    check(!paidThisShift(job, d.state.actors[p.actor!], d.tick, d.cat.scenario.vocabulary.time), 'paid_this_shift', {
-      job: { ref: 'job', id: job.id },
-    });
-  return job ? { job, employer: held.employer } : null;
+  check(!paidThisShift(job, d.state.actors[p.actor!], d.tick, d.cat.scenario.vocabulary.time), 'paid_this_shift', {
+    job: { ref: 'job', id: job.id },
+  });
+  return worked;
 }
 
 /** The shift a wage to the caller is for, when the call is work at a job paid by the shift (absent otherwise). */

@@ -153,8 +153,8 @@ export class TickJudge {
     }
     if (tolls) paidTolls(d, call.actor, tolls);
     // work its employer could not pay for, and was not paid for: the Judge's own record of it
-    const unpaid = unpaidWork(this.cat, this.state, this.tick, call);
-    if (unpaid && !d.events.some((e) => e.type === 'transfer' && e.reason === 'wage' && e.to === call.actor)) d.emit(unpaid);
+    const unpaid = unpaidWork(d, call);
+    if (unpaid) d.emit(unpaid);
     if (call.tool === 'interact' && this.state.actors[call.args.target]) {
       const does = this.cat.words.mannerDoes(call.args.manner);
       d.emit({

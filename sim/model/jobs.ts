@@ -22,6 +22,17 @@ export function qualifies(
   return !r || ((r.role === undefined || a.roles.includes(r.role)) && (r.skill === undefined || knowsSkill(a, r.skill)));
 }
 
+/** The job the tags hold, with the employer who gave it, if it is worked at `place`; null otherwise. */
+export function jobHeldAt<J extends { id: string; place: string }>(
+  jobs: readonly J[],
+  tags: readonly string[],
+  place: string,
+): { job: J; employer: string } | null {
+  const held = heldJob(tags);
+  const job = held && jobs.find((j) => j.id === held.job && j.place === place);
+  return job ? { job, employer: held.employer } : null;
+}
+
 /**
  * What a job pays now, of `most` (its wage, or what an intervention set): a job whose wage follows the
  * employer's purse pays its `share` of what they hold, rounded down, at least its `min`, never above `most`.

@@ -5,7 +5,7 @@ import { type Catalog, onSale } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 import { foodHere, slicePrice, sliceWage } from './food.ts';
-import { heldJob, onShift, paidThisShift } from '../../sim/model/jobs.ts';
+import { jobHeldAt, onShift, paidThisShift } from '../../sim/model/jobs.ts';
 import { mending } from './mend.ts';
 import { seated } from '../../sim/state/seats.ts';
 
@@ -57,9 +57,9 @@ const PURPOSES: Record<PurposeMechanism, Purpose> = {
     return out.cost('money', food.price);
   },
   work(cat, s) {
-    const held = heldJob(s.actor.tags);
-    const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job && j.place === s.place.id);
-    if (!job) return new Outcome(msg('narrative.no_work', { actor: A(s) }));
+    const held = jobHeldAt(cat.scenario.meta.jobs, s.actor.tags, s.place.id);
+    if (!held) return new Outcome(msg('narrative.no_work', { actor: A(s) }));
+    const job = held.job;
     // out of the shift the gate is shut: the worker is told, and keeps their strength
     if (!onShift(job, s.tick, cat.scenario.vocabulary.time))
       return new Outcome(msg('narrative.off_shift', { actor: A(s), job: ref('job', job.id) }));
