@@ -1,5 +1,5 @@
 /**
- * Does this tree commit the same events as another revision? For both shipped packs and seeds 1-3,
+ * Does this tree commit the same events as another revision? For every shipped pack and seeds 1-3,
  * `astinus run <pack> --ticks 300 --seed S` then `astinus export`, in both trees; prints per pack and
  * seed whether the exports are byte-identical. Speed work must keep them so.
  *
@@ -10,7 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,11 @@ import { checkout } from './against.ts';
 import { numArg, progress } from './common.ts';
 
 const HERE = fileURLToPath(new URL('../', import.meta.url));
-const PACKS = ['shenzhen', 'riverford'];
+// every shipped pack: a folder of scenarios/ with a scenario.json
+const PACKS = readdirSync(join(HERE, 'scenarios'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(HERE, 'scenarios', d.name, 'scenario.json')))
+  .map((d) => d.name)
+  .sort();
 
 function exportOf(root: string, pack: string, seed: number, ticks: number): string {
   const data = mkdtempSync(join(tmpdir(), 'astinus-identical-'));

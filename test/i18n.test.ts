@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createI18n, readLocale, translator } from '../sim/i18n/translator.ts';
+import { I18N_LANG } from '../sim/i18n/config.ts';
 import { ROOT } from './helpers/world.ts';
 
 function keys(o: Record<string, unknown>, prefix = ''): string[] {
@@ -50,6 +51,28 @@ describe('two languages', () => {
     expect(enT('only.cn')).toBe('只有中文');
     expect(cnT('both', { name: '林枫' })).toBe('hello 林枫');
     expect(enT('no.such.key')).toBe('no.such.key');
+  });
+
+  it("every shipped text reads as i18next's own fixed-language t renders it, with and without its values", () => {
+    const inst = createI18n({ cn: readLocale('cn'), en: readLocale('en') });
+    const leaves = keys(readLocale('en'));
+    let compared = 0;
+    for (const lang of ['cn', 'en'] as const) {
+      const ours = translator(lang, inst);
+      const theirs = inst.getFixedT(I18N_LANG[lang]);
+      for (const leaf of leaves) {
+        // a plural form is asked for by its bare key, with counts
+        const key = leaf.replace(/_(zero|one|two|few|many|other)$/, '');
+        const text = String(theirs(leaf));
+        const values: Record<string, unknown> = Object.fromEntries([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => [m[1], `<${m[1]}>`]));
+        const asked: (Record<string, unknown> | undefined)[] = [undefined, values, { ...values, count: 1 }, { ...values, count: 3 }];
+        for (const params of asked) {
+          expect(ours(key, params), `${lang} ${key} ${JSON.stringify(params)}`).toBe(theirs(key, params ?? {}));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(4000);
   });
 
   it('the shipped locales really differ by language', () => {

@@ -10,7 +10,7 @@ import cnScene from '../../locales/cn/dashboard-scene.json' with { type: 'json' 
 import enScene from '../../locales/en/dashboard-scene.json' with { type: 'json' };
 import cnReplies from '../../locales/cn/replies.json' with { type: 'json' };
 import enReplies from '../../locales/en/replies.json' with { type: 'json' };
-import { createI18n, I18N_LANG, mergeLocale, type Tree } from '../../sim/i18n/config.ts';
+import { createI18n, fixedT, I18N_LANG, mergeLocale, type Tree } from '../../sim/i18n/config.ts';
 import type { Lang } from './types.ts';
 
 /** files merged key by key, as the server merges them; copies, so the imported modules stay as they are */
@@ -47,10 +47,7 @@ const i18n = createI18n({
 
 type Params = Record<string, string | number>;
 type T = (key: string, params?: Params) => string;
-const fixed = (lang: Lang, ns: string): T => {
-  const t = i18n.getFixedT(I18N_LANG[lang], ns);
-  return (key, params) => t(key, params) as string;
-};
+const fixed = (lang: Lang, ns: string): T => fixedT(i18n, lang, ns);
 
 /** The page's words: the requested language, then the other one, then the key itself. */
 export const pageT: Record<Lang, T> = { cn: fixed('cn', 'dashboard'), en: fixed('en', 'dashboard') };

@@ -49,3 +49,14 @@ export function createI18n(resources: Record<Lang, Record<string, Tree>>): i18n 
   });
   return inst;
 }
+
+/**
+ * `t` in one language (and namespace): i18next's own `t` with the language among the options. Not
+ * `getFixedT`, which copies the instance's whole options object on every call, three times the cost
+ * of the lookup itself; the engine renders thousands of texts a tick.
+ */
+export function fixedT(inst: i18n, lang: Lang, ns?: string): (key: string, params?: Record<string, unknown>) => string {
+  const lng = I18N_LANG[lang];
+  if (ns === undefined) return (key, params) => inst.t(key, { ...params, lng }) as string;
+  return (key, params) => inst.t(key, { ...params, lng, ns }) as string;
+}

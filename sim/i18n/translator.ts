@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { i18n } from 'i18next';
 import { fileURLToPath } from 'node:url';
 import type { Lang } from '../model/text.ts';
-import { createI18n as configured, I18N_LANG, mergeLocale, type Tree } from './config.ts';
+import { createI18n as configured, fixedT, I18N_LANG, mergeLocale, type Tree } from './config.ts';
 
 const LOCALES = fileURLToPath(new URL('../../locales/', import.meta.url));
 
@@ -36,8 +36,7 @@ const instance = () => (shared ??= createI18n({ cn: readLocale('cn'), en: readLo
 export type T = (key: string, params?: Record<string, unknown>) => string;
 
 export function translator(lang: Lang, inst: i18n = instance()): T {
-  const fixed = inst.getFixedT(I18N_LANG[lang]);
-  return (key, params) => fixed(key, params ?? {}) as string;
+  return fixedT(inst, lang);
 }
 
 export function hasKey(lang: Lang, key: string): boolean {
