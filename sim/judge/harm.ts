@@ -29,11 +29,17 @@ export function runHarm(cat: Catalog, state: WorldState, tick: number, judge: Ti
   const actors = membersOf(state.actors);
   for (let i = 0; i < actors.length; i++) {
     const a = actors[i];
-    // nothing to heal and no blow to strike with: most people, most ticks
-    if (a.status === 'dead' || (a.tags.length === 0 && a.hurtAt === undefined)) continue;
+    // nothing to heal and no blow to strike with: most people, most ticks (their tags are jobs and skills, not harm)
+    if (a.status === 'dead' || (a.hurtAt === undefined && !carriesHarm(harm, a))) continue;
     healed(state, judge, harm, a, tick);
     struck(judge, harm, a);
   }
+}
+
+/** Whether any of a body's tags is harm: what healing and a fresh blow read (one pass, no list made). */
+function carriesHarm(harm: Harm, a: ActorState): boolean {
+  for (let i = 0; i < a.tags.length; i++) if (harmTag(harm, a.tags[i]) !== undefined) return true;
+  return false;
 }
 
 /** What one roll deals: the blow of a failure to the one who tried, of a full success to the target; a caught thief's mark and restraint. */
