@@ -111,9 +111,9 @@ const alignX = (align: Align, x: number, span: number, w: number, mid: number) =
  * that), so a crowd never pushes a name onto another place while a free spot exists. Then each
  * place's people, busiest first, listed on the far side of its name, on the side facing the circle,
  * for as many lines as fit without covering a name, a circle or another list; the rest summed up in
- * one "+n" line. The same every time.
+ * one "+n" line. The same every time. `clear`: what stands over the box (its buttons), covered as a circle is.
  */
-export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: number): Map<string, LabelOut> {
+export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: number, clear: Box[] = []): Map<string, LabelOut> {
   const circles: (Box & { id: string })[] = items.map((i) => ({
     id: i.id,
     x: i.at.x - i.r - 3,
@@ -128,6 +128,7 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
     for (const o of circles) if (o.id !== own) c += 10 * overlap(b, o);
     for (const [id, o] of names) if (id !== own) c += 10 * overlap(b, o);
     for (const o of lists) if (o.id !== own) c += 10 * overlap(b, o);
+    for (const o of clear) c += 10 * overlap(b, o);
     return c;
   };
 

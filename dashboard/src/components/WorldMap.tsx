@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useNames, useWorldCtx } from '../ctx.ts';
 import { renderMessage } from '../format.ts';
 import { useT } from '../i18n.ts';
@@ -115,6 +115,15 @@ export function WorldMap(props: {
     pz.ref(node);
   }, []);
   const { k } = pz.view;
+  // where the zoom buttons stand over the box, as laid out (style.css): names are placed clear of them
+  const [buttons, setButtons] = useState<Box | null>(null);
+  const zoomRef = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const el = zoomRef.current;
+    if (!el) return;
+    const b = { x: el.offsetLeft - 2, y: el.offsetTop - 2, w: el.offsetWidth + 4, h: el.offsetHeight + 4 };
+    setButtons((was) => (was && was.x === b.x && was.y === b.y && was.w === b.w && was.h === b.h ? was : b));
+  }, [bw, bh, props.places.length > 0]);
   const W = bw * k;
   const H = bh * k;
   const me = load<{ actorId?: string } | null>(`player.${world}`, null)?.actorId ?? null;
@@ -148,9 +157,12 @@ export function WorldMap(props: {
         W,
         H,
         W >= 700 ? 6 : 4,
+        // with the whole drawing in view it is laid out in the box's pixels, so the buttons stand where they are drawn
+        // (zoomed in, the view moves under them)
+        k > ZOOM_MIN || !buttons ? [] : [buttons],
       ),
     // the people at each place, as a key: recomputed when someone arrives or leaves, not every frame
-    [pos, lang, me, [...byPlace].map(([p, l]) => `${p}:${l.map((a) => a.id).join(',')}`).join('|')],
+    [pos, lang, me, buttons, [...byPlace].map(([p, l]) => `${p}:${l.map((a) => a.id).join(',')}`).join('|')],
   );
 
   const links = useMemo(() => {
@@ -405,7 +417,7 @@ export function WorldMap(props: {
           </g>
         </svg>
       </div>
-      <div class="map-zoom">
+      <div class="map-zoom" ref={zoomRef}>
         <button
           type="button"
           data-testid="map-zoom-in"
