@@ -6,24 +6,20 @@ import type { Need } from './scenario.ts';
  * What a body tells its owner as its energy runs down, in order, with the fraction of the pack's
  * energyMax below which each is given. The Judge's clock commits each once on the way down (a
  * `warned` event), well before an empty body collapses; eating well back above a line lifts it.
+ * `need`: the same line's word for a need a pack declares beyond energy (`rules.needs.more`), a word
+ * that fits any need (the warning names the need itself). One table, so a line without both words
+ * does not type-check.
  */
 export const WARNINGS = [
-  { level: 'hungry', below: 0.5 },
-  { level: 'exhausted', below: 0.25 },
-  { level: 'collapsing', below: 0.1 },
+  { level: 'hungry', need: 'low', below: 0.5 },
+  { level: 'exhausted', need: 'very_low', below: 0.25 },
+  { level: 'collapsing', need: 'critical', below: 0.1 },
 ] as const;
 export type WarnLevel = (typeof WARNINGS)[number]['level'];
+export type NeedWarnLevel = (typeof WARNINGS)[number]['need'];
 
-/**
- * The same lines (hunger's fractions) for a need a pack declares beyond energy (`rules.needs.more`), by
- * words that fit any need: the warning names the need itself.
- */
-const NEED_LEVELS = ['low', 'very_low', 'critical'] as const;
-export type NeedWarnLevel = (typeof NEED_LEVELS)[number];
-export const NEED_WARNINGS: readonly { level: NeedWarnLevel; below: number }[] = WARNINGS.map((w, i) => ({
-  level: NEED_LEVELS[i],
-  below: w.below,
-}));
+/** The same lines (hunger's fractions) for a declared need, by its words. */
+export const NEED_WARNINGS: readonly { level: NeedWarnLevel; below: number }[] = WARNINGS.map((w) => ({ level: w.need, below: w.below }));
 
 /** The resource a `resource_changed` event names for a declared need (never a tool call's resource). */
 export const NEED_PREFIX = 'need:';
