@@ -8,8 +8,8 @@ import { ARTIFACTS, findChromium, launchBrowser, serve, type Served, WAIT } from
 /**
  * The map's words where a reader looks for them, in headless Chromium against `astinus serve` of each
  * pack: every place's name beside its circle and every person listed beside their place (no further
- * off than the circle's radius), none under the zoom buttons, no speech bubble over a name, and the view moved by dragging (and
- * by the keyboard) without selecting any text on the page.
+ * off than the circle's radius), none under the zoom buttons, no speech bubble over a name, and the
+ * view moved by dragging (and by the keyboard) without selecting any text on the page.
  */
 const CHROMIUM = findChromium();
 const PACKS = ['shenzhen', 'riverford', 'vesta_ring'];

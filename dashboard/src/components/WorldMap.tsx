@@ -26,9 +26,8 @@ import { usePanZoom, ZOOM_MAX, ZOOM_MIN } from '../usePanZoom.ts';
 const MAP_FAMILY = 'system-ui, "Segoe UI", "PingFang SC", "Noto Sans CJK SC", sans-serif';
 const NAME_FONT = `600 13px ${MAP_FAMILY}`;
 const ROW_FONT = `12px ${MAP_FAMILY}`;
-// a name on the road is drawn centred and bold (style.css: 600; yours or a selected one 700), so it is measured so
+// a name on the road is drawn centred and in weight 600 (style.css, `.person.walking`), so it is measured so
 const WALKER_FONT = `600 ${ROW_FONT}`;
-const BOLD_FONT = `700 ${ROW_FONT}`;
 const ZOOM_STEP = 1.5;
 const BUBBLE_H = 20;
 const BUBBLES = 4;
@@ -225,7 +224,7 @@ export function WorldMap(props: {
     const p = along(pts, (motion.now - w.start) / w.dur);
     anchor.set(a.id, p);
     walkers.push({ a, p });
-    const nw = textW(nameOf(a), a.id === me || sel('actor', a.id) ? BOLD_FONT : WALKER_FONT);
+    const nw = textW(nameOf(a), WALKER_FONT);
     nameBoxes.push({ x: p.x - nw / 2, y: p.y - 23, w: nw, h: 16 });
   }
   const personCls = (a: ActorSummary) =>
