@@ -3,6 +3,7 @@
  * (the policy brain acts on them; the language-model brain is told).
  */
 
+import { own } from '../sim/model/ids.ts';
 import type { Catalog } from '../sim/scenario/catalog.ts';
 import type { ActorState } from '../sim/state/types.ts';
 
@@ -13,7 +14,7 @@ export const UNPAID_DAYS = 3;
 
 /** Whether the tick a record holds for `key` falls within the last `days` of the pack's days. */
 function within(cat: Catalog, record: Record<string, number> | undefined, key: string, tick: number, days: number): boolean {
-  const at = record && Object.hasOwn(record, key) ? record[key] : undefined;
+  const at = record && own(record, key);
   return at !== undefined && tick - at < days * cat.scenario.vocabulary.time.ticksPerDay;
 }
 
