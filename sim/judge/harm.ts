@@ -1,6 +1,6 @@
 import type { EventOf } from '../model/events.ts';
 import type { WorldChange } from '../model/consequence.ts';
-import { blowOf, harmTag, hasHarm, hpLeft, severity, woundedAt } from '../model/harm.ts';
+import { blowOf, carriesHarm, harmTag, hasHarm, hpLeft, severity, woundedAt } from '../model/harm.ts';
 import { own } from '../model/ids.ts';
 import type { Harm } from '../model/vocabulary.ts';
 import type { Catalog } from '../scenario/catalog.ts';
@@ -34,12 +34,6 @@ export function runHarm(cat: Catalog, state: WorldState, tick: number, judge: Ti
     healed(state, judge, harm, a, tick);
     struck(judge, harm, a);
   }
-}
-
-/** Whether any of a body's tags is harm: what healing and a fresh blow read (one pass, no list made). */
-function carriesHarm(harm: Harm, a: ActorState): boolean {
-  for (let i = 0; i < a.tags.length; i++) if (harmTag(harm, a.tags[i]) !== undefined) return true;
-  return false;
 }
 
 /** What one roll deals: the blow of a failure to the one who tried, of a full success to the target; a caught thief's mark and restraint. */

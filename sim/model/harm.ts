@@ -23,6 +23,12 @@ export const harmTag = (h: Harm, tag: string): HarmTag | undefined => own(h.tags
 /** Whether a pack has any harm rule at all: most of the clock's work is skipped when it has none. */
 export const hasHarm = (h: Harm): boolean => Object.keys(h.tags).length > 0 || h.hp !== undefined || h.restrain !== undefined;
 
+/** Whether any of a body's tags is harm (one pass, no list made): most bodies carry only jobs and skills. */
+export function carriesHarm(h: Harm, a: Hurt): boolean {
+  for (let i = 0; i < a.tags.length; i++) if (harmTag(h, a.tags[i]) !== undefined) return true;
+  return false;
+}
+
 /** The sum of the severities of the harm a body carries. */
 export function severity(h: Harm, a: Hurt): number {
   let n = 0;
