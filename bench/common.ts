@@ -1,4 +1,6 @@
 /** What every bench script shares: the scenario, the seed, and the stock brain and engine. */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { policyBrain } from '../bots/brains/policy/index.ts';
 import type { Event } from '../sim/model/events.ts';
@@ -12,6 +14,14 @@ export const SEED = 42;
 export const SCENARIO_DIR = fileURLToPath(new URL('../scenarios/shenzhen', import.meta.url));
 /** World's default snapshot cadence (sim/world.ts); used to amortize snapshot cost over ticks. */
 export const SNAPSHOT_EVERY = 50;
+
+/** Every pack this tree ships: a folder of scenarios/ with a scenario.json, by name. */
+export function shippedPacks(): string[] {
+  const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
+  return readdirSync(dir)
+    .filter((d) => existsSync(join(dir, d, 'scenario.json')))
+    .sort();
+}
 
 export { policyBrain, ruleEngine };
 

@@ -10,19 +10,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkout } from './against.ts';
-import { numArg, progress } from './common.ts';
+import { numArg, progress, shippedPacks } from './common.ts';
 
 const HERE = fileURLToPath(new URL('../', import.meta.url));
-// every shipped pack: a folder of scenarios/ with a scenario.json
-const PACKS = readdirSync(join(HERE, 'scenarios'), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(join(HERE, 'scenarios', d.name, 'scenario.json')))
-  .map((d) => d.name)
-  .sort();
+const PACKS = shippedPacks();
 
 function exportOf(root: string, pack: string, seed: number, ticks: number): string {
   const data = mkdtempSync(join(tmpdir(), 'astinus-identical-'));

@@ -7,7 +7,6 @@
  * Each run is `astinus run <pack> --ticks <days * ticksPerDay> --seed S` in a process of its own, two at a time.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,15 +14,14 @@ import { fileURLToPath } from 'node:url';
 import { metricsOf } from '../adapters/cli/data-dir.ts';
 import { type HealthCheckId, healthOf } from '../sim/metrics/health.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
-import { numArg, progress } from './common.ts';
+import { numArg, progress, shippedPacks } from './common.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const days = numArg(process.argv, 'days', 30);
 const seeds = numArg(process.argv, 'seeds', 10);
 const jobs = numArg(process.argv, 'jobs', 2);
 const at = process.argv.indexOf('--packs');
-const shipped = readdirSync(join(ROOT, 'scenarios')).filter((d) => existsSync(join(ROOT, 'scenarios', d, 'scenario.json')));
-const packs = at >= 0 ? process.argv[at + 1].split(',') : shipped.sort();
+const packs = at >= 0 ? process.argv[at + 1].split(',') : shippedPacks();
 
 interface Run {
   pack: string;
