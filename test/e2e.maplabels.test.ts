@@ -8,8 +8,9 @@ import { ARTIFACTS, findChromium, launchBrowser, serve, type Served, WAIT } from
 /**
  * The map's words where a reader looks for them, in headless Chromium against `astinus serve` of each
  * pack: every place's name beside its circle and every person listed beside their place (no further
- * off than the circle's radius), none under the zoom buttons, no speech bubble over a name, and the
- * view moved by dragging (and by the keyboard) without selecting any text on the page.
+ * off than the circle's radius), none under the zoom buttons, no speech bubble over a name or under
+ * the buttons, and the view moved by dragging (and by the keyboard) without selecting any text on the
+ * page.
  */
 const CHROMIUM = findChromium();
 const PACKS = ['shenzhen', 'riverford', 'vesta_ring'];
@@ -111,9 +112,11 @@ describe.skipIf(!CHROMIUM)('the map’s names and bubbles, and moving the view',
         for (let n = 0; n < 60 && (seen < 3 || n < 15); n++) {
           const s = await bubblesOverNames(page);
           seen += s.bubbles;
-          for (const b of s.rects)
+          for (const b of s.rects) {
             for (const name of s.names)
               if (cross(b, name)) covered.push(`${b.who} over "${name.text}" (bubble ${rect(b)}, name ${rect(name)})`);
+            if (cross(b, zoom)) covered.push(`${b.who} under the zoom buttons (bubble ${rect(b)}, buttons ${rect(zoom)})`);
+          }
           await page.waitForTimeout(200);
         }
         expect(covered.join('; '), `${pack} at ${viewport.width}px`).toBe('');

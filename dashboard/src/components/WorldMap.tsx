@@ -251,9 +251,11 @@ export function WorldMap(props: {
     .map(([id, s]) => ({ id, at: anchor.get(id)!, text: sayText(s) }));
   // a margin for what the measure misses: a name drawn bold (the player's, a walker's, a selected one) is wider
   const pad = (b: Box) => ({ x: b.x - 4, y: b.y - 3, w: b.w * 1.1 + 8, h: b.h + 6 });
+  // the zoom buttons where they stand over the view (the view's top left is `pz.view` in the drawing): no bubble under them
+  const overView = buttons ? [{ ...buttons, x: buttons.x + pz.view.x, y: buttons.y + pz.view.y }] : [];
   const spots = placeBubbles(
     said.map((b) => ({ id: b.id, at: b.at, w: textW(b.text, ROW_FONT) + 12, h: BUBBLE_H })),
-    nameBoxes.map(pad),
+    [...nameBoxes.map(pad), ...overView],
     props.places.map((p) => {
       const c = pos.get(p.id)!;
       const r = p.parent ? SUB_R : PLACE_R;
