@@ -290,10 +290,18 @@ async function runAll(o: {
     if (o.allowMixed) runArgs.push('--allow-mixed');
     // a child of an experiment killed earlier may still be writing this world: let it finish, then
     // continue it (it may also have taken the lock just after we looked: then wait and try again)
+    const csv = path.join(out, run.dir, 'metrics.csv');
+    const rows = async () => (await readFile(csv, 'utf8').catch(() => '')).split('\n').length - 2;
     let code: number | string = 0;
     for (let attempt = 0; attempt < 3; attempt++) {
+      const waited = (await liveHolder(data)) !== null;
       await waitForHolder();
       if (stopped) return;
+      // the child waited for may have finished the run itself: it is not run again
+      if (waited && (await rows()) >= plan.ticks) {
+        done++;
+        return;
+      }
       code = await step(run, runArgs);
       if (code === 0 || (await liveHolder(data)) === null) break;
     }
@@ -304,11 +312,10 @@ async function runAll(o: {
       return;
     }
     // a `run` stopped by a signal of its own exits 0 short of the last tick: such a run is not finished
-    const csv = path.join(out, run.dir, 'metrics.csv');
-    const rows = (await readFile(csv, 'utf8')).split('\n').length - 2;
-    if (rows < plan.ticks) {
+    const got = await rows();
+    if (got < plan.ticks) {
       await rm(csv, { force: true });
-      failure ??= { run, step: 'run', code: 0, tail: t('experiment.error.short_run', { rows, ticks: plan.ticks }) };
+      failure ??= { run, step: 'run', code: 0, tail: t('experiment.error.short_run', { rows: got, ticks: plan.ticks }) };
       return;
     }
     done++;
