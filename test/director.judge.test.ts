@@ -11,6 +11,7 @@ import { ScenarioError } from '../sim/scenario/errors.ts';
 import { initialState } from '../sim/state/initial.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { readTension } from '../world-engine/director/measures.ts';
+import { NOTHING_RECENT } from '../world-engine/director/window.ts';
 import { rulesProposal } from '../world-engine/director/rules.ts';
 import { copyScenario, removeDir, REPO as ROOT } from './helpers/cli.ts';
 
@@ -103,9 +104,9 @@ describe("Shenzhen's director, accepted", () => {
     const s = initialState(sz, 4, null);
     s.tick = 30;
     const f = sz.scenario.director!;
-    const r1 = readTension(sz, f, s, [], 31);
+    const r1 = readTension(sz, f, s, NOTHING_RECENT, 31);
     const p1 = rulesProposal(sz, f, s, 31, 'steady', r1);
-    expect(readTension(sz, f, structuredClone(s), [], 31)).toEqual(r1);
+    expect(readTension(sz, f, structuredClone(s), NOTHING_RECENT, 31)).toEqual(r1);
     expect(rulesProposal(sz, f, structuredClone(s), 31, 'steady', r1)).toEqual(p1);
     expect(p1?.aim).toBe('raise');
     const judge = new TickJudge(sz, s, 31);

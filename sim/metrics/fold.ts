@@ -324,7 +324,7 @@ export class MetricsFold {
     const f = this.cat.scenario.director;
     if (!f || !this.window) return { tension: null, phase: null };
     this.window.add(events);
-    const r = readTension(this.cat, f, this.state, this.window.before(tick + 1), tick + 1);
+    const r = readTension(this.cat, f, this.state, this.window, tick + 1);
     return {
       tension: r.tension,
       phase: this.state.director?.phase ?? 'steady',

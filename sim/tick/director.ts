@@ -2,7 +2,7 @@ import type { Phase as TickPhase } from './phase.ts';
 import { readTension } from '../../world-engine/director/measures.ts';
 import { nearMilestone } from '../../world-engine/director/rules.ts';
 import { type Director, rulesDirector } from '../../world-engine/director/types.ts';
-import type { DirectorWindow } from '../../world-engine/director/window.ts';
+import { NOTHING_RECENT, type Recent } from '../../world-engine/director/window.ts';
 import { proposers } from '../judge/changes.ts';
 import { judgeDirector } from '../judge/director.ts';
 import type { TickJudge } from '../judge/judge.ts';
@@ -14,16 +14,16 @@ import { msg } from '../model/text.ts';
  * a window of ticks has passed:
  * read the tension, switch the phase when a milestone comes near (or none is any more), then, out of
  * the cooldown, let the director (the rules, or a model) propose and the Judge judge the proposal.
- * `window` holds the recent ticks' events (the World keeps it); without it the window reads empty.
+ * `window` tells what the recent ticks held (the World keeps it); without it nothing happened.
  */
-export async function runDirector(judge: TickJudge, window: DirectorWindow | undefined, director: Director = rulesDirector): Promise<void> {
+export async function runDirector(judge: TickJudge, window: Recent | undefined, director: Director = rulesDirector): Promise<void> {
   const { cat, state, tick } = judge;
   const f = cat.scenario.director;
   if (!f) return;
   const phase: Phase = state.director?.phase ?? 'steady';
   // a world younger than the window has no past to measure: its stillness would read as boredom
   if (tick < f.window || tick % f[phase].every !== 0) return;
-  const reading = readTension(cat, f, state, window?.before(tick) ?? [], tick);
+  const reading = readTension(cat, f, state, window ?? NOTHING_RECENT, tick);
   const near = nearMilestone(f, state, reading, tick);
   const to: Phase = near ? 'acceleration' : 'steady';
   if (to !== phase) {
