@@ -5,7 +5,7 @@ import type { Event } from '../sim/model/events.ts';
 import { buildCatalog, type Catalog } from '../sim/scenario/catalog.ts';
 import { ScenarioError } from '../sim/scenario/errors.ts';
 import { loadScenario } from '../sim/scenario/load.ts';
-import { membersChanged } from '../sim/state/members.ts';
+import { dropMember, putMember } from '../sim/state/members.ts';
 import type { WorldState } from '../sim/state/types.ts';
 import { lastingEffects } from '../world-engine/effects/index.ts';
 import { act } from './helpers/act.ts';
@@ -62,9 +62,8 @@ describe('crowding: a stall beside others selling the same sells less', () => {
   function stalls(state: WorldState, template: string, where: string, n: number, first = template): void {
     for (let i = 0; i < n; i++) {
       const id = i === 0 ? `${first}_a` : `${template}_${i}`;
-      state.entities[id] = { id, template, location: where, owner: owners[i], name: null, properties: {}, createdAt: 0 };
+      putMember(state.entities, id, { id, template, location: where, owner: owners[i], name: null, properties: {}, createdAt: 0 });
     }
-    membersChanged(state.entities);
   }
   /** Sales each stall would make over the ticks, counted from the proposals alone (nothing committed). */
   function sales(c: Catalog, state: WorldState, ticks: number): Map<string, number> {
@@ -77,7 +76,7 @@ describe('crowding: a stall beside others selling the same sells less', () => {
   /** A fresh world whose only food stalls are `n` at Dongmen, the first of them `stall_a`. */
   function street(c: Catalog, n: number): WorldState {
     const state = fresh(c);
-    for (const id in state.entities) if (state.entities[id].template === 'food_stall') delete state.entities[id];
+    for (const id of Object.keys(state.entities)) if (state.entities[id].template === 'food_stall') dropMember(state.entities, id);
     stalls(state, 'food_stall', 'dongmen', n, 'stall');
     return state;
   }
@@ -115,13 +114,11 @@ describe('a trader sets up where the same trade is not already plying', () => {
   it('a food stall seen here is not opened again beside it when the pack says they crowd; elsewhere, or in a pack without crowding, it is', () => {
     const stall = { id: 'rival', template: 'food_stall', location: 'dongmen', owner: 'xu_na', name: null, properties: {}, createdAt: 0 };
     const crowded = fresh(cat);
-    crowded.entities.rival = { ...stall };
-    membersChanged(crowded.entities);
+    putMember(crowded.entities, 'rival', { ...stall });
     expect(opens(cat, crowded, 'liu_yang', 'dongmen')).not.toContain('food_stall');
     expect(opens(cat, fresh(cat), 'liu_yang', 'dongmen')).toContain('food_stall');
     const open = fresh(plain);
-    open.entities.rival = { ...stall };
-    membersChanged(open.entities);
+    putMember(open.entities, 'rival', { ...stall });
     expect(opens(plain, open, 'liu_yang', 'dongmen')).toContain('food_stall');
   });
 });

@@ -5,7 +5,7 @@ import { STRATEGIES, WEIGHT_MAX, WEIGHT_MIN, type Strategy } from '../model/stra
 import type { ActorState, Interventions, MemoryItem, WorldState } from './types.ts';
 import { parseJobTag } from '../model/jobs.ts';
 import { newActor } from './initial.ts';
-import { membersChanged, membersOf } from './members.ts';
+import { dropMember, membersOf, putMember } from './members.ts';
 import { own, table } from '../model/ids.ts';
 import { HP } from '../model/harm.ts';
 import { NEED_PREFIX, needLevel, rearmAt } from '../model/needs.ts';
@@ -197,8 +197,7 @@ const HANDLERS: Handlers = {
   },
   entity_created(s, e) {
     e.entity.properties = table(e.entity.properties);
-    s.entities[e.entity.id] = e.entity;
-    membersChanged(s.entities);
+    putMember(s.entities, e.entity.id, e.entity);
     s.counters.entity++;
     observe(s, e, e.entity.location, e.by, msg('observe.entity_created', { entity: ref('entity', e.entity.id) }));
   },
@@ -211,8 +210,7 @@ const HANDLERS: Handlers = {
     const owner = e.owner === null || !UNWANTED.has(e.reason) ? undefined : s.actors[e.owner];
     if (owner) (owner.closed ??= table())[e.template] = e.tick;
     observe(s, e, ent.location, null, msg('observe.entity_removed', { entity: ref('entity', e.entity), reason: e.reason }));
-    delete s.entities[e.entity];
-    membersChanged(s.entities);
+    dropMember(s.entities, e.entity);
   },
   reputation_changed(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
@@ -306,26 +304,29 @@ const HANDLERS: Handlers = {
     // a player's character: average drives (traits come later), awake every tick so a queued
     // action is taken at the next tick; the brain does nothing for it while nothing is queued
     const drives = { ambition: 0.5, sociability: 0.5, creativity: 0.5, diligence: 0.5, thrift: 0.5, gossip: 0.5 };
-    s.actors[e.actor] = newActor({
-      id: e.actor,
-      soul: e.actor,
-      clone: 0,
-      location: e.place,
-      arrivedAt: e.tick,
-      money: e.money,
-      energy: e.energy,
-      inventory: table(),
-      relations: table(),
-      reputation: 0,
-      tags: [],
-      status: 'alive',
-      heartbeat: 1,
-      nextWake: e.tick,
-      drives,
-      roles: [],
-      player: { name: e.name, concept: e.concept, ...(e.traits?.length ? { traits: e.traits } : {}) },
-    });
-    membersChanged(s.actors);
+    putMember(
+      s.actors,
+      e.actor,
+      newActor({
+        id: e.actor,
+        soul: e.actor,
+        clone: 0,
+        location: e.place,
+        arrivedAt: e.tick,
+        money: e.money,
+        energy: e.energy,
+        inventory: table(),
+        relations: table(),
+        reputation: 0,
+        tags: [],
+        status: 'alive',
+        heartbeat: 1,
+        nextWake: e.tick,
+        drives,
+        roles: [],
+        player: { name: e.name, concept: e.concept, ...(e.traits?.length ? { traits: e.traits } : {}) },
+      }),
+    );
     s.moneyTotal += e.money;
     observe(s, e, e.place, e.actor, msg('observe.joined', { actor: ref('actor', e.actor) }));
   },
@@ -466,29 +467,32 @@ function arrive(s: WorldState, e: EventOf<'intervened'>, id: string, p: NonNulla
   // numbered after the others of the same soul, so the feed tells them apart
   let clone = 0;
   for (const a of membersOf(s.actors)) if (a.soul === p.soul) clone = Math.max(clone, a.clone);
-  s.actors[id] = newActor({
+  putMember(
+    s.actors,
     id,
-    soul: p.soul,
-    // a newcomer the pack named is nobody's copy
-    clone: p.name ? 0 : clone + 1,
-    location: p.place,
-    arrivedAt: tick,
-    money: 0,
-    energy: p.energy,
-    inventory: table(),
-    relations: table(),
-    reputation: 0,
-    tags: [...p.tags],
-    status: 'alive',
-    heartbeat: p.heartbeat,
-    nextWake: tick,
-    drives: { ...p.drives },
-    roles: [...p.roles],
-    name: p.name,
-    leaveAt: p.leaveAt,
-    came: tick,
-  });
-  membersChanged(s.actors);
+    newActor({
+      id,
+      soul: p.soul,
+      // a newcomer the pack named is nobody's copy
+      clone: p.name ? 0 : clone + 1,
+      location: p.place,
+      arrivedAt: tick,
+      money: 0,
+      energy: p.energy,
+      inventory: table(),
+      relations: table(),
+      reputation: 0,
+      tags: [...p.tags],
+      status: 'alive',
+      heartbeat: p.heartbeat,
+      nextWake: tick,
+      drives: { ...p.drives },
+      roles: [...p.roles],
+      name: p.name,
+      leaveAt: p.leaveAt,
+      came: tick,
+    }),
+  );
   observe(s, e, p.place, id, msg('observe.joined', { actor: ref('actor', id) }));
 }
 
