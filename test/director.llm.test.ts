@@ -97,7 +97,14 @@ describe('a language model as the director', () => {
   it("falls back to the rules after a second bad answer, counted, and the rules' proposal is judged", async () => {
     llm.script(answers.text('a fire, obviously'), answers.json({ ...good, one: 'zhao_lei' }));
     const s = scene();
-    const expected = rulesProposal(cat, cat.scenario.director!, s, 48, 'steady', readTension(cat, cat.scenario.director!, s, NOTHING_RECENT, 48));
+    const expected = rulesProposal(
+      cat,
+      cat.scenario.director!,
+      s,
+      48,
+      'steady',
+      readTension(cat, cat.scenario.director!, s, NOTHING_RECENT, 48),
+    );
     const { rt, proposed } = await tick(s);
     expect(llm.requests).toHaveLength(2);
     expect(rt.stats.repairs).toEqual({ invalid_json: 1 });
