@@ -17,7 +17,7 @@ export const NOTHING_RECENT: Recent = { conflicts: () => 0, lastTouched: () => n
 
 /**
  * The recent past as counts per tick and the last tick each person was touched, not the events
- * themselves: a window of a city's ticks holds hundreds of thousands of them, which the collector
+ * themselves: a window of a crowded world's ticks holds hundreds of thousands of them, which the collector
  * would carry from tick to tick. It is a function of the committed log only, so a world reopened from
  * its store primes it from its last ticks and measures exactly what an uninterrupted run would.
  * It answers for ticks after the last one added (the tick being run, or the next).
