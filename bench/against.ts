@@ -1,14 +1,16 @@
 /**
  * Side by side: this tree against another revision, on the same machine in the same minutes.
  *
- *   npm run bench -- --against <rev> [--population 10000] [--ticks 12] [--runs 3] [--seed 1]
+ *   npm run bench -- --against <rev> [--population 10000] [--ticks 12] [--runs 3] [--seed 1] [--warm K]
  *
  * `<rev>` is checked out in a temporary git worktree (kept for the next time, beside the others in the
  * system's temp folder; its packages are this tree's when the lock files match, else installed with
  * `npm ci`). Both run `astinus run scenarios/shenzhen` with the same flags, alternating which goes first,
  * each in a fresh process and data folder. A shared host swings wall time by a third from one minute to
  * the next; CPU time per bot-action (the process's user + system time over the calls it judged) is
- * steadier, so that is the figure to compare, with wall time beside it.
+ * steadier, so that is the figure to compare, with wall time beside it. With `--warm K` each run is paired
+ * with a K-tick run of the same tree and the figures are their difference: ticks K and after, the steady
+ * state, without the start-up and the first ticks that cost any two trees about the same.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
@@ -123,6 +125,14 @@ function runOnce(root: string, o: { population: number; ticks: number; seed: num
   });
 }
 
+/** What a run did after the ticks of a shorter run of the same world (its peak memory is the whole run's). */
+const after = (whole: Run, start: Run): Run => ({
+  cpuMs: whole.cpuMs - start.cpuMs,
+  wallMs: whole.wallMs - start.wallMs,
+  calls: whole.calls - start.calls,
+  maxRssMiB: whole.maxRssMiB,
+});
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const f1 = (x: number) => x.toFixed(1);
 
@@ -131,6 +141,10 @@ export async function against(argv: string[]): Promise<void> {
   if (!rev || rev.startsWith('--')) throw new Error('--against needs a revision (a commit, a branch or a tag)');
   const o = { population: numArg(argv, 'population', 10_000), ticks: numArg(argv, 'ticks', 12), seed: numArg(argv, 'seed', 1) };
   const runs = numArg(argv, 'runs', 3);
+  // --warm K: each run less a K-tick run of the same tree, so start-up and the first ticks (the code warming up,
+  // about the same in any two trees) do not dilute the steady state's difference
+  const warm = numArg(argv, 'warm', 0);
+  if (warm < 0 || warm >= o.ticks) throw new Error(`--warm must be at least 0 and below --ticks (${o.ticks}), not ${warm}`);
   const sides: Side[] = [
     { name: 'this tree', root: HERE, runs: [] },
     { name: rev, root: checkout(rev), runs: [] },
@@ -138,8 +152,9 @@ export async function against(argv: string[]): Promise<void> {
   for (let i = 0; i < runs; i++) {
     // alternate who goes first, so a host getting busier or quieter weighs on both alike
     for (const s of i % 2 === 0 ? sides : [...sides].reverse()) {
-      progress(`run ${i + 1}/${runs}: ${s.name}`);
-      s.runs.push(await runOnce(s.root, o));
+      progress(`run ${i + 1}/${runs}: ${s.name}${warm ? `, ${o.ticks} then ${warm} ticks` : ''}`);
+      const whole = await runOnce(s.root, o);
+      s.runs.push(warm ? after(whole, await runOnce(s.root, { ...o, ticks: warm })) : whole);
     }
   }
   const rows = sides.map((s) => {
@@ -155,8 +170,9 @@ export async function against(argv: string[]): Promise<void> {
       rss: median(s.runs.map((r) => r.maxRssMiB)),
     };
   });
+  const only = warm ? `, ticks ${warm}-${o.ticks - 1} only (each run less a ${warm}-tick run)` : '';
   console.log(
-    `\nrun scenarios/shenzhen --population ${o.population} --ticks ${o.ticks} --seed ${o.seed}, ${runs} runs each, alternating (medians)\n`,
+    `\nrun scenarios/shenzhen --population ${o.population} --ticks ${o.ticks} --seed ${o.seed}${only}, ${runs} runs each, alternating (medians)\n`,
   );
   console.log('| tree | judged calls | CPU us per call (min-max) | wall s | calls/s (wall) | max RSS MiB |');
   console.log('| --- | --- | --- | --- | --- | --- |');
