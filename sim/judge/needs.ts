@@ -1,6 +1,6 @@
 import type { Catalog } from '../scenario/catalog.ts';
 import type { ActorState, WorldState } from '../state/types.ts';
-import { burnt, NEED_WARNINGS, needLevel, WEAK, warnBelow } from '../model/needs.ts';
+import { burnt, needLevel, WARNINGS, WEAK, warnBelow } from '../model/needs.ts';
 import { proposers } from './changes.ts';
 import { blow } from './harm.ts';
 import type { TickJudge } from './judge.ts';
@@ -30,9 +30,9 @@ export function runNeeds(cat: Catalog, state: WorldState, tick: number, judge: T
   let empty = false;
   for (const need of cat.needs.values()) {
     const level = needLevel(need, a);
-    for (const w of NEED_WARNINGS) {
+    for (const w of WARNINGS) {
       const line = warnBelow(w.below, need.max);
-      if (level < line && !a.warned?.some((x) => x.need === need.id && x.level === w.level)) judge.warnNeed(id, need, w.level, line);
+      if (level < line && !a.warned?.some((x) => x.need === need.id && x.level === w.need)) judge.warnNeed(id, need, w.need, line);
     }
     if (level > 0) continue;
     if (need.atZero === 'weak') empty = true;

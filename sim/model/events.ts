@@ -125,7 +125,7 @@ export type EventBody =
   | { type: 'needs'; actor: string; energy: number; more?: Record<string, number> }
   /**
    * the Judge's clock tells a body's owner a need fell below a warning line, `below` (sim/model/needs.ts):
-   * `energy` with hunger's levels, or a need the pack declares, by its id, with NEED_WARNINGS' levels and
+   * `energy` with hunger's levels, or a need the pack declares, by its id, with the `need` words of WARNINGS and
    * its `max` (so the fold can tell when a raise lifts the warning)
    */
   | { type: 'warned'; actor: string; need: string; level: WarnLevel | NeedWarnLevel; below: number; max?: number }

@@ -18,9 +18,6 @@ export const WARNINGS = [
 export type WarnLevel = (typeof WARNINGS)[number]['level'];
 export type NeedWarnLevel = (typeof WARNINGS)[number]['need'];
 
-/** The same lines (hunger's fractions) for a declared need, by its words. */
-export const NEED_WARNINGS: readonly { level: NeedWarnLevel; below: number }[] = WARNINGS.map((w) => ({ level: w.need, below: w.below }));
-
 /** The resource a `resource_changed` event names for a declared need (never a tool call's resource). */
 export const NEED_PREFIX = 'need:';
 export const needResource = (need: string) => `${NEED_PREFIX}${need}`;

@@ -1,14 +1,14 @@
 import { own } from '../../../sim/model/ids.ts';
-import { NEED_WARNINGS, needPressure } from '../../../sim/model/needs.ts';
+import { needPressure, WARNINGS } from '../../../sim/model/needs.ts';
 import type { Need } from '../../../sim/model/scenario.ts';
 import { type Catalog, onSale } from '../../../sim/scenario/catalog.ts';
 import { type Candidate, type Ctx, propose } from './context.ts';
 import { goTo } from './options.ts';
 
 /** How pressing a declared need must be before one tends it: at its first warning line. */
-const TEND_AT = 1 - NEED_WARNINGS[0].below;
+const TEND_AT = 1 - WARNINGS[0].below;
 /** How pressing it is at its last (critical) line, where it is tended before anything else. */
-const CRITICAL = 1 - NEED_WARNINGS[NEED_WARNINGS.length - 1].below;
+const CRITICAL = 1 - WARNINGS[WARNINGS.length - 1].below;
 
 /** The places that sell something satisfying each declared need, once per catalog: a trip for it asks. */
 const SELLERS = new WeakMap<Catalog, Map<string, string[]>>();
