@@ -272,12 +272,15 @@ async function runAll(o: {
     if (o.remote) return remoteOne(run, o.remote);
     const data = path.join(out, run.dir, 'data');
     await mkdir(path.join(out, run.dir), { recursive: true });
-    const waitForHolder = async () => {
-      for (let pid = await liveHolder(data), said = false; pid !== null && !stopped; pid = await liveHolder(data)) {
-        if (!said) progress.log(t('experiment.waiting', { pid, run: `${run.condition}/${run.seed}` }));
-        said = true;
+    /** Whether another process held the world (and was waited for). */
+    const waitForHolder = async (): Promise<boolean> => {
+      let waited = false;
+      for (let pid = await liveHolder(data); pid !== null && !stopped; pid = await liveHolder(data)) {
+        if (!waited) progress.log(t('experiment.waiting', { pid, run: `${run.condition}/${run.seed}` }));
+        waited = true;
         await new Promise((r) => setTimeout(r, 250));
       }
+      return waited;
     };
     const c = plan.conditions.find((x) => x.name === run.condition)!;
     const input = o.inputs.get(run.condition)!;
@@ -294,8 +297,7 @@ async function runAll(o: {
     const rows = async () => (await readFile(csv, 'utf8').catch(() => '')).split('\n').length - 2;
     let code: number | string = 0;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const waited = (await liveHolder(data)) !== null;
-      await waitForHolder();
+      const waited = await waitForHolder();
       if (stopped) return;
       // the child waited for may have finished the run itself: it is not run again
       if (waited && (await rows()) >= plan.ticks) {
