@@ -11,26 +11,25 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkout } from './against.ts';
 import { numArg, progress } from './common.ts';
-import type { CpuProfile } from './hotspots.ts';
+import { type CpuProfile, where } from './hotspots.ts';
 
 const HERE = fileURLToPath(new URL('../', import.meta.url));
 
 /**
- * The parts, as `function file` of a stack frame, mostly by file: V8 sometimes reports a function it
+ * The parts, as `function file:line` of a stack frame, mostly by file: V8 sometimes reports a function it
  * inlined as its caller's, so a file says more than a name. The names hold for 9abae85's tree too.
  */
 const PARTS: [string, RegExp][] = [
-  ["the log's JSON", /^encodeLine | (adapters|sim)\/store\/(embedded|logrecord)\.ts$/],
+  ["the log's JSON", /^encodeLine | (adapters|sim)\/store\/(embedded|logrecord)\.ts:/],
   ['the policy brain', / bots\/brains\/policy\//],
-  ['perception', / bots\/perception\.ts$| sim\/(tick|state)\/place-index\.ts$/],
-  ['the rule engine', / world-engine\/(rules\/|slice\.ts$)/],
+  ['perception', / bots\/perception\.ts:| sim\/(tick|state)\/place-index\.ts:/],
+  ['the rule engine', / world-engine\/(rules\/|slice\.ts:)/],
   ['lasting effects', / world-engine\/effects\//],
-  ['clock, needs, harm', / sim\/judge\/(clock|harm)\.ts$/],
-  ['reflection', / bots\/reflection\.ts$/],
+  ['clock, needs, harm', / sim\/judge\/(clock|harm)\.ts:/],
+  ['reflection', / bots\/reflection\.ts:/],
   ['the Judge', / sim\/judge\//],
   ['garbage collector', /^\(garbage collector\) $/],
   ['idle', /^\(idle\) $/],
@@ -43,8 +42,7 @@ export function parts(p: CpuProfile, root: string, calls: number): Map<string, n
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const label = (id: number) => {
     const f = byId.get(id)!.callFrame;
-    const url = f.url.startsWith('file:') ? fileURLToPath(f.url) : f.url;
-    return `${f.functionName} ${url.startsWith(root) ? relative(root, url) : url}`;
+    return `${f.functionName} ${where(f, root)}`;
   };
   const out = new Map<string, number>([...PARTS.map(([name]) => [name, 0] as [string, number]), ['other', 0], ['all', 0]]);
   const samples = p.samples ?? [];

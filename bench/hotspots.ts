@@ -43,10 +43,10 @@ export interface Hotspot {
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** `file:line` relative to the repo (1-based line), or the url as is for node internals. */
-export function where(f: CallFrame): string {
+/** `file:line` relative to the repo (this one, or the tree at `root`; 1-based line), or the url as is for node internals. */
+export function where(f: CallFrame, root = ROOT): string {
   if (!f.url) return '';
-  const file = f.url.startsWith('file:') ? relative(ROOT, fileURLToPath(f.url)) : f.url;
+  const file = f.url.startsWith('file:') ? relative(root, fileURLToPath(f.url)) : f.url;
   return `${file}:${f.lineNumber + 1}`;
 }
 
