@@ -103,7 +103,8 @@ describe.skipIf(!CHROMIUM)('playing on a phone', () => {
     expect(where.inner).toBe('');
     // Confirm is in view, and the map is still below it: the page was not scrolled past the map
     expect(where.confirm.top).toBeGreaterThanOrEqual(0);
-    expect(where.confirm.bottom).toBeLessThanOrEqual(844);
+    // a box's edges fall on fractions of a pixel while the page scrolls by whole ones: under a pixel out is in view
+    expect(where.confirm.bottom).toBeLessThan(844 + 1);
     expect(where.mapTop).toBeGreaterThan(where.confirm.bottom);
     await page.screenshot({ path: path.join(ARTIFACTS, 'phone-confirm.png') });
     await confirm.tap();
