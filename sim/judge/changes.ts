@@ -19,6 +19,7 @@ import { isClosed, priceOf, wageNow, wageOf } from '../state/overrides.ts';
 import { seated } from '../state/seats.ts';
 import { budgetLeft, dayOf } from '../state/minted.ts';
 import { needGain } from './need-gain.ts';
+import { knowsFact } from '../state/knowledge.ts';
 
 /** Who proposed the changes: an actor's call, a lasting effect of an entity, or the Judge's own clock. */
 export interface Proposer {
@@ -391,7 +392,7 @@ export const VALIDATORS: Validators = {
     const same = sameFact(d, c);
     if (same !== null) {
       d.created.push(same);
-      if (!d.state.actors[p.actor].knows.includes(same))
+      if (!knowsFact(d.state.actors[p.actor].knows, same))
         d.emit({ type: 'fact_learned', actor: p.actor, fact: same, from: p.actor, channel: 'origin' });
       return;
     }
@@ -409,7 +410,7 @@ export const VALIDATORS: Validators = {
     // one can only pass on what one knows, and only to someone who can hear it
     check(self(p, c.from), 'not_yours');
     actorExists(d, c.from);
-    check(d.state.actors[c.from].knows.includes(fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
+    check(knowsFact(d.state.actors[c.from].knows, fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
     // a letter or a public address reaches the listener wherever they are; any other word, only those present
     const reach = d.cat.words.channel(c.channel)?.reach;
     check(reach === 'friends' || reach === 'world' || d.state.actors[c.actor].location === p.place, 'not_present', {
@@ -420,7 +421,7 @@ export const VALIDATORS: Validators = {
     check((reach !== 'one' || to !== undefined) && (to === undefined || c.actor === to), 'not_present', {
       target: { ref: 'actor', id: c.actor },
     });
-    if (d.state.actors[c.actor].knows.includes(fact) || c.actor === c.from) return;
+    if (knowsFact(d.state.actors[c.actor].knows, fact) || c.actor === c.from) return;
     d.emit({ type: 'fact_learned', actor: c.actor, fact, from: c.from, channel: c.channel });
   },
   place_mood(d, c, p) {

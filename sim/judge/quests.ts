@@ -10,6 +10,7 @@ import { proposers, validateChange } from './changes.ts';
 import type { Draft } from './draft.ts';
 import type { TickJudge } from './judge.ts';
 import { check } from './reasons.ts';
+import { knowsFact } from '../state/knowledge.ts';
 
 /**
  * The no-lie rule (docs/design.md, Quests): a quest giver may withhold and be vague, never lie. Every verdict on a
@@ -66,7 +67,7 @@ export function offerQuest(judge: TickJudge, q: QuestState): Reason | null {
       const a = own(d.state.actors, s.source);
       check(a, 'unknown_actor', { id: s.source });
       const fact = own(d.state.facts, s.fact);
-      check(fact && a.knows.includes(s.fact), 'quest_source_unaware', { actor: ref('actor', s.source) });
+      check(fact && knowsFact(a.knows, s.fact), 'quest_source_unaware', { actor: ref('actor', s.source) });
       check(same(s.claim, fact.content), 'quest_claim_altered', { actor: ref('actor', s.source) });
       check(!cited.has(`${s.source}|${s.fact}`), 'quest_malformed');
       cited.add(`${s.source}|${s.fact}`);

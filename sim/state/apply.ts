@@ -9,6 +9,7 @@ import { dropMember, membersOf, putMember } from './members.ts';
 import { own, table } from '../model/ids.ts';
 import { HP } from '../model/harm.ts';
 import { NEED_PREFIX, needLevel, rearmAt } from '../model/needs.ts';
+import { learnFact } from './knowledge.ts';
 
 /**
  * An event names something the state does not hold: the fold cannot apply it. The Judge refuses every
@@ -254,7 +255,7 @@ const HANDLERS: Handlers = {
   },
   fact_learned(s, e) {
     const a = must(s.actors, e.actor, 'actor', e);
-    if (!a.knows.includes(e.fact)) a.knows.push(e.fact);
+    learnFact(a.knows, e.fact);
     const fact = must(s.facts, e.fact, 'fact', e);
     remember(a, { tick: e.tick, kind: 'learned', msg: fact.content, importance: 6, about: fact.about ? [fact.about, e.from] : [e.from] });
   },
