@@ -47,7 +47,8 @@ export function parts(p: CpuProfile, root: string, calls: number): Map<string, n
   const out = new Map<string, number>([...PARTS.map(([name]) => [name, 0] as [string, number]), ['other', 0], ['all', 0]]);
   const samples = p.samples ?? [];
   const deltas = p.timeDeltas ?? [];
-  for (let i = 0; i < samples.length; i++) {
+  // from the second sample: the first one's gap is the profiler starting (see hotspots.ts)
+  for (let i = 1; i < samples.length; i++) {
     const us = deltas[i] ?? 0;
     const stack: string[] = [];
     for (let id: number | undefined = samples[i]; id !== undefined; id = parent.get(id)) stack.push(label(id));

@@ -57,12 +57,13 @@ export function hotspots(p: CpuProfile, top = 20, without?: string): { sampledMs
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const key = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'}\u0000${where(n.callFrame)}`;
 
-  // Time per node: each sample owns the gap before it.
+  // Time per node: each sample owns the gap before it, but the first: that gap is the profiler starting
+  // (once 0.2 s, which the first sample, inside the inspector's dispatch, took as its own)
   const nodeMs = new Map<number, number>();
   const samples = p.samples ?? [];
   const deltas = p.timeDeltas ?? [];
   let sampledMs = 0;
-  for (let i = 0; i < samples.length; i++) {
+  for (let i = 1; i < samples.length; i++) {
     const ms = (deltas[i] ?? 0) / 1000;
     nodeMs.set(samples[i], (nodeMs.get(samples[i]) ?? 0) + ms);
     sampledMs += ms;
