@@ -9,8 +9,8 @@ import { ARTIFACTS, findChromium, launchBrowser, serve, type Served, WAIT } from
  * The map's words where a reader looks for them, in headless Chromium against `astinus serve` of each
  * pack: every place's name beside its circle and every person listed beside their place (no further
  * off than the circle's radius), none under the zoom buttons, no speech bubble over a name or under
- * the buttons, and the view moved by dragging (and by the keyboard) without selecting any text on the
- * page.
+ * the buttons, no walker's name over a place's name or a listed person's, and the view moved by
+ * dragging (and by the keyboard) without selecting any text on the page.
  */
 const CHROMIUM = findChromium();
 const PACKS = ['shenzhen', 'riverford', 'vesta_ring'];
@@ -40,7 +40,7 @@ function placesDrawn(page: Page) {
 /** How far a box lies from a point (0 when the point is inside it). */
 const away = (b: Rect, x: number, y: number) => Math.hypot(Math.max(b.x - x, 0, x - (b.x + b.w)), Math.max(b.y - y, 0, y - (b.y + b.h)));
 
-/** Bubbles that cover a place's or a person's name right now, as "who~name". */
+/** The speech bubbles and names drawn right now, and the walkers' names beside the names that stay put. */
 function bubblesOverNames(page: Page) {
   return page.evaluate(() => {
     const box = (e: Element) => {
@@ -52,7 +52,10 @@ function bubblesOverNames(page: Page) {
       ...box(r),
       who: r.closest('[data-bubble]')!.getAttribute('data-bubble')!,
     }));
-    return { bubbles: bubbles.length, names, rects: bubbles };
+    // a walker's name beside the names that stay put: the places' and the people listed at them
+    const walkers = [...document.querySelectorAll('[data-testid=world-map] [data-walking] .person-name')].map(box);
+    const fixed = [...document.querySelectorAll('[data-testid=world-map] :is(.place-name, [data-roster] .person-name)')].map(box);
+    return { bubbles: bubbles.length, names, rects: bubbles, walkers, fixed };
   });
 }
 
@@ -77,7 +80,9 @@ describe.skipIf(!CHROMIUM)('the map’s names and bubbles, and moving the view',
   });
 
   for (const [i, pack] of PACKS.entries())
-    it(`${pack}: names at their places, no bubble over a name`, { timeout: 240_000 }, async () => {
+    it(`${pack}: names at their places, no bubble or walker's name over a name`, { timeout: 240_000 }, async () => {
+      // walkers' names sampled, over every window size: none may cover a place's name or a listed person's
+      let walking = 0;
       for (const viewport of [
         { width: 1440, height: 900 },
         // a laptop's window: the widest map whose corner names reach the zoom buttons
@@ -106,7 +111,7 @@ describe.skipIf(!CHROMIUM)('the map’s names and bubbles, and moving the view',
         expect(far.join('; '), `${pack} at ${viewport.width}px`).toBe('');
         await page.screenshot({ path: path.join(ARTIFACTS, `map-labels-${pack}-${viewport.width}.png`) });
 
-        // bubbles come and go with the talk: every frame sampled shows none over a name, and some were seen
+        // bubbles and walkers come and go: every frame sampled shows none over a name, and some bubbles were seen
         let seen = 0;
         const covered: string[] = [];
         for (let n = 0; n < 60 && (seen < 3 || n < 15); n++) {
@@ -117,12 +122,17 @@ describe.skipIf(!CHROMIUM)('the map’s names and bubbles, and moving the view',
               if (cross(b, name)) covered.push(`${b.who} over "${name.text}" (bubble ${rect(b)}, name ${rect(name)})`);
             if (cross(b, zoom)) covered.push(`${b.who} under the zoom buttons (bubble ${rect(b)}, buttons ${rect(zoom)})`);
           }
+          walking += s.walkers.length;
+          for (const w of s.walkers)
+            for (const name of s.fixed)
+              if (cross(w, name)) covered.push(`walker "${w.text}" over "${name.text}" (${rect(w)}, name ${rect(name)})`);
           await page.waitForTimeout(200);
         }
         expect(covered.join('; '), `${pack} at ${viewport.width}px`).toBe('');
         expect(seen, 'no one was seen speaking').toBeGreaterThan(0);
         await page.close();
       }
+      expect(walking, 'no one was seen walking').toBeGreaterThan(0);
     });
 
   it('a drag pans the zoomed map without selecting text; the keyboard moves it too', { timeout: 120_000 }, async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, placeBubbles, placeLabels, PLACE_R } from '../dashboard/src/mapGeometry.ts';
+import {
+  type Box,
+  placeBubbles,
+  placeLabels,
+  placeWalkerNames,
+  PLACE_R,
+  WALKER_ABOVE,
+  WALKER_BELOW,
+} from '../dashboard/src/mapGeometry.ts';
 
 /** The map's label and bubble placement without a browser: what e2e.maplabels checks on the served map, on crowded made-up cases. */
 const cross = (a: Box, b: Box) =>
@@ -64,5 +72,32 @@ describe('speech bubbles', () => {
     // a box full of names: nowhere to speak without covering one
     const full = placeBubbles([{ id: 'c', at: { x: 50, y: 50 }, w: 60, h: 20 }], [{ x: 0, y: 0, w: 100, h: 100 }], [], 100, 100);
     expect(full.has('c')).toBe(false);
+  });
+});
+
+describe("walkers' names", () => {
+  // the name's box for a baseline `dy` below the dot, as the map draws it
+  const box = (at: { x: number; y: number }, w: number, dy: number): Box => ({ x: at.x - w / 2, y: at.y + dy - 13, w, h: 16 });
+
+  it('go above the dot, below it where a place’s name is above, and not at all where both are taken', () => {
+    const placeName: Box = { x: 60, y: 70, w: 100, h: 18 };
+    const walkers = [
+      // in the open: above
+      { id: 'free', at: { x: 300, y: 200 }, w: 60 },
+      // just under the place's name: its name goes below the dot
+      { id: 'under', at: { x: 100, y: 95 }, w: 60 },
+      // a second walker on the same spot: both places are taken (the name, the first walker's name)
+      { id: 'crowd', at: { x: 100, y: 95 }, w: 60 },
+    ];
+    const dy = placeWalkerNames(walkers, [placeName], 400, 300);
+    expect(dy.get('free')).toBe(WALKER_ABOVE);
+    expect(dy.get('under')).toBe(WALKER_BELOW);
+    expect(dy.has('crowd')).toBe(false);
+    for (const w of walkers) if (dy.has(w.id)) expect(cross(box(w.at, w.w, dy.get(w.id)!), placeName), w.id).toBe(false);
+  });
+
+  it('keep inside the map', () => {
+    // at the top edge there is no room above the dot
+    expect(placeWalkerNames([{ id: 'top', at: { x: 100, y: 5 }, w: 60 }], [], 400, 300).get('top')).toBe(WALKER_BELOW);
   });
 });

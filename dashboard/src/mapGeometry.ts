@@ -261,6 +261,37 @@ export function placeBubbles(items: BubbleIn[], labels: Box[], circles: Box[], w
   return out;
 }
 
+/** A walker's name to place: who, where their dot is, and the name's width. */
+export type WalkerIn = { id: string; at: Pt; w: number };
+/** Where a walker's name sits against its dot: its baseline's offset, above the dot or below it. */
+export const WALKER_ABOVE = -10;
+export const WALKER_BELOW = 20;
+const WALKER_H = 16;
+
+/**
+ * The baseline offset of each walker's name (above its dot, else below it) where it covers no name
+ * or list of a place and no walker's name placed before it, and stays inside the box. A walker with
+ * no such spot keeps its dot but no name this frame (a place's name matters more than a passer-by's).
+ */
+export function placeWalkerNames(items: WalkerIn[], labels: Box[], w: number, h: number): Map<string, number> {
+  const out = new Map<string, number>();
+  const placed: Box[] = [];
+  for (const it of items) {
+    for (const dy of [WALKER_ABOVE, WALKER_BELOW]) {
+      // a baseline `dy` below the dot: the glyphs stand about 12 px above it and 4 below
+      const box = { x: it.at.x - it.w / 2, y: it.at.y + dy - 13, w: it.w, h: WALKER_H };
+      let hard = outside(box, w, h);
+      for (const o of labels) hard += overlap(box, o);
+      for (const o of placed) hard += overlap(box, o);
+      if (hard > 0) continue;
+      out.set(it.id, dy);
+      placed.push(box);
+      break;
+    }
+  }
+  return out;
+}
+
 /** Up to n characters of a line, with an ellipsis when cut. */
 export function clip(s: string, n: number): string {
   const chars = [...s.replace(/\s+/g, ' ').trim()];

@@ -12,6 +12,7 @@ import {
   PLACE_R,
   placeBubbles,
   placeLabels,
+  placeWalkerNames,
   ROW_H,
   route,
   SUB_R,
@@ -199,7 +200,7 @@ export function WorldMap(props: {
   // where each person is drawn this frame: their row beside a place, or a point on the road
   // a row keeps to the side of its list that faces the place; its box is what a bubble must not cover
   const anchor = new Map<string, Pt>();
-  const walkers: { a: ActorSummary; p: Pt }[] = [];
+  const walkers: { a: ActorSummary; p: Pt; nw: number }[] = [];
   const nameBoxes: Box[] = [];
   const rowW = (a: ActorSummary) => DOT_W + textW(nameOf(a), ROW_FONT) + 4;
   for (const [place, list] of byPlace) {
@@ -223,9 +224,18 @@ export function WorldMap(props: {
     if (!pts.length) continue;
     const p = along(pts, (motion.now - w.start) / w.dur);
     anchor.set(a.id, p);
-    walkers.push({ a, p });
-    const nw = textW(nameOf(a), WALKER_FONT);
-    nameBoxes.push({ x: p.x - nw / 2, y: p.y - 23, w: nw, h: 16 });
+    walkers.push({ a, p, nw: textW(nameOf(a), WALKER_FONT) });
+  }
+  // a walker's name keeps off the places' names and lists (and off other walkers' names), else it is not drawn
+  const walkerY = placeWalkerNames(
+    walkers.map(({ a, p, nw }) => ({ id: a.id, at: p, w: nw })),
+    nameBoxes.map((b) => ({ x: b.x - 2, y: b.y - 1, w: b.w * 1.05 + 4, h: b.h + 2 })),
+    W,
+    H,
+  );
+  for (const { a, p, nw } of walkers) {
+    const dy = walkerY.get(a.id);
+    if (dy !== undefined) nameBoxes.push({ x: p.x - nw / 2, y: p.y + dy - 13, w: nw, h: 16 });
   }
   const personCls = (a: ActorSummary) =>
     `person status-${a.status}${a.isPlayer ? ' player' : ''}${a.id === me ? ' me' : ''}${sel('actor', a.id) ? ' selected' : ''}`;
@@ -393,9 +403,11 @@ export function WorldMap(props: {
                 {a.id === me && <circle class="halo" r={10} />}
                 <circle class="dot" r={6} />
                 {ping(a.id)}
-                <text class="person-name" y={-10} text-anchor="middle">
-                  {nameOf(a)}
-                </text>
+                {walkerY.has(a.id) && (
+                  <text class="person-name" y={walkerY.get(a.id)} text-anchor="middle">
+                    {nameOf(a)}
+                  </text>
+                )}
               </g>
             ))}
           </g>
