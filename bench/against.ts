@@ -17,7 +17,7 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { numArg, progress } from './common.ts';
+import { numArg, progress, usage } from './common.ts';
 
 const HERE = fileURLToPath(new URL('../', import.meta.url));
 const CPU_REPORT = fileURLToPath(new URL('./cpu-report.mjs', import.meta.url));
@@ -38,7 +38,12 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: HERE, encodi
 
 /** The revision's tree in a worktree of its own, with packages to run it. */
 export function checkout(rev: string): string {
-  const sha = git('rev-parse', '--verify', `${rev}^{commit}`);
+  let sha: string;
+  try {
+    sha = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd: HERE, encoding: 'utf8' }).trim();
+  } catch {
+    usage(`no commit "${rev}" in this repository (a commit, a branch or a tag)`);
+  }
   const root = join(tmpdir(), `astinus-against-${sha.slice(0, 12)}`);
   if (!existsSync(join(root, 'package.json'))) {
     progress(`checking out ${rev} (${sha.slice(0, 12)}) in ${root}`);
@@ -138,13 +143,13 @@ const f1 = (x: number) => x.toFixed(1);
 
 export async function against(argv: string[]): Promise<void> {
   const rev = argv[argv.indexOf('--against') + 1];
-  if (!rev || rev.startsWith('--')) throw new Error('--against needs a revision (a commit, a branch or a tag)');
-  const o = { population: numArg(argv, 'population', 10_000), ticks: numArg(argv, 'ticks', 12), seed: numArg(argv, 'seed', 1) };
-  const runs = numArg(argv, 'runs', 3);
+  if (!rev || rev.startsWith('--')) usage('--against needs a revision (a commit, a branch or a tag)');
+  const o = { population: numArg(argv, 'population', 10_000, 1), ticks: numArg(argv, 'ticks', 12, 1), seed: numArg(argv, 'seed', 1) };
+  const runs = numArg(argv, 'runs', 3, 1);
   // --warm K: each run less a K-tick run of the same tree, so start-up and the first ticks (the code warming up,
   // about the same in any two trees) do not dilute the steady state's difference
   const warm = numArg(argv, 'warm', 0);
-  if (warm < 0 || warm >= o.ticks) throw new Error(`--warm must be at least 0 and below --ticks (${o.ticks}), not ${warm}`);
+  if (warm >= o.ticks) usage(`--warm must be below --ticks (${o.ticks}), not ${warm}`);
   const sides: Side[] = [
     { name: 'this tree', root: HERE, runs: [] },
     { name: rev, root: checkout(rev), runs: [] },

@@ -45,12 +45,19 @@ export function progress(line: string): void {
 export const MiB = 1024 * 1024;
 export const round = (v: number, digits = 1): number => Number(v.toFixed(digits));
 
-/** `--name value` from argv, as a number. */
-export function numArg(argv: string[], name: string, fallback: number): number {
+/** A flag the bench cannot use: said plainly on stderr and exit code 2, no stack (the input is wrong, not the code). */
+export function usage(message: string): never {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(2);
+}
+
+/** `--name value` from argv, as a number of at least `min`. */
+export function numArg(argv: string[], name: string, fallback: number, min = 0): number {
   const i = argv.indexOf(`--${name}`);
   if (i < 0) return fallback;
   const v = Number(argv[i + 1]);
-  if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} needs a number, got ${argv[i + 1]}`);
+  if (argv[i + 1] === undefined || !Number.isFinite(v) || v < min)
+    usage(`--${name} needs a number of at least ${min}, not ${argv[i + 1] === undefined ? 'nothing' : `"${argv[i + 1]}"`}`);
   return v;
 }
 

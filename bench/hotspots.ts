@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { numArg } from './common.ts';
+import { numArg, usage } from './common.ts';
 
 export interface CallFrame {
   functionName: string;
@@ -111,7 +111,7 @@ export function formatHotspots(h: { sampledMs: number; rows: Hotspot[] }): strin
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const file = process.argv[2];
-  if (!file) throw new Error('usage: hotspots.ts <file.cpuprofile> [--top N] [--without fn]');
+  if (!file) usage('hotspots.ts needs a profile: hotspots.ts <file.cpuprofile> [--top N] [--without fn]');
   const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
   const w = process.argv.indexOf('--without');
   console.log(formatHotspots(hotspots(profile, numArg(process.argv, 'top', 25), w < 0 ? undefined : process.argv[w + 1])));

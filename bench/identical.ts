@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkout } from './against.ts';
-import { numArg, progress, shippedPacks } from './common.ts';
+import { numArg, progress, shippedPacks, usage } from './common.ts';
 
 const HERE = fileURLToPath(new URL('../', import.meta.url));
 const PACKS = shippedPacks();
@@ -43,7 +43,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const argv = process.argv;
 const rev = argv[argv.indexOf('--rev') + 1];
-if (!argv.includes('--rev') || !rev || rev.startsWith('--')) throw new Error('--rev needs a revision');
+if (!argv.includes('--rev') || !rev || rev.startsWith('--')) usage('--rev needs a revision (a commit, a branch or a tag)');
 const ticks = numArg(argv, 'ticks', 300);
 const seeds = numArg(argv, 'seeds', 3);
 const theirs = checkout(rev);
