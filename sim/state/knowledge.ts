@@ -4,6 +4,9 @@
  * of it for every word passed on: a linear `includes` there grows with the world's age. A set per list
  * answers instead; the fold, which alone adds to a list, adds to its set too. A list the set has not
  * seen grow (a state read from disk, a list a test wrote) is read again on its next question.
+ * For the lists of the live state, asked again and again: the rule engine asks each listener of a
+ * slice once, and a slice a queue worker decoded holds copies, where a set would be made to be asked
+ * once, so it keeps `includes`.
  */
 const sets = new WeakMap<readonly string[], Set<string>>();
 

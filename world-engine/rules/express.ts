@@ -4,7 +4,6 @@ import type { Catalog } from '../../sim/scenario/catalog.ts';
 import type { Slice } from '../types.ts';
 import { Outcome } from './build.ts';
 import { seated } from '../../sim/state/seats.ts';
-import { knowsFact } from '../../sim/state/knowledge.ts';
 
 /** The fact a message carries, if it names one the speaker knows. */
 function carried(s: Slice, c: CallOf<'express'>): string | null {
@@ -26,7 +25,7 @@ export function express(cat: Catalog, s: Slice, c: CallOf<'express'>) {
   if (s.listeners.length === 0) return out.side(msg('side.ignored', { actor: a })).done();
   const fact = carried(s, c);
   for (const l of s.listeners) {
-    if (fact && !knowsFact(l.knows, fact) && l.id !== s.known.find((f) => f.id === fact)?.about) {
+    if (fact && !l.knows.includes(fact) && l.id !== s.known.find((f) => f.id === fact)?.about) {
       out.change({ type: 'knowledge_learned', actor: l.id, fact, from: s.actor.id, channel: c.args.channel });
     }
   }

@@ -12,7 +12,6 @@ import type { MannerMechanism } from '../../sim/model/vocabulary.ts';
 import { theftMost } from '../../sim/model/theft.ts';
 import { mending } from './mend.ts';
 import { seated } from '../../sim/state/seats.ts';
-import { knowsFact } from '../../sim/state/knowledge.ts';
 
 type Call = CallOf<'interact'>;
 type WithActor = (cat: Catalog, s: Slice, c: Call, other: ActorState) => Outcome;
@@ -28,7 +27,7 @@ const both = (a: string, b: string, delta: number) => [
 function gossip(s: Slice, other: ActorState) {
   for (let i = s.known.length - 1; i >= 0; i--) {
     const f = s.known[i];
-    if (!knowsFact(other.knows, f.id) && f.about !== other.id) return f;
+    if (!other.knows.includes(f.id) && f.about !== other.id) return f;
   }
   return null;
 }
