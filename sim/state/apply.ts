@@ -197,8 +197,9 @@ const HANDLERS: Handlers = {
     observe(s, e, e.to, e.actor, msg('observe.arrived', { actor: ref('actor', e.actor), mode: e.mode }));
   },
   entity_created(s, e) {
-    e.entity.properties = table(e.entity.properties);
-    putMember(s.entities, e.entity.id, e.entity);
+    // the state's own copy: a change to the thing later must not rewrite the event that made it
+    const entity = { ...e.entity, properties: table({ ...e.entity.properties }) };
+    putMember(s.entities, entity.id, entity);
     s.counters.entity++;
     observe(s, e, e.entity.location, e.by, msg('observe.entity_created', { entity: ref('entity', e.entity.id) }));
   },
