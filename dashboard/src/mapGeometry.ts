@@ -278,7 +278,7 @@ export function placeWalkerNames(items: WalkerIn[], labels: Box[], w: number, h:
   const placed: Box[] = [];
   for (const it of items) {
     for (const dy of [WALKER_ABOVE, WALKER_BELOW]) {
-      // a baseline `dy` below the dot: the glyphs stand about 12 px above it and 4 below
+      // a baseline `dy` below the dot: the glyphs stand about 13 px above it and 3 below
       const box = { x: it.at.x - it.w / 2, y: it.at.y + dy - 13, w: it.w, h: WALKER_H };
       let hard = outside(box, w, h);
       for (const o of labels) hard += overlap(box, o);

@@ -1,12 +1,11 @@
 /**
  * Whether a person knows a fact, without walking their `knows` list. The list only grows (about 0.4
- * facts a tick each in a crowd, and never forgotten), and the Judge, the fold and the rule engine ask
- * of it for every word passed on: a linear `includes` there grows with the world's age. A set per list
- * answers instead; the fold, which alone adds to a list, adds to its set too. A list the set has not
- * seen grow (a state read from disk, a list a test wrote) is read again on its next question.
- * For the lists of the live state, asked again and again: the rule engine asks each listener of a
- * slice once, and a slice a queue worker decoded holds copies, where a set would be made to be asked
- * once, so it keeps `includes`.
+ * facts a tick each in a crowd, never forgotten), and the Judge and the fold ask of it for every word
+ * passed on: a linear `includes` there grows with the world's age. A set per list answers instead; the
+ * fold, which alone adds to a list, adds to its set too. A list the set has not seen grow (a state read
+ * from disk, a list a test wrote) is read again on its next question. This is for the live state's
+ * lists, asked again and again: the rule engine keeps `includes`, as it asks each listener's list once,
+ * and a queue worker's slices hold copies, where a set would be made for one question.
  */
 const sets = new WeakMap<readonly string[], Set<string>>();
 
