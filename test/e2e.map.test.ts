@@ -39,7 +39,11 @@ async function overlaps(page: Page): Promise<string[]> {
   return [...out];
 }
 
-/** Everyone alive is named on the map, or counted in a "+n" line beside their place. */
+/**
+ * Everyone alive is named on the map, or counted in a "+n" line beside their place, or walking past a
+ * place's names: a walker's name goes where it covers no name (above, below or beside the dot) and is
+ * left out only while every such spot does, so an unnamed walker is never far from a place's names.
+ */
 async function unnamed(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const worlds = (await (await fetch('/api/worlds')).json()) as { id: string }[];
@@ -52,7 +56,17 @@ async function unnamed(page: Page): Promise<number> {
       (s, e) => s + Number(e.getAttribute('data-more')),
       0,
     );
-    return alive - named - counted;
+    // a name's width and a little (130 of the map's units, however the page scales it) from a place's names
+    const svg = document.querySelector<SVGSVGElement>('[data-testid=world-map]')!;
+    const reach = 130 * svg.getScreenCTM()!.a;
+    const fixed = [...svg.querySelectorAll(':is(.place-name, [data-roster] .person-name)')].map((e) => e.getBoundingClientRect());
+    const passing = [...svg.querySelectorAll('[data-walking]')].filter((w) => {
+      if (w.querySelector('.person-name')) return false;
+      const d = w.querySelector('.dot')!.getBoundingClientRect();
+      const [x, y] = [d.x + d.width / 2, d.y + d.height / 2];
+      return fixed.some((b) => Math.hypot(Math.max(b.x - x, 0, x - b.right), Math.max(b.y - y, 0, y - b.bottom)) < reach);
+    }).length;
+    return alive - named - counted - passing;
   });
 }
 
@@ -106,7 +120,7 @@ if (!CHROMIUM) {
       await page.goto(server.url);
       await expect.poll(() => page.locator('[data-testid=world-map] [data-actor]').count()).toBeGreaterThan(3);
 
-      // people are named without hovering, every one of them (or counted beside a crowded place)
+      // people are named without hovering, every one of them (or counted beside a crowded place, or walking past one)
       expect(await unnamed(page), 'people neither named nor counted').toBe(0);
       expect(await page.locator('[data-testid=world-map] [data-actor] .person-name').count()).toBeGreaterThan(8);
       expect((await overlaps(page)).join(' ')).toBe('');

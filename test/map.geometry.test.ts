@@ -5,8 +5,8 @@ import {
   placeLabels,
   placeWalkerNames,
   PLACE_R,
-  WALKER_ABOVE,
-  WALKER_BELOW,
+  WALKER_SPOTS,
+  walkerNameBox,
 } from '../dashboard/src/mapGeometry.ts';
 
 /** The map's label and bubble placement without a browser: what e2e.maplabels checks on the served map, on crowded made-up cases. */
@@ -76,28 +76,40 @@ describe('speech bubbles', () => {
 });
 
 describe("walkers' names", () => {
-  // the name's box for a baseline `dy` below the dot, as the map draws it
-  const box = (at: { x: number; y: number }, w: number, dy: number): Box => ({ x: at.x - w / 2, y: at.y + dy - 13, w, h: 16 });
+  const [above, below, right, left] = WALKER_SPOTS;
+  const at = { x: 200, y: 150 };
+  // names just above, just below, to the right and to the left of a dot at `at`
+  const north: Box = { x: 150, y: 120, w: 100, h: 14 };
+  const south: Box = { x: 150, y: 160, w: 100, h: 14 };
+  const east: Box = { x: 215, y: 140, w: 80, h: 14 };
+  const west: Box = { x: 105, y: 140, w: 80, h: 14 };
+  const spotAmong = (labels: Box[]) => placeWalkerNames([{ id: 'w', at, w: 60 }], labels, 400, 300).get('w');
 
-  it('go above the dot, below it where a place’s name is above, and not at all where both are taken', () => {
-    const placeName: Box = { x: 60, y: 70, w: 100, h: 18 };
-    const walkers = [
-      // in the open: above
-      { id: 'free', at: { x: 300, y: 200 }, w: 60 },
-      // just under the place's name: its name goes below the dot
-      { id: 'under', at: { x: 100, y: 95 }, w: 60 },
-      // a second walker on the same spot: both places are taken (the name, the first walker's name)
-      { id: 'crowd', at: { x: 100, y: 95 }, w: 60 },
-    ];
-    const dy = placeWalkerNames(walkers, [placeName], 400, 300);
-    expect(dy.get('free')).toBe(WALKER_ABOVE);
-    expect(dy.get('under')).toBe(WALKER_BELOW);
-    expect(dy.has('crowd')).toBe(false);
-    for (const w of walkers) if (dy.has(w.id)) expect(cross(box(w.at, w.w, dy.get(w.id)!), placeName), w.id).toBe(false);
+  it('go above the dot, else below, right or left, and not at all where every spot covers a name', () => {
+    expect(spotAmong([])).toBe(above);
+    expect(spotAmong([north])).toBe(below);
+    expect(spotAmong([north, south])).toBe(right);
+    expect(spotAmong([north, south, east])).toBe(left);
+    expect(spotAmong([north, south, east, west])).toBeUndefined();
+    for (const labels of [[north], [north, south], [north, south, east]]) {
+      const box = walkerNameBox(at, 60, spotAmong(labels)!);
+      for (const l of labels) expect(cross(box, l)).toBe(false);
+    }
   });
 
-  it('keep inside the map', () => {
-    // at the top edge there is no room above the dot
-    expect(placeWalkerNames([{ id: 'top', at: { x: 100, y: 5 }, w: 60 }], [], 400, 300).get('top')).toBe(WALKER_BELOW);
+  it('keep off one another, and inside the map', () => {
+    const two = placeWalkerNames(
+      [
+        { id: 'a', at, w: 60 },
+        { id: 'b', at, w: 60 },
+      ],
+      [],
+      400,
+      300,
+    );
+    expect(cross(walkerNameBox(at, 60, two.get('a')!), walkerNameBox(at, 60, two.get('b')!))).toBe(false);
+    // at the top edge there is no room above the dot; near the top right corner only to the left
+    expect(placeWalkerNames([{ id: 'top', at: { x: 100, y: 5 }, w: 60 }], [], 400, 300).get('top')).toBe(below);
+    expect(placeWalkerNames([{ id: 'corner', at: { x: 395, y: 30 }, w: 60 }], [], 400, 300).get('corner')).toBe(left);
   });
 });

@@ -263,28 +263,39 @@ export function placeBubbles(items: BubbleIn[], labels: Box[], circles: Box[], w
 
 /** A walker's name to place: who, where their dot is, and the name's width. */
 export type WalkerIn = { id: string; at: Pt; w: number };
-/** Where a walker's name sits against its dot: its baseline's offset, above the dot or below it. */
-export const WALKER_ABOVE = -10;
-export const WALKER_BELOW = 20;
+/** Where a walker's name is drawn against its dot: the text's anchor point and its alignment there. */
+export type WalkerSpot = { dx: number; dy: number; anchor: Align };
+/** Above the dot first, then below, right and left: the baseline, with glyphs about 13 px above it and 3 below. */
+export const WALKER_SPOTS: readonly WalkerSpot[] = [
+  { dx: 0, dy: -10, anchor: 'middle' },
+  { dx: 0, dy: 20, anchor: 'middle' },
+  { dx: 10, dy: 4, anchor: 'start' },
+  { dx: -10, dy: 4, anchor: 'end' },
+];
 const WALKER_H = 16;
 
+/** The box a walker's name `w` wide covers at a spot beside its dot. */
+export function walkerNameBox(at: Pt, w: number, s: WalkerSpot): Box {
+  return { x: alignX(s.anchor, at.x + s.dx, 0, w, at.x + s.dx), y: at.y + s.dy - 13, w, h: WALKER_H };
+}
+
 /**
- * The baseline offset of each walker's name (above its dot, else below it) where it covers no name
- * or list of a place and no walker's name placed before it, and stays inside the box. A walker with
- * no such spot keeps its dot but no name this frame (a place's name matters more than a passer-by's).
+ * Where each walker's name goes: the first spot beside its dot (above, below, right, left) where it
+ * covers no name or list of a place and no walker's name placed before it, and stays inside the box.
+ * A walker with no such spot keeps its dot but no name this frame, as it passes through a place's
+ * names (a place's name matters more than a passer-by's, who is named again a step later).
  */
-export function placeWalkerNames(items: WalkerIn[], labels: Box[], w: number, h: number): Map<string, number> {
-  const out = new Map<string, number>();
+export function placeWalkerNames(items: WalkerIn[], labels: Box[], w: number, h: number): Map<string, WalkerSpot> {
+  const out = new Map<string, WalkerSpot>();
   const placed: Box[] = [];
   for (const it of items) {
-    for (const dy of [WALKER_ABOVE, WALKER_BELOW]) {
-      // a baseline `dy` below the dot: the glyphs stand about 13 px above it and 3 below
-      const box = { x: it.at.x - it.w / 2, y: it.at.y + dy - 13, w: it.w, h: WALKER_H };
+    for (const spot of WALKER_SPOTS) {
+      const box = walkerNameBox(it.at, it.w, spot);
       let hard = outside(box, w, h);
       for (const o of labels) hard += overlap(box, o);
       for (const o of placed) hard += overlap(box, o);
       if (hard > 0) continue;
-      out.set(it.id, dy);
+      out.set(it.id, spot);
       placed.push(box);
       break;
     }

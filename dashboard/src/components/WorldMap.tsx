@@ -13,6 +13,8 @@ import {
   placeBubbles,
   placeLabels,
   placeWalkerNames,
+  walkerNameBox,
+  type WalkerSpot,
   ROW_H,
   route,
   SUB_R,
@@ -200,7 +202,7 @@ export function WorldMap(props: {
   // where each person is drawn this frame: their row beside a place, or a point on the road
   // a row keeps to the side of its list that faces the place; its box is what a bubble must not cover
   const anchor = new Map<string, Pt>();
-  const walkers: { a: ActorSummary; p: Pt; nw: number }[] = [];
+  const walkers: { a: ActorSummary; p: Pt; nw: number; spot?: WalkerSpot }[] = [];
   const nameBoxes: Box[] = [];
   const rowW = (a: ActorSummary) => DOT_W + textW(nameOf(a), ROW_FONT) + 4;
   for (const [place, list] of byPlace) {
@@ -227,15 +229,15 @@ export function WorldMap(props: {
     walkers.push({ a, p, nw: textW(nameOf(a), WALKER_FONT) });
   }
   // a walker's name keeps off the places' names and lists (and off other walkers' names), else it is not drawn
-  const walkerY = placeWalkerNames(
+  const walkerName = placeWalkerNames(
     walkers.map(({ a, p, nw }) => ({ id: a.id, at: p, w: nw })),
     nameBoxes.map((b) => ({ x: b.x - 2, y: b.y - 1, w: b.w * 1.05 + 4, h: b.h + 2 })),
     W,
     H,
   );
-  for (const { a, p, nw } of walkers) {
-    const dy = walkerY.get(a.id);
-    if (dy !== undefined) nameBoxes.push({ x: p.x - nw / 2, y: p.y + dy - 13, w: nw, h: 16 });
+  for (const w of walkers) {
+    w.spot = walkerName.get(w.a.id);
+    if (w.spot) nameBoxes.push(walkerNameBox(w.p, w.nw, w.spot));
   }
   const personCls = (a: ActorSummary) =>
     `person status-${a.status}${a.isPlayer ? ' player' : ''}${a.id === me ? ' me' : ''}${sel('actor', a.id) ? ' selected' : ''}`;
@@ -391,7 +393,7 @@ export function WorldMap(props: {
             })}
           </g>
           <g class="walkers">
-            {walkers.map(({ a, p }) => (
+            {walkers.map(({ a, p, spot }) => (
               <g
                 key={a.id}
                 class={`${personCls(a)} walking`}
@@ -403,8 +405,8 @@ export function WorldMap(props: {
                 {a.id === me && <circle class="halo" r={10} />}
                 <circle class="dot" r={6} />
                 {ping(a.id)}
-                {walkerY.has(a.id) && (
-                  <text class="person-name" y={walkerY.get(a.id)} text-anchor="middle">
+                {spot && (
+                  <text class="person-name" x={spot.dx} y={spot.dy} text-anchor={spot.anchor}>
                     {nameOf(a)}
                   </text>
                 )}
