@@ -308,7 +308,7 @@ export function PlayerPanel() {
         </button>
       </p>
       {/* what you notice, then what you do and what came of it first: on a phone this panel comes before the map */}
-      <Perceived lines={noticed} />
+      {me && <Perceived lines={noticed} />}
       {form ? (
         <ToolForm
           key={JSON.stringify(form.initial)}
