@@ -40,7 +40,7 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: HERE, encodi
 export function checkout(rev: string): string {
   let sha: string;
   try {
-    sha = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd: HERE, encoding: 'utf8' }).trim();
+    sha = git('rev-parse', '--verify', '--quiet', `${rev}^{commit}`);
   } catch {
     usage(`no commit "${rev}" in this repository (a commit, a branch or a tag)`);
   }

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkout } from './against.ts';
 import { numArg, progress } from './common.ts';
-import { type CpuProfile, where } from './hotspots.ts';
+import { type CpuProfile, timePerNode, where } from './hotspots.ts';
 
 const HERE = fileURLToPath(new URL('../', import.meta.url));
 
@@ -45,13 +45,10 @@ export function parts(p: CpuProfile, root: string, calls: number): Map<string, n
     return `${f.functionName} ${where(f, root)}`;
   };
   const out = new Map<string, number>([...PARTS.map(([name]) => [name, 0] as [string, number]), ['other', 0], ['all', 0]]);
-  const samples = p.samples ?? [];
-  const deltas = p.timeDeltas ?? [];
-  // from the second sample: the first one's gap is the profiler starting (see hotspots.ts)
-  for (let i = 1; i < samples.length; i++) {
-    const us = deltas[i] ?? 0;
+  // each node's stack is read once, not once per sample that landed in it
+  for (const [node, us] of timePerNode(p)) {
     const stack: string[] = [];
-    for (let id: number | undefined = samples[i]; id !== undefined; id = parent.get(id)) stack.push(label(id));
+    for (let id: number | undefined = node; id !== undefined; id = parent.get(id)) stack.push(label(id));
     let part = 'other';
     // outermost first: the fold the Judge runs counts for the Judge, a tick's closing phases for themselves
     for (let k = stack.length - 1; k >= 0 && part === 'other'; k--) part = PARTS.find(([, re]) => re.test(stack[k]))?.[0] ?? 'other';

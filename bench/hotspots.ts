@@ -50,6 +50,18 @@ export function where(f: CallFrame, root = ROOT): string {
   return `${file}:${f.lineNumber + 1}`;
 }
 
+/**
+ * Sampled µs per profile node: each sample owns the gap before it, but the first: that gap is the
+ * profiler starting (once 0.2 s, which the first sample, inside the inspector's dispatch, took as its own).
+ */
+export function timePerNode(p: CpuProfile): Map<number, number> {
+  const us = new Map<number, number>();
+  const samples = p.samples ?? [];
+  const deltas = p.timeDeltas ?? [];
+  for (let i = 1; i < samples.length; i++) us.set(samples[i], (us.get(samples[i]) ?? 0) + (deltas[i] ?? 0));
+  return us;
+}
+
 /** Functions by self time, each with its inclusive time (recursion counted once per sample). */
 export function hotspots(p: CpuProfile, top = 20, without?: string): { sampledMs: number; rows: Hotspot[] } {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
@@ -57,16 +69,11 @@ export function hotspots(p: CpuProfile, top = 20, without?: string): { sampledMs
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const key = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'}\u0000${where(n.callFrame)}`;
 
-  // Time per node: each sample owns the gap before it, but the first: that gap is the profiler starting
-  // (once 0.2 s, which the first sample, inside the inspector's dispatch, took as its own)
   const nodeMs = new Map<number, number>();
-  const samples = p.samples ?? [];
-  const deltas = p.timeDeltas ?? [];
   let sampledMs = 0;
-  for (let i = 1; i < samples.length; i++) {
-    const ms = (deltas[i] ?? 0) / 1000;
-    nodeMs.set(samples[i], (nodeMs.get(samples[i]) ?? 0) + ms);
-    sampledMs += ms;
+  for (const [id, us] of timePerNode(p)) {
+    nodeMs.set(id, us / 1000);
+    sampledMs += us / 1000;
   }
 
   const self = new Map<string, number>();
