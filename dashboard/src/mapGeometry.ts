@@ -223,6 +223,13 @@ export function placeLabels(items: LabelIn[], w: number, h: number, maxRows: num
   return out;
 }
 
+/** Whether a box leaves the w x h area or covers any box of the lists: a spot a bubble or a walker's name may not take. */
+function covers(box: Box, w: number, h: number, ...lists: Box[][]): boolean {
+  if (outside(box, w, h) > 0) return true;
+  for (const list of lists) for (const o of list) if (overlap(box, o) > 0) return true;
+  return false;
+}
+
 /** A speech bubble to place: who speaks, where they are drawn, and the bubble's size. */
 export type BubbleIn = { id: string; at: Pt; w: number; h: number };
 
@@ -242,10 +249,7 @@ export function placeBubbles(items: BubbleIn[], labels: Box[], circles: Box[], w
     for (const y of ys)
       for (const x of xs) {
         const box = { x, y, w: b.w, h: b.h };
-        let hard = outside(box, w, h);
-        for (const o of labels) hard += overlap(box, o);
-        for (const o of placed) hard += overlap(box, o);
-        if (hard > 0) continue;
+        if (covers(box, w, h, labels, placed)) continue;
         let soft = 0;
         for (const o of circles) soft += overlap(box, o);
         if (soft < bestCost) {
@@ -291,10 +295,7 @@ export function placeWalkerNames(items: WalkerIn[], labels: Box[], w: number, h:
   for (const it of items) {
     for (const spot of WALKER_SPOTS) {
       const box = walkerNameBox(it.at, it.w, spot);
-      let hard = outside(box, w, h);
-      for (const o of labels) hard += overlap(box, o);
-      for (const o of placed) hard += overlap(box, o);
-      if (hard > 0) continue;
+      if (covers(box, w, h, labels, placed)) continue;
       out.set(it.id, spot);
       placed.push(box);
       break;

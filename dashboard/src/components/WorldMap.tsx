@@ -228,10 +228,12 @@ export function WorldMap(props: {
     anchor.set(a.id, p);
     walkers.push({ a, p, nw: textW(nameOf(a), WALKER_FONT) });
   }
+  // a margin for what the measure misses: a name drawn bold (the player's, a walker's, a selected one) is wider
+  const pad = (b: Box) => ({ x: b.x - 4, y: b.y - 3, w: b.w * 1.1 + 8, h: b.h + 6 });
   // a walker's name keeps off the places' names and lists (and off other walkers' names), else it is not drawn
   const walkerName = placeWalkerNames(
     walkers.map(({ a, p, nw }) => ({ id: a.id, at: p, w: nw })),
-    nameBoxes.map((b) => ({ x: b.x - 2, y: b.y - 1, w: b.w * 1.05 + 4, h: b.h + 2 })),
+    nameBoxes.map(pad),
     W,
     H,
   );
@@ -261,8 +263,6 @@ export function WorldMap(props: {
     .sort((x, y) => y[1].seq - x[1].seq)
     .slice(0, BUBBLES)
     .map(([id, s]) => ({ id, at: anchor.get(id)!, text: sayText(s) }));
-  // a margin for what the measure misses: a name drawn bold (the player's, a walker's, a selected one) is wider
-  const pad = (b: Box) => ({ x: b.x - 4, y: b.y - 3, w: b.w * 1.1 + 8, h: b.h + 6 });
   // the zoom buttons where they stand over the view (the view's top left is `pz.view` in the drawing): no bubble under them
   const overView = buttons ? [{ ...buttons, x: buttons.x + pz.view.x, y: buttons.y + pz.view.y }] : [];
   const spots = placeBubbles(
