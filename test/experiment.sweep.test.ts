@@ -40,8 +40,12 @@ const TABLES = ['summary.csv', 'contrasts.csv', 'series/wage_120.csv', 'series/w
 beforeAll(async () => {
   root = await tempDir('astinus-exp-sweep-');
   conditions = path.join(root, 'conditions.json');
-  await writeFile(conditions, JSON.stringify({ reporters: './reporters.mjs' }));
-  await writeFile(path.join(root, 'reporters.mjs'), 'export const spread = (row) => row.money_p90 - row.money_p10;\n');
+  // in TypeScript, as a researcher may write one: the CLI loads it through tsx
+  await writeFile(conditions, JSON.stringify({ reporters: './reporters.ts' }));
+  await writeFile(
+    path.join(root, 'reporters.ts'),
+    'type Row = Record<string, number>;\nexport const spread = (row: Row): number => row.money_p90 - row.money_p10;\n',
+  );
 });
 afterAll(async () => {
   await removeDir(root);

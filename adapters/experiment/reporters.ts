@@ -33,7 +33,7 @@ export async function loadReporters(file: string): Promise<Reporters> {
     throw new LocalizedError('experiment.error.reporters_missing', { file });
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    mod = await importModule(file);
   } catch (err) {
     throw new LocalizedError('experiment.error.reporters_load', { file, detail: (err as Error).message });
   }
@@ -46,6 +46,18 @@ export async function loadReporters(file: string): Promise<Reporters> {
   }
   if (!out.size) throw new LocalizedError('experiment.error.reporters_none', { file });
   return out;
+}
+
+/**
+ * A `.ts` module through tsx's loader (the CLI itself runs compiled, without one); JavaScript as it is.
+ * A `.ts` file with no `"type": "module"` above it loads as CommonJS: its exports are the default's.
+ */
+async function importModule(file: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(file).href;
+  if (!/\.[mc]?ts$/.test(file)) return (await import(url)) as Record<string, unknown>;
+  const { tsImport } = await import('tsx/esm/api');
+  const mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+  return mod.default !== null && typeof mod.default === 'object' ? (mod.default as Record<string, unknown>) : mod;
 }
 
 export const reporterColumn = (name: string) => `rep_${name}`;

@@ -1,0 +1,128 @@
+/**
+ * The CLI as plain JavaScript, compiled from the TypeScript sources when they change.
+ *
+ * Run through tsx, every `astinus` process paid about a second of CPU before its first line of work
+ * (tsx loading esbuild, then each of some 160 modules transformed and sent across the loader thread):
+ * more than a short run's whole simulation, and the test suite starts hundreds. So the first command
+ * after a change bundles the sources with esbuild (about half a second) into
+ * node_modules/.cache/astinus/ (or ASTINUS_CACHE), one chunk per lazily loaded command as in the sources, and every
+ * command after it loads that. The bundle is used only while every source it was made from has the
+ * size and modification time it had then; anything that stops a build (no esbuild, a cache folder
+ * that cannot be written) leaves the caller to run the sources through tsx, as before.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+// ASTINUS_CACHE (the tests') must lie inside the repository too: the bundle finds its packages in node_modules above it.
+// A folder per checkout: worktrees that share one node_modules (bench/against.ts) keep their builds apart.
+const CACHE = join(
+  process.env.ASTINUS_CACHE ? resolve(process.env.ASTINUS_CACHE) : join(ROOT, 'node_modules', '.cache', 'astinus'),
+  createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
+);
+const POINTER = join(CACHE, 'current.json');
+/** Builds kept besides the current one: a process started from an older build may still load its lazy chunks. */
+const KEEP = 4;
+
+/** The compiled entry's URL for `entry` (a path from the repository root), or null: then run the sources. */
+export async function compiled(entry) {
+  try {
+    let esbuild;
+    try {
+      esbuild = createRequire(import.meta.url)('esbuild');
+    } catch {
+      return null;
+    }
+    const current = await readPointer();
+    if (current && current.entry === entry && current.esbuild === esbuild.version && (await unchanged(current.inputs))) {
+      return pathToFileURL(join(CACHE, current.dir, current.out)).href;
+    }
+    return await build(esbuild, entry);
+  } catch {
+    return null;
+  }
+}
+
+async function readPointer() {
+  try {
+    return JSON.parse(await readFile(POINTER, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether every source of a build is as it was: a changed file is stale, and a new one only matters if a changed one imports it. */
+async function unchanged(inputs) {
+  const stamps = await Promise.all(Object.keys(inputs).map((f) => stamp(join(ROOT, f))));
+  return Object.values(inputs).every((was, i) => was === stamps[i]);
+}
+
+const stamp = (file) =>
+  stat(file).then(
+    (s) => `${s.size}:${s.mtimeMs}`,
+    () => 'missing',
+  );
+
+async function build(esbuild, entry) {
+  await mkdir(CACHE, { recursive: true });
+  const dir = `build-${Date.now()}-${randomBytes(4).toString('hex')}`;
+  const started = Date.now();
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    outdir: join(CACHE, dir),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // dependencies load from node_modules as they always did
+    packages: 'external',
+    // as tsx compiles: a function's or class's name is the one in the source
+    keepNames: true,
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [SOURCE_URLS],
+  });
+  const out = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint === entry);
+  const inputs = {};
+  for (const f of Object.keys(result.metafile.inputs)) inputs[f] = await stamp(join(ROOT, f));
+  // a source edited while it was read may have been read either way: build again next time
+  const settled = Object.values(inputs).every((s) => s === 'missing' || Number(s.split(':')[1]) < started);
+  if (settled) {
+    const tmp = `${POINTER}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(
+      tmp,
+      JSON.stringify({ entry, esbuild: esbuild.version, dir, out: relative(join(CACHE, dir), join(ROOT, out)), inputs }),
+    );
+    // one rename: a process reading the pointer sees the old build or the new, never half of one
+    await rename(tmp, POINTER);
+    await prune(dir);
+  }
+  return pathToFileURL(join(ROOT, out)).href;
+}
+
+/** Drop all but the newest builds. */
+async function prune(keep) {
+  const builds = (await readdir(CACHE)).filter((d) => d.startsWith('build-') && d !== keep).sort();
+  for (const d of builds.slice(0, Math.max(0, builds.length - KEEP))) await rm(join(CACHE, d), { recursive: true, force: true });
+}
+
+/**
+ * Each module keeps its own `import.meta.url`: the sources find locales, packs, schemas and the
+ * dashboard beside themselves, so in the bundle that must still be the source file's address.
+ */
+const SOURCE_URLS = {
+  name: 'source-urls',
+  setup(b) {
+    b.onLoad({ filter: /\.[mc]?tsx?$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      resolveDir: join(args.path, '..'),
+    }));
+  },
+};
