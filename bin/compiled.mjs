@@ -24,8 +24,9 @@ const CACHE = join(
   createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
 );
 const POINTER = join(CACHE, 'current.json');
-/** Builds kept besides the current one: a process started from an older build may still load its lazy chunks. */
+/** Builds kept besides the current one, and for how long any is kept. */
 const KEEP = 4;
+const HOUR = 3_600_000;
 
 /** The compiled entry's URL for `entry` (a path from the repository root), or null: then run the sources. */
 export async function compiled(entry) {
@@ -106,10 +107,12 @@ async function build(esbuild, entry) {
   return pathToFileURL(join(ROOT, out)).href;
 }
 
-/** Drop all but the newest builds. */
+/** Drop builds that are neither among the newest nor made within the hour: a process started from one may still load its lazy chunks. */
 async function prune(keep) {
   const builds = (await readdir(CACHE)).filter((d) => d.startsWith('build-') && d !== keep).sort();
-  for (const d of builds.slice(0, Math.max(0, builds.length - KEEP))) await rm(join(CACHE, d), { recursive: true, force: true });
+  const old = Date.now() - HOUR;
+  for (const d of builds.slice(0, Math.max(0, builds.length - KEEP)))
+    if (Number(d.split('-')[1]) < old) await rm(join(CACHE, d), { recursive: true, force: true });
 }
 
 /**
