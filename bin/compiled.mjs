@@ -4,9 +4,9 @@
  * Run through tsx, every `astinus` process paid about a second of CPU before its first line of work
  * (tsx loading esbuild, then each of some 160 modules transformed and sent across the loader thread):
  * more than a short run's whole simulation, and the test suite starts hundreds. So the first command
- * after a change bundles the sources with esbuild (about half a second) into
- * node_modules/.cache/astinus/ (or ASTINUS_CACHE), one chunk per lazily loaded command as in the sources, and every
- * command after it loads that. The bundle is used only while every source it was made from has the
+ * after a change bundles the sources with esbuild (about half a second) into node_modules/.cache/astinus/
+ * (or ASTINUS_CACHE), one chunk per lazily loaded command as in the sources, and every command after it
+ * loads that. The bundle is used only while every source it was made from has the
  * size and modification time it had then; anything that stops a build (no esbuild, a cache folder
  * that cannot be written) leaves the caller to run the sources through tsx, as before.
  */
@@ -31,17 +31,19 @@ const HOUR = 3_600_000;
 /** The compiled entry's URL for `entry` (a path from the repository root), or null: then run the sources. */
 export async function compiled(entry) {
   try {
-    let esbuild;
+    const require = createRequire(import.meta.url);
+    let version;
     try {
-      esbuild = createRequire(import.meta.url)('esbuild');
+      // the version alone: esbuild itself loads only to build
+      version = require('esbuild/package.json').version;
     } catch {
       return null;
     }
     const current = await readPointer();
-    if (current && current.entry === entry && current.esbuild === esbuild.version && (await unchanged(current.inputs))) {
+    if (current && current.entry === entry && current.esbuild === version && (await unchanged(current.inputs))) {
       return pathToFileURL(join(CACHE, current.dir, current.out)).href;
     }
-    return await build(esbuild, entry);
+    return await build(require('esbuild'), entry);
   } catch {
     return null;
   }
