@@ -57,7 +57,9 @@ async function importModule(file: string): Promise<Record<string, unknown>> {
   if (!/\.[mc]?ts$/.test(file)) return (await import(url)) as Record<string, unknown>;
   const { tsImport } = await import('tsx/esm/api');
   const mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
-  return mod.default !== null && typeof mod.default === 'object' ? (mod.default as Record<string, unknown>) : mod;
+  const cjs = mod.default !== null && typeof mod.default === 'object' ? (mod.default as Record<string, unknown>) : null;
+  // Node's view of a CommonJS module: its exports as the default, some of them again by name
+  return cjs && Object.keys(mod).every((k) => k === 'default' || k === 'module.exports' || Object.hasOwn(cjs, k)) ? cjs : mod;
 }
 
 export const reporterColumn = (name: string) => `rep_${name}`;
