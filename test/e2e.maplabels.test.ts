@@ -79,59 +79,64 @@ describe.skipIf(!CHROMIUM)('the map’s names and bubbles, and moving the view',
     await Promise.all(servers.map((s) => s.stop()));
   });
 
+  /** One window's sampling of a pack's map (for the tests below): how many walkers' names it saw. */
+  async function sampleAt(pack: string, url: string, viewport: { width: number; height: number }): Promise<number> {
+    let walking = 0;
+    const page = await browser.newPage({ viewport, locale: 'en-US' });
+    page.setDefaultTimeout(WAIT);
+    await page.goto(url);
+    await expect.poll(() => page.locator('[data-testid=world-map] [data-actor]').count(), { timeout: WAIT }).toBeGreaterThan(3);
+
+    const far: string[] = [];
+    const buttons = (await page.locator('.map-zoom').boundingBox())!;
+    const zoom = { x: buttons.x, y: buttons.y, w: buttons.width, h: buttons.height };
+    for (const p of await placesDrawn(page)) {
+      const gap = away(p.name, p.cx, p.cy) - p.r;
+      if (gap > p.r) far.push(`${p.id} name ${gap.toFixed(0)}px off`);
+      // the zoom buttons stand over the map's corner: no name is drawn under them
+      for (const b of [p.name, ...p.rows]) if (cross(b, zoom)) far.push(`${p.id} ${rect(b)} under the zoom buttons ${rect(zoom)}`);
+      // people stack in lines, but the column they are listed in stands beside the circle
+      for (const [n, row] of p.rows.entries()) {
+        const side = Math.max(row.x - (p.cx + p.r), p.cx - p.r - (row.x + row.w), 0);
+        if (side > p.r) far.push(`${p.id} row ${n} ${side.toFixed(0)}px aside`);
+      }
+    }
+    expect(far.join('; '), `${pack} at ${viewport.width}px`).toBe('');
+    await page.screenshot({ path: path.join(ARTIFACTS, `map-labels-${pack}-${viewport.width}.png`) });
+
+    // bubbles and walkers come and go: every frame sampled shows none over a name, and some bubbles were seen
+    let seen = 0;
+    const covered: string[] = [];
+    for (let n = 0; n < 60 && (seen < 3 || n < 15); n++) {
+      const s = await bubblesOverNames(page);
+      seen += s.bubbles;
+      for (const b of s.rects) {
+        for (const name of s.names)
+          if (cross(b, name)) covered.push(`${b.who} over "${name.text}" (bubble ${rect(b)}, name ${rect(name)})`);
+        if (cross(b, zoom)) covered.push(`${b.who} under the zoom buttons (bubble ${rect(b)}, buttons ${rect(zoom)})`);
+      }
+      walking += s.walkers.length;
+      for (const w of s.walkers)
+        for (const name of s.fixed)
+          if (cross(w, name)) covered.push(`walker "${w.text}" over "${name.text}" (${rect(w)}, name ${rect(name)})`);
+      await page.waitForTimeout(200);
+    }
+    expect(covered.join('; '), `${pack} at ${viewport.width}px`).toBe('');
+    expect(seen, 'no one was seen speaking').toBeGreaterThan(0);
+    await page.close();
+    return walking;
+  }
+
   for (const [i, pack] of PACKS.entries())
     it(`${pack}: names at their places, no bubble or walker's name over a name`, { timeout: 240_000 }, async () => {
-      // walkers' names sampled, over every window size: none may cover a place's name or a listed person's
-      let walking = 0;
-      for (const viewport of [
+      // walkers' names sampled, over every window size at once: none may cover a place's name or a listed person's
+      const viewports = [
         { width: 1440, height: 900 },
         // a laptop's window: the widest map whose corner names reach the zoom buttons
         { width: 1280, height: 800 },
         { width: 390, height: 844 },
-      ]) {
-        const page = await browser.newPage({ viewport, locale: 'en-US' });
-        page.setDefaultTimeout(WAIT);
-        await page.goto(servers[i].url);
-        await expect.poll(() => page.locator('[data-testid=world-map] [data-actor]').count(), { timeout: WAIT }).toBeGreaterThan(3);
-
-        const far: string[] = [];
-        const buttons = (await page.locator('.map-zoom').boundingBox())!;
-        const zoom = { x: buttons.x, y: buttons.y, w: buttons.width, h: buttons.height };
-        for (const p of await placesDrawn(page)) {
-          const gap = away(p.name, p.cx, p.cy) - p.r;
-          if (gap > p.r) far.push(`${p.id} name ${gap.toFixed(0)}px off`);
-          // the zoom buttons stand over the map's corner: no name is drawn under them
-          for (const b of [p.name, ...p.rows]) if (cross(b, zoom)) far.push(`${p.id} ${rect(b)} under the zoom buttons ${rect(zoom)}`);
-          // people stack in lines, but the column they are listed in stands beside the circle
-          for (const [n, row] of p.rows.entries()) {
-            const side = Math.max(row.x - (p.cx + p.r), p.cx - p.r - (row.x + row.w), 0);
-            if (side > p.r) far.push(`${p.id} row ${n} ${side.toFixed(0)}px aside`);
-          }
-        }
-        expect(far.join('; '), `${pack} at ${viewport.width}px`).toBe('');
-        await page.screenshot({ path: path.join(ARTIFACTS, `map-labels-${pack}-${viewport.width}.png`) });
-
-        // bubbles and walkers come and go: every frame sampled shows none over a name, and some bubbles were seen
-        let seen = 0;
-        const covered: string[] = [];
-        for (let n = 0; n < 60 && (seen < 3 || n < 15); n++) {
-          const s = await bubblesOverNames(page);
-          seen += s.bubbles;
-          for (const b of s.rects) {
-            for (const name of s.names)
-              if (cross(b, name)) covered.push(`${b.who} over "${name.text}" (bubble ${rect(b)}, name ${rect(name)})`);
-            if (cross(b, zoom)) covered.push(`${b.who} under the zoom buttons (bubble ${rect(b)}, buttons ${rect(zoom)})`);
-          }
-          walking += s.walkers.length;
-          for (const w of s.walkers)
-            for (const name of s.fixed)
-              if (cross(w, name)) covered.push(`walker "${w.text}" over "${name.text}" (${rect(w)}, name ${rect(name)})`);
-          await page.waitForTimeout(200);
-        }
-        expect(covered.join('; '), `${pack} at ${viewport.width}px`).toBe('');
-        expect(seen, 'no one was seen speaking').toBeGreaterThan(0);
-        await page.close();
-      }
+      ];
+      const walking = (await Promise.all(viewports.map((viewport) => sampleAt(pack, servers[i].url, viewport)))).reduce((n, w) => n + w, 0);
       expect(walking, 'no walker was seen named on the road').toBeGreaterThan(0);
     });
 
