@@ -3,12 +3,12 @@
  *
  * Run through tsx, every `astinus` process paid about a second of CPU before its first line of work
  * (tsx loading esbuild, then each of some 160 modules transformed and sent across the loader thread):
- * more than a short run's whole simulation, and the test suite starts hundreds. So the first command
- * after a change bundles the sources with esbuild (about half a second) into node_modules/.cache/astinus/
- * (or ASTINUS_CACHE), one chunk per lazily loaded command as in the sources, and every command after it
- * loads that. The bundle is used only while every source it was made from has the
- * size and modification time it had then; anything that stops a build (no esbuild, a cache folder
- * that cannot be written) leaves the caller to run the sources through tsx, as before.
+ * more than a short run's whole simulation, paid again by every worker, experiment run and test that
+ * starts one. So the first command after a change bundles the sources with esbuild (about half a second)
+ * into node_modules/.cache/astinus/ (or ASTINUS_CACHE), one chunk per lazily loaded command as in the
+ * sources, and every command after it loads that. The bundle is used only while every source it was
+ * made from has the size and modification time it had then; anything that stops a build (no esbuild, a
+ * cache folder that cannot be written) leaves the caller to run the sources through tsx, as before.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
