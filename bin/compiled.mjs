@@ -13,7 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -41,7 +41,7 @@ export async function compiled(entry) {
     }
     const current = await readPointer();
     if (current && current.entry === entry && current.esbuild === version && (await unchanged(current.inputs))) {
-      return pathToFileURL(join(CACHE, current.dir, current.out)).href;
+      return pathToFileURL(join(ROOT, current.out)).href;
     }
     return await build(require('esbuild'), entry);
   } catch {
@@ -59,15 +59,14 @@ async function readPointer() {
 
 /** Whether every source of a build is as it was: a changed file is stale, and a new one only matters if a changed one imports it. */
 async function unchanged(inputs) {
-  const stamps = await Promise.all(Object.keys(inputs).map((f) => stamp(join(ROOT, f))));
-  return Object.values(inputs).every((was, i) => was === stamps[i]);
+  const files = Object.keys(inputs);
+  const now = await stats(files);
+  return now.every((s, i) => stamp(s) === inputs[files[i]]);
 }
 
-const stamp = (file) =>
-  stat(file).then(
-    (s) => `${s.size}:${s.mtimeMs}`,
-    () => 'missing',
-  );
+/** Each file's stat (null if it is gone), read side by side. */
+const stats = (files) => Promise.all(files.map((f) => stat(join(ROOT, f)).catch(() => null)));
+const stamp = (s) => (s ? `${s.size}:${s.mtimeMs}` : 'missing');
 
 async function build(esbuild, entry) {
   await mkdir(CACHE, { recursive: true });
@@ -91,17 +90,15 @@ async function build(esbuild, entry) {
     logLevel: 'silent',
     plugins: [SOURCE_URLS],
   });
+  // the entry's chunk, as a path from the repository root
   const out = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint === entry);
-  const inputs = {};
-  for (const f of Object.keys(result.metafile.inputs)) inputs[f] = await stamp(join(ROOT, f));
+  const files = Object.keys(result.metafile.inputs);
+  const read = await stats(files);
   // a source edited while it was read may have been read either way: build again next time
-  const settled = Object.values(inputs).every((s) => s === 'missing' || Number(s.split(':')[1]) < started);
-  if (settled) {
+  if (read.every((s) => !s || s.mtimeMs < started)) {
+    const inputs = Object.fromEntries(files.map((f, i) => [f, stamp(read[i])]));
     const tmp = `${POINTER}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(
-      tmp,
-      JSON.stringify({ entry, esbuild: esbuild.version, dir, out: relative(join(CACHE, dir), join(ROOT, out)), inputs }),
-    );
+    await writeFile(tmp, JSON.stringify({ entry, esbuild: esbuild.version, dir, out, inputs }));
     // one rename: a process reading the pointer sees the old build or the new, never half of one
     await rename(tmp, POINTER);
     await prune(dir);
