@@ -69,26 +69,19 @@ export function hotspots(p: CpuProfile, top = 20, without?: string): { sampledMs
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const key = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'}\u0000${where(n.callFrame)}`;
 
-  const nodeMs = new Map<number, number>();
   let sampledMs = 0;
-  for (const [id, us] of timePerNode(p)) {
-    nodeMs.set(id, us / 1000);
-    sampledMs += us / 1000;
-  }
-
   const self = new Map<string, number>();
   const total = new Map<string, number>();
-  for (const [id, ms] of nodeMs) {
+  for (const [id, us] of timePerNode(p)) {
+    const ms = us / 1000;
     const seen = new Set<string>();
     let skip = false;
     for (let n = byId.get(id); n; n = byId.get(parent.get(n.id) ?? -1)) {
       seen.add(key(n));
       skip ||= n.callFrame.functionName === without;
     }
-    if (skip) {
-      sampledMs -= ms;
-      continue;
-    }
+    if (skip) continue;
+    sampledMs += ms;
     for (const k of seen) total.set(k, (total.get(k) ?? 0) + ms);
     const k = key(byId.get(id)!);
     self.set(k, (self.get(k) ?? 0) + ms);

@@ -14,6 +14,12 @@ import { ARTIFACTS, findChromium, launchBrowser, serve, type Served, WAIT } from
  */
 const CHROMIUM = findChromium();
 const PACKS = ['shenzhen', 'riverford', 'vesta_ring'];
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  // a laptop's window: the widest map whose corner names reach the zoom buttons
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
 
 type Rect = { x: number; y: number; w: number; h: number };
 /** x,y w×h, rounded: where a rectangle was, for a failure a reader can redraw */
@@ -130,13 +136,7 @@ describe.skipIf(!CHROMIUM)('the map’s names and bubbles, and moving the view',
   for (const [i, pack] of PACKS.entries())
     it(`${pack}: names at their places, no bubble or walker's name over a name`, { timeout: 240_000 }, async () => {
       // walkers' names sampled, over every window size at once: none may cover a place's name or a listed person's
-      const viewports = [
-        { width: 1440, height: 900 },
-        // a laptop's window: the widest map whose corner names reach the zoom buttons
-        { width: 1280, height: 800 },
-        { width: 390, height: 844 },
-      ];
-      const walking = (await Promise.all(viewports.map((viewport) => sampleAt(pack, servers[i].url, viewport)))).reduce((n, w) => n + w, 0);
+      const walking = (await Promise.all(VIEWPORTS.map((viewport) => sampleAt(pack, servers[i].url, viewport)))).reduce((n, w) => n + w, 0);
       expect(walking, 'no walker was seen named on the road').toBeGreaterThan(0);
     });
 
