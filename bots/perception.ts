@@ -5,6 +5,7 @@ import { type Catalog, onSale } from '../sim/scenario/catalog.ts';
 import type { ActorState, Observation, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/state/place-index.ts';
 import { rngFor } from '../sim/rng.ts';
+import { relationIds } from '../sim/state/relation-ids.ts';
 import { type KnownQuest, knownQuest } from './quests.ts';
 import type { AnswerBasis } from './work-lead.ts';
 
@@ -108,10 +109,9 @@ function neighbours(state: WorldState, index: PlaceIndex, self: ActorState, tick
   if (here.length <= PEOPLE + 1) {
     for (const id of here) if (id !== self.id) picked.push(id);
   } else {
-    for (const id in self.relations) {
-      if (picked.length >= PEOPLE / 2) break;
-      if (state.actors[id]?.location === self.location) picked.push(id);
-    }
+    const known = relationIds(self.relations);
+    for (let i = 0; i < known.length && picked.length < PEOPLE / 2; i++)
+      if (state.actors[known[i]]?.location === self.location) picked.push(known[i]);
     const rng = rngFor(state.seed, tick, self.id, 'notice');
     for (let tries = 0; picked.length < PEOPLE && tries < PEOPLE * 3; tries++) {
       const id = here[Math.floor(rng.next() * here.length)];

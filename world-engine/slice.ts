@@ -9,6 +9,7 @@ import type { ActorState, WorldState } from '../sim/state/types.ts';
 import type { PlaceIndex } from '../sim/state/place-index.ts';
 import type { Slice } from './types.ts';
 import { isClosed } from '../sim/state/overrides.ts';
+import { relationIds } from '../sim/state/relation-ids.ts';
 
 const LISTENERS = 4;
 
@@ -113,10 +114,11 @@ function firstAlive(state: WorldState, people: Noticed['people']): ActorState[] 
   return out;
 }
 
-/** The friends among the relations, walked once without a list of every key. */
+/** The friends among the relations who are alive. */
 function friendsAlive(state: WorldState, relations: Record<string, number>): string[] {
   const out: string[] = [];
-  for (const id in relations) if (relations[id] >= FRIEND && state.actors[id]?.status === 'alive') out.push(id);
+  const ids = relationIds(relations);
+  for (let i = 0; i < ids.length; i++) if (relations[ids[i]] >= FRIEND && state.actors[ids[i]]?.status === 'alive') out.push(ids[i]);
   return out;
 }
 

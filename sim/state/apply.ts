@@ -10,6 +10,7 @@ import { own, table } from '../model/ids.ts';
 import { HP } from '../model/harm.ts';
 import { NEED_PREFIX, needLevel, rearmAt } from '../model/needs.ts';
 import { learnFact } from './knowledge.ts';
+import { noteRelation } from './relation-ids.ts';
 
 /**
  * An event names something the state does not hold: the fold cannot apply it. The Judge refuses every
@@ -220,6 +221,7 @@ const HANDLERS: Handlers = {
   },
   relationship_changed(s, e) {
     const a = must(s.actors, e.from, 'actor', e);
+    noteRelation(a.relations, e.to);
     a.relations[e.to] = clamp((a.relations[e.to] ?? 0) + e.delta, -100, 100);
     a.lastSocial = e.tick;
   },
