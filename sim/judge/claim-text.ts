@@ -1,6 +1,6 @@
 import { Renderer } from '../i18n/render.ts';
 import { readLocale } from '../i18n/translator.ts';
-import { phraseFinder, phraseTest } from '../i18n/phrases.ts';
+import { phraseTest } from '../i18n/phrases.ts';
 import { LANGS, type Lang, type Message, type Param, type Ref, ref } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
@@ -27,8 +27,7 @@ export function vocabulary(): { kind: ClaimKind; match: Matcher }[] {
   for (const lang of LANGS) {
     const triggers = (localeOf(lang).claims as { triggers: Record<ClaimKind, string> }).triggers;
     for (const kind of CLAIM_KINDS) {
-      const find = phraseFinder(lang, triggers[kind]);
-      out.push({ kind, match: (c) => find(c) !== null });
+      out.push({ kind, match: phraseTest(lang, [triggers[kind]]) });
     }
   }
   return (vocab = out);
