@@ -20,35 +20,35 @@ type Checks = { [T in ToolName]: (cat: Catalog, s: WorldState, c: CallOf<T>) => 
 const CHECKS: Checks = {
   use_resource(cat, s, c) {
     const r = c.args.resource;
-    if (r.startsWith('item:')) check(cat.items.has(r.slice(5)), 'unknown_item', { id: r.slice(5) });
+    if (r.startsWith('item:') && !cat.items.has(r.slice(5))) reject('unknown_item', { id: r.slice(5) });
     if (c.args.target !== undefined) present(s, c.actor, c.args.target);
     // a fund is paid into by its members only
     const fund = cat.words.fundOf(c);
     if (fund !== undefined) {
       const f = cat.funds.get(fund);
-      check(f && isMember(f, s.actors[c.actor]), 'fund_members_only', { fund: { ref: 'fund', id: fund } });
+      if (!(f && isMember(f, s.actors[c.actor]))) reject('fund_members_only', { fund: { ref: 'fund', id: fund } });
     }
   },
   interact(cat, s, c) {
-    check(cat.words.manner(c.args.manner), 'unknown_word', { id: c.args.manner });
-    check(c.args.target !== c.actor, 'invalid_args', { why: 'self' });
+    if (!cat.words.manner(c.args.manner)) reject('unknown_word', { id: c.args.manner });
+    if (c.args.target === c.actor) reject('invalid_args', { why: 'self' });
     present(s, c.actor, c.args.target);
   },
   move(cat, s, c) {
     const here = s.actors[c.actor].location;
-    check(cat.words.mode(c.args.mode), 'unknown_word', { id: c.args.mode });
-    check(placeExists(cat, s, c.args.destination), 'unknown_place', { id: c.args.destination });
-    check(c.args.destination !== here, 'already_there', { place: { ref: 'place', id: here } });
+    const to = c.args.destination;
+    if (!cat.words.mode(c.args.mode)) reject('unknown_word', { id: c.args.mode });
+    if (!placeExists(cat, s, to)) reject('unknown_place', { id: to });
+    if (to === here) reject('already_there', { place: { ref: 'place', id: here } });
     // a place an intervention closed lets nobody in (those inside may still leave)
-    check(!isClosed(s, c.args.destination), 'place_closed', { place: { ref: 'place', id: c.args.destination } });
-    const cost = travelCost(cat, s, here, c.args.destination, c.args.mode, c.actor);
-    check(cost, 'unreachable', { place: { ref: 'place', id: c.args.destination } });
+    if (isClosed(s, to)) reject('place_closed', { place: { ref: 'place', id: to } });
+    const cost = travelCost(cat, s, here, to, c.args.mode, c.actor);
+    if (!cost) reject('unreachable', { place: { ref: 'place', id: to } });
     // a toll nobody could pay refuses the trip before any engine prices it
-    const toll = cost.tolls.reduce((n, t) => n + t.amount, 0);
-    check(toll === 0 || s.actors[c.actor].money >= cost.money + toll, 'cannot_pay_toll', {
-      money: toll,
-      place: { ref: 'place', id: c.args.destination },
-    });
+    let toll = 0;
+    for (const t of cost.tolls) toll += t.amount;
+    if (!(toll === 0 || s.actors[c.actor].money >= cost.money + toll))
+      reject('cannot_pay_toll', { money: toll, place: { ref: 'place', id: to } });
   },
   create(cat, s, c) {
     const a = s.actors[c.actor];
@@ -76,10 +76,10 @@ const CHECKS: Checks = {
   },
   express(cat, s, c) {
     const channel = cat.words.channel(c.args.channel);
-    check(channel, 'unknown_word', { id: c.args.channel });
+    if (!channel) reject('unknown_word', { id: c.args.channel });
     const to = c.args.to;
     if (channel.reach !== 'one') {
-      check(to === undefined, 'listener_not_one', { channel: { ref: 'channel', id: c.args.channel } });
+      if (to !== undefined) reject('listener_not_one', { channel: { ref: 'channel', id: c.args.channel } });
       return;
     }
     // words for one listener: someone else, here, who can hear them
@@ -93,9 +93,10 @@ const CHECKS: Checks = {
 
 export function checkCall(cat: Catalog, s: WorldState, c: ToolCall): void {
   const a = s.actors[c.actor];
-  check(a, 'unknown_actor', { id: c.actor });
+  // refusals' parameters are built only when they refuse: every call of the tick passes here
+  if (!a) reject('unknown_actor', { id: c.actor });
   const can = CAN_ACT[a.status];
-  check(can !== 'none', 'cannot_act', { status: a.status });
+  if (can === 'none') reject('cannot_act', { status: a.status });
   // the dying may only talk
   if (can === 'talk') {
     const does = c.tool === 'interact' ? cat.words.mannerDoes(c.args.manner) : undefined;
@@ -110,8 +111,8 @@ function present(s: WorldState, actor: string, target: string): void {
   const here = s.actors[actor].location;
   const other = s.actors[target];
   const ent = s.entities[target];
-  check(other || ent, 'unknown_target', { id: target });
+  if (!other && !ent) reject('unknown_target', { id: target });
   const there = other ? other.location : ent.location;
-  check(there === here, 'not_present', { target: { ref: other ? 'actor' : 'entity', id: target } });
-  if (other) check(other.status !== 'dead', 'not_present', { target: { ref: 'actor', id: target } });
+  if (there !== here) reject('not_present', { target: { ref: other ? 'actor' : 'entity', id: target } });
+  if (other && other.status === 'dead') reject('not_present', { target: { ref: 'actor', id: target } });
 }

@@ -86,7 +86,10 @@ const CREDIT: Record<string, Strategy> = {
   patron: 'trade',
 };
 
-const actorExists = (d: Draft, id: string) => check(d.state.actors[id], 'unknown_actor', { id });
+// a refusal's parameters are built only when it refuses: these checks run for every change of every call
+const actorExists = (d: Draft, id: string) => {
+  if (!d.state.actors[id]) reject('unknown_actor', { id });
+};
 const self = (p: Proposer, id: string) => p.actor === null || p.actor === id;
 
 /**
@@ -150,7 +153,7 @@ export const VALIDATORS: Validators = {
   relationship_change(d, c, p) {
     actorExists(d, c.from);
     actorExists(d, c.to);
-    check(c.from !== c.to, 'invalid_args', { why: 'self' });
+    if (c.from === c.to) reject('invalid_args', { why: 'self' });
     check(self(p, c.from) || self(p, c.to), 'not_involved');
     const cap = d.cat.scenario.meta.rules.caps.relationshipDelta;
     const now = d.state.actors[c.from].relations[c.to] ?? 0;
@@ -198,14 +201,14 @@ export const VALIDATORS: Validators = {
   },
   money_source(d, c, p) {
     actorExists(d, c.to);
-    check(d.cat.sources.has(c.source), 'money_from_nowhere', { source: c.source });
-    check(c.amount <= d.cat.scenario.meta.rules.caps.moneyPerAction, 'over_cap', { amount: c.amount });
+    if (!d.cat.sources.has(c.source)) fromNowhere(c.source);
+    if (!(c.amount <= d.cat.scenario.meta.rules.caps.moneyPerAction)) reject('over_cap', { amount: c.amount });
     let credit: Strategy | null;
     if (p.entity) {
       // a lasting effect may pay only what its template declares, and only to the owner
       const ent = d.entity(p.entity);
       const eff = ent && d.cat.effect(ent.template, 'income');
-      check(eff && eff.source === c.source && ent.owner === c.to && c.amount <= eff.max, 'money_from_nowhere', { source: c.source });
+      if (!(eff && eff.source === c.source && ent.owner === c.to && c.amount <= eff.max)) fromNowhere(c.source);
       credit = d.cat.templates.get(ent.template)!.strategy;
     } else if (p.role === 'quest') {
       // a quest's reward from the money source its pack declares, once, to the one who completed it (sim/judge/quests.ts)
@@ -223,14 +226,11 @@ export const VALIDATORS: Validators = {
     } else {
       // a call earns from a source only as its own word declares: a wage for work done at the job's
       // place, tips for a performance; once a call, to the one who made it
-      check(
-        p.actor !== null && c.to === p.actor && !d.events.some((e) => e.type === 'money_created' && e.to === c.to),
-        'money_from_nowhere',
-        { source: c.source },
-      );
+      if (!(p.actor !== null && c.to === p.actor && !d.events.some((e) => e.type === 'money_created' && e.to === c.to)))
+        fromNowhere(c.source);
       const earned = earnedBy(d, p, c.source);
-      check(earned !== null, earned === null && isWage(d, c.source) ? 'not_employed' : 'money_from_nowhere', { source: c.source });
-      check(c.amount <= earned.most, 'over_cap', { amount: c.amount });
+      if (earned === null) reject(isWage(d, c.source) ? 'not_employed' : 'money_from_nowhere', { source: c.source });
+      if (!(c.amount <= earned.most)) reject('over_cap', { amount: c.amount });
       credit = earned.credit ?? p.strategy;
     }
     const shift = p.entity || p.role || p.intervention ? {} : wageShift(d, p, c.to);
@@ -243,7 +243,7 @@ export const VALIDATORS: Validators = {
     // a source with a daily budget: what is left of today's, less what this proposal already created
     let spent = 0;
     for (const e of d.events) if (e.type === 'money_created' && e.source === c.source) spent += e.amount;
-    check(spent + c.amount <= left, 'budget_spent', { source: c.source });
+    if (!(spent + c.amount <= left)) reject('budget_spent', { source: c.source });
     d.move(c.to, 'money', c.amount);
     d.emit({
       type: 'money_created',
@@ -259,7 +259,7 @@ export const VALIDATORS: Validators = {
   resource_gain(d, c, p) {
     actorExists(d, c.actor);
     if (p.entity) tended(d, c, p.entity);
-    check(c.resource !== 'money', 'money_from_nowhere', { source: 'resource_gain' });
+    if (c.resource === 'money') fromNowhere('resource_gain');
     if (c.resource === 'time' || c.amount === 0) return;
     let delta = c.amount;
     if (c.resource === 'energy') {
@@ -269,12 +269,10 @@ export const VALIDATORS: Validators = {
       if (delta === 0) return;
     } else {
       const item = d.cat.items.get(c.resource.slice(5));
-      check(item, 'unknown_item', { id: c.resource.slice(5) });
+      if (!item) reject('unknown_item', { id: c.resource.slice(5) });
       // items are bought, never conjured: the proposal must have spent their price
-      if (delta > 0)
-        check(-d.pending(c.actor, 'money') >= priceOf(d.cat, d.state, item.id) * delta, 'underpaid', {
-          item: { ref: 'item', id: item.id },
-        });
+      if (delta > 0 && !(-d.pending(c.actor, 'money') >= priceOf(d.cat, d.state, item.id) * delta))
+        reject('underpaid', { item: { ref: 'item', id: item.id } });
     }
     d.move(c.actor, c.resource, delta);
     d.emit({ type: 'resource_changed', actor: c.actor, resource: c.resource, delta, reason: c.reason });
@@ -404,24 +402,23 @@ export const VALIDATORS: Validators = {
     d.emit({ type: 'fact_learned', actor: p.actor, fact: id, from: p.actor, channel: 'origin' });
   },
   knowledge_learned(d, c, p) {
-    actorExists(d, c.actor);
+    // one per listener of a word said to a crowd: nothing is built here unless it refuses or teaches
+    const listener = d.state.actors[c.actor];
+    if (!listener) reject('unknown_actor', { id: c.actor });
     const fact = d.resolve(c.fact);
-    check(d.fact(fact), 'unknown_fact', { id: fact });
+    if (!d.fact(fact)) reject('unknown_fact', { id: fact });
     // one can only pass on what one knows, and only to someone who can hear it
     check(self(p, c.from), 'not_yours');
-    actorExists(d, c.from);
-    check(knowsFact(d.state.actors[c.from].knows, fact) || d.created.includes(fact), 'unknown_fact', { id: fact });
+    const teller = d.state.actors[c.from];
+    if (!teller) reject('unknown_actor', { id: c.from });
+    if (!knowsFact(teller.knows, fact) && !d.created.includes(fact)) reject('unknown_fact', { id: fact });
     // a letter or a public address reaches the listener wherever they are; any other word, only those present
     const reach = d.cat.words.channel(c.channel)?.reach;
-    check(reach === 'friends' || reach === 'world' || d.state.actors[c.actor].location === p.place, 'not_present', {
-      target: { ref: 'actor', id: c.actor },
-    });
+    if (!(reach === 'friends' || reach === 'world' || listener.location === p.place)) notPresent(c.actor);
     // words for one listener teach that listener alone, whatever channel the change names
     const to = p.call?.tool === 'express' ? p.call.args.to : undefined;
-    check((reach !== 'one' || to !== undefined) && (to === undefined || c.actor === to), 'not_present', {
-      target: { ref: 'actor', id: c.actor },
-    });
-    if (knowsFact(d.state.actors[c.actor].knows, fact) || c.actor === c.from) return;
+    if (!((reach !== 'one' || to !== undefined) && (to === undefined || c.actor === to))) notPresent(c.actor);
+    if (knowsFact(listener.knows, fact) || c.actor === c.from) return;
     d.emit({ type: 'fact_learned', actor: c.actor, fact, from: c.from, channel: c.channel });
   },
   place_mood(d, c, p) {
@@ -430,6 +427,14 @@ export const VALIDATORS: Validators = {
     d.emit({ type: 'place_mood', place: c.place, delta: c.delta, by: p.actor });
   },
 };
+
+function fromNowhere(source: string): never {
+  reject('money_from_nowhere', { source });
+}
+
+function notPresent(actor: string): never {
+  reject('not_present', { target: { ref: 'actor', id: actor } });
+}
 
 /** The fact in the world that says what this one would (the same words about the same subject), if any. */
 function sameFact(d: Draft, c: Extract<WorldChange, { type: 'new_fact' }>): string | null {

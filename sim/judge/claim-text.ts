@@ -1,7 +1,7 @@
 import { Renderer } from '../i18n/render.ts';
 import { readLocale } from '../i18n/translator.ts';
-import { phraseFinder } from '../i18n/phrases.ts';
-import { LANGS, type Lang, type Message, type Param, type Ref } from '../model/text.ts';
+import { phraseTest } from '../i18n/phrases.ts';
+import { LANGS, type Lang, type Message, type Param, type Ref, ref } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
 import { membersOf } from '../state/members.ts';
@@ -27,14 +27,24 @@ export function vocabulary(): { kind: ClaimKind; match: Matcher }[] {
   for (const lang of LANGS) {
     const triggers = (localeOf(lang).claims as { triggers: Record<ClaimKind, string> }).triggers;
     for (const kind of CLAIM_KINDS) {
-      const find = phraseFinder(lang, triggers[kind]);
-      out.push({ kind, match: (c) => find(c) !== null });
+      out.push({ kind, match: phraseTest(lang, [triggers[kind]]) });
     }
   }
   return (vocab = out);
 }
 
-const triggered = (text: string) => vocabulary().some((v) => v.match(text));
+let anyTrigger: ((text: string) => boolean)[] | null = null;
+/** Whether a text holds any kind's trigger in either language: one test per language, not one per kind. */
+function triggered(text: string): boolean {
+  anyTrigger ??= LANGS.map((lang) => {
+    const triggers = (localeOf(lang).claims as { triggers: Record<ClaimKind, string> }).triggers;
+    return phraseTest(
+      lang,
+      CLAIM_KINDS.map((kind) => triggers[kind]),
+    );
+  });
+  return anyTrigger.some((test) => test(text));
+}
 
 const templates = new Map<string, boolean>();
 /** Whether a locale key's own template, in either language, holds a trigger word. */
@@ -214,20 +224,27 @@ function readsTheSame(c: Cache, m: Message, deep: boolean): boolean {
 
 /** Whether a parameter, rendered in either language, holds a trigger word (no string is built to look it up: this runs for every parameter of every text). */
 function paramClaims(c: Cache, v: Param): boolean {
-  if (typeof v === 'object' && v.ref === 'entity') {
+  if (typeof v === 'object') return refClaims(c, v.ref, v.id);
+  const table = (c.params.scalar ??= new Map());
+  let hit = table.get(v);
+  if (hit === undefined) table.set(v, (hit = c.rs.some((r) => triggered(r.param(v))) || (typeof v === 'string' && triggered(v))));
+  return hit;
+}
+
+/** The same for a reference, by its kind and id: a reference is made only to render one not asked of before. */
+function refClaims(c: Cache, kind: Ref['ref'], id: string): boolean {
+  if (kind === 'entity') {
     // an unnamed thing is called by its owner and its kind: ask of those, not of each of the thousands a crowded world makes
-    const e = c.rs[0].state.entities[v.id];
+    const e = c.rs[0].state.entities[id];
     if (e && !e.name) {
-      return (
-        templateClaims('entity.owned') ||
-        paramClaims(c, { ref: 'template', id: e.template }) ||
-        (e.owner !== null && paramClaims(c, { ref: 'actor', id: e.owner }))
-      );
+      return templateClaims('entity.owned') || refClaims(c, 'template', e.template) || (e.owner !== null && refClaims(c, 'actor', e.owner));
     }
   }
-  const table = typeof v === 'object' ? (c.params[v.ref] ??= new Map()) : (c.params.scalar ??= new Map());
-  const k = typeof v === 'object' ? v.id : v;
-  let hit = table.get(k);
-  if (hit === undefined) table.set(k, (hit = c.rs.some((r) => triggered(r.param(v))) || (typeof v === 'string' && triggered(v))));
+  const table = (c.params[kind] ??= new Map());
+  let hit = table.get(id);
+  if (hit === undefined) {
+    const v = ref(kind, id);
+    table.set(id, (hit = c.rs.some((r) => triggered(r.param(v)))));
+  }
   return hit;
 }

@@ -3,7 +3,7 @@ import type { EntityState, EventBody, FactState } from '../model/events.ts';
 import { table } from '../model/ids.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
-import { check } from './reasons.ts';
+import { check, reject } from './reasons.ts';
 
 /**
  * One proposal being judged: the events it would commit and the balance changes they add up to.
@@ -109,13 +109,20 @@ export class Draft {
 /** One balance of a proposal, in the order the proposal moved them: none may end below zero. */
 function settleOne(this: WorldState, delta: number, k: string): void {
   if (delta >= 0) return;
-  const [actor, resource] = k.split('\u0000');
-  check(holding(this, actor, resource) + delta >= 0, resource === 'money' ? 'insufficient_money' : 'insufficient_resource', {
-    actor: { ref: 'actor', id: actor },
-    resource,
-    need: -delta,
-    have: holding(this, actor, resource),
-  });
+  // the key's two parts (`move`), as split would give them, without the array
+  const cut = k.indexOf('\u0000');
+  const end = k.indexOf('\u0000', cut + 1);
+  const actor = k.slice(0, cut);
+  const resource = end < 0 ? k.slice(cut + 1) : k.slice(cut + 1, end);
+  const have = holding(this, actor, resource);
+  // the refusal's parameters are built only when it refuses: this runs for every balance of every proposal
+  if (!(have + delta >= 0))
+    reject(resource === 'money' ? 'insufficient_money' : 'insufficient_resource', {
+      actor: { ref: 'actor', id: actor },
+      resource,
+      need: -delta,
+      have,
+    });
 }
 
 export function holding(state: WorldState, actor: string, resource: string): number {

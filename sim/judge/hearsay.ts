@@ -27,11 +27,14 @@ export function holdToChanges(d: Draft, call: ToolCall, unbacked: ReadonlyMap<Me
  */
 export function hearsay(cat: Catalog, state: WorldState, d: Draft, call: ToolCall): void {
   if (call.tool !== 'express' && call.tool !== 'interact') return;
+  const texts = textsOf(call.args.content, cat, state);
+  // most contents claim nothing and are never rendered: nothing more is made for them
+  if (!texts.length) return;
   const seen = new Set<string>();
   const to = call.tool === 'interact' ? (state.actors[call.args.target] ? call.args.target : null) : (call.args.to ?? null);
   // a word for one listener is theirs alone: the place hears no claim in it
   const aside = call.tool === 'express' && call.args.to !== undefined;
-  for (const text of textsOf(call.args.content, cat, state)) {
+  for (const text of texts) {
     for (const c of claimsIn(text, cat, state)) {
       const key = `${c.kind}|${c.about.join(',')}`;
       if (seen.has(key)) continue;

@@ -19,7 +19,7 @@ import { Draft } from './draft.ts';
 import { heldToBand, paidForBand, settleCheck } from './checks.ts';
 import { type Check, checkFor, type Draw } from '../model/check.ts';
 import type { Band } from '../model/dice.ts';
-import { check, Rejection } from './reasons.ts';
+import { check, reject, Rejection } from './reasons.ts';
 import { isSafeId, own, table } from '../model/ids.ts';
 import { type Argument, judgeArgument } from './argue.ts';
 import { type Declaration, judgeDeclaration } from './declare.ts';
@@ -134,10 +134,8 @@ export class TickJudge {
     if (call.tool === 'move') {
       const cost = travelCost(this.cat, this.state, a.location, call.args.destination, call.args.mode, call.actor)!;
       tolls = cost.tolls;
-      check(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy, 'underpaid', {
-        money: cost.money,
-        energy: cost.energy,
-      });
+      if (!(-d.pending(call.actor, 'money') >= cost.money && -d.pending(call.actor, 'energy') >= cost.energy))
+        reject('underpaid', { money: cost.money, energy: cost.energy });
       d.emit({
         type: 'moved',
         actor: call.actor,
@@ -407,7 +405,7 @@ export class TickJudge {
         check(this.cat.sinks.has(sink), 'invalid_args', { why: sink });
         d.emit({ type: 'money_destroyed', from: call.actor, amount: -delta, sink, debit: strategy });
       } else {
-        if (resource === 'energy') check(-delta <= caps.energyPerAction, 'over_cap', { amount: -delta });
+        if (resource === 'energy' && !(-delta <= caps.energyPerAction)) reject('over_cap', { amount: -delta });
         validateChange(d, { type: 'resource_gain', actor: call.actor, resource, amount: delta, reason: 'cost' }, p);
       }
     }

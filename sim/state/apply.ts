@@ -529,8 +529,14 @@ function remember(a: ActorState, m: MemoryItem): void {
     // forget the least important of the older half, so vivid memories outlast routine ones
     let drop = 0;
     for (let i = 1; i < MEMORY_CAP / 2; i++) if (a.memory[i].importance < a.memory[drop].importance) drop = i;
-    a.memory.splice(drop, 1);
+    removeAt(a.memory, drop);
   }
+}
+
+/** `list.splice(i, 1)` without the array of what it removed: the fold forgets a memory for nearly every one it adds. */
+function removeAt<T>(list: T[], i: number): void {
+  for (let k = i; k < list.length - 1; k++) list[k] = list[k + 1];
+  list.pop();
 }
 
 function observe(s: WorldState, e: Event, place: string, actor: string | null, m: Message): void {
