@@ -92,10 +92,19 @@ interface Groups {
   of: Map<string, keyof Omit<Groups, 'of'>>;
 }
 const GROUPS = new WeakMap<Catalog, Groups>();
+// the last catalog's at hand: a run weighs with one catalog, and scans ask for every thing and memory they read
+let lastCat: Catalog | null = null;
+let lastGroups: Groups | null = null;
 function groups(cat: Catalog): Groups {
-  let g = GROUPS.get(cat);
-  if (g) return g;
-  g = { earns: [], art: [], classes: [], rumours: [], other: [], of: new Map() };
+  if (cat === lastCat) return lastGroups!;
+  const g = GROUPS.get(cat) ?? groupsOf(cat);
+  lastCat = cat;
+  lastGroups = g;
+  return g;
+}
+/** The groups of a catalog's templates, made once. */
+function groupsOf(cat: Catalog): Groups {
+  const g: Groups = { earns: [], art: [], classes: [], rumours: [], other: [], of: new Map() };
   for (const t of cat.scenario.templates) {
     if (cat.words.kind(t.kind)?.made === false) continue;
     const has = (type: Parameters<Catalog['effect']>[1]) => cat.effect(t.id, type) !== undefined;
@@ -277,9 +286,18 @@ const presentAlive = (ctx: Ctx, id: string): boolean => {
   return false;
 };
 
-/** Someone to share a moment with: found without making a list of every relation. */
+/** The friend each actor was last found to have, by its relations: tried first, as a friend mostly stays one. */
+const FRIEND_HINT = new WeakMap<Record<string, number>, string>();
+
+/** Someone to share a moment with: found without making a list of every relation, and mostly without going through them. */
 function hasFriend(relations: Record<string, number>): boolean {
-  for (const id in relations) if (relations[id] >= FRIEND) return true;
+  const hint = FRIEND_HINT.get(relations);
+  if (hint !== undefined && relations[hint] >= FRIEND) return true;
+  for (const id in relations)
+    if (relations[id] >= FRIEND) {
+      FRIEND_HINT.set(relations, id);
+      return true;
+    }
   return false;
 }
 
