@@ -5,7 +5,7 @@ import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { ActorState } from '../../../sim/state/types.ts';
 import { closedRefuses } from '../../../sim/state/overrides.ts';
 import { canonicalJson } from '../../../sim/lib/canonical.ts';
-import type { Perception } from '../../perception.ts';
+import { callIdOf, type Perception } from '../../perception.ts';
 
 /** How pressing each need is, 0 (fine) to 1 (urgent). */
 export interface Needs {
@@ -21,7 +21,8 @@ export interface Ctx {
   self: ActorState;
   needs: Needs;
   rng: Rng;
-  callId: string;
+  /** the id of the call it makes, on first use: only a kept candidate's call is made */
+  callId?: string;
   /** people present and alive, computed on first use */
   alive?: Perception['people'];
   /** whom the actor talked with lately (recent.ts), computed on first use */
@@ -102,7 +103,7 @@ export function propose<T extends Tool, A, B, C, D>(
 ): true {
   // strategy weights are what reflection learns; the drive-shaped base is who the actor is;
   // the need for purpose lifts everything that is work or making
-  const score = base * ctx.self.strategy[strategy] * (PURPOSEFUL.has(strategy) ? 1 + 0.5 * ctx.needs.purpose : 1);
+  const score = base * ctx.self.strategy[strategy] * (purposeful(strategy) ? 1 + 0.5 * ctx.needs.purpose : 1);
   const draft = ctx.draft;
   draft.strategy = strategy;
   draft.score = score;
@@ -122,7 +123,12 @@ export function propose<T extends Tool, A, B, C, D>(
 export function made(ctx: Ctx): Candidate {
   const d = ctx.draft;
   if (d.made) return d.made;
-  const call = { id: ctx.callId, actor: ctx.self.id, tool: d.tool, args: d.build(ctx, d.a, d.b, d.c, d.d) } as ToolCall;
+  const call = {
+    id: (ctx.callId ??= callIdOf(ctx.p)),
+    actor: ctx.self.id,
+    tool: d.tool,
+    args: d.build(ctx, d.a, d.b, d.c, d.d),
+  } as ToolCall;
   return (d.made = { strategy: d.strategy, score: d.score, call });
 }
 
@@ -152,6 +158,7 @@ function shutOut(ctx: Ctx, c: Candidate): boolean {
   return shut.includes(ctx.p.place.id) && closedRefuses(ctx.cat, c.call);
 }
 
-const PURPOSEFUL = new Set<Strategy>(['work', 'trade', 'art', 'teach']);
+/** Work and making (compared, not looked up in a set: every candidate asks). */
+const purposeful = (s: Strategy): boolean => s === 'work' || s === 'trade' || s === 'art' || s === 'teach';
 
 export const clamp01 = (v: number) => Math.max(0, Math.min(1, v));

@@ -1,6 +1,6 @@
 import { rngFor } from '../../../sim/rng.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
-import { callIdOf, type Perception } from '../../perception.ts';
+import type { Perception } from '../../perception.ts';
 import type { Brain, DecisionSink } from '../types.ts';
 import { type Candidate, clamp01, type Ctx, made, newDraft } from './context.ts';
 import { ANSWER_OPTIONS, DYING_OPTIONS, OPTIONS } from './options.ts';
@@ -91,7 +91,7 @@ function weigh(cat: Catalog, p: Perception, seed: number, take: Ctx['take']): vo
       purpose: clamp01((p.tick - self.lastPurpose) / (2 * needs.lonelyAfterTicks)),
     },
     rng: rngFor(seed, p.tick, self.id, 'decide'),
-    callId: callIdOf(p),
+    callId: undefined,
     // filled on first use, but present from the start: one shape for every context the options read
     alive: undefined,
     talked: undefined,

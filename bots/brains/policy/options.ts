@@ -286,18 +286,9 @@ const presentAlive = (ctx: Ctx, id: string): boolean => {
   return false;
 };
 
-/** The friend each actor was last found to have, by its relations: tried first, as a friend mostly stays one. */
-const FRIEND_HINT = new WeakMap<Record<string, number>, string>();
-
-/** Someone to share a moment with: found without making a list of every relation, and mostly without going through them. */
+/** Someone to share a moment with: found without making a list of every relation. */
 function hasFriend(relations: Record<string, number>): boolean {
-  const hint = FRIEND_HINT.get(relations);
-  if (hint !== undefined && relations[hint] >= FRIEND) return true;
-  for (const id in relations)
-    if (relations[id] >= FRIEND) {
-      FRIEND_HINT.set(relations, id);
-      return true;
-    }
+  for (const id in relations) if (relations[id] >= FRIEND) return true;
   return false;
 }
 
