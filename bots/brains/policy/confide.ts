@@ -1,6 +1,7 @@
 import { FRIEND } from '../../../sim/model/relations.ts';
-import { msg, ref } from '../../../sim/model/text.ts';
-import { type Candidate, type Ctx, propose } from './context.ts';
+import { type Ctx, propose } from './context.ts';
+import { news } from './calls.ts';
+import { learnedWithin } from './recent.ts';
 import { spokeSince } from './recent.ts';
 
 /** How long news stays worth confiding, in ticks: longer than shouting's, as one waits to see the friend */
@@ -11,18 +12,15 @@ const FRESH = 12;
  * friend present hears it, once, instead of the whole place. The less of a gossip, the more one
  * keeps news between friends.
  */
-export function confide(ctx: Ctx): Candidate | null {
+export function confide(ctx: Ctx): boolean {
   const channel = ctx.cat.words.channelFor('one');
   const { self } = ctx;
-  if (!channel || !self.knows.length) return null;
-  const learned = self.memory.findLast((m) => m.kind === 'learned' && ctx.p.tick - m.tick <= FRESH);
-  if (!learned || spokeSince(ctx, channel, learned.tick + 1)) return null;
+  if (!channel || !self.knows.length) return false;
+  const learned = learnedWithin(ctx, FRESH);
+  if (!learned || spokeSince(ctx, channel, learned.tick + 1)) return false;
   let friend: { id: string; relation: number } | undefined;
   for (const n of ctx.p.people) if (n.status === 'alive' && n.relation >= FRIEND && (!friend || n.relation > friend.relation)) friend = n;
-  if (!friend) return null;
-  return propose(ctx, 'gossip', 0.5 + 0.5 * (1 - self.drives.gossip) * self.drives.sociability, 'express', {
-    channel,
-    content: msg('say.news', { fact: ref('fact', self.knows[self.knows.length - 1]) }),
-    to: friend.id,
-  });
+  if (!friend) return false;
+  const fact = self.knows[self.knows.length - 1];
+  return propose(ctx, 'gossip', 0.5 + 0.5 * (1 - self.drives.gossip) * self.drives.sociability, 'express', news, channel, fact, friend.id);
 }

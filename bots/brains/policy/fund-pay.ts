@@ -1,6 +1,7 @@
 import { isMember } from '../../../sim/model/funds.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
-import { type Candidate, type Ctx, propose } from './context.ts';
+import { type Ctx, propose } from './context.ts';
+import { spending } from './calls.ts';
 
 /** Each fund with a `payIn` and the purpose that pays into it, once per catalog: every member's every decision asks. */
 const PAYABLE = new WeakMap<Catalog, { fund: string; payIn: number; below: number; purpose: string }[]>();
@@ -20,7 +21,7 @@ function payable(cat: Catalog) {
  * A member pays a fund its `payIn` once a day, out of what they can spare: never so much that the fund
  * would owe them a payout, nor their next few meals. The diligent keep up best.
  */
-export function payIntoFund(ctx: Ctx): Candidate | null {
+export function payIntoFund(ctx: Ctx): boolean {
   const { self, cat } = ctx;
   const meal = cat.levels.meal;
   const day = cat.scenario.vocabulary.time.ticksPerDay;
@@ -28,11 +29,7 @@ export function payIntoFund(ctx: Ctx): Candidate | null {
     const last = self.paidIn?.[f.fund];
     if (last !== undefined && ctx.p.tick - last < day) continue;
     if (self.money < f.below + f.payIn + 5 * meal || !isMember(cat.funds.get(f.fund)!, self)) continue;
-    return propose(ctx, 'rest', 0.6 + 0.8 * self.drives.diligence, 'use_resource', {
-      resource: 'money',
-      amount: f.payIn,
-      purpose: f.purpose,
-    });
+    return propose(ctx, 'rest', 0.6 + 0.8 * self.drives.diligence, 'use_resource', spending, 'money', f.payIn, f.purpose);
   }
-  return null;
+  return false;
 }

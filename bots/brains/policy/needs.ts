@@ -2,7 +2,8 @@ import { own } from '../../../sim/model/ids.ts';
 import { needPressure, WARNINGS } from '../../../sim/model/needs.ts';
 import type { Need } from '../../../sim/model/scenario.ts';
 import { type Catalog, onSale } from '../../../sim/scenario/catalog.ts';
-import { type Candidate, type Ctx, propose } from './context.ts';
+import { type Ctx, propose } from './context.ts';
+import { usingItem } from './calls.ts';
 import { goTo } from './options.ts';
 
 /** How pressing a declared need must be before one tends it: at its first warning line. */
@@ -44,19 +45,19 @@ function cheapest(cat: Catalog, need: string): number {
  * is carried first (the thing that gives most), else the cheapest sold here, else go to the nearest place
  * that sells it. The most pressing need first; none offered in a pack that declares none (so its runs draw no dice here).
  */
-export function tendNeed(ctx: Ctx): Candidate | null {
+export function tendNeed(ctx: Ctx): boolean {
   const { cat, self } = ctx;
-  if (cat.needs.size === 0) return null;
+  if (cat.needs.size === 0) return false;
   let need: Need | undefined;
   let press = TEND_AT;
   for (const n of cat.needs.values()) {
     const p = needPressure(n, self);
     if (p >= press) [need, press] = [n, p];
   }
-  if (!need) return null;
+  if (!need) return false;
   // the pack's word for using a thing up; without one nothing satisfies a need (validate says so)
   const use = cat.words.purposeFor('eat');
-  if (!use) return null;
+  if (!use) return false;
   let carried: string | undefined;
   for (const i in self.inventory)
     if (self.inventory[i] > 0 && worth(cat, i, need.id) > (carried === undefined ? 0 : worth(cat, carried, need.id))) carried = i;
@@ -71,13 +72,13 @@ export function tendNeed(ctx: Ctx): Candidate | null {
     }
   // what is in hand is used; what is sold here is bought and used in the one call (world-engine/rules/use-resource.ts)
   const item = carried ?? sold?.id;
-  if (item) return propose(ctx, 'rest', base, 'use_resource', { resource: `item:${item}`, amount: 1, purpose: use });
+  if (item) return propose(ctx, 'rest', base, 'use_resource', usingItem, item, 1, use);
   // a trip to buy it is for one who can pay for it there (the pack's price: the shop's own is not known from here)
-  if (self.money < cheapest(cat, need.id)) return null;
+  if (self.money < cheapest(cat, need.id)) return false;
   const d = cat.dist.get(ctx.p.place.id);
   let to: string | undefined;
   // only where it is on sale now: a shop shut for the night is no use, and two shut ones would be walked between
   for (const p of sellers(cat, need.id))
     if (p !== ctx.p.place.id && d?.has(p) && (to === undefined || d.get(p)! < d.get(to)!) && onSale(cat, p, ctx.p.tick).length) to = p;
-  return to === undefined ? null : goTo(ctx, 'rest', 0.8 * base, to);
+  return to !== undefined && goTo(ctx, 'rest', 0.8 * base, to);
 }

@@ -1,18 +1,18 @@
 import { CONTENT_KEYS } from '../../../sim/i18n/content.ts';
-import { msg, ref } from '../../../sim/model/text.ts';
 import type { Template } from '../../../sim/model/scenario.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
 import { heldJob, onShift, paidThisShift, qualifies } from '../../../sim/model/jobs.ts';
 import { FRIEND } from '../../../sim/model/relations.ts';
 import type { Neighbour } from '../../perception.ts';
+import type { EntityState } from '../../../sim/model/events.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
+import { advertising, answering, making, moment, news, replying, rumour, saying, shouting, spending, trip, usingItem } from './calls.ts';
 import type { Catalog } from '../../../sim/scenario/catalog.ts';
 import type { MannerMechanism, Mode, PurposeMechanism } from '../../../sim/model/vocabulary.ts';
 import { unmetRequirement } from '../../../sim/model/requires.ts';
 import { bandsOf, factorsFor } from '../../../sim/model/check.ts';
 import { formulaFor, odds } from '../../../sim/model/dice.ts';
-import { spokeSince, talkedWith, toAnswer } from './recent.ts';
-import { replyTo } from './replies.ts';
+import { learnedWithin, spokeSince, talkedWith, toAnswer } from './recent.ts';
 import { payIntoFund } from './fund-pay.ts';
 import { confide } from './confide.ts';
 import { closedLately as closedFor, unpaidLately } from '../../lessons.ts';
@@ -70,12 +70,13 @@ function modeFor(ctx: Ctx, distance: number): string | null {
   return (paid ?? cheapest).id;
 }
 
-export function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: string): Candidate | null {
-  if (place === ctx.p.place.id) return null;
+/** A trip there by the actor's mode, if there is one it can take: whether it was offered. */
+export function goTo(ctx: Ctx, strategy: Candidate['strategy'], base: number, place: string): boolean {
+  if (place === ctx.p.place.id) return false;
   const d = ctx.cat.dist.get(ctx.p.place.id)?.get(place);
-  if (d === undefined) return null;
+  if (d === undefined) return false;
   const mode = modeFor(ctx, d);
-  return mode === null ? null : propose(ctx, strategy, base, 'move', { destination: place, mode });
+  return mode !== null && propose(ctx, strategy, base, 'move', trip, place, mode);
 }
 
 /** Money thresholds are counted in meals, so one brain fits a pack of pennies and a pack of thousands. */
@@ -91,10 +92,19 @@ interface Groups {
   of: Map<string, keyof Omit<Groups, 'of'>>;
 }
 const GROUPS = new WeakMap<Catalog, Groups>();
+// the last catalog's at hand: a run weighs with one catalog, and scans ask for every thing and memory they read
+let lastCat: Catalog | null = null;
+let lastGroups: Groups | null = null;
 function groups(cat: Catalog): Groups {
-  let g = GROUPS.get(cat);
-  if (g) return g;
-  g = { earns: [], art: [], classes: [], rumours: [], other: [], of: new Map() };
+  if (cat === lastCat) return lastGroups!;
+  const g = GROUPS.get(cat) ?? groupsOf(cat);
+  lastCat = cat;
+  lastGroups = g;
+  return g;
+}
+/** The groups of a catalog's templates, made once. */
+function groupsOf(cat: Catalog): Groups {
+  const g: Groups = { earns: [], art: [], classes: [], rumours: [], other: [], of: new Map() };
   for (const t of cat.scenario.templates) {
     if (cat.words.kind(t.kind)?.made === false) continue;
     const has = (type: Parameters<Catalog['effect']>[1]) => cat.effect(t.id, type) !== undefined;
@@ -121,33 +131,42 @@ const closedLately = (ctx: Ctx, template: string) => closedFor(ctx.cat, ctx.self
 /** Whether the actor made a thing of art in the last day (its own memory): the urge is spent until it has rested. */
 function madeArtLately(ctx: Ctx): boolean {
   const day = ctx.cat.scenario.vocabulary.time.ticksPerDay;
-  return ctx.self.memory.some((m) => m.kind === 'did' && ctx.p.tick - m.tick < day && groupOf(ctx.cat, m.about[0]) === 'art');
+  for (const m of ctx.self.memory) if (m.kind === 'did' && ctx.p.tick - m.tick < day && groupOf(ctx.cat, m.about[0]) === 'art') return true;
+  return false;
+}
+
+/** Who asked the actor for help in the last couple of ticks, the latest: undefined if nobody did. */
+function askedForHelp(ctx: Ctx): string | undefined {
+  const mem = ctx.self.memory;
+  for (let i = mem.length - 1; i >= 0; i--) {
+    const x = mem[i];
+    if (x.kind === 'told' && ctx.p.tick - x.tick <= 2 && 'key' in x.msg && x.msg.key === 'say.help') return x.about[0];
+  }
+  return undefined;
 }
 
 /** Meals' worth one keeps before giving any away. */
 const SPARE_MEALS = 30;
 
-/** A plea for the price of a meal to the best liked person present not asked in the last hours, or null. */
-function askFor(ctx: Ctx): Candidate | null {
+/** A plea for the price of a meal to the best liked person present not asked in the last hours: whether it was offered. */
+function askFor(ctx: Ctx): boolean {
   const befriend = manner(ctx, 'befriend');
-  if (!befriend) return null;
+  if (!befriend) return false;
   // one not turned to in the last couple of hours, for whatever it was (one pass over the memory)
   const recently = new Set<string>();
   for (const m of ctx.self.memory) if (m.kind === 'did' && ctx.p.tick - m.tick < 12) recently.add(m.about[0]);
   let best: Neighbour | undefined;
   for (const n of alive(ctx)) if (n.relation > -30 && !recently.has(n.id) && (!best || n.relation > best.relation)) best = n;
-  return best
-    ? propose(ctx, 'rest', 4 * ctx.needs.hunger, 'interact', { target: best.id, manner: befriend, content: msg('say.help') })
-    : null;
+  return best !== undefined && propose(ctx, 'rest', 4 * ctx.needs.hunger, 'interact', saying, best.id, befriend, 'say.help');
 }
 
 /** Whether a call of the actor's was refused today because a source's money for the day was spent: work waits for tomorrow. */
 function spentToday(ctx: Ctx): boolean {
   const perDay = ctx.cat.scenario.vocabulary.time.ticksPerDay;
   const today = Math.floor(ctx.p.tick / perDay);
-  return ctx.self.memory.some(
-    (m) => m.kind === 'failed' && 'key' in m.msg && m.msg.key === 'reason.budget_spent' && Math.floor(m.tick / perDay) === today,
-  );
+  for (const m of ctx.self.memory)
+    if (m.kind === 'failed' && 'key' in m.msg && m.msg.key === 'reason.budget_spent' && Math.floor(m.tick / perDay) === today) return true;
+  return false;
 }
 
 /** Whether the actor meets a template's requirements (a tag, an item carried, a role; a toll's road from here): the Judge refuses the rest. */
@@ -188,7 +207,8 @@ const manner = (ctx: Ctx, does: MannerMechanism) => ctx.cat.words.mannerFor(does
 /** The exact chance that a check of this word fails for the actor now (sim/model/dice.ts). */
 function failChance(ctx: Ctx, word: string): number {
   const f = factorsFor(ctx.cat, ctx.self, word);
-  const plus = f.filter((x) => x.sign > 0).length;
+  let plus = 0;
+  for (const x of f) if (x.sign > 0) plus++;
   const o = odds(formulaFor(plus, f.length - plus), bandsOf(ctx.cat));
   return o.bands.fail / o.of;
 }
@@ -235,7 +255,7 @@ const canMakeArt = (ctx: Ctx, m: Template) =>
 const canMake = (ctx: Ctx, x: Template) =>
   ctx.self.money >= x.cost.money + 10 * meal(ctx) &&
   ctx.self.energy > x.cost.energy + 20 &&
-  !ctx.p.owned.some((e) => e.template === x.id) &&
+  !ownsOf(ctx, x.id) &&
   meets(ctx, x) &&
   !closedLately(ctx, x.id);
 const canSpread = (ctx: Ctx, t: Template) => ctx.self.energy > t.cost.energy + 15;
@@ -246,21 +266,96 @@ function untalked(ctx: Ctx, present: Neighbour[], n: number): Neighbour | undefi
   return undefined;
 }
 
+// the scans below are loops, not array methods with a closure made per decision (thousands a tick)
+
+/** Whether the actor owns a thing of this template (anywhere). */
+function ownsOf(ctx: Ctx, template: string): boolean {
+  for (const e of ctx.p.owned) if (e.template === template) return true;
+  return false;
+}
+
+/** The first thing the actor owns of a group of templates, here only if asked: undefined if none. */
+function ownedIn(ctx: Ctx, group: keyof Omit<Groups, 'of'>, hereOnly: boolean): EntityState | undefined {
+  for (const e of ctx.p.owned) if ((!hereOnly || e.location === ctx.p.place.id) && groupOf(ctx.cat, e.template) === group) return e;
+  return undefined;
+}
+
+/** Whether someone present and alive has this id. */
+const presentAlive = (ctx: Ctx, id: string): boolean => {
+  for (const n of alive(ctx)) if (n.id === id) return true;
+  return false;
+};
+
 /** Someone to share a moment with: found without making a list of every relation. */
 function hasFriend(relations: Record<string, number>): boolean {
   for (const id in relations) if (relations[id] >= FRIEND) return true;
   return false;
 }
 
+/** A job of the pack by id. */
+function jobOf(cat: Catalog, id: string) {
+  for (const j of cat.scenario.meta.jobs) if (j.id === id) return j;
+  return undefined;
+}
+
+/** The first boss present and alive whose crew one could join: the job's role and skill, if it asks for them. */
+function bossFor(ctx: Ctx): Neighbour | undefined {
+  const { cat } = ctx;
+  for (const n of alive(ctx)) {
+    const job = cat.words.permits(n.roles, 'hire') ? cat.jobsByEmployer.get(n.soul) : undefined;
+    if (job !== undefined && qualifies(job, ctx.self)) return n;
+  }
+  return undefined;
+}
+
+/** The first class one could teach, knowing its skill. */
+function classKnown(ctx: Ctx, classes: Template[]): Template | undefined {
+  for (const c of classes) if (knowsSkill(ctx.self, ctx.cat.effect(c.id, 'class')?.skill ?? '')) return c;
+  return undefined;
+}
+
+/** A class here someone else holds, that one can pay for and has not learned yet. */
+function classToTake(ctx: Ctx): EntityState | undefined {
+  for (const e of ctx.p.entities) {
+    const c = e.owner && e.owner !== ctx.self.id ? ctx.cat.effect(e.template, 'class') : undefined;
+    if (c !== undefined && c.fee <= ctx.self.money - 5 * meal(ctx) && !ctx.self.tags.includes(skillTag(c.skill))) return e;
+  }
+  return undefined;
+}
+
+/** A thing of art here someone else made. */
+function othersArt(ctx: Ctx): EntityState | undefined {
+  for (const e of ctx.p.entities) if (e.owner && e.owner !== ctx.self.id && groupOf(ctx.cat, e.template) === 'art') return e;
+  return undefined;
+}
+
+/** A class or a stall of the actor's here: something to advertise. */
+function advertisable(ctx: Ctx): EntityState | undefined {
+  for (const e of ctx.p.owned) {
+    const g = e.location === ctx.p.place.id ? groupOf(ctx.cat, e.template) : undefined;
+    if (g === 'classes' || g === 'earns') return e;
+  }
+  return undefined;
+}
+
+/** Whether the actor said something on this channel in the last few ticks. */
+function saidOnLately(ctx: Ctx, channel: string): boolean {
+  for (const m of ctx.self.memory) if (m.kind === 'did' && m.about.includes(channel) && ctx.p.tick - m.tick < 6) return true;
+  return false;
+}
+
 export const OPTIONS: Record<string, Option> = {
   /** saving someone dying in front of you outranks everything */
   help(ctx) {
-    const down = ctx.p.people.find((n) => n.status === 'dying' || n.status === 'unconscious');
+    let down: Neighbour | undefined;
+    for (const n of ctx.p.people)
+      if (n.status === 'dying' || n.status === 'unconscious') {
+        down = n;
+        break;
+      }
     const m = manner(ctx, 'rescue');
     // a helper who is starving too must eat first, or there are two to save
-    return down && m
-      ? propose(ctx, 'social', 20 * (1 - 0.8 * ctx.needs.hunger), 'interact', { target: down.id, manner: m, content: msg('say.hold_on') })
-      : null;
+    return down && m ? propose(ctx, 'social', 20 * (1 - 0.8 * ctx.needs.hunger), 'interact', saying, down.id, m, 'say.hold_on') : null;
   },
   eat(ctx) {
     const { hunger } = ctx.needs;
@@ -270,7 +365,7 @@ export const OPTIONS: Record<string, Option> = {
     let food: string | undefined;
     for (const i in ctx.self.inventory)
       if ((ctx.cat.items.get(i)?.energy ?? 0) > (food === undefined ? 0 : ctx.cat.items.get(food)!.energy)) food = i;
-    if (food) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: `item:${food}`, amount: 1, purpose: eat });
+    if (food) return propose(ctx, 'rest', 6 * hunger, 'use_resource', usingItem, food, 1, eat);
     const buy = manner(ctx, 'buy');
     let stall: { id: string; energy: number } | undefined;
     for (const e of buy ? ctx.p.entities : []) {
@@ -294,18 +389,17 @@ export const OPTIONS: Record<string, Option> = {
         sold = i;
     }
     if (stall && buy && (!sold || stall.energy >= sold.energy))
-      return propose(ctx, 'rest', 6 * hunger, 'interact', { target: stall.id, manner: buy, content: msg('say.order') });
-    if (sold) return propose(ctx, 'rest', 6 * hunger, 'use_resource', { resource: 'money', amount: sold.price, purpose: eat });
+      return propose(ctx, 'rest', 6 * hunger, 'interact', saying, stall.id, buy, 'say.order');
+    if (sold) return propose(ctx, 'rest', 6 * hunger, 'use_resource', spending, 'money', sold.price, eat);
     const rest = purpose(ctx, 'rest');
     // the penniless and hungry ask someone present for the price of a meal, the one they like best first
-    const ask = ctx.self.money < meal(ctx) && hunger > 0.5 ? askFor(ctx) : null;
-    if (ask) return ask;
+    if (ctx.self.money < meal(ctx) && hunger > 0.5 && askFor(ctx)) return;
     // and make for a place where something of the town's own tends the tired, and wait there
     if (ctx.self.money < meal(ctx)) {
       const refuge = nearest(ctx, refuges(ctx.cat));
       if (refuge && refuge !== ctx.p.place.id && hunger > 0.5) return goTo(ctx, 'rest', 4 * hunger, refuge);
     }
-    if (ctx.self.money < 2 && rest) return propose(ctx, 'rest', 3 * hunger, 'use_resource', { resource: 'time', amount: 1, purpose: rest });
+    if (ctx.self.money < 2 && rest) return propose(ctx, 'rest', 3 * hunger, 'use_resource', spending, 'time', 1, rest);
     const near = ctx.p.place.links.filter((l) =>
       (ctx.cat.places.get(l.to)?.sells ?? []).some((i) => (ctx.cat.items.get(i)?.energy ?? 0) > 0),
     );
@@ -317,27 +411,34 @@ export const OPTIONS: Record<string, Option> = {
     const m = meal(ctx);
     if (!gift || ctx.self.money < SPARE_MEALS * m) return null;
     const day = ctx.cat.scenario.vocabulary.time.ticksPerDay;
-    const asked = ctx.self.memory.findLast(
-      (x) => x.kind === 'told' && ctx.p.tick - x.tick <= 2 && 'key' in x.msg && x.msg.key === 'say.help',
-    )?.about[0];
-    const asker = asked === undefined ? undefined : alive(ctx).find((n) => n.id === asked && n.relation > -30);
+    const asked = askedForHelp(ctx);
+    let asker: Neighbour | undefined;
+    if (asked !== undefined)
+      for (const n of alive(ctx))
+        if (n.id === asked && n.relation > -30) {
+          asker = n;
+          break;
+        }
     // once a day to one person: a gift, not a wage
-    if (
-      !asker ||
-      ctx.self.memory.some((x) => x.kind === 'did' && x.about[0] === asker.id && x.about[1] === gift && ctx.p.tick - x.tick < day)
-    )
-      return null;
-    return propose(ctx, 'social', (0.6 + ctx.self.drives.sociability) * (1.4 - ctx.self.drives.thrift) * 2, 'use_resource', {
-      resource: 'money',
-      amount: 2 * m,
-      purpose: gift,
-      target: asker.id,
-    });
+    if (!asker) return null;
+    for (const x of ctx.self.memory)
+      if (x.kind === 'did' && x.about[0] === asker.id && x.about[1] === gift && ctx.p.tick - x.tick < day) return null;
+    return propose(
+      ctx,
+      'social',
+      (0.6 + ctx.self.drives.sociability) * (1.4 - ctx.self.drives.thrift) * 2,
+      'use_resource',
+      spending,
+      'money',
+      2 * m,
+      gift,
+      asker.id,
+    );
   },
   rest(ctx) {
     const rest = purpose(ctx, 'rest');
     return ctx.self.energy < 50 && rest
-      ? propose(ctx, 'rest', 0.8 * ctx.needs.hunger + 0.2, 'use_resource', { resource: 'time', amount: 1, purpose: rest })
+      ? propose(ctx, 'rest', 0.8 * ctx.needs.hunger + 0.2, 'use_resource', spending, 'time', 1, rest)
       : null;
   },
   work(ctx) {
@@ -345,7 +446,7 @@ export const OPTIONS: Record<string, Option> = {
     // the poor need the wage; the comfortable work out of habit, less and less
     const drive = (0.4 + needs.poverty * 1.5) * (0.5 + self.drives.diligence) * (self.money > 200 * meal(ctx) ? 0.4 : 1);
     const held = heldJob(self.tags);
-    const job = held && cat.scenario.meta.jobs.find((j) => j.id === held.job);
+    const job = held && jobOf(cat, held.job);
     if (job) {
       const clock = cat.scenario.vocabulary.time;
       // a shift's pay is earned once: the rest of it is one's own
@@ -359,23 +460,16 @@ export const OPTIONS: Record<string, Option> = {
         return null;
       const work = purpose(ctx, 'work');
       if (job.place === ctx.p.place.id)
-        return work ? propose(ctx, 'work', 1.6 * drive, 'use_resource', { resource: 'energy', amount: job.energy, purpose: work }) : null;
+        return work ? propose(ctx, 'work', 1.6 * drive, 'use_resource', spending, 'energy', job.energy, work) : null;
       return goTo(ctx, 'work', drive, job.place);
     }
     if (cat.words.permits(self.roles, 'hire') || (needs.poverty < 0.2 && self.drives.diligence < 0.6)) return null;
     // a boss whose crew one could join: the job's role and skill, if it asks for them
-    const boss = alive(ctx).find((n) => {
-      const job = cat.words.permits(n.roles, 'hire') ? cat.jobsByEmployer.get(n.soul) : undefined;
-      return job !== undefined && qualifies(job, self);
-    });
+    const boss = bossFor(ctx);
     const bargain = manner(ctx, 'bargain');
     // one asks a boss once in a while, not at every turn, and less eagerly where the dice are against one
     if (boss && bargain && !talkedWith(ctx, boss.id)) {
-      return propose(ctx, 'work', 1.5 * drive * (1 - failChance(ctx, bargain) / 2), 'interact', {
-        target: boss.id,
-        manner: bargain,
-        content: msg('say.ask_work'),
-      });
+      return propose(ctx, 'work', 1.5 * drive * (1 - failChance(ctx, bargain) / 2), 'interact', saying, boss.id, bargain, 'say.ask_work');
     }
     if (boss) return null;
     const jobs = cat.scenario.meta.jobs.filter((j) => qualifies(j, self));
@@ -385,27 +479,18 @@ export const OPTIONS: Record<string, Option> = {
   pay_in: payIntoFund,
   open_stall(ctx) {
     const { self } = ctx;
-    if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'earns')) return null;
+    if (ownedIn(ctx, 'earns', false)) return null;
     const earns = groups(ctx.cat).earns;
     const n = countWhere(ctx, earns, canOpen);
     if (!n) return null;
     const pick = pickWhere(ctx, earns, canOpen, n);
-    return propose(ctx, 'trade', 1.2 * self.drives.ambition + 0.2, 'create', {
-      what: pick.id,
-      where: ctx.p.place.id,
-      using: { money: pick.cost.money, energy: pick.cost.energy },
-    });
+    return propose(ctx, 'trade', 1.2 * self.drives.ambition + 0.2, 'create', making, pick);
   },
   invest(ctx) {
-    const stall = ctx.p.owned.find((e) => e.location === ctx.p.place.id && groupOf(ctx.cat, e.template) === 'earns');
+    const stall = ownedIn(ctx, 'earns', true);
     const invest = purpose(ctx, 'invest');
     if (!stall || !invest || ctx.self.money < 40 * meal(ctx) || Number(stall.properties.level ?? 1) >= 4) return null;
-    return propose(ctx, 'trade', 0.6 + 0.3 * ctx.self.drives.ambition, 'use_resource', {
-      resource: 'money',
-      amount: 10 * meal(ctx),
-      purpose: invest,
-      target: stall.id,
-    });
+    return propose(ctx, 'trade', 0.6 + 0.3 * ctx.self.drives.ambition, 'use_resource', spending, 'money', 10 * meal(ctx), invest, stall.id);
   },
   make_art(ctx) {
     const art = groups(ctx.cat).art;
@@ -432,64 +517,38 @@ export const OPTIONS: Record<string, Option> = {
     // a place holds only so much art: two of a kind and the urge is spent
     const made = ctx.p.kinds[m.kind] ?? 0;
     if (made >= 2) return null;
-    return propose(ctx, 'art', 1.3 * ctx.self.drives.creativity * (1 - 0.4 * made), 'create', {
-      what: m.id,
-      where: ctx.p.place.id,
-      using: { money: m.cost.money, energy: m.cost.energy },
-    });
+    return propose(ctx, 'art', 1.3 * ctx.self.drives.creativity * (1 - 0.4 * made), 'create', making, m);
   },
   teach(ctx) {
     const { self } = ctx;
-    if (ctx.p.owned.some((e) => groupOf(ctx.cat, e.template) === 'classes')) return null;
+    if (ownedIn(ctx, 'classes', false)) return null;
     // teach a skill one has; a teacher by trade can teach any class
     const classes = groups(ctx.cat).classes;
     const t =
-      classes.find((c) => knowsSkill(self, ctx.cat.effect(c.id, 'class')?.skill ?? '')) ??
-      (ctx.cat.words.permits(self.roles, 'teach') && classes.length ? ctx.rng.pick(classes) : undefined);
+      classKnown(ctx, classes) ?? (ctx.cat.words.permits(self.roles, 'teach') && classes.length ? ctx.rng.pick(classes) : undefined);
     if (!t || self.energy < t.cost.energy + 15 || self.money < t.cost.money || closedLately(ctx, t.id)) return null;
-    return propose(ctx, 'teach', 0.5 * self.drives.creativity + 0.6 * self.drives.sociability, 'create', {
-      what: t.id,
-      where: ctx.p.place.id,
-      using: { money: t.cost.money, energy: t.cost.energy },
-    });
+    return propose(ctx, 'teach', 0.5 * self.drives.creativity + 0.6 * self.drives.sociability, 'create', making, t);
   },
   learn(ctx) {
-    const cls = ctx.p.entities.find((e) => {
-      const c = e.owner && e.owner !== ctx.self.id ? ctx.cat.effect(e.template, 'class') : undefined;
-      return c !== undefined && c.fee <= ctx.self.money - 5 * meal(ctx) && !ctx.self.tags.includes(skillTag(c.skill));
-    });
+    const cls = classToTake(ctx);
     const learn = manner(ctx, 'learn');
     return cls && learn
-      ? propose(ctx, 'explore', 0.5 + 0.6 * ctx.self.drives.creativity, 'interact', {
-          target: cls.id,
-          manner: learn,
-          content: msg('say.sign_up'),
-        })
+      ? propose(ctx, 'explore', 0.5 + 0.6 * ctx.self.drives.creativity, 'interact', saying, cls.id, learn, 'say.sign_up')
       : null;
   },
   admire(ctx) {
-    const art = ctx.p.entities.find((e) => e.owner && e.owner !== ctx.self.id && groupOf(ctx.cat, e.template) === 'art');
+    const art = othersArt(ctx);
     const observe = manner(ctx, 'observe');
     return art && observe
-      ? propose(ctx, 'explore', 0.35 + 0.4 * ctx.self.drives.creativity, 'interact', {
-          target: art.id,
-          manner: observe,
-          content: msg('say.admire'),
-        })
+      ? propose(ctx, 'explore', 0.35 + 0.4 * ctx.self.drives.creativity, 'interact', saying, art.id, observe, 'say.admire')
       : null;
   },
   /** someone just spoke to the actor: it answers on what they raised, so talk is an exchange */
   answer(ctx) {
     const befriend = manner(ctx, 'befriend');
     // who is present is asked only of someone who just spoke: most have heard nothing
-    const to = befriend ? toAnswer(ctx, (id) => alive(ctx).some((n) => n.id === id)) : null;
-    return to
-      ? propose(ctx, 'social', 0.9 + 0.8 * ctx.self.drives.sociability, 'interact', {
-          target: to.id,
-          manner: befriend!,
-          content: replyTo(ctx, to.id, msg(to.topic)),
-        })
-      : null;
+    const to = befriend ? toAnswer(ctx, presentAlive) : null;
+    return to ? propose(ctx, 'social', 0.9 + 0.8 * ctx.self.drives.sociability, 'interact', replying, to.id, befriend!, to.topic) : null;
   },
   chat(ctx) {
     // nobody seeks out the one they have just talked with: the others counted and the best found without a list of them
@@ -507,21 +566,27 @@ export const OPTIONS: Record<string, Option> = {
     const befriend = manner(ctx, 'befriend');
     if (target.relation <= -30 || !befriend) return null;
     const topic = ctx.rng.pick(TOPICS);
-    return propose(ctx, 'social', (0.3 + ctx.self.drives.sociability) * 1.2 * ctx.needs.loneliness, 'interact', {
-      target: target.id,
-      manner: befriend,
-      content: msg(topic),
-    });
+    return propose(
+      ctx,
+      'social',
+      (0.3 + ctx.self.drives.sociability) * 1.2 * ctx.needs.loneliness,
+      'interact',
+      saying,
+      target.id,
+      befriend,
+      topic,
+    );
   },
   quarrel(ctx) {
-    const foe = alive(ctx).find((n) => n.relation <= -30);
+    let foe: Neighbour | undefined;
+    for (const n of alive(ctx))
+      if (n.relation <= -30) {
+        foe = n;
+        break;
+      }
     const quarrel = manner(ctx, 'quarrel');
     return foe && quarrel
-      ? propose(ctx, 'social', 0.5 * (1.2 - ctx.self.drives.sociability), 'interact', {
-          target: foe.id,
-          manner: quarrel,
-          content: msg('say.get_lost'),
-        })
+      ? propose(ctx, 'social', 0.5 * (1.2 - ctx.self.drives.sociability), 'interact', saying, foe.id, quarrel, 'say.get_lost')
       : null;
   },
   gossip(ctx) {
@@ -530,14 +595,10 @@ export const OPTIONS: Record<string, Option> = {
     if (!people.length) return null;
     // fresh news is worth shouting about; old news is not
     const shout = channel(ctx, 'place');
-    const learned = self.memory.findLast((m) => m.kind === 'learned' && ctx.p.tick - m.tick <= 6);
+    const learned = learnedWithin(ctx, 6);
     // and it is told once: whoever has shouted since hearing it has said their piece
     if (shout && self.knows.length && learned && !spokeSince(ctx, shout, learned.tick + 1)) {
-      const fact = self.knows[self.knows.length - 1];
-      return propose(ctx, 'gossip', 0.9 * self.drives.gossip + 0.1, 'express', {
-        channel: shout,
-        content: msg('say.news', { fact: ref('fact', fact) }),
-      });
+      return propose(ctx, 'gossip', 0.9 * self.drives.gossip + 0.1, 'express', news, shout, self.knows[self.knows.length - 1]);
     }
     const rumours = groups(ctx.cat).rumours;
     const spreadable = countWhere(ctx, rumours, canSpread);
@@ -547,58 +608,46 @@ export const OPTIONS: Record<string, Option> = {
     for (const n of people) if (n.relation < 0 && (disliked === undefined || n.relation < disliked.relation)) disliked = n;
     const victim = disliked ?? ctx.rng.pick(people);
     const t = pickWhere(ctx, rumours, canSpread, spreadable);
-    return propose(ctx, 'gossip', 0.7 * self.drives.gossip, 'create', {
-      what: t.id,
-      where: ctx.p.place.id,
-      using: { energy: t.cost.energy },
-      about: victim.id,
-    });
+    return propose(ctx, 'gossip', 0.7 * self.drives.gossip, 'create', rumour, t, victim.id);
   },
   /** fresh news to a friend alone (confide.ts) */
   confide,
   express(ctx) {
     const { self } = ctx;
-    const out: Candidate[] = [];
     const friends = channel(ctx, 'friends');
     const shout = channel(ctx, 'place');
     const self_ = channel(ctx, 'self');
-    if (friends && hasFriend(self.relations))
-      out.push(
-        propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', {
-          channel: friends,
-          content: msg('say.moment', { place: ref('place', ctx.p.place.id) }),
-        }),
-      );
-    const mine = ctx.p.owned.find((e) => {
-      const g = e.location === ctx.p.place.id ? groupOf(ctx.cat, e.template) : undefined;
-      return g === 'classes' || g === 'earns';
-    });
+    if (friends && hasFriend(self.relations)) propose(ctx, 'social', 0.35 * self.drives.sociability + 0.05, 'express', moment, friends);
+    const mine = advertisable(ctx);
     // advertising is worth it now and then, not at every heartbeat
-    if (mine && shout && !self.memory.some((m) => m.kind === 'did' && m.about.includes(shout) && ctx.p.tick - m.tick < 6))
-      out.push(
-        propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', {
-          channel: shout,
-          content: msg('say.advertise', { entity: ref('entity', mine.id) }),
-        }),
-      );
-    if (self_)
-      out.push(propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', { channel: self_, content: msg('say.thoughts') }));
-    return out;
+    if (mine && shout && !saidOnLately(ctx, shout))
+      propose(ctx, ctx.cat.templates.get(mine.template)!.strategy, 0.5, 'express', advertising, shout, mine.id);
+    if (self_) propose(ctx, 'rest', 0.15 + 0.2 * ctx.needs.loneliness, 'express', shouting, self_, 'say.thoughts');
   },
   perform(ctx) {
     const perform = purpose(ctx, 'perform');
     const items = perform ? ctx.cat.words.purpose(perform)!.items : [];
-    const inst = items.find((i) => (ctx.self.inventory[i] ?? 0) > 0);
+    let inst: string | undefined;
+    for (const i of items)
+      if ((ctx.self.inventory[i] ?? 0) > 0) {
+        inst = i;
+        break;
+      }
     if (!perform || !inst || ctx.self.energy < 20) return null;
     // a performance the dice keep failing is tried less: the odds as the Judge will roll them, and every failure so far
     const risky = ctx.cat.words.purpose(perform)?.risky
       ? (1 - failChance(ctx, perform) / 2) / (1 + (ctx.self.failed?.[perform] ?? 0) / 4)
       : 1;
-    return propose(ctx, 'art', (0.4 + 0.6 * ctx.self.drives.creativity) * (0.6 + 0.6 * ctx.needs.poverty) * risky, 'use_resource', {
-      resource: `item:${inst}`,
-      amount: 1,
-      purpose: perform,
-    });
+    return propose(
+      ctx,
+      'art',
+      (0.4 + 0.6 * ctx.self.drives.creativity) * (0.6 + 0.6 * ctx.needs.poverty) * risky,
+      'use_resource',
+      usingItem,
+      inst,
+      1,
+      perform,
+    );
   },
   /** whatever else the pack lets people make (a well, a shrine, a toll gate): one of each at most, by ambition */
   make(ctx) {
@@ -607,11 +656,7 @@ export const OPTIONS: Record<string, Option> = {
     const n = countWhere(ctx, other, canMake);
     if (!n) return null;
     const pick = pickWhere(ctx, other, canMake, n);
-    return propose(ctx, pick.strategy, 0.6 * self.drives.ambition + 0.1, 'create', {
-      what: pick.id,
-      where: ctx.p.place.id,
-      using: { money: pick.cost.money, energy: pick.cost.energy },
-    });
+    return propose(ctx, pick.strategy, 0.6 * self.drives.ambition + 0.1, 'create', making, pick);
   },
   /** where the pack has a way to steal: the poor, ambitious and unsociable try a stranger present */
   steal(ctx) {
@@ -625,7 +670,7 @@ export const OPTIONS: Record<string, Option> = {
     // nobody's purse is seen: the well-regarded look worth the risk
     let mark: Neighbour | undefined;
     for (const n of alive(ctx)) if (n.relation < FRIEND && (!mark || n.reputation > mark.reputation)) mark = n;
-    return mark ? propose(ctx, 'trade', 1.5 * urge, 'interact', { target: mark.id, manner: m, content: msg('say.distract') }) : null;
+    return mark ? propose(ctx, 'trade', 1.5 * urge, 'interact', saying, mark.id, m, 'say.distract') : null;
   },
   /** a quest taken: go where it sends one, buy what it asks for, bring it back (earning is the work option's) */
   quest(ctx) {
@@ -643,7 +688,7 @@ export const OPTIONS: Record<string, Option> = {
     const price = ctx.p.place.prices && Object.hasOwn(ctx.p.place.prices, g.item) ? ctx.p.place.prices[g.item] : item.price;
     if (ctx.p.place.sells.includes(g.item)) {
       return price * (g.count - held) <= ctx.self.money - meal(ctx)
-        ? propose(ctx, 'trade', base, 'use_resource', { resource: `item:${g.item}`, amount: g.count - held, purpose: buy })
+        ? propose(ctx, 'trade', base, 'use_resource', usingItem, g.item, g.count - held, buy)
         : null;
     }
     const shops = [...ctx.cat.places.values()].filter((pl) => pl.sells.includes(g.item)).map((pl) => pl.id);
@@ -665,10 +710,9 @@ export const DYING_OPTIONS: Record<string, Option> = {
   plead(ctx) {
     const near = alive(ctx);
     const befriend = manner(ctx, 'befriend');
-    if (near.length && befriend)
-      return propose(ctx, 'social', 5, 'interact', { target: near[0].id, manner: befriend, content: msg('say.help') });
+    if (near.length && befriend) return propose(ctx, 'social', 5, 'interact', saying, near[0].id, befriend, 'say.help');
     const shout = channel(ctx, 'place');
-    return shout ? propose(ctx, 'social', 5, 'express', { channel: shout, content: msg('say.help') }) : null;
+    return shout ? propose(ctx, 'social', 5, 'express', shouting, shout, 'say.help') : null;
   },
 };
 
@@ -682,9 +726,9 @@ export const ANSWER_OPTIONS: Record<string, Option> = {
     const a = ctx.p.answering!;
     const feeling = ctx.self.relations[a.to] ?? 0;
     const sharp = feeling <= -30 ? manner(ctx, 'quarrel') : undefined;
-    if (sharp) return propose(ctx, 'social', 5, 'interact', { target: a.to, manner: sharp, content: msg('say.get_lost') });
+    if (sharp) return propose(ctx, 'social', 5, 'interact', saying, a.to, sharp, 'say.get_lost');
     const befriend = manner(ctx, 'befriend');
     if (!befriend) return null;
-    return propose(ctx, 'social', 5, 'interact', { target: a.to, manner: befriend, content: replyTo(ctx, a.to, a.said, a.basis) });
+    return propose(ctx, 'social', 5, 'interact', answering, befriend);
   },
 };

@@ -31,12 +31,12 @@ export function talkedWith(ctx: Ctx, id: string): boolean {
  * and what they spoke of: the one to answer. Their answer to it is not answered again, so an
  * exchange is two lines, not a loop.
  */
-export function toAnswer(ctx: Ctx, present: (id: string) => boolean): { id: string; topic: string } | null {
+export function toAnswer(ctx: Ctx, present: (ctx: Ctx, id: string) => boolean): { id: string; topic: string } | null {
   const mem = ctx.self.memory;
   for (let i = mem.length - 1; i >= 0; i--) {
     const m = mem[i];
     if (ctx.p.tick - m.tick > ANSWER_WITHIN) break;
-    if (!said(m) || !present(m.about[0])) continue;
+    if (!said(m) || !present(ctx, m.about[0])) continue;
     const by = m.about[0];
     const started = mem.some((d) => d.kind === 'did' && d.about[0] === by && d.tick < m.tick && m.tick - d.tick <= PAIR_COOLDOWN);
     const answered = mem.some((d) => d.kind === 'did' && d.about[0] === by && d.tick >= m.tick);
@@ -47,5 +47,13 @@ export function toAnswer(ctx: Ctx, present: (id: string) => boolean): { id: stri
 
 /** Whether the actor has spoken on this channel since the given tick. */
 export function spokeSince(ctx: Ctx, channel: string, tick: number): boolean {
-  return ctx.self.memory.some((m) => m.kind === 'did' && m.tick >= tick && m.about[0] === channel);
+  for (const m of ctx.self.memory) if (m.kind === 'did' && m.tick >= tick && m.about[0] === channel) return true;
+  return false;
+}
+
+/** The newest memory of something learned at most `within` ticks ago. */
+export function learnedWithin(ctx: Ctx, within: number): MemoryItem | undefined {
+  const mem = ctx.self.memory;
+  for (let i = mem.length - 1; i >= 0; i--) if (mem[i].kind === 'learned' && ctx.p.tick - mem[i].tick <= within) return mem[i];
+  return undefined;
 }
