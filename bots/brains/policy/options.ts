@@ -3,6 +3,7 @@ import type { Template } from '../../../sim/model/scenario.ts';
 import { knowsSkill, skillTag } from '../../../sim/model/skills.ts';
 import { heldJob, onShift, paidThisShift, qualifies } from '../../../sim/model/jobs.ts';
 import { FRIEND } from '../../../sim/model/relations.ts';
+import { relationIds } from '../../../sim/state/relation-ids.ts';
 import type { Neighbour } from '../../perception.ts';
 import type { EntityState } from '../../../sim/model/events.ts';
 import { type Candidate, type Ctx, type Option, propose } from './context.ts';
@@ -286,9 +287,10 @@ const presentAlive = (ctx: Ctx, id: string): boolean => {
   return false;
 };
 
-/** Someone to share a moment with: found without making a list of every relation. */
+/** Someone to share a moment with. */
 function hasFriend(relations: Record<string, number>): boolean {
-  for (const id in relations) if (relations[id] >= FRIEND) return true;
+  const ids = relationIds(relations);
+  for (let i = 0; i < ids.length; i++) if (relations[ids[i]] >= FRIEND) return true;
   return false;
 }
 
