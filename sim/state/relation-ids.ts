@@ -2,8 +2,8 @@
  * The ids an actor has feelings about, in the order `for...in` walks its relations table. The table
  * is a hash table (table.ts), and V8 walks one by first listing every key and sorting the list by the
  * order the keys were added: each walk cost about 50 ns per relation, however early it stopped. A
- * perception, a decision and a word to friends each walked it, so a city's bots paid more every day
- * they knew more people. The list is kept per table instead: the fold, which alone adds a relation,
+ * perception, a decision and a word to friends each walked it, so a bot's turn cost more the more
+ * people it knew. The list is kept per table instead: the fold, which alone adds a relation,
  * adds its id too (`noteRelation`); a table the list has not seen (a state read from disk, a copy) is
  * listed on its first question.
  */
