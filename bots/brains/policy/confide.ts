@@ -1,8 +1,7 @@
 import { FRIEND } from '../../../sim/model/relations.ts';
 import { type Ctx, propose } from './context.ts';
 import { news } from './calls.ts';
-import { learnedWithin } from './recent.ts';
-import { spokeSince } from './recent.ts';
+import { learnedWithin, spokeSince } from './recent.ts';
 
 /** How long news stays worth confiding, in ticks: longer than shouting's, as one waits to see the friend */
 const FRESH = 12;
