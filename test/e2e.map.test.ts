@@ -106,7 +106,10 @@ if (!CHROMIUM) {
     beforeAll(async () => {
       mkdirSync(ARTIFACTS, { recursive: true });
       await buildDashboard();
-      [server, browser] = await Promise.all([serve({ tickMs: 250, adminToken: `e2e-map-${process.pid}` }), launchBrowser(CHROMIUM)]);
+      [server, browser] = await Promise.all([
+        serve({ tickMs: 250, adminToken: `e2e-map-${process.pid}` }),
+        launchBrowser(CHROMIUM, { motion: true }),
+      ]);
     }, 120_000);
 
     afterAll(async () => {

@@ -6,6 +6,8 @@ export type Walk = { path: string[]; from: string; to: string; start: number; du
 /** What someone just said, and when the bubble appeared. */
 export type Said = { content: unknown; line: EventView['text']; start: number; seq: number };
 
+/** With less motion asked for (prefers-reduced-motion), how often a walker is moved along their road, not every frame. */
+const STEP_MS = 1000;
 const WALK_MIN_MS = 900;
 const WALK_MAX_MS = 8000;
 export const SAY_MS = 3500;
@@ -17,7 +19,8 @@ type Action = { type: 'action'; actor: string; call: { tool: string; args: { con
 /**
  * The map's motion, fed by each tick's events: who walks where (a `moved` event takes the travel
  * time, at least one tick), who speaks (interact, express), who just acted. Re-renders every frame
- * while someone walks, a few times a second while a bubble or a mark shows, else not at all.
+ * while someone walks (once a second where the viewer asks for less motion: a busy map redrawn every
+ * frame keeps a core busy), a few times a second while a bubble or a mark shows, else not at all.
  */
 export function useMotion(events: EventView[], tickMs: number, routeOf: (from: string, to: string) => string[]) {
   const walks = useRef(new Map<string, Walk>());
@@ -52,13 +55,15 @@ export function useMotion(events: EventView[], tickMs: number, routeOf: (from: s
     };
     const kind = busy();
     if (!kind) return;
-    if (kind === 'frame') {
+    if (kind === 'frame' && !lessMotion()) {
       const id = requestAnimationFrame(() => setNow(performance.now()));
       return () => cancelAnimationFrame(id);
     }
-    const id = setTimeout(() => setNow(performance.now()), 250);
+    const id = setTimeout(() => setNow(performance.now()), kind === 'frame' ? STEP_MS : 250);
     return () => clearTimeout(id);
   }, [now]);
 
   return { now, walks: walks.current, said: said.current, acted: acted.current };
 }
+
+const lessMotion = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -28,8 +28,19 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+/**
+ * Its pages ask for less motion (prefers-reduced-motion), unless `motion`: the map then moves walkers once a
+ * second, not every frame, and a busy map no longer keeps a core drawing beside the test file run next to it.
+ * A test of the motion itself passes `{ motion: true }`.
+ */
+export async function launchBrowser(executablePath: string, o: { motion?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  if (o.motion) return browser;
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (opts = {}) => newContext({ reducedMotion: 'reduce', ...opts });
+  browser.newPage = (opts = {}) => newPage({ reducedMotion: 'reduce', ...opts });
+  return browser;
 }
 
 export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
