@@ -19,8 +19,9 @@ type Action = { type: 'action'; actor: string; call: { tool: string; args: { con
 /**
  * The map's motion, fed by each tick's events: who walks where (a `moved` event takes the travel
  * time, at least one tick), who speaks (interact, express), who just acted. Re-renders every frame
- * while someone walks (once a second where the viewer asks for less motion: a busy map redrawn every
- * frame keeps a core busy), a few times a second while a bubble or a mark shows, else not at all.
+ * while someone walks (where the viewer asks for less motion, with each tick and once a second between:
+ * a busy map redrawn every frame keeps a core busy), a few times a second while a bubble or a mark
+ * shows, else not at all.
  */
 export function useMotion(events: EventView[], tickMs: number, routeOf: (from: string, to: string) => string[]) {
   const walks = useRef(new Map<string, Walk>());

@@ -29,9 +29,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Its pages ask for less motion (prefers-reduced-motion), unless `motion`: the map then moves walkers once a
- * second, not every frame, and a busy map no longer keeps a core drawing beside the test file run next to it.
- * A test of the motion itself passes `{ motion: true }`.
+ * Its pages ask for less motion (prefers-reduced-motion), unless `motion`: the map then moves walkers with
+ * each tick and once a second between, not every frame, and a busy map no longer keeps a core drawing beside
+ * the test file run next to it. A test of the motion itself passes `{ motion: true }`.
  */
 export async function launchBrowser(executablePath: string, o: { motion?: boolean } = {}): Promise<Browser> {
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
