@@ -1,6 +1,5 @@
 import { Renderer } from '../i18n/render.ts';
-import { readLocale } from '../i18n/translator.ts';
-import { phraseTest } from '../i18n/phrases.ts';
+import { localeString, phraseTest } from '../i18n/phrases.ts';
 import { LANGS, type Lang, type Message, type Param, type Ref, ref } from '../model/text.ts';
 import type { Catalog } from '../scenario/catalog.ts';
 import type { WorldState } from '../state/types.ts';
@@ -14,8 +13,8 @@ import { type Claim, CLAIM_KINDS, type ClaimKind } from '../model/claims.ts';
  * each text's claims). Rendering is the cost; most texts of a tick claim nothing and are not rendered.
  */
 
-const locales: Partial<Record<Lang, Record<string, unknown>>> = {};
-const localeOf = (lang: Lang) => (locales[lang] ??= readLocale(lang));
+/** A claim kind's trigger phrases in one language (locales' `claims.triggers`). */
+const triggersOf = (lang: Lang, kind: ClaimKind) => localeString(lang, `claims.triggers.${kind}`);
 
 type Matcher = (clause: string) => boolean;
 let vocab: { kind: ClaimKind; match: Matcher }[] | null = null;
@@ -24,25 +23,19 @@ let vocab: { kind: ClaimKind; match: Matcher }[] | null = null;
 export function vocabulary(): { kind: ClaimKind; match: Matcher }[] {
   if (vocab) return vocab;
   const out: { kind: ClaimKind; match: Matcher }[] = [];
-  for (const lang of LANGS) {
-    const triggers = (localeOf(lang).claims as { triggers: Record<ClaimKind, string> }).triggers;
-    for (const kind of CLAIM_KINDS) {
-      out.push({ kind, match: phraseTest(lang, [triggers[kind]]) });
-    }
-  }
+  for (const lang of LANGS) for (const kind of CLAIM_KINDS) out.push({ kind, match: phraseTest(lang, [triggersOf(lang, kind)]) });
   return (vocab = out);
 }
 
 let anyTrigger: ((text: string) => boolean)[] | null = null;
 /** Whether a text holds any kind's trigger in either language: one test per language, not one per kind. */
 function triggered(text: string): boolean {
-  anyTrigger ??= LANGS.map((lang) => {
-    const triggers = (localeOf(lang).claims as { triggers: Record<ClaimKind, string> }).triggers;
-    return phraseTest(
+  anyTrigger ??= LANGS.map((lang) =>
+    phraseTest(
       lang,
-      CLAIM_KINDS.map((kind) => triggers[kind]),
-    );
-  });
+      CLAIM_KINDS.map((kind) => triggersOf(lang, kind)),
+    ),
+  );
   return anyTrigger.some((test) => test(text));
 }
 
@@ -51,11 +44,7 @@ const templates = new Map<string, boolean>();
 function templateClaims(key: string): boolean {
   let hit = templates.get(key);
   if (hit === undefined) {
-    hit = LANGS.some((lang) => {
-      let node: unknown = localeOf(lang);
-      for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-      return typeof node === 'string' && triggered(node);
-    });
+    hit = LANGS.some((lang) => triggered(localeString(lang, key)));
     templates.set(key, hit);
   }
   return hit;
